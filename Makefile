@@ -1,0 +1,33 @@
+# make run: set up and serve the app to phones on this network. make test: every check CI runs.
+PYTHON ?= python3
+VENV := .venv
+BIN := $(VENV)/bin
+STAMP := $(VENV)/.installed-stamp
+PORT ?= 8550
+
+.PHONY: install run test bench clean
+
+install: $(STAMP)
+
+$(STAMP): pyproject.toml
+	$(PYTHON) -c 'import sys; sys.exit(sys.version_info < (3, 11) and "Gadget needs Python 3.11 or newer")'
+	$(PYTHON) -m venv $(VENV)
+	$(BIN)/python -m pip install --quiet --upgrade pip
+	$(BIN)/python -m pip install --quiet -e '.[dev]'
+	touch $(STAMP)
+
+run: install
+	$(BIN)/gadget serve --port $(PORT)
+
+test: install
+	$(BIN)/python -m pytest
+	$(BIN)/ruff check gadget tests bench
+	$(BIN)/ruff format --check gadget tests bench
+	$(BIN)/mypy gadget
+	$(BIN)/lint-imports
+
+bench: install
+	$(BIN)/python bench/bench_engine.py
+
+clean:
+	rm -rf $(VENV) build .pytest_cache .mypy_cache .ruff_cache .hypothesis

@@ -1,0 +1,1 @@
+"""Gadget: a companion app for Codenames: Duet."""

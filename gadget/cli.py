@@ -1,0 +1,140 @@
+"""The `gadget` command: deal codes, show a side, replay a log, serve the app."""
+
+from __future__ import annotations
+
+import argparse
+import json
+import secrets
+import sys
+from collections.abc import Sequence
+from typing import NoReturn
+
+from gadget.engine import (
+    GameLogError,
+    KeyCardError,
+    Player,
+    ReplayError,
+    ShareCode,
+    ShareCodeError,
+    parse_game_log,
+    render_grid,
+    replay,
+    summary,
+)
+from gadget.engine.sharecode import MAX_TOKENS, SEED_BITS
+
+
+class UsageError(Exception):
+    """Words on the command line that the parser cannot take."""
+
+
+class _Parser(argparse.ArgumentParser):
+    """argparse, but a mistake is one line and exit status 2, like every other bad input."""
+
+    def error(self, message: str) -> NoReturn:
+        raise UsageError(message)
+
+
+def _parser() -> argparse.ArgumentParser:
+    parser = _Parser(prog="gadget", description="A companion for Codenames: Duet.")
+    commands = parser.add_subparsers(dest="command", required=True, parser_class=_Parser)
+
+    new = commands.add_parser("new", help="deal a new game and print its share code")
+    new.add_argument("--tokens", type=int, default=9, help="timer tokens in the bank (9)")
+    new.add_argument(
+        "--mistakes", type=int, default=None, help="tokens bystander side up (all of them)"
+    )
+    new.add_argument("--json", action="store_true", help="print a JSON object")
+
+    keycard = commands.add_parser("keycard", help="show one side of a code's key card")
+    keycard.add_argument("code", help="a share code, e.g. 1ABC-DEFG-HJK7")
+    keycard.add_argument("--side", choices=["a", "b"], required=True)
+    keycard.add_argument("--json", action="store_true", help="print a JSON object")
+
+    replay_cmd = commands.add_parser("replay", help="replay a game log and print its state")
+    replay_cmd.add_argument("file", help="a gadget-game/1 file, or - for standard input")
+
+    serve = commands.add_parser("serve", help="serve the app to phones on this network")
+    serve.add_argument("--host", default="0.0.0.0", help="address to listen on (all)")
+    serve.add_argument("--port", type=int, default=8550, help="port (8550)")
+    return parser
+
+
+def _new(args: argparse.Namespace) -> str:
+    mistakes = args.tokens if args.mistakes is None else args.mistakes
+    if not 1 <= args.tokens <= MAX_TOKENS:
+        raise UsageError(f"--tokens {args.tokens} is outside 1..{MAX_TOKENS}")
+    if not 0 <= mistakes <= args.tokens:
+        raise UsageError(f"--mistakes {mistakes} is outside 0..{args.tokens} (the tokens)")
+    code = ShareCode(seed=secrets.randbits(SEED_BITS), tokens=args.tokens, mistakes=mistakes)
+    if args.json:
+        return json.dumps({"code": code.text, "tokens": code.tokens, "mistakes": code.mistakes})
+    return code.text
+
+
+def _keycard(args: argparse.Namespace) -> str:
+    code = ShareCode.parse(args.code)
+    player = Player(args.side)
+    grid = code.key_card().seen_from(player)
+    if args.json:
+        return json.dumps(
+            {
+                "code": code.text,
+                "side": player.value,
+                "grid": grid,
+                "tokens": code.tokens,
+                "mistakes": code.mistakes,
+            }
+        )
+    return render_grid(grid)
+
+
+def _read(path: str) -> str:
+    if path == "-":
+        return sys.stdin.read()
+    try:
+        with open(path, encoding="utf-8") as file:
+            return file.read()
+    except FileNotFoundError:
+        raise UsageError(f"{path}: no such file") from None
+    except IsADirectoryError:
+        raise UsageError(f"{path}: is a folder, not a game log") from None
+    except UnicodeDecodeError:
+        raise UsageError(f"{path}: not UTF-8 text") from None
+    except OSError as failed:
+        raise UsageError(f"{path}: {failed.strerror}") from None
+
+
+def _replay(args: argparse.Namespace) -> str:
+    text = _read(args.file)
+    try:
+        log = parse_game_log(text)
+    except GameLogError as wrong:
+        name = "standard input" if args.file == "-" else args.file
+        raise UsageError(f"{name}: {wrong}") from None
+    return json.dumps(summary(replay(log)), indent=2)
+
+
+def _serve(args: argparse.Namespace) -> str:
+    from gadget.views.app import serve  # Flet loads only for the one command that needs it.
+
+    serve(host=args.host, port=args.port)
+    return ""
+
+
+def main(argv: Sequence[str] | None = None) -> int:
+    """Run one command; bad input of any kind is one line on standard error and exit status 2."""
+    try:
+        args = _parser().parse_args(argv)
+        handlers = {"new": _new, "keycard": _keycard, "replay": _replay, "serve": _serve}
+        output = handlers[args.command](args)
+    except (UsageError, ShareCodeError, KeyCardError, ReplayError) as wrong:
+        print(f"gadget: {wrong}", file=sys.stderr)
+        return 2
+    if output:
+        print(output)
+    return 0
+
+
+if __name__ == "__main__":
+    sys.exit(main())

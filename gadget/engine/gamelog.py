@@ -1,0 +1,261 @@
+"""The gadget-game/1 log (shared/spec/game-log.md): read, write and replay one game."""
+
+from __future__ import annotations
+
+import json
+from collections.abc import Mapping
+from dataclasses import dataclass
+from typing import Any, Final
+
+from gadget.engine.errors import (
+    GameLogError,
+    IllegalActionError,
+    KeyCardError,
+    ReplayError,
+    SetupError,
+    ShareCodeError,
+)
+from gadget.engine.keycard import CELLS, KeyCard, Player
+from gadget.engine.rules import (
+    MAX_CLUE_NUMBER,
+    Action,
+    Clue,
+    GameState,
+    Guess,
+    Penalty,
+    Setup,
+    Stop,
+    apply,
+    new_game,
+    official_score,
+)
+from gadget.engine.sharecode import ShareCode
+
+FORMAT: Final = "gadget-game/1"
+_TOP_KEYS: Final = {"format", "key", "code", "tokens", "mistakes", "options", "actions"}
+_OPTIONS: Final = {"looser_turn_order"}
+
+
+@dataclass(frozen=True, slots=True)
+class GameLog:
+    """The whole truth of a game: its card, its time bank and every action in order."""
+
+    card: KeyCard
+    setup: Setup
+    actions: tuple[Action, ...] = ()
+    code: ShareCode | None = None
+
+    @classmethod
+    def from_code(cls, code: ShareCode, looser_turn_order: bool = False) -> GameLog:
+        """A game not yet begun, dealt from a share code."""
+        setup = Setup(code.tokens, code.mistakes, looser_turn_order)
+        return cls(card=code.key_card(), setup=setup, code=code)
+
+    def then(self, action: Action) -> GameLog:
+        """The same log with one more action; check it with `replay` or `apply` first."""
+        return GameLog(self.card, self.setup, (*self.actions, action), self.code)
+
+    def without_last(self) -> GameLog:
+        """Undo: the log less its last action."""
+        return GameLog(self.card, self.setup, self.actions[:-1], self.code)
+
+    def to_dict(self) -> dict[str, Any]:
+        """The JSON object of the format; the code, when known, is kept beside the key."""
+        data: dict[str, Any] = {"format": FORMAT}
+        if self.code is not None:
+            data["code"] = self.code.text
+        data["key"] = {"a": self.card.a, "b": self.card.b}
+        data["tokens"] = self.setup.tokens
+        data["mistakes"] = self.setup.mistakes
+        data["options"] = {"looser_turn_order": self.setup.looser_turn_order}
+        data["actions"] = [action_to_dict(action) for action in self.actions]
+        return data
+
+    def to_json(self) -> str:
+        """The log as a file's text."""
+        return json.dumps(self.to_dict(), indent=1, ensure_ascii=False) + "\n"
+
+
+def action_to_dict(action: Action) -> dict[str, dict[str, Any]]:
+    """One action as the format writes it."""
+    if isinstance(action, Clue):
+        clue: dict[str, Any] = {"by": action.by.value, "word": action.word}
+        if action.number is not None:
+            clue["number"] = action.number
+        return {"clue": clue}
+    if isinstance(action, Guess):
+        return {"guess": {"by": action.by.value, "cell": action.cell}}
+    if isinstance(action, Stop):
+        return {"stop": {"by": action.by.value}}
+    return {"penalty": {"by": action.by.value, "reason": action.reason}}
+
+
+def replay(log: GameLog) -> GameState:
+    """The state the log leads to; ReplayError names the first refused action's index."""
+    state = new_game(log.card, log.setup)
+    for index, action in enumerate(log.actions):
+        try:
+            state = apply(state, action)
+        except IllegalActionError as refused:
+            raise ReplayError(index, refused) from refused
+    return state
+
+
+def summary(state: GameState) -> dict[str, Any]:
+    """The object `gadget replay` prints, exactly as game-log.md specifies it."""
+    return {
+        "status": state.status.value,
+        "reason": state.reason.value if state.reason else None,
+        "phase": state.phase.value,
+        "clue_giver": _player(state.clue_giver),
+        "next_clue_giver": _player(state.next_clue_giver),
+        "tokens_left": state.bank.total,
+        "bystander_tokens_left": state.bank.bystanders,
+        "turns_played": state.turns_played,
+        "agents_found": state.agents_found,
+        "agents_left": {p.value: state.words_left(p) for p in Player},
+        "stops": state.stops,
+        "mistakes": state.mistakes,
+        "sudden_death": state.sudden_death,
+        "score": official_score(state),
+    }
+
+
+def _player(player: Player | None) -> str | None:
+    return player.value if player else None
+
+
+def parse_game_log(text: str) -> GameLog:
+    """A log read from a file; GameLogError names the field and what is wrong with it."""
+    try:
+        data = json.loads(text)
+    except json.JSONDecodeError as broken:
+        raise GameLogError(
+            f"not valid JSON at line {broken.lineno} column {broken.colno}: {broken.msg}"
+        ) from None
+    return game_log_from_dict(data)
+
+
+def game_log_from_dict(data: object) -> GameLog:
+    """A log from already-decoded JSON, checked field by field."""
+    if not isinstance(data, Mapping):
+        raise GameLogError("a game log is a JSON object")
+    unknown = sorted(set(data) - _TOP_KEYS)
+    if unknown:
+        raise GameLogError(f"unknown field {unknown[0]!r}; a {FORMAT} log has {sorted(_TOP_KEYS)}")
+    if data.get("format") != FORMAT:
+        raise GameLogError(f"format is {data.get('format')!r}; this app reads {FORMAT!r}")
+    code = _code(data.get("code"))
+    card = _card(data.get("key"), code)
+    tokens = _integer(data, "tokens", code.tokens if code else 9)
+    mistakes = _integer(data, "mistakes", code.mistakes if code and "tokens" not in data else tokens)
+    looser = _options(data.get("options", {}))
+    try:
+        setup = Setup(tokens, mistakes, looser)
+    except SetupError as wrong:
+        raise GameLogError(str(wrong)) from None
+    actions = data.get("actions", [])
+    if not isinstance(actions, list):
+        raise GameLogError("actions must be a list")
+    return GameLog(card, setup, tuple(_action(i, a) for i, a in enumerate(actions)), code)
+
+
+def _code(raw: object) -> ShareCode | None:
+    if raw is None:
+        return None
+    if not isinstance(raw, str):
+        raise GameLogError("code must be a string")
+    try:
+        return ShareCode.parse(raw)
+    except ShareCodeError as wrong:
+        raise GameLogError(f"code: {wrong}") from None
+
+
+def _card(raw: object, code: ShareCode | None) -> KeyCard:
+    if raw is None:
+        if code is None:
+            raise GameLogError("a log needs a key or a code")
+        return code.key_card()
+    if not isinstance(raw, Mapping) or set(raw) != {"a", "b"}:
+        raise GameLogError('key must be {"a": "<25 characters>", "b": "<25 characters>"}')
+    a, b = raw["a"], raw["b"]
+    if not isinstance(a, str) or not isinstance(b, str):
+        raise GameLogError("key.a and key.b must be strings")
+    try:
+        card = KeyCard(a, b)
+    except KeyCardError as wrong:
+        raise GameLogError(f"key: {wrong}") from None
+    if code is not None and code.key_card() != card:
+        raise GameLogError(f"key is not the card that code {code.text} makes")
+    return card
+
+
+def _integer(data: Mapping[str, object], name: str, default: int) -> int:
+    value = data.get(name, default)
+    if not isinstance(value, int) or isinstance(value, bool):
+        raise GameLogError(f"{name} must be a whole number, not {value!r}")
+    return value
+
+
+def _options(raw: object) -> bool:
+    if not isinstance(raw, Mapping):
+        raise GameLogError("options must be an object")
+    unknown = sorted(set(raw) - _OPTIONS)
+    if unknown:
+        raise GameLogError(f"unknown option {unknown[0]!r}; options are {sorted(_OPTIONS)}")
+    looser = raw.get("looser_turn_order", False)
+    if not isinstance(looser, bool):
+        raise GameLogError("options.looser_turn_order must be true or false")
+    return looser
+
+
+_ACTION_FIELDS: Final = {
+    "clue": ({"by"}, {"word", "number"}),
+    "guess": ({"by", "cell"}, set()),
+    "stop": ({"by"}, set()),
+    "penalty": ({"by"}, {"reason"}),
+}
+
+
+def _action(index: int, raw: object) -> Action:
+    where = f"action {index}"
+    if not isinstance(raw, Mapping) or len(raw) != 1:
+        raise GameLogError(f"{where}: an action is an object with one of {sorted(_ACTION_FIELDS)}")
+    kind, body = next(iter(raw.items()))
+    if kind not in _ACTION_FIELDS:
+        raise GameLogError(f"{where}: unknown action {kind!r}")
+    if not isinstance(body, Mapping):
+        raise GameLogError(f"{where}: {kind} must be an object")
+    required, optional = _ACTION_FIELDS[kind]
+    missing = sorted(required - set(body))
+    if missing:
+        raise GameLogError(f"{where}: {kind} needs {missing[0]!r}")
+    extra = sorted(set(body) - required - optional)
+    if extra:
+        raise GameLogError(f"{where}: {kind} has an unknown field {extra[0]!r}")
+    by = body["by"]
+    if by not in ("a", "b"):
+        raise GameLogError(f"{where}: {kind}.by is {by!r}; players are 'a' and 'b'")
+    player = Player(by)
+    if kind == "guess":
+        return Guess(player, _bounded(where, "guess.cell", body["cell"], CELLS - 1))
+    if kind == "stop":
+        return Stop(player)
+    if kind == "penalty":
+        return Penalty(player, _text(where, "penalty.reason", body.get("reason", "")))
+    number = body.get("number")
+    if number is not None:
+        number = _bounded(where, "clue.number", number, MAX_CLUE_NUMBER)
+    return Clue(player, _text(where, "clue.word", body.get("word", "")), number)
+
+
+def _bounded(where: str, name: str, value: object, top: int) -> int:
+    if not isinstance(value, int) or isinstance(value, bool) or not 0 <= value <= top:
+        raise GameLogError(f"{where}: {name} is {value!r}; it must be a whole number 0..{top}")
+    return value
+
+
+def _text(where: str, name: str, value: object) -> str:
+    if not isinstance(value, str):
+        raise GameLogError(f"{where}: {name} must be a string")
+    return value

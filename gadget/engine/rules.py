@@ -1,0 +1,430 @@
+"""The Duet rules (shared/spec/rules.md) as pure moves over frozen game state."""
+
+from __future__ import annotations
+
+from dataclasses import dataclass, replace
+from enum import StrEnum
+from typing import Final
+
+from gadget.engine.errors import (
+    CellNotGuessableError,
+    GameOverError,
+    IllegalActionError,
+    NoWordsLeftError,
+    OutOfTurnError,
+    SetupError,
+    StopTooSoonError,
+)
+from gadget.engine.keycard import AGENTS, CELLS, Colour, KeyCard, Player
+
+MAX_TOKENS: Final = 15
+MAX_CLUE_NUMBER: Final = 9
+
+
+class Phase(StrEnum):
+    """What the table is waiting for."""
+
+    CLUE = "clue"
+    GUESSING = "guessing"
+    SUDDEN_DEATH = "sudden_death"
+    OVER = "over"
+
+
+class Status(StrEnum):
+    """Whether the game still runs, and how it ended."""
+
+    PLAYING = "playing"
+    WON = "won"
+    LOST = "lost"
+
+
+class LossReason(StrEnum):
+    """Why a lost game was lost."""
+
+    ASSASSIN = "assassin"
+    SUDDEN_DEATH = "sudden_death"
+    OUT_OF_TIME = "out_of_time"
+
+
+@dataclass(frozen=True, slots=True)
+class Setup:
+    """The time bank a game starts with: `tokens` in all, `mistakes` of them bystander side up."""
+
+    tokens: int = 9
+    mistakes: int = 9
+    looser_turn_order: bool = False
+
+    def __post_init__(self) -> None:
+        if not 1 <= self.tokens <= MAX_TOKENS:
+            raise SetupError(f"tokens {self.tokens} is outside 1..{MAX_TOKENS}")
+        if not 0 <= self.mistakes <= self.tokens:
+            raise SetupError(f"mistakes {self.mistakes} is outside 0..{self.tokens} (the tokens)")
+
+
+@dataclass(frozen=True, slots=True)
+class TimeBank:
+    """Timer tokens still in the bank, by the side they show."""
+
+    checkmarks: int
+    bystanders: int
+
+    @property
+    def total(self) -> int:
+        """Tokens left: turns left before sudden death."""
+        return self.checkmarks + self.bystanders
+
+    def take_one(self) -> TimeBank:
+        """A token taken to end a turn or discarded as a penalty: checkmark side first."""
+        if self.checkmarks:
+            return TimeBank(self.checkmarks - 1, self.bystanders)
+        return TimeBank(0, self.bystanders - 1)
+
+    def pay_mistake(self) -> TimeBank | None:
+        """A bystander token, else two checkmark tokens; None when the team cannot pay."""
+        if self.bystanders:
+            return TimeBank(self.checkmarks, self.bystanders - 1)
+        if self.checkmarks >= 2:
+            return TimeBank(self.checkmarks - 2, 0)
+        return None
+
+
+@dataclass(frozen=True, slots=True)
+class Clue:
+    """One word and one number; either may be left out when nobody typed it in."""
+
+    by: Player
+    word: str = ""
+    number: int | None = None
+
+
+@dataclass(frozen=True, slots=True)
+class Guess:
+    """A touch of one cell (A's frame) by the guesser."""
+
+    by: Player
+    cell: int
+
+
+@dataclass(frozen=True, slots=True)
+class Stop:
+    """The guesser ends the turn after a correct guess and takes a token."""
+
+    by: Player
+
+
+@dataclass(frozen=True, slots=True)
+class Penalty:
+    """The invalid-clue penalty: one token discarded right after the clue."""
+
+    by: Player
+    reason: str = ""
+
+
+Action = Clue | Guess | Stop | Penalty
+
+
+@dataclass(frozen=True, slots=True)
+class GameState:
+    """Everything on the table; cell sets are bitmasks (bit i is cell i in A's frame)."""
+
+    card: KeyCard
+    setup: Setup
+    bank: TimeBank
+    phase: Phase = Phase.CLUE
+    status: Status = Status.PLAYING
+    reason: LossReason | None = None
+    found_mask: int = 0
+    marks_by_a: int = 0
+    marks_by_b: int = 0
+    clue: Clue | None = None
+    correct_this_turn: int = 0
+    guesses_this_turn: int = 0
+    penalised_this_turn: bool = False
+    clue_givers: tuple[Player, ...] = ()
+    stops: int = 0
+    mistakes: int = 0
+    sudden_death: bool = False
+
+    @property
+    def clue_giver(self) -> Player | None:
+        """Who gave the clue of the turn under way."""
+        return self.clue.by if self.clue is not None and self.phase is Phase.GUESSING else None
+
+    @property
+    def guesser(self) -> Player | None:
+        """Who guesses in the turn under way."""
+        giver = self.clue_giver
+        return giver.partner if giver is not None else None
+
+    @property
+    def turns_played(self) -> int:
+        """Clues given so far: a turn starts with its clue."""
+        return len(self.clue_givers)
+
+    @property
+    def agents_found(self) -> int:
+        """Cells covered by an agent card."""
+        return self.found_mask.bit_count()
+
+    @property
+    def found(self) -> frozenset[int]:
+        """Cells covered by an agent card."""
+        return _cells(self.found_mask)
+
+    def marks_by(self, player: Player) -> int:
+        """Cells this player hit as a bystander (judged by the partner's side)."""
+        return self.marks_by_a if player is Player.A else self.marks_by_b
+
+    @property
+    def covered_mask(self) -> int:
+        """Cells nobody may guess: an agent card, or a bystander mark from each side."""
+        return self.found_mask | (self.marks_by_a & self.marks_by_b)
+
+    def words_to_give_mask(self, player: Player) -> int:
+        """Uncovered cells green on this player's side: what they still want found."""
+        return self.card.green_mask(player) & ~self.found_mask
+
+    def words_left(self, player: Player) -> int:
+        """How many words this player still gives clues for."""
+        return self.words_to_give_mask(player).bit_count()
+
+    @property
+    def is_over(self) -> bool:
+        """The game has been won or lost."""
+        return self.phase is Phase.OVER
+
+    @property
+    def next_clue_giver(self) -> Player | None:
+        """Who must give the next clue, or None when either may or nobody can."""
+        if self.phase in (Phase.SUDDEN_DEATH, Phase.OVER):
+            return None
+        able = [p for p in Player if self.words_to_give_mask(p)]
+        if len(able) == 1:
+            return able[0]
+        if not self.clue_givers:
+            return None
+        last = self.clue_givers[-1]
+        if not self.setup.looser_turn_order:
+            return last.partner
+        if len(self.clue_givers) >= 2 and self.clue_givers[-2] is last:
+            return last.partner
+        return None
+
+
+def _cells(mask: int) -> frozenset[int]:
+    return frozenset(cell for cell in range(CELLS) if mask >> cell & 1)
+
+
+def new_game(card: KeyCard, setup: Setup | None = None) -> GameState:
+    """A game at its first clue, with the mission's time bank laid out."""
+    setup = setup or Setup()
+    bank = TimeBank(checkmarks=setup.tokens - setup.mistakes, bystanders=setup.mistakes)
+    return GameState(card=card, setup=setup, bank=bank)
+
+
+def apply(state: GameState, action: Action) -> GameState:
+    """The state after one action, or IllegalActionError naming why the rules refuse it."""
+    if state.phase is Phase.OVER:
+        raise GameOverError(f"the game is over ({state.status}); no more actions")
+    if isinstance(action, Clue):
+        return _clue(state, action)
+    if isinstance(action, Guess):
+        return _guess(state, action)
+    if isinstance(action, Stop):
+        return _stop(state, action)
+    return _penalty(state, action)
+
+
+def _clue(state: GameState, clue: Clue) -> GameState:
+    if state.phase is Phase.SUDDEN_DEATH:
+        raise OutOfTurnError("no clues in sudden death: players with words to find guess")
+    if state.phase is Phase.GUESSING:
+        raise OutOfTurnError(
+            f"player {state.guesser} is guessing player {state.clue_giver}'s clue;"
+            " a new clue waits for the turn to end"
+        )
+    if clue.number is not None and not 0 <= clue.number <= MAX_CLUE_NUMBER:
+        raise IllegalActionError(f"clue number {clue.number} is outside 0..{MAX_CLUE_NUMBER}")
+    if not state.words_to_give_mask(clue.by):
+        raise NoWordsLeftError(
+            f"player {clue.by} has no words left to clue;"
+            f" player {clue.by.partner} gives every remaining clue"
+        )
+    required = state.next_clue_giver
+    if required is not None and required is not clue.by:
+        raise OutOfTurnError(f"player {required} gives this clue, not player {clue.by}")
+    return replace(
+        state,
+        phase=Phase.GUESSING,
+        clue=clue,
+        correct_this_turn=0,
+        guesses_this_turn=0,
+        penalised_this_turn=False,
+        clue_givers=(*state.clue_givers, clue.by),
+    )
+
+
+def _check_cell(state: GameState, guesser: Player, cell: int) -> None:
+    if not 0 <= cell < CELLS:
+        raise CellNotGuessableError(f"cell {cell} is outside 0..{CELLS - 1}")
+    if state.found_mask >> cell & 1:
+        raise CellNotGuessableError(f"cell {cell} is already covered by an agent")
+    if state.marks_by(guesser) >> cell & 1:
+        raise CellNotGuessableError(f"player {guesser} already hit cell {cell} as a bystander")
+    if state.covered_mask >> cell & 1:
+        raise CellNotGuessableError(f"cell {cell} is covered by two bystander marks")
+
+
+def _guess(state: GameState, guess: Guess) -> GameState:
+    if state.phase is Phase.CLUE:
+        raise OutOfTurnError(f"player {guess.by} cannot guess before a clue is given")
+    if state.phase is Phase.SUDDEN_DEATH:
+        return _sudden_death_guess(state, guess)
+    assert state.clue is not None, "a turn being guessed always has its clue"
+    giver = state.clue.by
+    if guess.by is giver:
+        raise OutOfTurnError(f"player {guess.by} gave the clue; player {giver.partner} guesses")
+    _check_cell(state, guess.by, guess.cell)
+    colour = state.card.colour(giver, guess.cell)
+    guessed = replace(state, guesses_this_turn=state.guesses_this_turn + 1)
+    if colour is Colour.BLACK:
+        return _lose(guessed, LossReason.ASSASSIN)
+    if colour is Colour.TAN:
+        return _mistake(guessed, guess)
+    found = replace(
+        guessed,
+        found_mask=state.found_mask | 1 << guess.cell,
+        correct_this_turn=state.correct_this_turn + 1,
+    )
+    if found.agents_found == AGENTS:
+        return replace(_take_stop_token(found), phase=Phase.OVER, status=Status.WON, clue=None)
+    if not found.words_to_give_mask(giver):
+        return _end_turn(_take_stop_token(found))
+    return found
+
+
+def _mistake(state: GameState, guess: Guess) -> GameState:
+    marked = _mark_bystander(state, guess)
+    paid = state.bank.pay_mistake()
+    if paid is None:
+        return _lose(replace(marked, bank=TimeBank(0, 0)), LossReason.OUT_OF_TIME)
+    return _end_turn(replace(marked, bank=paid))
+
+
+def _mark_bystander(state: GameState, guess: Guess) -> GameState:
+    bit = 1 << guess.cell
+    if guess.by is Player.A:
+        return replace(state, marks_by_a=state.marks_by_a | bit, mistakes=state.mistakes + 1)
+    return replace(state, marks_by_b=state.marks_by_b | bit, mistakes=state.mistakes + 1)
+
+
+def _sudden_death_guess(state: GameState, guess: Guess) -> GameState:
+    partner = guess.by.partner
+    if not state.words_to_give_mask(partner):
+        raise NoWordsLeftError(
+            f"player {guess.by} has no words left to find; only player {partner} guesses"
+        )
+    _check_cell(state, guess.by, guess.cell)
+    colour = state.card.colour(partner, guess.cell)
+    if colour is Colour.BLACK:
+        return _lose(state, LossReason.ASSASSIN)
+    if colour is Colour.TAN:
+        return _lose(_mark_bystander(state, guess), LossReason.SUDDEN_DEATH)
+    found = replace(state, found_mask=state.found_mask | 1 << guess.cell)
+    if found.agents_found == AGENTS:
+        return replace(found, phase=Phase.OVER, status=Status.WON)
+    return found
+
+
+def _stop(state: GameState, stop: Stop) -> GameState:
+    if state.phase is not Phase.GUESSING:
+        raise OutOfTurnError(f"player {stop.by} cannot stop: no turn is being guessed")
+    if stop.by is not state.guesser:
+        raise OutOfTurnError(f"player {stop.by} gave the clue; only player {state.guesser} stops")
+    if not state.correct_this_turn:
+        raise StopTooSoonError(
+            f"player {stop.by} cannot stop before a correct guess this turn"
+        )
+    return _end_turn(_take_stop_token(state))
+
+
+def _penalty(state: GameState, penalty: Penalty) -> GameState:
+    if state.phase is not Phase.GUESSING or state.guesses_this_turn or state.penalised_this_turn:
+        raise OutOfTurnError("the invalid-clue penalty comes right after the clue, once")
+    discarded = replace(state, bank=state.bank.take_one(), penalised_this_turn=True)
+    if not discarded.bank.total:
+        return _end_turn(discarded)
+    return discarded
+
+
+def _take_stop_token(state: GameState) -> GameState:
+    return replace(state, bank=state.bank.take_one(), stops=state.stops + 1)
+
+
+def _end_turn(state: GameState) -> GameState:
+    """Roles swap at the next clue; an empty bank with agents unfound starts sudden death."""
+    ended = replace(
+        state,
+        phase=Phase.CLUE,
+        clue=None,
+        correct_this_turn=0,
+        guesses_this_turn=0,
+        penalised_this_turn=False,
+    )
+    if not ended.bank.total:
+        return replace(ended, phase=Phase.SUDDEN_DEATH, sudden_death=True)
+    return ended
+
+
+def _lose(state: GameState, reason: LossReason) -> GameState:
+    return replace(state, phase=Phase.OVER, status=Status.LOST, reason=reason, clue=None)
+
+
+def official_score(state: GameState) -> int | None:
+    """The rule book's score of a won game: 3 per token left, 1 per stop, -1 for sudden death."""
+    if state.status is not Status.WON:
+        return None
+    return 3 * state.bank.total + state.stops - (1 if state.sudden_death else 0)
+
+
+def paper_score(state: GameState) -> int | None:
+    """The play-by-paper variant's score; an assassin or an unfinished game scores nothing.
+
+    Agents +1, unused turns (tokens left) +3, mistakes -2, sudden death -4. The variant scores
+    a game lost in sudden death or out of time as well: only the assassin voids the score.
+    """
+    if state.status is Status.PLAYING or state.reason is LossReason.ASSASSIN:
+        return None
+    return (
+        state.agents_found
+        + 3 * state.bank.total
+        - 2 * state.mistakes
+        - (4 if state.sudden_death else 0)
+    )
+
+
+def legal_actions(state: GameState) -> list[Action]:
+    """Every action the rules accept now (clues stand for any word and number)."""
+    if state.phase is Phase.OVER:
+        return []
+    if state.phase is Phase.CLUE:
+        required = state.next_clue_giver
+        return [
+            Clue(p)
+            for p in Player
+            if state.words_to_give_mask(p) and required in (None, p)
+        ]
+    if state.phase is Phase.SUDDEN_DEATH:
+        guessers = [p for p in Player if state.words_to_give_mask(p.partner)]
+    else:
+        guessers = [state.guesser] if state.guesser else []
+    actions: list[Action] = []
+    for guesser in guessers:
+        blocked = state.covered_mask | state.marks_by(guesser)
+        actions.extend(Guess(guesser, c) for c in range(CELLS) if not blocked >> c & 1)
+    if state.phase is Phase.GUESSING and state.guesser:
+        if state.correct_this_turn:
+            actions.append(Stop(state.guesser))
+        if not state.guesses_this_turn and not state.penalised_this_turn:
+            actions.extend(Penalty(p) for p in Player)
+    return actions

@@ -1,0 +1,88 @@
+"""What one player may see: the table plus their own side, never the partner's while it runs."""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+
+from gadget.engine.keycard import CELLS, Player, seat_index
+from gadget.engine.rules import (
+    Clue,
+    GameState,
+    LossReason,
+    Phase,
+    Status,
+    official_score,
+)
+
+
+@dataclass(frozen=True, slots=True)
+class PlayerView:
+    """A phone's share of the game: cells in A's frame, `seat_cells` to lay them out."""
+
+    player: Player
+    own_side: str
+    partner_side: str | None
+    found: frozenset[int]
+    marks_by_me: frozenset[int]
+    marks_by_partner: frozenset[int]
+    checkmark_tokens: int
+    bystander_tokens: int
+    phase: Phase
+    status: Status
+    reason: LossReason | None
+    clue: Clue | None
+    next_clue_giver: Player | None
+    turns_played: int
+    agents_found: int
+    words_i_give: int
+    partner_is_done: bool
+    i_may_guess: bool
+    score: int | None
+
+    @property
+    def seat_cells(self) -> tuple[int, ...]:
+        """Cells (A's frame) in the order this player reads them from their seat."""
+        return tuple(seat_index(self.player, position) for position in range(CELLS))
+
+    @property
+    def covered(self) -> frozenset[int]:
+        """Cells nobody may guess any more."""
+        return self.found | (self.marks_by_me & self.marks_by_partner)
+
+
+def _cell_set(mask: int) -> frozenset[int]:
+    return frozenset(cell for cell in range(CELLS) if mask >> cell & 1)
+
+
+def view_for(state: GameState, player: Player) -> PlayerView:
+    """Only what this player sees at the table: the partner's colours stay hidden until the end.
+
+    The partner's count of words left is withheld too (the rule book forbids telling it),
+    except that a player with none left says so.
+    """
+    partner = player.partner
+    if state.phase is Phase.SUDDEN_DEATH:
+        may_guess = bool(state.words_to_give_mask(partner))
+    else:
+        may_guess = state.guesser is player
+    return PlayerView(
+        player=player,
+        own_side=state.card.side(player),
+        partner_side=state.card.side(partner) if state.is_over else None,
+        found=state.found,
+        marks_by_me=_cell_set(state.marks_by(player)),
+        marks_by_partner=_cell_set(state.marks_by(partner)),
+        checkmark_tokens=state.bank.checkmarks,
+        bystander_tokens=state.bank.bystanders,
+        phase=state.phase,
+        status=state.status,
+        reason=state.reason,
+        clue=state.clue,
+        next_clue_giver=state.next_clue_giver,
+        turns_played=state.turns_played,
+        agents_found=state.agents_found,
+        words_i_give=state.words_left(player),
+        partner_is_done=not state.words_to_give_mask(partner),
+        i_may_guess=may_guess,
+        score=official_score(state),
+    )

@@ -1,0 +1,1 @@
+"""The Flet screens: the only package that imports Flet."""
