@@ -116,7 +116,8 @@ def _replay(args: argparse.Namespace) -> str:
 
 
 def _serve(args: argparse.Namespace) -> str:
-    from gadget.views.app import serve  # Flet loads only for the one command that needs it.
+    # Flet loads only for the one command that needs it: the others stay quick.
+    from gadget.views.app import serve  # noqa: PLC0415
 
     serve(host=args.host, port=args.port)
     return ""

@@ -1,3 +1,5 @@
+import re
+
 import pytest
 from hypothesis import given
 from hypothesis import strategies as st
@@ -6,14 +8,14 @@ from gadget.engine import KeyCard, ShareCode, ShareCodeError, join_link
 from gadget.engine.sharecode import ALPHABET, LENGTH, SEED_BITS, _check_value
 
 GOLDEN_CODES = [
-    ("1000-0000-04SK", 0, 9, 9, "-GG-G-X-XG-G--G--GG---G-X", "XGG---G----XG-G-G---GG-GX"),
-    ("1000-0000-0CSH", 1, 9, 9, "G--G---GGX-XX--G-GGG---G-", "-GX----GGGGX-G---XG-G---G"),
-    ("1ZZZ-ZZZZ-ZWS1", 2**42 - 1, 9, 9, "------G-GG-X-G-GG-XGXG-G-", "--G--XGGX-GG--GG-G--X--G-"),
-    ("1000-0030-EDJ9", 12345, 11, 2, "-XGGGG--GX-G-----G-GG-X--", "----G-GGGXG--GXG-G--X-G--"),
-    ("1000-07M4-FW8B", 999999, 8, 8, "----G--G-XG--G-GG-XG-GXG-", "GG-GGG--G-----XG--XX--GG-"),
-    ("1000-007M-TCNZ", 31337, 9, 5, "--GG--X---GGGG---G-GX-GX-", "-X--G--G----G-GG-X-GXGGG-"),
-    ("100Z-KF43-CK6Y", 4242424242, 6, 6, "XG------X-GG-G--GGXG--GG-", "G-----G-X-GGX-GG-G-X-G--G"),
-    ("1000-0000-4FGE", 17, 15, 0, "G----GXG----GG--X-G--XGGG", "-X-G--GX--GG-GG-X---G-GG-"),
+    ("1000-0000-04SK", 0, 9, 9, "G---GG--X--X--GGGG--G-G-X", "G-----XGG---G-GGX-GG-G--X"),
+    ("1000-0000-0CSH", 1, 9, 9, "G-G----XG-G--XGGGX---G-G-", "GG-------G-XGG-GXX-G---GG"),
+    ("1ZZZ-ZZZZ-ZWS1", 2**42 - 1, 9, 9, "-G-XGG-GG---GGG--G---XX--", "-G-GGG---GGG--X-G--XGX---"),
+    ("1000-0030-EDJ9", 12345, 11, 2, "-GGG--XG--GGX-GG--GX-----", "-GG-GGG----XX----GG-XG-G-"),
+    ("1000-07M4-FW8B", 999999, 8, 8, "-GXG-G-GG--G-G--X-X-GG---", "-XGGG-G-G--G--GX--X---GG-"),
+    ("1000-007M-TCNZ", 31337, 9, 5, "G-G-G-GX-----GX-GXGG-G---", "-GGX--GGGG-G----GX---XG--"),
+    ("100Z-KF43-CK6Y", 4242424242, 6, 6, "--G-G-G-G--G-XX-G-GGX--G-", "-G--GXGG-G----X----GG-GXG"),
+    ("1000-0000-4FGE", 17, 15, 0, "-G--GG-----X-XGXG-GG--G-G", "--GX--G----GGXG--GGGG-X--"),
 ]
 
 codes = st.builds(
@@ -59,9 +61,7 @@ def test_any_single_wrong_character_is_refused_not_read_as_another_card(
 
 
 @given(codes, st.integers(0, LENGTH - 2))
-def test_any_swap_of_two_neighbouring_characters_is_refused(
-    code: ShareCode, position: int
-) -> None:
+def test_any_swap_of_two_neighbouring_characters_is_refused(code: ShareCode, position: int) -> None:
     chars = list(code.text.replace("-", ""))
     if chars[position] == chars[position + 1]:
         return
@@ -104,7 +104,7 @@ def test_typing_is_forgiving_about_case_spaces_hyphens_and_look_alikes() -> None
     ],
 )
 def test_a_bad_code_is_refused_with_a_clear_reason(typed: str, reason: str) -> None:
-    with pytest.raises(ShareCodeError, match=reason.replace("(", r"\(").replace(")", r"\)")):
+    with pytest.raises(ShareCodeError, match=re.escape(reason)):
         ShareCode.parse(typed)
 
 
@@ -144,5 +144,8 @@ def test_a_typed_code_that_decodes_to_an_impossible_bank_is_refused() -> None:
 
 def test_the_join_link_is_the_base_address_then_join_then_the_code() -> None:
     code = ShareCode.parse("1000-0000-04SK")
-    assert join_link("http://192.168.1.20:8550/", code) == "http://192.168.1.20:8550/join/1000-0000-04SK"
+    assert (
+        join_link("http://192.168.1.20:8550/", code)
+        == "http://192.168.1.20:8550/join/1000-0000-04SK"
+    )
     assert ShareCode.parse(join_link("http://x", code).rsplit("/", 1)[1]) == code

@@ -1,4 +1,4 @@
-"""The pure Duet engine: key cards, share codes, rules, views and game logs (standard library only)."""
+"""The pure Duet engine: key cards, share codes, rules, views and game logs (stdlib only)."""
 
 from gadget.engine.errors import (
     CellNotGuessableError,

@@ -148,7 +148,9 @@ def game_log_from_dict(data: object) -> GameLog:
     code = _code(data.get("code"))
     card = _card(data.get("key"), code)
     tokens = _integer(data, "tokens", code.tokens if code else 9)
-    mistakes = _integer(data, "mistakes", code.mistakes if code and "tokens" not in data else tokens)
+    mistakes = _integer(
+        data, "mistakes", code.mistakes if code and "tokens" not in data else tokens
+    )
     looser = _options(data.get("options", {}))
     try:
         setup = Setup(tokens, mistakes, looser)

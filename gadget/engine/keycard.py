@@ -55,7 +55,7 @@ PAIR_COUNTS: Final[dict[tuple[Colour, Colour], int]] = {
 }
 AGENTS: Final = sum(n for pair, n in PAIR_COUNTS.items() if Colour.GREEN in pair)
 
-# The 25 pairs in one fixed order: the generator shuffles exactly this list, so it is part of the format.
+# The 25 pairs in one fixed order: the generator shuffles this list, so it is part of the format.
 CANONICAL_PAIRS: Final[tuple[tuple[Colour, Colour], ...]] = tuple(
     pair for pair, count in PAIR_COUNTS.items() for _ in range(count)
 )

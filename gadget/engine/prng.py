@@ -43,8 +43,45 @@ class SplitMix64:
             value = self.next_u64()
         return value % bound
 
+    def below_span(self, span: int) -> int:
+        """A uniform integer in 0..span-1 for any span up to 2^64, by rejection."""
+        limit = _TWO64 - (_TWO64 % span)
+        value = self.next_u64()
+        while value >= limit:
+            value = self.next_u64()
+        return value % span
+
     def shuffle(self, items: list[Item]) -> None:
-        """Fisher-Yates in place, drawing from the top down so the order is part of the format."""
-        for top in range(len(items) - 1, 0, -1):
-            pick = self.below(top + 1)
-            items[top], items[pick] = items[pick], items[top]
+        """Fisher-Yates in place from the top down, several picks drawn from each 64-bit word.
+
+        The picks for tops n-1, n-2, ... have bounds n, n-1, ...; as many consecutive bounds
+        as multiply to at most 2^64 share one word drawn uniformly below their product, read
+        as mixed-radix digits (the first pick is the word mod n). Each pick is exactly
+        uniform and independent, at a fraction of the cost of one word per pick.
+        """
+        for top, bottom, span in _spans(len(items)):
+            value = self.below_span(span)
+            for index in range(top, bottom, -1):
+                value, pick = divmod(value, index + 1)
+                items[index], items[pick] = items[pick], items[index]
+
+
+def _spans(length: int) -> tuple[tuple[int, int, int], ...]:
+    """(top, bottom, product of bounds) for each word a shuffle of this length draws."""
+    cached = _SPAN_CACHE.get(length)
+    if cached is not None:
+        return cached
+    spans = []
+    top = length - 1
+    while top > 0:
+        bottom, span = top, 1
+        while bottom > 0 and span * (bottom + 1) <= _TWO64:
+            span *= bottom + 1
+            bottom -= 1
+        spans.append((top, bottom, span))
+        top = bottom
+    _SPAN_CACHE[length] = result = tuple(spans)
+    return result
+
+
+_SPAN_CACHE: dict[int, tuple[tuple[int, int, int], ...]] = {}

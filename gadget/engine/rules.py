@@ -2,9 +2,9 @@
 
 from __future__ import annotations
 
-from dataclasses import dataclass, replace
+from dataclasses import dataclass, fields
 from enum import StrEnum
-from typing import Final
+from typing import Any, Final
 
 from gadget.engine.errors import (
     CellNotGuessableError,
@@ -15,7 +15,7 @@ from gadget.engine.errors import (
     SetupError,
     StopTooSoonError,
 )
-from gadget.engine.keycard import AGENTS, CELLS, Colour, KeyCard, Player
+from gadget.engine.keycard import CELLS, Colour, KeyCard, Player
 
 MAX_TOKENS: Final = 15
 MAX_CLUE_NUMBER: Final = 9
@@ -222,20 +222,37 @@ def new_game(card: KeyCard, setup: Setup | None = None) -> GameState:
     return GameState(card=card, setup=setup, bank=bank)
 
 
+Changes = dict[str, Any]
+
+_FIELDS: Final = tuple(f.name for f in fields(GameState))
+_new_object = object.__new__
+_set_field = object.__setattr__
+
+
+def _evolve(state: GameState, changes: Changes) -> GameState:
+    """A copy with some fields changed: dataclasses.replace without its cost, once per action."""
+    evolved = _new_object(GameState)
+    for name in _FIELDS:
+        _set_field(evolved, name, changes[name] if name in changes else getattr(state, name))
+    return evolved
+
+
 def apply(state: GameState, action: Action) -> GameState:
     """The state after one action, or IllegalActionError naming why the rules refuse it."""
     if state.phase is Phase.OVER:
         raise GameOverError(f"the game is over ({state.status}); no more actions")
     if isinstance(action, Clue):
-        return _clue(state, action)
-    if isinstance(action, Guess):
-        return _guess(state, action)
-    if isinstance(action, Stop):
-        return _stop(state, action)
-    return _penalty(state, action)
+        changes = _clue(state, action)
+    elif isinstance(action, Guess):
+        changes = _guess(state, action)
+    elif isinstance(action, Stop):
+        changes = _stop(state, action)
+    else:
+        changes = _penalty(state, action)
+    return _evolve(state, changes)
 
 
-def _clue(state: GameState, clue: Clue) -> GameState:
+def _clue(state: GameState, clue: Clue) -> Changes:
     if state.phase is Phase.SUDDEN_DEATH:
         raise OutOfTurnError("no clues in sudden death: players with words to find guess")
     if state.phase is Phase.GUESSING:
@@ -253,15 +270,7 @@ def _clue(state: GameState, clue: Clue) -> GameState:
     required = state.next_clue_giver
     if required is not None and required is not clue.by:
         raise OutOfTurnError(f"player {required} gives this clue, not player {clue.by}")
-    return replace(
-        state,
-        phase=Phase.GUESSING,
-        clue=clue,
-        correct_this_turn=0,
-        guesses_this_turn=0,
-        penalised_this_turn=False,
-        clue_givers=(*state.clue_givers, clue.by),
-    )
+    return {"phase": Phase.GUESSING, "clue": clue, "clue_givers": (*state.clue_givers, clue.by)}
 
 
 def _check_cell(state: GameState, guesser: Player, cell: int) -> None:
@@ -269,13 +278,13 @@ def _check_cell(state: GameState, guesser: Player, cell: int) -> None:
         raise CellNotGuessableError(f"cell {cell} is outside 0..{CELLS - 1}")
     if state.found_mask >> cell & 1:
         raise CellNotGuessableError(f"cell {cell} is already covered by an agent")
+    if state.covered_mask >> cell & 1:
+        raise CellNotGuessableError(f"cell {cell} is covered by a bystander mark from each side")
     if state.marks_by(guesser) >> cell & 1:
         raise CellNotGuessableError(f"player {guesser} already hit cell {cell} as a bystander")
-    if state.covered_mask >> cell & 1:
-        raise CellNotGuessableError(f"cell {cell} is covered by two bystander marks")
 
 
-def _guess(state: GameState, guess: Guess) -> GameState:
+def _guess(state: GameState, guess: Guess) -> Changes:
     if state.phase is Phase.CLUE:
         raise OutOfTurnError(f"player {guess.by} cannot guess before a clue is given")
     if state.phase is Phase.SUDDEN_DEATH:
@@ -286,39 +295,39 @@ def _guess(state: GameState, guess: Guess) -> GameState:
         raise OutOfTurnError(f"player {guess.by} gave the clue; player {giver.partner} guesses")
     _check_cell(state, guess.by, guess.cell)
     colour = state.card.colour(giver, guess.cell)
-    guessed = replace(state, guesses_this_turn=state.guesses_this_turn + 1)
     if colour is Colour.BLACK:
-        return _lose(guessed, LossReason.ASSASSIN)
+        return _lost(LossReason.ASSASSIN)
     if colour is Colour.TAN:
-        return _mistake(guessed, guess)
-    found = replace(
-        guessed,
-        found_mask=state.found_mask | 1 << guess.cell,
-        correct_this_turn=state.correct_this_turn + 1,
-    )
-    if found.agents_found == AGENTS:
-        return replace(_take_stop_token(found), phase=Phase.OVER, status=Status.WON, clue=None)
-    if not found.words_to_give_mask(giver):
-        return _end_turn(_take_stop_token(found))
-    return found
+        changes = _bystander_mark(state, guess)
+        paid = state.bank.pay_mistake()
+        if paid is None:
+            return changes | _lost(LossReason.OUT_OF_TIME) | {"bank": TimeBank(0, 0)}
+        return changes | _turn_ended(state, paid)
+    found = state.found_mask | 1 << guess.cell
+    if found == state.card.agent_mask:
+        return _stop_token(state) | {
+            "found_mask": found, "phase": Phase.OVER, "status": Status.WON, "clue": None
+        }  # fmt: skip
+    if not state.card.green_mask(giver) & ~found:
+        # The clue giver's last word: nothing is left to find on that side, so the turn stops.
+        stopped = _stop_token(state)
+        return stopped | _turn_ended(state, stopped["bank"]) | {"found_mask": found}
+    return {
+        "found_mask": found,
+        "correct_this_turn": state.correct_this_turn + 1,
+        "guesses_this_turn": state.guesses_this_turn + 1,
+    }
 
 
-def _mistake(state: GameState, guess: Guess) -> GameState:
-    marked = _mark_bystander(state, guess)
-    paid = state.bank.pay_mistake()
-    if paid is None:
-        return _lose(replace(marked, bank=TimeBank(0, 0)), LossReason.OUT_OF_TIME)
-    return _end_turn(replace(marked, bank=paid))
-
-
-def _mark_bystander(state: GameState, guess: Guess) -> GameState:
+def _bystander_mark(state: GameState, guess: Guess) -> Changes:
     bit = 1 << guess.cell
+    mistakes = state.mistakes + 1
     if guess.by is Player.A:
-        return replace(state, marks_by_a=state.marks_by_a | bit, mistakes=state.mistakes + 1)
-    return replace(state, marks_by_b=state.marks_by_b | bit, mistakes=state.mistakes + 1)
+        return {"marks_by_a": state.marks_by_a | bit, "mistakes": mistakes}
+    return {"marks_by_b": state.marks_by_b | bit, "mistakes": mistakes}
 
 
-def _sudden_death_guess(state: GameState, guess: Guess) -> GameState:
+def _sudden_death_guess(state: GameState, guess: Guess) -> Changes:
     partner = guess.by.partner
     if not state.words_to_give_mask(partner):
         raise NoWordsLeftError(
@@ -327,57 +336,57 @@ def _sudden_death_guess(state: GameState, guess: Guess) -> GameState:
     _check_cell(state, guess.by, guess.cell)
     colour = state.card.colour(partner, guess.cell)
     if colour is Colour.BLACK:
-        return _lose(state, LossReason.ASSASSIN)
+        return _lost(LossReason.ASSASSIN)
     if colour is Colour.TAN:
-        return _lose(_mark_bystander(state, guess), LossReason.SUDDEN_DEATH)
-    found = replace(state, found_mask=state.found_mask | 1 << guess.cell)
-    if found.agents_found == AGENTS:
-        return replace(found, phase=Phase.OVER, status=Status.WON)
-    return found
+        return _bystander_mark(state, guess) | _lost(LossReason.SUDDEN_DEATH)
+    found = state.found_mask | 1 << guess.cell
+    if found == state.card.agent_mask:
+        return {"found_mask": found, "phase": Phase.OVER, "status": Status.WON}
+    return {"found_mask": found}
 
 
-def _stop(state: GameState, stop: Stop) -> GameState:
+def _stop(state: GameState, stop: Stop) -> Changes:
     if state.phase is not Phase.GUESSING:
         raise OutOfTurnError(f"player {stop.by} cannot stop: no turn is being guessed")
     if stop.by is not state.guesser:
         raise OutOfTurnError(f"player {stop.by} gave the clue; only player {state.guesser} stops")
     if not state.correct_this_turn:
-        raise StopTooSoonError(
-            f"player {stop.by} cannot stop before a correct guess this turn"
-        )
-    return _end_turn(_take_stop_token(state))
+        raise StopTooSoonError(f"player {stop.by} cannot stop before a correct guess this turn")
+    stopped = _stop_token(state)
+    return stopped | _turn_ended(state, stopped["bank"])
 
 
-def _penalty(state: GameState, penalty: Penalty) -> GameState:
+def _penalty(state: GameState, penalty: Penalty) -> Changes:
     if state.phase is not Phase.GUESSING or state.guesses_this_turn or state.penalised_this_turn:
-        raise OutOfTurnError("the invalid-clue penalty comes right after the clue, once")
-    discarded = replace(state, bank=state.bank.take_one(), penalised_this_turn=True)
-    if not discarded.bank.total:
-        return _end_turn(discarded)
-    return discarded
+        raise OutOfTurnError(
+            f"player {penalty.by} cannot call the penalty now:"
+            " the invalid-clue penalty comes right after the clue, once"
+        )
+    bank = state.bank.take_one()
+    if not bank.total:
+        return _turn_ended(state, bank)
+    return {"bank": bank, "penalised_this_turn": True}
 
 
-def _take_stop_token(state: GameState) -> GameState:
-    return replace(state, bank=state.bank.take_one(), stops=state.stops + 1)
+def _stop_token(state: GameState) -> Changes:
+    return {"bank": state.bank.take_one(), "stops": state.stops + 1}
 
 
-def _end_turn(state: GameState) -> GameState:
+def _turn_ended(state: GameState, bank: TimeBank) -> Changes:
     """Roles swap at the next clue; an empty bank with agents unfound starts sudden death."""
-    ended = replace(
-        state,
-        phase=Phase.CLUE,
-        clue=None,
-        correct_this_turn=0,
-        guesses_this_turn=0,
-        penalised_this_turn=False,
-    )
-    if not ended.bank.total:
-        return replace(ended, phase=Phase.SUDDEN_DEATH, sudden_death=True)
-    return ended
+    return {
+        "bank": bank,
+        "phase": Phase.CLUE if bank.total else Phase.SUDDEN_DEATH,
+        "sudden_death": state.sudden_death or not bank.total,
+        "clue": None,
+        "correct_this_turn": 0,
+        "guesses_this_turn": 0,
+        "penalised_this_turn": False,
+    }
 
 
-def _lose(state: GameState, reason: LossReason) -> GameState:
-    return replace(state, phase=Phase.OVER, status=Status.LOST, reason=reason, clue=None)
+def _lost(reason: LossReason) -> Changes:
+    return {"phase": Phase.OVER, "status": Status.LOST, "reason": reason, "clue": None}
 
 
 def official_score(state: GameState) -> int | None:
@@ -409,11 +418,7 @@ def legal_actions(state: GameState) -> list[Action]:
         return []
     if state.phase is Phase.CLUE:
         required = state.next_clue_giver
-        return [
-            Clue(p)
-            for p in Player
-            if state.words_to_give_mask(p) and required in (None, p)
-        ]
+        return [Clue(p) for p in Player if state.words_to_give_mask(p) and required in (None, p)]
     if state.phase is Phase.SUDDEN_DEATH:
         guessers = [p for p in Player if state.words_to_give_mask(p.partner)]
     else:

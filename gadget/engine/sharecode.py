@@ -131,8 +131,9 @@ class ShareCode:
         payload = 0
         for value in values[1:-1]:
             payload = (payload << 5) | value
-        return cls(seed=payload >> 8, tokens=(payload >> 4) & 15, mistakes=payload & 15,
-                   version=version)
+        return cls(
+            seed=payload >> 8, tokens=(payload >> 4) & 15, mistakes=payload & 15, version=version
+        )
 
 
 def join_link(base_url: str, code: ShareCode) -> str:

@@ -1,0 +1,131 @@
+import json
+import re
+
+import pytest
+
+from gadget.engine import (
+    Clue,
+    GameLog,
+    GameLogError,
+    Guess,
+    Penalty,
+    Player,
+    ReplayError,
+    Setup,
+    ShareCode,
+    Stop,
+    parse_game_log,
+    replay,
+    summary,
+)
+from tests.cards import TEST_CARD
+
+A, B = Player.A, Player.B
+EXAMPLE = GameLog(
+    TEST_CARD,
+    Setup(9, 9),
+    (
+        Clue(A, "salad", 3), Guess(B, 4), Guess(B, 12),
+        Clue(B, "Waterloo", 2), Guess(A, 0), Guess(A, 12), Stop(A),
+        Clue(A, "miniature"), Penalty(B, "clue was part of a visible word"),
+    ),
+)  # fmt: skip
+
+
+def _log_text(**fields: object) -> str:
+    data: dict[str, object] = {
+        "format": "gadget-game/1",
+        "key": {"a": TEST_CARD.a, "b": TEST_CARD.b},
+        "actions": [],
+    }
+    data.update(fields)
+    return json.dumps(data)
+
+
+def test_a_written_log_reads_back_as_the_same_log() -> None:
+    assert parse_game_log(EXAMPLE.to_json()) == EXAMPLE
+    coded = GameLog.from_code(ShareCode(31337, 9, 5), looser_turn_order=True).then(Clue(B))
+    assert parse_game_log(coded.to_json()) == coded
+
+
+def test_the_replay_summary_has_every_field_of_the_contract() -> None:
+    assert summary(replay(EXAMPLE)) == {
+        "status": "playing",
+        "reason": None,
+        "phase": "guessing",
+        "clue_giver": "a",
+        "next_clue_giver": "b",
+        "tokens_left": 6,
+        "bystander_tokens_left": 6,
+        "turns_played": 3,
+        "agents_found": 3,
+        "agents_left": {"a": 7, "b": 7},
+        "stops": 1,
+        "mistakes": 1,
+        "sudden_death": False,
+        "score": None,
+    }
+
+
+def test_a_log_may_give_a_code_instead_of_a_key_and_the_bank_comes_from_it() -> None:
+    code = ShareCode(31337, 9, 5)
+    log = parse_game_log(json.dumps({"format": "gadget-game/1", "code": code.text}))
+    assert log.card == code.key_card()
+    assert (log.setup.tokens, log.setup.mistakes) == (9, 5)
+    assert log.actions == ()
+
+
+def test_an_omitted_bank_is_nine_tokens_all_bystander_side_up() -> None:
+    assert parse_game_log(_log_text()).setup == Setup(9, 9)
+    assert parse_game_log(_log_text(tokens=11)).setup == Setup(11, 11)
+
+
+def test_undo_is_the_log_without_its_last_action() -> None:
+    assert replay(EXAMPLE.without_last()) == replay(
+        GameLog(TEST_CARD, Setup(), EXAMPLE.actions[:-1])
+    )
+
+
+def test_a_refused_action_is_named_by_its_index() -> None:
+    log = GameLog(TEST_CARD, Setup(), (Clue(A), Guess(B, 12), Clue(B), Guess(A, 0), Stop(A),
+                                       Clue(A), Guess(B, 12)))  # fmt: skip
+    with pytest.raises(
+        ReplayError, match=r"^action 6: player b already hit cell 12 as a bystander$"
+    ):
+        replay(log)
+
+
+@pytest.mark.parametrize(
+    ("text", "reason"),
+    [
+        ("{", "not valid JSON at line 1 column 2"),
+        ("[]", "a game log is a JSON object"),
+        (_log_text(format="gadget-game/2"), "format is 'gadget-game/2'"),
+        (_log_text(turns=9), "unknown field 'turns'"),
+        (_log_text(key=None), "a log needs a key or a code"),
+        (_log_text(key={"a": TEST_CARD.a}), "key must be"),
+        (_log_text(key={"a": TEST_CARD.a, "b": TEST_CARD.b[:-1] + "Q"}), "key: side b cell 24"),
+        (_log_text(key={"a": TEST_CARD.b, "b": TEST_CARD.b}), "key: pair counts are off"),
+        (_log_text(code="1000-0000-04SM"), "code: '1000-0000-04SM' is not a valid code"),
+        (_log_text(code="1000-0000-04SK"), "key is not the card that code 1000-0000-04SK makes"),
+        (_log_text(tokens=0), "tokens 0 is outside 1..15"),
+        (_log_text(tokens="9"), "tokens must be a whole number"),
+        (_log_text(mistakes=10), "mistakes 10 is outside 0..9"),
+        (_log_text(options={"looser": True}), "unknown option 'looser'"),
+        (_log_text(options={"looser_turn_order": 1}), "must be true or false"),
+        (_log_text(actions={}), "actions must be a list"),
+        (
+            _log_text(actions=[{"clue": {"by": "a"}}, {"hint": {}}]),
+            "action 1: unknown action 'hint'",
+        ),
+        (_log_text(actions=[{"guess": {"by": "b", "cell": 25}}]), "action 0: guess.cell is 25"),
+        (_log_text(actions=[{"guess": {"by": "c", "cell": 2}}]), "action 0: guess.by is 'c'"),
+        (_log_text(actions=[{"guess": {"by": "a"}}]), "action 0: guess needs 'cell'"),
+        (_log_text(actions=[{"stop": {"by": "a", "x": 1}}]), "stop has an unknown field 'x'"),
+        (_log_text(actions=[{"clue": {"by": "a", "number": 10}}]), "clue.number is 10"),
+        (_log_text(actions=[{"stop": {}, "clue": {}}]), "action 0: an action is an object with"),
+    ],
+)
+def test_a_malformed_log_is_refused_naming_the_field(text: str, reason: str) -> None:
+    with pytest.raises(GameLogError, match=re.escape(reason)):
+        parse_game_log(text)

@@ -1,0 +1,67 @@
+"""A player's view carries their own side and the table, never the partner's colours."""
+
+from gadget.engine import Clue, Guess, KeyCard, Player, Setup, Stop, apply, new_game, view_for
+from gadget.engine.rules import Action, GameState
+from tests.cards import TEST_CARD
+
+A, B = Player.A, Player.B
+
+
+def _play(card: KeyCard, *actions: Action) -> GameState:
+    state = new_game(card, Setup())
+    for action in actions:
+        state = apply(state, action)
+    return state
+
+
+def _swap(side: str, first: int, second: int) -> str:
+    chars = list(side)
+    chars[first], chars[second] = chars[second], chars[first]
+    return "".join(chars)
+
+
+# Same side A; on side B, cell 12 (tan on A) and cell 18 (tan on A) trade green and tan.
+OTHER_B = KeyCard(TEST_CARD.a, _swap(TEST_CARD.b, 12, 18))
+# Same side B; on side A, cell 4 (tan on B) and cell 18 (tan on B) trade green and tan.
+OTHER_A = KeyCard(_swap(TEST_CARD.a, 4, 18), TEST_CARD.b)
+
+MOVES: list[Action] = [Clue(A, "salad", 3), Guess(B, 0), Guess(B, 1), Stop(B), Clue(B)]
+
+
+def test_a_players_view_is_the_same_whatever_the_partners_hidden_colours() -> None:
+    for step in range(len(MOVES) + 1):
+        assert view_for(_play(TEST_CARD, *MOVES[:step]), A) == view_for(
+            _play(OTHER_B, *MOVES[:step]), A
+        )
+        assert view_for(_play(TEST_CARD, *MOVES[:step]), B) == view_for(
+            _play(OTHER_A, *MOVES[:step]), B
+        )
+
+
+def test_the_view_does_change_when_the_players_own_side_does() -> None:
+    assert view_for(_play(TEST_CARD), B) != view_for(_play(OTHER_B), B)
+
+
+def test_both_sides_are_revealed_once_the_game_is_over() -> None:
+    state = _play(TEST_CARD, Clue(A), Guess(B, 10))
+    assert view_for(state, A).partner_side == TEST_CARD.b
+    assert view_for(state, B).partner_side == TEST_CARD.a
+
+
+def test_b_lays_out_the_cells_turned_half_way_round() -> None:
+    view = view_for(_play(TEST_CARD), B)
+    assert view.seat_cells[:3] == (24, 23, 22)
+    assert "".join(view.own_side[cell] for cell in view.seat_cells) == TEST_CARD.seen_from(B)
+
+
+def test_the_view_says_whose_turn_it_is_and_what_is_on_the_table() -> None:
+    state = _play(TEST_CARD, Clue(A, "salad", 3), Guess(B, 12))
+    view = view_for(state, B)
+    assert view.marks_by_me == {12}
+    assert view.marks_by_partner == frozenset()
+    assert (view.checkmark_tokens, view.bystander_tokens) == (0, 8)
+    assert view.next_clue_giver is B
+    assert view.words_i_give == 9
+    assert not view.partner_is_done
+    assert not view.i_may_guess
+    assert view_for(apply(state, Clue(B)), A).i_may_guess
