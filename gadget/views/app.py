@@ -46,6 +46,14 @@ def new_code() -> ShareCode:
     return ShareCode(seed=secrets.randbits(42))
 
 
+def web_address(page_url: str) -> str:
+    """The address a browser opens, from Flet's page URL (which names the web socket)."""
+    for socket_scheme, web_scheme in (("wss://", "https://"), ("ws://", "http://")):
+        if page_url.startswith(socket_scheme):
+            return web_scheme + page_url[len(socket_scheme) :]
+    return page_url
+
+
 @ft.component
 def KeyCardGrid(code: ShareCode, player: Player) -> ft.Control:
     """The 5x5 card as this player sees it from their seat."""
@@ -100,11 +108,11 @@ def SideScreen(player: Player) -> ft.Control:
         KeyCardGrid(code, player),
     ]
     if player is Player.A:
-        link = join_link(page.url or "", code) if page.url else f"/join/{code.text}"
+        link = join_link(web_address(page.url), code) if page.url else f"/join/{code.text}"
         parts += [
             ft.Text("Your partner joins with this code:"),
-            ft.Text(code.text, size=32, weight=ft.FontWeight.BOLD, selectable=True),
-            ft.Text(link, selectable=True, size=12),
+            ft.Text(code.text, size=32, weight=ft.FontWeight.BOLD),
+            ft.Text(link, size=12),
         ]
     parts.append(ft.Button("Home", on_click=lambda _: page.navigate("/")))
     return ft.Column(parts, spacing=12, scroll=ft.ScrollMode.AUTO)

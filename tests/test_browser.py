@@ -1,0 +1,154 @@
+"""The served app in headless Chromium: two browser contexts are two phones at one table."""
+
+from __future__ import annotations
+
+import os
+import re
+import socket
+import subprocess
+import sys
+import time
+from collections.abc import Iterator
+from pathlib import Path
+
+import pytest
+
+from gadget.engine import Player, ShareCode
+
+CHROMIUM = Path("/usr/bin/chromium")
+REQUIRED = os.environ.get("GADGET_REQUIRE_BROWSER") == "1"
+COLOUR_WORDS = {"agent": "G", "assassin": "X", "bystander": "-"}
+
+pytestmark = pytest.mark.browser
+
+try:
+    from playwright.sync_api import Browser, Page, sync_playwright
+except ImportError:  # pragma: no cover - the dev install has it
+    sync_playwright = None  # type: ignore[assignment]
+
+
+def _missing() -> str | None:
+    if sync_playwright is None:
+        return "playwright is not installed"
+    if not CHROMIUM.exists():
+        return f"no Chromium at {CHROMIUM} (apt-get install chromium)"
+    return None
+
+
+def _free_port() -> int:
+    with socket.socket() as probe:
+        probe.bind(("127.0.0.1", 0))
+        return int(probe.getsockname()[1])
+
+
+@pytest.fixture(scope="module")
+def server() -> Iterator[str]:
+    missing = _missing()
+    if missing:
+        if REQUIRED:
+            pytest.fail(f"browser tests are required here: {missing}")
+        pytest.skip(missing)
+    port = _free_port()
+    gadget = Path(sys.executable).with_name("gadget")
+    process = subprocess.Popen(
+        [str(gadget), "serve", "--host", "127.0.0.1", "--port", str(port)],
+        stdout=subprocess.PIPE,
+        stderr=subprocess.STDOUT,
+        env={**os.environ, "FLET_FORCE_WEB_SERVER": "true"},
+    )
+    url = f"http://127.0.0.1:{port}"
+    deadline = time.monotonic() + 60
+    while time.monotonic() < deadline:
+        try:
+            with socket.create_connection(("127.0.0.1", port), timeout=1):
+                break
+        except OSError:
+            time.sleep(0.3)
+    else:
+        process.kill()
+        pytest.fail(f"gadget serve did not listen on {port}: {process.stdout.read()!r}")  # type: ignore[union-attr]
+    yield url
+    process.terminate()
+    process.wait(timeout=10)
+
+
+@pytest.fixture(scope="module")
+def browser(server: str) -> Iterator[Browser]:
+    assert sync_playwright is not None
+    with sync_playwright() as playwright:
+        launched = playwright.chromium.launch(
+            executable_path=str(CHROMIUM),
+            headless=True,
+            args=[
+                "--no-sandbox",
+                "--disable-gpu",
+                "--disable-background-networking",
+                "--disable-component-update",
+                "--disable-sync",
+                "--no-first-run",
+            ],
+        )
+        yield launched
+        launched.close()
+
+
+def _phone(browser: Browser, url: str) -> Page:
+    """A new phone-sized browser context that can reach only this machine."""
+    context = browser.new_context(viewport={"width": 360, "height": 640})
+    context.route(re.compile(r"^(?!http://127\.0\.0\.1[:/]).*"), lambda route: route.abort())
+    page = context.new_page()
+    page.goto(url, wait_until="networkidle")
+    page.wait_for_selector("flt-semantics-placeholder", state="attached", timeout=30_000)
+    page.locator("flt-semantics-placeholder").dispatch_event("click")
+    return page
+
+
+def _grid(page: Page) -> str:
+    """The 25 cells as the page labels them, row by row from the player's seat."""
+    cells = []
+    for row in range(1, 6):
+        for column in range(1, 6):
+            label = page.get_by_text(re.compile(rf"^row {row} column {column}: ")).first
+            label.wait_for(state="attached", timeout=10_000)
+            cells.append(COLOUR_WORDS[label.inner_text().rsplit(": ", 1)[1]])
+    return "".join(cells)
+
+
+def test_phone_b_joins_by_typing_the_code_and_sees_a_turned_half_way_round(
+    server: str, browser: Browser
+) -> None:
+    phone_a = _phone(browser, server + "/")
+    phone_a.get_by_role("button", name="New game", exact=True).click()
+    phone_a.wait_for_url(re.compile(r"/game/"), timeout=10_000)
+    code = ShareCode.parse(phone_a.url.rsplit("/", 1)[1])
+    card = code.key_card()
+    assert _grid(phone_a) == card.seen_from(Player.A)
+    phone_a.get_by_text(code.text, exact=True).wait_for(timeout=10_000)
+    phone_a.get_by_text(f"{server}/join/{code.text}", exact=True).wait_for(timeout=10_000)
+
+    phone_b = _phone(browser, server + "/")
+    field = phone_b.get_by_role("textbox", name="Partner's code")
+    field.click()
+    field.fill(code.text.lower().replace("-", " "))
+    phone_b.get_by_role("button", name="Join", exact=True).click()
+    phone_b.wait_for_url(re.compile(r"/join/"), timeout=10_000)
+    assert _grid(phone_b) == card.seen_from(Player.B) == card.b[::-1]
+    assert phone_b.get_by_text(code.text, exact=True).count() == 0
+
+
+def test_a_mistyped_code_is_refused_with_a_message_and_no_game_opens(
+    server: str, browser: Browser
+) -> None:
+    phone = _phone(browser, server + "/")
+    field = phone.get_by_role("textbox", name="Partner's code")
+    field.click()
+    field.fill("1X1M-JENB-E4S8")
+    phone.get_by_role("button", name="Join", exact=True).click()
+    phone.get_by_text(re.compile("is not a valid code: check for a typo")).wait_for(timeout=10_000)
+    assert "/join/" not in phone.url
+
+
+def test_the_join_link_opens_side_b_directly(server: str, browser: Browser) -> None:
+    code = ShareCode(seed=123456789)
+    phone = _phone(browser, f"{server}/join/{code.text}")
+    assert _grid(phone) == code.key_card().seen_from(Player.B)
