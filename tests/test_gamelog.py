@@ -99,9 +99,9 @@ def test_a_refused_action_is_named_by_its_index() -> None:
     ("text", "reason"),
     [
         ("{", "not valid JSON at line 1 column 2"),
-        ("[]", "a game log is a JSON object"),
+        ("[]", "a game log must be a JSON object"),
         (_log_text(format="gadget-game/2"), "format is 'gadget-game/2'"),
-        (_log_text(turns=9), "unknown field 'turns'"),
+        (_log_text(turns=9), "a game log has an unknown field 'turns'"),
         (_log_text(key=None), "a log needs a key or a code"),
         (_log_text(key={"a": TEST_CARD.a}), "key must be"),
         (_log_text(key={"a": TEST_CARD.a, "b": TEST_CARD.b[:-1] + "Q"}), "key: side b cell 24"),
@@ -111,7 +111,7 @@ def test_a_refused_action_is_named_by_its_index() -> None:
         (_log_text(tokens=0), "tokens 0 is outside 1..15"),
         (_log_text(tokens="9"), "tokens must be a whole number"),
         (_log_text(mistakes=10), "mistakes 10 is outside 0..9"),
-        (_log_text(options={"looser": True}), "unknown option 'looser'"),
+        (_log_text(options={"looser": True}), "options has an unknown field 'looser'"),
         (_log_text(options={"looser_turn_order": 1}), "must be true or false"),
         (_log_text(actions={}), "actions must be a list"),
         (
@@ -121,7 +121,10 @@ def test_a_refused_action_is_named_by_its_index() -> None:
         (_log_text(actions=[{"guess": {"by": "b", "cell": 25}}]), "action 0: guess.cell is 25"),
         (_log_text(actions=[{"guess": {"by": "c", "cell": 2}}]), "action 0: guess.by is 'c'"),
         (_log_text(actions=[{"guess": {"by": "a"}}]), "action 0: guess needs 'cell'"),
-        (_log_text(actions=[{"stop": {"by": "a", "x": 1}}]), "stop has an unknown field 'x'"),
+        (
+            _log_text(actions=[{"stop": {"by": "a", "x": 1}}]),
+            "action 0: stop has an unknown field 'x'",
+        ),
         (_log_text(actions=[{"clue": {"by": "a", "number": 10}}]), "clue.number is 10"),
         (_log_text(actions=[{"stop": {}, "clue": {}}]), "action 0: an action is an object with"),
     ],

@@ -138,11 +138,7 @@ def parse_game_log(text: str) -> GameLog:
 
 def game_log_from_dict(data: object) -> GameLog:
     """A log from already-decoded JSON, checked field by field."""
-    if not isinstance(data, Mapping):
-        raise GameLogError("a game log is a JSON object")
-    unknown = sorted(set(data) - _TOP_KEYS)
-    if unknown:
-        raise GameLogError(f"unknown field {unknown[0]!r}; a {FORMAT} log has {sorted(_TOP_KEYS)}")
+    data = _known_fields(data, "a game log", _TOP_KEYS)
     if data.get("format") != FORMAT:
         raise GameLogError(f"format is {data.get('format')!r}; this app reads {FORMAT!r}")
     code = _code(data.get("code"))
@@ -199,19 +195,27 @@ def _integer(data: Mapping[str, object], name: str, default: int) -> int:
     return value
 
 
-def _options(raw: object) -> bool:
+def _known_fields(raw: object, what: str, allowed: set[str]) -> Mapping[str, object]:
+    """An object whose every field is known, so that a misspelt field is never silently lost."""
     if not isinstance(raw, Mapping):
-        raise GameLogError("options must be an object")
-    unknown = sorted(set(raw) - _OPTIONS)
+        raise GameLogError(f"{what} must be a JSON object")
+    unknown = sorted(set(raw) - allowed)
     if unknown:
-        raise GameLogError(f"unknown option {unknown[0]!r}; options are {sorted(_OPTIONS)}")
+        raise GameLogError(
+            f"{what} has an unknown field {unknown[0]!r}; it may have {sorted(allowed)}"
+        )
+    return raw
+
+
+def _options(raw: object) -> bool:
+    raw = _known_fields(raw, "options", _OPTIONS)
     looser = raw.get("looser_turn_order", False)
     if not isinstance(looser, bool):
         raise GameLogError("options.looser_turn_order must be true or false")
     return looser
 
 
-_ACTION_FIELDS: Final = {
+_ACTION_FIELDS: Final[dict[str, tuple[set[str], set[str]]]] = {
     "clue": ({"by"}, {"word", "number"}),
     "guess": ({"by", "cell"}, set()),
     "stop": ({"by"}, set()),
@@ -226,15 +230,11 @@ def _action(index: int, raw: object) -> Action:
     kind, body = next(iter(raw.items()))
     if kind not in _ACTION_FIELDS:
         raise GameLogError(f"{where}: unknown action {kind!r}")
-    if not isinstance(body, Mapping):
-        raise GameLogError(f"{where}: {kind} must be an object")
     required, optional = _ACTION_FIELDS[kind]
+    body = _known_fields(body, f"{where}: {kind}", required | optional)
     missing = sorted(required - set(body))
     if missing:
         raise GameLogError(f"{where}: {kind} needs {missing[0]!r}")
-    extra = sorted(set(body) - required - optional)
-    if extra:
-        raise GameLogError(f"{where}: {kind} has an unknown field {extra[0]!r}")
     by = body["by"]
     if by not in ("a", "b"):
         raise GameLogError(f"{where}: {kind}.by is {by!r}; players are 'a' and 'b'")

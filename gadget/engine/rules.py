@@ -169,7 +169,7 @@ class GameState:
     @property
     def found(self) -> frozenset[int]:
         """Cells covered by an agent card."""
-        return _cells(self.found_mask)
+        return cells_of(self.found_mask)
 
     def marks_by(self, player: Player) -> int:
         """Cells this player hit as a bystander (judged by the partner's side)."""
@@ -211,7 +211,8 @@ class GameState:
         return None
 
 
-def _cells(mask: int) -> frozenset[int]:
+def cells_of(mask: int) -> frozenset[int]:
+    """The cells whose bits are set in a mask."""
     return frozenset(cell for cell in range(CELLS) if mask >> cell & 1)
 
 

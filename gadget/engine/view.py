@@ -11,6 +11,7 @@ from gadget.engine.rules import (
     LossReason,
     Phase,
     Status,
+    cells_of,
     official_score,
 )
 
@@ -50,10 +51,6 @@ class PlayerView:
         return self.found | (self.marks_by_me & self.marks_by_partner)
 
 
-def _cell_set(mask: int) -> frozenset[int]:
-    return frozenset(cell for cell in range(CELLS) if mask >> cell & 1)
-
-
 def view_for(state: GameState, player: Player) -> PlayerView:
     """Only what this player sees at the table: the partner's colours stay hidden until the end.
 
@@ -70,8 +67,8 @@ def view_for(state: GameState, player: Player) -> PlayerView:
         own_side=state.card.side(player),
         partner_side=state.card.side(partner) if state.is_over else None,
         found=state.found,
-        marks_by_me=_cell_set(state.marks_by(player)),
-        marks_by_partner=_cell_set(state.marks_by(partner)),
+        marks_by_me=cells_of(state.marks_by(player)),
+        marks_by_partner=cells_of(state.marks_by(partner)),
         checkmark_tokens=state.bank.checkmarks,
         bystander_tokens=state.bank.bystanders,
         phase=state.phase,

@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import os
+import secrets
 import socket
 import sys
 from dataclasses import dataclass
@@ -12,6 +13,7 @@ from typing import Any
 import flet as ft
 
 from gadget.engine import Colour, Player, ShareCode, ShareCodeError, join_link
+from gadget.engine.sharecode import SEED_BITS
 
 ASSETS = Path(__file__).resolve().parents[2] / "assets"
 
@@ -41,9 +43,7 @@ def read_code(typed: str) -> DealtCode:
 
 def new_code() -> ShareCode:
     """A fresh standard game, seeded from the operating system."""
-    import secrets  # noqa: PLC0415  (kept next to its only use)
-
-    return ShareCode(seed=secrets.randbits(42))
+    return ShareCode(seed=secrets.randbits(SEED_BITS))
 
 
 def web_address(page_url: str) -> str:
