@@ -1,1 +1,37 @@
 """The mission map and campaign progress, pure and standard library only (built on the engine)."""
+
+from gadget.missions.map import (
+    FORMAT,
+    Line,
+    MapError,
+    Mission,
+    MissionMap,
+    default_map,
+    map_from_dict,
+    parse_map,
+)
+from gadget.missions.progress import (
+    MissionLockedError,
+    MissionState,
+    after_result,
+    check_playable,
+    mission_states,
+    newly_opened,
+)
+
+__all__ = [
+    "FORMAT",
+    "Line",
+    "MapError",
+    "Mission",
+    "MissionLockedError",
+    "MissionMap",
+    "MissionState",
+    "after_result",
+    "check_playable",
+    "default_map",
+    "map_from_dict",
+    "mission_states",
+    "newly_opened",
+    "parse_map",
+]

@@ -1,0 +1,243 @@
+"""The mission map as data (format mission-map/1): validated on load, every problem named."""
+
+from __future__ import annotations
+
+import json
+from collections.abc import Mapping
+from dataclasses import dataclass
+from importlib import resources
+from typing import Any, Final, TypeGuard
+
+FORMAT: Final = "mission-map/1"
+RULEBOOK: Final = "rulebook"
+
+
+class MapError(ValueError):
+    """A mission map that cannot be used; the message lists every problem found."""
+
+    def __init__(self, problems: list[str]) -> None:
+        super().__init__("; ".join(problems))
+        self.problems = problems
+
+
+@dataclass(frozen=True, slots=True)
+class Mission:
+    """A city of the map: its time bank (turns tokens, mistakes bystander side up)."""
+
+    id: str
+    name: str
+    turns: int
+    mistakes: int
+    lon: float
+    lat: float
+    source: str = ""
+
+    @property
+    def parameters(self) -> str:
+        """T-M, as printed on the map."""
+        return f"{self.turns}-{self.mistakes}"
+
+
+@dataclass(frozen=True, slots=True)
+class Line:
+    """A line between two cities: winning one opens the other."""
+
+    a: str
+    b: str
+    source: str = ""
+
+    @property
+    def from_rulebook(self) -> bool:
+        """The rule book states this line; the others were reconstructed from geography."""
+        return self.source == RULEBOOK
+
+
+@dataclass(frozen=True, slots=True)
+class MissionMap:
+    """Cities, the lines between them, and where the campaign starts."""
+
+    name: str
+    start: str
+    missions: tuple[Mission, ...]
+    lines: tuple[Line, ...]
+    notes: tuple[str, ...] = ()
+
+    def mission(self, mission_id: str) -> Mission:
+        """The mission with this id; KeyError names it when there is none."""
+        for mission in self.missions:
+            if mission.id == mission_id:
+                return mission
+        raise KeyError(f"no mission {mission_id!r} on the map {self.name!r}")
+
+    def find(self, name_or_id: str) -> Mission | None:
+        """A mission by id or by name as a player types it (any case)."""
+        wanted = name_or_id.strip().casefold()
+        for mission in self.missions:
+            if wanted in (mission.id, mission.name.casefold()):
+                return mission
+        return None
+
+    def neighbours(self, mission_id: str) -> frozenset[str]:
+        """Missions joined to this one by a line."""
+        return frozenset(
+            line.b if line.a == mission_id else line.a
+            for line in self.lines
+            if mission_id in (line.a, line.b)
+        )
+
+    def to_dict(self) -> dict[str, Any]:
+        """The map in its file format, for export."""
+        return {
+            "format": FORMAT,
+            "name": self.name,
+            "start": self.start,
+            "notes": list(self.notes),
+            "missions": [
+                {
+                    "id": m.id,
+                    "name": m.name,
+                    "turns": m.turns,
+                    "mistakes": m.mistakes,
+                    "lon": m.lon,
+                    "lat": m.lat,
+                    "source": m.source,
+                }
+                for m in self.missions
+            ],
+            "lines": [{"a": line.a, "b": line.b, "source": line.source} for line in self.lines],
+        }
+
+    def to_json(self) -> str:
+        """The map as a file's text."""
+        return json.dumps(self.to_dict(), indent=1, ensure_ascii=False) + "\n"
+
+
+def default_map() -> MissionMap:
+    """The map shipped with the app: the rule book's parameters, lines partly reconstructed."""
+    text = resources.files("gadget.missions").joinpath("data/mission-map.json").read_text("utf-8")
+    return parse_map(text)
+
+
+def parse_map(text: str) -> MissionMap:
+    """A map from a file's text; MapError lists every problem."""
+    try:
+        data = json.loads(text)
+    except json.JSONDecodeError as broken:
+        raise MapError(
+            [f"not valid JSON at line {broken.lineno} column {broken.colno}: {broken.msg}"]
+        ) from None
+    return map_from_dict(data)
+
+
+def map_from_dict(data: object) -> MissionMap:
+    """A map from decoded JSON, checked as a whole: every problem is collected, then reported."""
+    if not isinstance(data, Mapping):
+        raise MapError(["a mission map must be a JSON object"])
+    problems: list[str] = []
+    if data.get("format") != FORMAT:
+        problems.append(f"format is {data.get('format')!r}; this app reads {FORMAT!r}")
+    missions = _missions(data.get("missions"), problems)
+    lines = _lines(data.get("lines"), problems)
+    ids = [m.id for m in missions]
+    for duplicate in sorted({i for i in ids if ids.count(i) > 1}):
+        problems.append(f"mission id {duplicate!r} is used more than once")
+    known = set(ids)
+    for index, line in enumerate(lines):
+        for end in (line.a, line.b):
+            if end not in known:
+                problems.append(f"line {index} ({line.a}-{line.b}) names unknown mission {end!r}")
+        if line.a == line.b:
+            problems.append(f"line {index} joins {line.a!r} to itself")
+    start = data.get("start")
+    if not isinstance(start, str) or start not in known:
+        problems.append(f"start {start!r} is not a mission of the map")
+    else:
+        reached = _reachable(start, lines)
+        for mission in missions:
+            if mission.id not in reached:
+                problems.append(f"mission {mission.id!r} cannot be reached from {start!r}")
+    name = data.get("name", "")
+    if not isinstance(name, str):
+        problems.append("name must be a string")
+    notes = data.get("notes", [])
+    if not isinstance(notes, list) or not all(isinstance(n, str) for n in notes):
+        problems.append("notes must be a list of strings")
+        notes = []
+    if problems:
+        raise MapError(problems)
+    assert isinstance(start, str) and isinstance(name, str)
+    return MissionMap(name, start, tuple(missions), tuple(lines), tuple(notes))
+
+
+def _reachable(start: str, lines: list[Line]) -> set[str]:
+    adjacent: dict[str, set[str]] = {}
+    for line in lines:
+        adjacent.setdefault(line.a, set()).add(line.b)
+        adjacent.setdefault(line.b, set()).add(line.a)
+    reached, frontier = {start}, [start]
+    while frontier:
+        for there in adjacent.get(frontier.pop(), set()) - reached:
+            reached.add(there)
+            frontier.append(there)
+    return reached
+
+
+def _missions(raw: object, problems: list[str]) -> list[Mission]:
+    if not isinstance(raw, list) or not raw:
+        problems.append("missions must be a non-empty list")
+        return []
+    missions = []
+    for index, item in enumerate(raw):
+        where = f"mission {index}"
+        if not isinstance(item, Mapping):
+            problems.append(f"{where} must be an object")
+            continue
+        mission_id, name = item.get("id"), item.get("name", item.get("id"))
+        if not isinstance(mission_id, str) or not mission_id:
+            problems.append(f"{where} needs an id (a non-empty string)")
+            continue
+        where = f"mission {mission_id!r}"
+        turns, mistakes = item.get("turns"), item.get("mistakes")
+        lon, lat = item.get("lon", 0.0), item.get("lat", 0.0)
+        if not _whole(turns) or turns < 1:
+            problems.append(f"{where}: turns is {turns!r}; it must be a whole number >= 1")
+            continue
+        if not _whole(mistakes) or not 0 <= mistakes <= turns:
+            problems.append(f"{where}: mistakes is {mistakes!r}; it must be 0..{turns} (the turns)")
+            continue
+        if not isinstance(name, str):
+            problems.append(f"{where}: name must be a string")
+            continue
+        if not _number(lon) or not _number(lat):
+            problems.append(f"{where}: lon and lat must be numbers")
+            continue
+        source = item.get("source", "")
+        missions.append(
+            Mission(mission_id, name, turns, mistakes, float(lon), float(lat), str(source))
+        )
+    return missions
+
+
+def _lines(raw: object, problems: list[str]) -> list[Line]:
+    if not isinstance(raw, list):
+        problems.append("lines must be a list")
+        return []
+    lines = []
+    for index, item in enumerate(raw):
+        if (
+            not isinstance(item, Mapping)
+            or not isinstance(item.get("a"), str)
+            or not isinstance(item.get("b"), str)
+        ):
+            problems.append(f'line {index} must be {{"a": "<mission id>", "b": "<mission id>"}}')
+            continue
+        lines.append(Line(item["a"], item["b"], str(item.get("source", ""))))
+    return lines
+
+
+def _whole(value: object) -> TypeGuard[int]:
+    return isinstance(value, int) and not isinstance(value, bool)
+
+
+def _number(value: object) -> TypeGuard[int | float]:
+    return isinstance(value, int | float) and not isinstance(value, bool)

@@ -1,0 +1,66 @@
+"""A team's progress on a map: what is completed, open or locked, and what a result changes."""
+
+from __future__ import annotations
+
+from enum import StrEnum
+
+from gadget.missions.map import MissionMap
+
+
+class MissionState(StrEnum):
+    """Where a mission stands for a team."""
+
+    COMPLETED = "completed"
+    OPEN = "open"
+    LOCKED = "locked"
+
+
+class MissionLockedError(ValueError):
+    """The mission is not joined by a line to a completed one yet."""
+
+
+def mission_states(mission_map: MissionMap, completed: frozenset[str]) -> dict[str, MissionState]:
+    """Every mission's state: a win completes it for good; a line to a completed one opens it.
+
+    The start (Prague) is always open: winning a standard 9-token game completes it.
+    """
+    states = {}
+    for mission in mission_map.missions:
+        if mission.id in completed:
+            states[mission.id] = MissionState.COMPLETED
+        elif mission.id == mission_map.start or mission_map.neighbours(mission.id) & completed:
+            states[mission.id] = MissionState.OPEN
+        else:
+            states[mission.id] = MissionState.LOCKED
+    return states
+
+
+def check_playable(mission_map: MissionMap, completed: frozenset[str], mission_id: str) -> None:
+    """Refuse a locked mission, naming what would open it; open and completed ones may be played."""
+    state = mission_states(mission_map, completed)[mission_map.mission(mission_id).id]
+    if state is MissionState.LOCKED:
+        names = sorted(mission_map.mission(n).name for n in mission_map.neighbours(mission_id))
+        raise MissionLockedError(
+            f"{mission_map.mission(mission_id).name} is locked:"
+            f" win a mission joined to it first ({', '.join(names)})"
+        )
+
+
+def after_result(
+    mission_map: MissionMap, completed: frozenset[str], mission_id: str, won: bool
+) -> frozenset[str]:
+    """Completed missions after an attempt: a win completes the mission, a loss changes nothing."""
+    check_playable(mission_map, completed, mission_id)
+    return completed | {mission_id} if won else completed
+
+
+def newly_opened(
+    mission_map: MissionMap, before: frozenset[str], after: frozenset[str]
+) -> list[str]:
+    """Missions a result opened, in map order, to tell the team where they can go next."""
+    was, now = mission_states(mission_map, before), mission_states(mission_map, after)
+    return [
+        m.id
+        for m in mission_map.missions
+        if was[m.id] is MissionState.LOCKED and now[m.id] is MissionState.OPEN
+    ]
