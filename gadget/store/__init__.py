@@ -1,0 +1,29 @@
+"""Persistence (SQLModel, Alembic): the only package that imports a database library."""
+
+from gadget.store.store import (
+    Attempt,
+    MissionStats,
+    NotFoundError,
+    SavedGame,
+    StaleGameError,
+    Store,
+    StoreError,
+    Team,
+    TeamExistsError,
+    default_database_url,
+    migrate,
+)
+
+__all__ = [
+    "Attempt",
+    "MissionStats",
+    "NotFoundError",
+    "SavedGame",
+    "StaleGameError",
+    "Store",
+    "StoreError",
+    "Team",
+    "TeamExistsError",
+    "default_database_url",
+    "migrate",
+]

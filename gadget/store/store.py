@@ -1,0 +1,565 @@
+"""The database: teams, maps, campaigns, attempts and games in progress, saved at every action."""
+
+from __future__ import annotations
+
+import json
+import os
+from collections.abc import Callable, Iterator, Sequence
+from contextlib import contextmanager
+from dataclasses import dataclass
+from datetime import UTC, datetime
+from pathlib import Path
+from typing import Any
+
+import platformdirs
+from alembic import command
+from alembic.config import Config
+from sqlalchemy import Engine, case, event, func, update
+from sqlalchemy import select as sql_select
+from sqlalchemy.exc import IntegrityError
+from sqlmodel import Session, col, create_engine, select
+
+from gadget.engine import Action, GameLog, GameState, parse_game_log, replay
+from gadget.engine.rules import apply, official_score
+from gadget.missions import MissionMap, default_map, parse_map
+from gadget.store.tables import AttemptRow, CompletionRow, GameRow, MapRow, SettingRow, TeamRow
+
+MIGRATIONS = Path(__file__).resolve().parent / "migrations"
+
+
+class StoreError(ValueError):
+    """Something the store refuses, said in one line a player can act on."""
+
+
+class NotFoundError(StoreError):
+    """No team, map or game by that name or number."""
+
+
+class TeamExistsError(StoreError):
+    """Team names are unique."""
+
+
+class StaleGameError(StoreError):
+    """The other phone acted first: this action was based on an older version of the game."""
+
+
+def utc_now() -> datetime:
+    """The time now, in UTC: every timestamp is stored with its zone."""
+    return datetime.now(UTC)
+
+
+def default_database_url() -> str:
+    """GADGET_DATABASE_URL, else SQLite in Flet's data folder or the platform's user data folder."""
+    url = os.environ.get("GADGET_DATABASE_URL")
+    if url:
+        return url
+    folder = Path(
+        os.environ.get("FLET_APP_STORAGE_DATA")
+        or platformdirs.user_data_dir("gadget", appauthor=False)
+    )
+    folder.mkdir(parents=True, exist_ok=True)
+    return f"sqlite:///{folder / 'gadget.db'}"
+
+
+@dataclass(frozen=True, slots=True)
+class Team:
+    """A team as the rest of the app sees it."""
+
+    id: int
+    name: str
+    players: tuple[str, ...]
+    notes: str
+    map_id: int
+
+
+@dataclass(frozen=True, slots=True)
+class Attempt:
+    """One finished game in the history."""
+
+    id: int
+    team_id: int | None
+    mission_id: str | None
+    played_at: datetime
+    players: tuple[str, ...]
+    won: bool
+    reason: str | None
+    score: int | None
+    tokens_used: int
+    mistakes: int
+    sudden_death: bool
+    notes: str
+    log: GameLog
+
+
+@dataclass(frozen=True, slots=True)
+class SavedGame:
+    """A game in progress (or just finished) with the version the next action must name."""
+
+    id: int
+    team_id: int | None
+    mission_id: str | None
+    players: tuple[str, ...]
+    log: GameLog
+    state: GameState
+    version: int
+    attempt_id: int | None
+
+
+@dataclass(frozen=True, slots=True)
+class MissionStats:
+    """A team's record on one mission (or on games outside the campaign when mission is None)."""
+
+    mission_id: str | None
+    attempts: int
+    wins: int
+    best_score: int | None
+    average_score: float | None
+    last_played: datetime | None
+
+
+def _players(text: str) -> tuple[str, ...]:
+    return tuple(json.loads(text))
+
+
+def _team(row: TeamRow) -> Team:
+    assert row.id is not None
+    return Team(row.id, row.name, _players(row.players), row.notes, row.map_id)
+
+
+def _attempt(row: AttemptRow) -> Attempt:
+    assert row.id is not None
+    return Attempt(
+        id=row.id,
+        team_id=row.team_id,
+        mission_id=row.mission_id,
+        played_at=row.played_at,
+        players=_players(row.players),
+        won=row.won,
+        reason=row.reason,
+        score=row.score,
+        tokens_used=row.tokens_used,
+        mistakes=row.mistakes,
+        sudden_death=row.sudden_death,
+        notes=row.notes,
+        log=parse_game_log(row.log),
+    )
+
+
+def _saved(row: GameRow) -> SavedGame:
+    assert row.id is not None
+    log = parse_game_log(row.log)
+    return SavedGame(
+        id=row.id,
+        team_id=row.team_id,
+        mission_id=row.mission_id,
+        players=_players(row.players),
+        log=log,
+        state=replay(log),
+        version=row.version,
+        attempt_id=row.attempt_id,
+    )
+
+
+def _configure_sqlite(engine: Engine) -> None:
+    """WAL with synchronous=NORMAL: a killed process loses nothing committed, and commits are
+    quick; foreign keys on; a second connection waits for a lock instead of failing."""
+
+    @event.listens_for(engine, "connect")
+    def _on_connect(connection: Any, _: Any) -> None:
+        cursor = connection.cursor()
+        for pragma in (
+            "journal_mode=WAL",
+            "synchronous=NORMAL",
+            "foreign_keys=ON",
+            "busy_timeout=10000",
+        ):
+            cursor.execute(f"PRAGMA {pragma}")
+        cursor.close()
+
+
+def migrate(engine: Engine, revision: str = "head") -> None:
+    """Bring the schema to a revision with Alembic (the store does this whenever it opens)."""
+    config = Config()
+    config.set_main_option("script_location", str(MIGRATIONS))
+    with engine.begin() as connection:
+        config.attributes["connection"] = connection
+        command.upgrade(config, revision)
+
+
+class Store:
+    """All reads and writes, each in its own transaction."""
+
+    def __init__(self, url: str | None = None, now: Callable[[], datetime] = utc_now) -> None:
+        self.url = url or default_database_url()
+        self.engine = create_engine(self.url)
+        if self.engine.dialect.name == "sqlite":
+            _configure_sqlite(self.engine)
+        self.now = now
+        migrate(self.engine)
+
+    def close(self) -> None:
+        """Release the connections."""
+        self.engine.dispose()
+
+    @contextmanager
+    def _transaction(self) -> Iterator[Session]:
+        with Session(self.engine, expire_on_commit=False) as session, session.begin():
+            yield session
+
+    # --- Maps -----------------------------------------------------------------------------
+
+    def add_map(self, mission_map: MissionMap) -> int:
+        """Keep a map; returns its number."""
+        with self._transaction() as session:
+            return self._add_map(session, mission_map)
+
+    def _add_map(self, session: Session, mission_map: MissionMap) -> int:
+        row = MapRow(name=mission_map.name, data=mission_map.to_json(), created_at=self.now())
+        session.add(row)
+        session.flush()
+        assert row.id is not None
+        return row.id
+
+    def default_map_id(self) -> int:
+        """The shipped map's number, adding it the first time it is needed."""
+        shipped = default_map()
+        with self._transaction() as session:
+            stored = session.exec(select(MapRow).where(MapRow.name == shipped.name)).first()
+            if stored is not None and stored.id is not None and parse_map(stored.data) == shipped:
+                return stored.id
+            return self._add_map(session, shipped)
+
+    def mission_map(self, map_id: int) -> MissionMap:
+        """A stored map."""
+        with self._transaction() as session:
+            row = session.get(MapRow, map_id)
+            if row is None:
+                raise NotFoundError(f"no map number {map_id}")
+            return parse_map(row.data)
+
+    # --- Teams ----------------------------------------------------------------------------
+
+    def add_team(self, name: str, players: Sequence[str], map_id: int | None = None) -> Team:
+        """A new team, on the shipped map unless another is given."""
+        name = name.strip()
+        if not name:
+            raise StoreError("a team needs a name")
+        map_id = map_id if map_id is not None else self.default_map_id()
+        try:
+            with self._transaction() as session:
+                row = TeamRow(
+                    name=name,
+                    players=json.dumps([p.strip() for p in players if p.strip()]),
+                    map_id=map_id,
+                    created_at=self.now(),
+                )
+                session.add(row)
+                session.flush()
+                return _team(row)
+        except IntegrityError:
+            raise TeamExistsError(f"a team named {name!r} already exists") from None
+
+    def teams(self) -> list[Team]:
+        """Every team, by name."""
+        with self._transaction() as session:
+            rows = session.exec(select(TeamRow).order_by(col(TeamRow.name))).all()
+            return [_team(row) for row in rows]
+
+    def team(self, name: str) -> Team:
+        """A team by its name (any case)."""
+        with self._transaction() as session:
+            row = session.exec(
+                select(TeamRow).where(func.lower(TeamRow.name) == name.strip().lower())
+            ).first()
+            if row is None:
+                raise NotFoundError(f"no team named {name!r}")
+            return _team(row)
+
+    def update_team(
+        self,
+        team_id: int,
+        *,
+        name: str | None = None,
+        players: Sequence[str] | None = None,
+        notes: str | None = None,
+        map_id: int | None = None,
+    ) -> Team:
+        """Rename a team, change its players, its notes or its map."""
+        try:
+            with self._transaction() as session:
+                row = session.get(TeamRow, team_id)
+                if row is None:
+                    raise NotFoundError(f"no team number {team_id}")
+                if name is not None:
+                    row.name = name.strip()
+                if players is not None:
+                    row.players = json.dumps([p.strip() for p in players if p.strip()])
+                if notes is not None:
+                    row.notes = notes
+                if map_id is not None:
+                    row.map_id = map_id
+                session.add(row)
+                session.flush()
+                return _team(row)
+        except IntegrityError:
+            raise TeamExistsError(f"a team named {name!r} already exists") from None
+
+    def completed(self, team_id: int) -> frozenset[str]:
+        """The missions this team has won."""
+        with self._transaction() as session:
+            rows = session.exec(
+                select(CompletionRow.mission_id).where(CompletionRow.team_id == team_id)
+            ).all()
+            return frozenset(rows)
+
+    # --- Games in progress ----------------------------------------------------------------
+
+    def start_game(
+        self,
+        log: GameLog,
+        team_id: int | None = None,
+        mission_id: str | None = None,
+        players: Sequence[str] = (),
+    ) -> SavedGame:
+        """Save a new game before its first action."""
+        replay(log)
+        with self._transaction() as session:
+            now = self.now()
+            row = GameRow(
+                team_id=team_id,
+                mission_id=mission_id,
+                players=json.dumps(list(players)),
+                log=log.to_json(),
+                version=len(log.actions),
+                created_at=now,
+                updated_at=now,
+            )
+            session.add(row)
+            session.flush()
+            return _saved(row)
+
+    def game(self, game_id: int) -> SavedGame:
+        """A saved game as it stands now: what a phone that reconnects catches up with."""
+        with self._transaction() as session:
+            row = session.get(GameRow, game_id)
+            if row is None:
+                raise NotFoundError(f"no game number {game_id}")
+            return _saved(row)
+
+    def games_in_progress(self) -> list[SavedGame]:
+        """Games not finished yet: a restarted server resumes every one of them."""
+        with self._transaction() as session:
+            rows = session.exec(
+                select(GameRow).where(col(GameRow.attempt_id).is_(None)).order_by(col(GameRow.id))
+            ).all()
+            return [_saved(row) for row in rows]
+
+    def record_action(self, game_id: int, action: Action, expected_version: int) -> SavedGame:
+        """Apply an action and save it in one transaction; at the end, record the attempt too.
+
+        `expected_version` is the version the phone saw: if the other phone acted first, this
+        one is refused (StaleGameError) and nothing is applied twice.
+        """
+        return self._save(game_id, expected_version, action)
+
+    def undo(self, game_id: int, expected_version: int) -> SavedGame:
+        """Take back the last action of a game still being played."""
+        return self._save(game_id, expected_version, None)
+
+    def _save(self, game_id: int, expected_version: int, action: Action | None) -> SavedGame:
+        """One more action (or, with None, one fewer) under the version check."""
+        with self._transaction() as session:
+            row = session.get(GameRow, game_id)
+            if row is None:
+                raise NotFoundError(f"no game number {game_id}")
+            if row.version != expected_version:
+                raise StaleGameError(_stale_message(row.version, expected_version))
+            log = parse_game_log(row.log)
+            if action is not None:
+                state = apply(replay(log), action)
+                log = log.then(action)
+            else:
+                if row.attempt_id is not None:
+                    raise StoreError("the game is over and saved in the history; no undo")
+                if not log.actions:
+                    raise StoreError("nothing to undo: no action has been recorded yet")
+                log = log.without_last()
+                state = replay(log)
+            now = self.now()
+            attempt_id = None
+            if state.is_over:
+                players = _players(row.players)
+                attempt_id = self._finish(
+                    session,
+                    team_id=row.team_id,
+                    mission_id=row.mission_id,
+                    players=players,
+                    log=log,
+                    state=state,
+                    played_at=now,
+                )
+            changed = session.execute(
+                update(GameRow)
+                .where(col(GameRow.id) == game_id, col(GameRow.version) == expected_version)
+                .values(
+                    log=log.to_json(),
+                    version=expected_version + 1,
+                    updated_at=now,
+                    attempt_id=attempt_id,
+                )
+                .execution_options(synchronize_session=False)
+            )
+            if changed.rowcount != 1:  # type: ignore[attr-defined]
+                raise StaleGameError(_stale_message(expected_version + 1, expected_version))
+            return SavedGame(
+                id=game_id,
+                team_id=row.team_id,
+                mission_id=row.mission_id,
+                players=_players(row.players),
+                log=log,
+                state=state,
+                version=expected_version + 1,
+                attempt_id=attempt_id,
+            )
+
+    # --- History and campaign -------------------------------------------------------------
+
+    def _finish(
+        self,
+        session: Session,
+        *,
+        team_id: int | None,
+        mission_id: str | None,
+        players: Sequence[str],
+        log: GameLog,
+        state: GameState,
+        played_at: datetime,
+        notes: str = "",
+    ) -> int:
+        """The attempt, and a completion for a won mission, in the caller's transaction."""
+        row = AttemptRow(
+            team_id=team_id,
+            mission_id=mission_id,
+            played_at=played_at,
+            players=json.dumps(list(players)),
+            won=state.status.value == "won",
+            reason=state.reason.value if state.reason else None,
+            score=official_score(state),
+            tokens_used=state.setup.tokens - state.bank.total,
+            mistakes=state.mistakes,
+            sudden_death=state.sudden_death,
+            notes=notes,
+            log=log.to_json(),
+        )
+        session.add(row)
+        if team_id is not None and mission_id is not None and row.won:
+            done = session.exec(
+                select(CompletionRow).where(
+                    CompletionRow.team_id == team_id, CompletionRow.mission_id == mission_id
+                )
+            ).first()
+            if done is None:
+                session.add(
+                    CompletionRow(team_id=team_id, mission_id=mission_id, completed_at=played_at)
+                )
+        session.flush()
+        assert row.id is not None
+        return row.id
+
+    def record_finished_game(
+        self,
+        log: GameLog,
+        *,
+        team_id: int | None,
+        mission_id: str | None,
+        players: Sequence[str] = (),
+        played_at: datetime | None = None,
+        notes: str = "",
+    ) -> Attempt:
+        """A finished game played elsewhere: its attempt and the campaign, in one transaction."""
+        state = replay(log)
+        if not state.is_over:
+            raise StoreError("the game is not finished: only a won or lost game can be recorded")
+        with self._transaction() as session:
+            attempt_id = self._finish(
+                session,
+                team_id=team_id,
+                mission_id=mission_id,
+                players=players,
+                log=log,
+                state=state,
+                played_at=played_at or self.now(),
+                notes=notes,
+            )
+            row = session.get(AttemptRow, attempt_id)
+            assert row is not None
+            return _attempt(row)
+
+    def attempts(self, team_id: int | None) -> list[Attempt]:
+        """A team's history, oldest first (games outside any team with None)."""
+        with self._transaction() as session:
+            rows = session.exec(
+                select(AttemptRow)
+                .where(AttemptRow.team_id == team_id)
+                .order_by(col(AttemptRow.played_at), col(AttemptRow.id))
+            ).all()
+            return [_attempt(row) for row in rows]
+
+    def set_attempt_notes(self, attempt_id: int, notes: str) -> None:
+        """Keep a note on one attempt."""
+        with self._transaction() as session:
+            row = session.get(AttemptRow, attempt_id)
+            if row is None:
+                raise NotFoundError(f"no attempt number {attempt_id}")
+            row.notes = notes
+            session.add(row)
+
+    def statistics(self, team_id: int) -> dict[str | None, MissionStats]:
+        """Per mission: attempts, wins, best and average score, last played (one query)."""
+        with self._transaction() as session:
+            won = func.sum(case((col(AttemptRow.won), 1), else_=0))
+            rows = session.execute(
+                sql_select(
+                    col(AttemptRow.mission_id),
+                    func.count(),
+                    won,
+                    func.max(col(AttemptRow.score)),
+                    func.avg(col(AttemptRow.score)),
+                    func.max(col(AttemptRow.played_at)),
+                )
+                .where(col(AttemptRow.team_id) == team_id)
+                .group_by(col(AttemptRow.mission_id))
+            ).all()
+            return {
+                mission: MissionStats(
+                    mission_id=mission,
+                    attempts=count,
+                    wins=int(wins or 0),
+                    best_score=best,
+                    average_score=float(average) if average is not None else None,
+                    last_played=last,
+                )
+                for mission, count, wins, best, average, last in rows
+            }
+
+    # --- Settings -------------------------------------------------------------------------
+
+    def setting(self, key: str, default: str = "") -> str:
+        """One setting's value."""
+        with self._transaction() as session:
+            row = session.get(SettingRow, key)
+            return row.value if row is not None else default
+
+    def set_setting(self, key: str, value: str) -> None:
+        """Keep one setting."""
+        with self._transaction() as session:
+            row = session.get(SettingRow, key) or SettingRow(key=key, value=value)
+            row.value = value
+            session.add(row)
+
+
+def _stale_message(current: int, seen: int) -> str:
+    return (
+        f"the other phone acted first (the game is at move {current}, this phone saw move"
+        f" {seen}); your action was not taken: look at the table again"
+    )

@@ -1,0 +1,56 @@
+"""Shared fixtures: a store on SQLite, and on PostgreSQL when a server is given."""
+
+from __future__ import annotations
+
+import os
+from collections.abc import Iterator
+from datetime import UTC, datetime, timedelta
+from pathlib import Path
+
+import pytest
+from sqlalchemy import create_engine, text
+
+from gadget.store import Store
+
+POSTGRES_URL = os.environ.get("GADGET_TEST_POSTGRES_URL", "")
+POSTGRES_REQUIRED = os.environ.get("GADGET_REQUIRE_POSTGRES") == "1"
+
+
+class Clock:
+    """A clock the tests move by hand, so dates in the history are known."""
+
+    def __init__(self) -> None:
+        self.now = datetime(2026, 11, 1, 20, 0, tzinfo=UTC)
+
+    def __call__(self) -> datetime:
+        self.now += timedelta(minutes=1)
+        return self.now
+
+
+def empty_postgres() -> str:
+    """The test server's database with every table dropped."""
+    if not POSTGRES_URL:
+        message = "no PostgreSQL server: set GADGET_TEST_POSTGRES_URL (.ci/run does)"
+        if POSTGRES_REQUIRED:
+            pytest.fail(message)
+        pytest.skip(message)
+    engine = create_engine(POSTGRES_URL)
+    with engine.begin() as connection:
+        connection.execute(text("DROP SCHEMA public CASCADE"))
+        connection.execute(text("CREATE SCHEMA public"))
+    engine.dispose()
+    return POSTGRES_URL
+
+
+@pytest.fixture(params=["sqlite", "postgresql"])
+def database_url(request: pytest.FixtureRequest, tmp_path: Path) -> str:
+    if request.param == "sqlite":
+        return f"sqlite:///{tmp_path / 'gadget.db'}"
+    return empty_postgres()
+
+
+@pytest.fixture
+def store(database_url: str) -> Iterator[Store]:
+    opened = Store(database_url, now=Clock())
+    yield opened
+    opened.close()

@@ -1,0 +1,228 @@
+"""The store on SQLite and on PostgreSQL: nothing lost, nothing applied twice."""
+
+from __future__ import annotations
+
+import threading
+from pathlib import Path
+
+import pytest
+from alembic.autogenerate import compare_metadata
+from alembic.migration import MigrationContext
+from sqlalchemy import create_engine, text
+
+from gadget.engine import Clue, Guess, IllegalActionError, Player, replay
+from gadget.store import (
+    NotFoundError,
+    StaleGameError,
+    Store,
+    StoreError,
+    TeamExistsError,
+    default_database_url,
+    migrate,
+)
+from gadget.store.tables import SQLModel
+from tests.conftest import Clock
+from tests.games import ASSASSIN_ACTIONS, WINNING_ACTIONS, log_of
+
+A, B = Player.A, Player.B
+
+
+def test_the_migrated_schema_is_exactly_the_models(store: Store) -> None:
+    with store.engine.connect() as connection:
+        differences = compare_metadata(MigrationContext.configure(connection), SQLModel.metadata)
+    assert differences == []
+
+
+def test_a_database_of_the_first_schema_upgrades_with_nothing_lost(database_url: str) -> None:
+    engine = create_engine(database_url)
+    migrate(engine, "0001")
+    with engine.begin() as connection:
+        connection.execute(text(
+            "INSERT INTO maps (id, name, data, created_at) VALUES (1, 'Old', :data, :at)"
+        ), {"data": "{}", "at": "2025-01-01 10:00:00+00"})  # fmt: skip
+        connection.execute(text(
+            "INSERT INTO teams (id, name, players, notes, map_id, created_at)"
+            " VALUES (1, 'Owls', '[\"Ann\", \"Ben\"]', 'since 2025', 1, '2025-01-01 10:00:00+00')"
+        ))  # fmt: skip
+        connection.execute(text(
+            "INSERT INTO attempts (id, team_id, mission_id, played_at, players, won, reason,"
+            " score, tokens_used, mistakes, sudden_death, log) VALUES (1, 1, 'prague',"
+            " '2025-01-02 21:00:00+00', '[]', TRUE, NULL, 13, 7, 0, FALSE, :log)"
+        ), {"log": log_of(WINNING_ACTIONS).to_json()})  # fmt: skip
+    engine.dispose()
+
+    upgraded = Store(database_url)
+    team = upgraded.team("owls")
+    assert (team.name, team.players, team.notes) == ("Owls", ("Ann", "Ben"), "since 2025")
+    [attempt] = upgraded.attempts(team.id)
+    assert (attempt.mission_id, attempt.won, attempt.score, attempt.notes) == (
+        "prague",
+        True,
+        13,
+        "",
+    )
+    assert replay(attempt.log).status.value == "won"
+    upgraded.set_setting("timer", "120")
+    assert upgraded.setting("timer") == "120"
+    upgraded.close()
+
+
+def test_teams_have_unique_names_players_notes_and_a_map(store: Store) -> None:
+    owls = store.add_team("Owls", ["Ann", " Ben ", ""])
+    assert owls.players == ("Ann", "Ben")
+    assert store.mission_map(owls.map_id).start == "prague"
+    with pytest.raises(TeamExistsError, match="a team named 'Owls' already exists"):
+        store.add_team("Owls", [])
+    store.add_team("Bats", ["Cy"])
+    assert [t.name for t in store.teams()] == ["Bats", "Owls"]
+    renamed = store.update_team(owls.id, name="Night Owls", players=["Ann"], notes="Tuesdays")
+    assert store.team("night owls") == renamed
+    assert renamed.players == ("Ann",)
+    with pytest.raises(NotFoundError, match="no team named 'Owls'"):
+        store.team("Owls")
+    with pytest.raises(TeamExistsError):
+        store.update_team(owls.id, name="Bats")
+
+
+def test_every_action_is_saved_and_a_restarted_app_resumes_the_game(database_url: str) -> None:
+    first = Store(database_url)
+    game = first.start_game(log_of(()), players=["Ann", "Ben"])
+    for action in WINNING_ACTIONS[:10]:
+        game = first.record_action(game.id, action, game.version)
+    first.close()
+
+    restarted = Store(database_url)
+    [resumed] = restarted.games_in_progress()
+    assert resumed.id == game.id
+    assert resumed.version == 10
+    assert resumed.log.actions == WINNING_ACTIONS[:10]
+    assert resumed.state == game.state
+    restarted.close()
+
+
+def test_two_phones_acting_at_once_one_wins_and_the_other_is_told_why(store: Store) -> None:
+    game = store.start_game(log_of(()))
+    seen_by_both = game.version
+    store.record_action(game.id, Clue(A, "salad", 3), seen_by_both)
+    with pytest.raises(StaleGameError, match="the other phone acted first"):
+        store.record_action(game.id, Clue(B, "ocean", 2), seen_by_both)
+    saved = store.game(game.id)
+    assert saved.log.actions == (Clue(A, "salad", 3),)
+    assert saved.version == 1
+
+
+def test_racing_threads_apply_an_action_exactly_once(store: Store) -> None:
+    game = store.start_game(log_of(()))
+    outcomes: list[str] = []
+    barrier = threading.Barrier(4)
+
+    def phone(player: Player) -> None:
+        barrier.wait()
+        try:
+            store.record_action(game.id, Clue(player, "go", 1), game.version)
+            outcomes.append("taken")
+        except StaleGameError:
+            outcomes.append("refused")
+
+    threads = [threading.Thread(target=phone, args=(p,)) for p in (A, B, A, B)]
+    for thread in threads:
+        thread.start()
+    for thread in threads:
+        thread.join()
+    assert sorted(outcomes) == ["refused", "refused", "refused", "taken"]
+    assert len(store.game(game.id).log.actions) == 1
+
+
+def test_an_illegal_action_is_refused_and_nothing_is_saved(store: Store) -> None:
+    game = store.start_game(log_of(()))
+    with pytest.raises(IllegalActionError, match="cannot guess before a clue"):
+        store.record_action(game.id, Guess(B, 4), game.version)
+    assert store.game(game.id).version == 0
+
+
+def test_the_winning_action_records_the_attempt_and_completes_the_mission(store: Store) -> None:
+    team = store.add_team("Owls", ["Ann", "Ben"])
+    game = store.start_game(log_of(()), team.id, "prague", ["Ann", "Ben"])
+    for action in WINNING_ACTIONS:
+        game = store.record_action(game.id, action, game.version)
+    assert game.state.status.value == "won"
+    assert game.attempt_id is not None
+    [attempt] = store.attempts(team.id)
+    assert (attempt.won, attempt.score, attempt.tokens_used, attempt.mistakes) == (True, 13, 7, 0)
+    assert attempt.players == ("Ann", "Ben")
+    assert attempt.log.actions == WINNING_ACTIONS
+    assert store.completed(team.id) == {"prague"}
+    assert store.games_in_progress() == []
+
+
+def test_a_lost_mission_is_history_but_not_a_completion(store: Store) -> None:
+    team = store.add_team("Owls", [])
+    game = store.start_game(log_of(()), team.id, "prague")
+    for action in ASSASSIN_ACTIONS:
+        game = store.record_action(game.id, action, game.version)
+    [attempt] = store.attempts(team.id)
+    assert (attempt.won, attempt.reason, attempt.score) == (False, "assassin", None)
+    assert store.completed(team.id) == frozenset()
+
+
+def test_undo_takes_back_the_last_action_but_not_a_finished_game(store: Store) -> None:
+    game = store.start_game(log_of(()))
+    with pytest.raises(StoreError, match="nothing to undo"):
+        store.undo(game.id, game.version)
+    game = store.record_action(game.id, Clue(A), game.version)
+    game = store.record_action(game.id, Guess(B, 4), game.version)
+    game = store.undo(game.id, game.version)
+    assert game.log.actions == (Clue(A),)
+    assert game.version == 3
+    with pytest.raises(StaleGameError):
+        store.undo(game.id, 2)
+    for action in ASSASSIN_ACTIONS[1:]:
+        game = store.record_action(game.id, action, game.version)
+    with pytest.raises(StoreError, match="the game is over and saved"):
+        store.undo(game.id, game.version)
+
+
+def test_a_finished_game_played_elsewhere_can_be_recorded_but_not_an_unfinished_one(
+    store: Store,
+) -> None:
+    team = store.add_team("Owls", [])
+    with pytest.raises(StoreError, match="the game is not finished"):
+        store.record_finished_game(
+            log_of(WINNING_ACTIONS[:5]), team_id=team.id, mission_id="prague"
+        )
+    attempt = store.record_finished_game(
+        log_of(WINNING_ACTIONS), team_id=team.id, mission_id="prague", notes="close"
+    )
+    assert (attempt.score, attempt.notes) == (13, "close")
+    assert attempt.played_at > Clock().now  # dated by the store's clock, after it started
+    store.set_attempt_notes(attempt.id, "very close")
+    assert store.attempts(team.id)[0].notes == "very close"
+
+
+def test_statistics_count_attempts_wins_scores_and_the_last_game(store: Store) -> None:
+    team = store.add_team("Owls", [])
+    for actions in (WINNING_ACTIONS, ASSASSIN_ACTIONS, WINNING_ACTIONS):
+        store.record_finished_game(log_of(actions), team_id=team.id, mission_id="prague")
+    quick_win = WINNING_ACTIONS  # 13 points; an easier bank scores the same moves higher
+    store.record_finished_game(log_of(quick_win, 10, 10), team_id=team.id, mission_id=None)
+    stats = store.statistics(team.id)
+    prague = stats["prague"]
+    assert (prague.attempts, prague.wins, prague.best_score, prague.average_score) == (
+        3, 2, 13, 13.0
+    )  # fmt: skip
+    assert stats[None].best_score == 16
+    assert prague.last_played is not None
+
+
+def test_the_database_lives_in_flets_data_folder_unless_a_url_is_given(
+    monkeypatch: pytest.MonkeyPatch, tmp_path: Path
+) -> None:
+    monkeypatch.delenv("GADGET_DATABASE_URL", raising=False)
+    monkeypatch.setenv("FLET_APP_STORAGE_DATA", str(tmp_path / "flet-data"))
+    assert default_database_url() == f"sqlite:///{tmp_path / 'flet-data' / 'gadget.db'}"
+    monkeypatch.setenv("GADGET_DATABASE_URL", "postgresql+psycopg://u@h/db")
+    assert default_database_url() == "postgresql+psycopg://u@h/db"
+    monkeypatch.delenv("GADGET_DATABASE_URL")
+    monkeypatch.delenv("FLET_APP_STORAGE_DATA")
+    monkeypatch.setenv("XDG_DATA_HOME", str(tmp_path / "xdg"))
+    assert default_database_url().startswith(f"sqlite:///{tmp_path / 'xdg'}")
