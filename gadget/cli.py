@@ -1,4 +1,4 @@
-"""The `gadget` command: deal codes, show a side, replay a log, serve the app."""
+"""The `gadget` command: codes, key cards, replays, teams and campaigns, backups, the server."""
 
 from __future__ import annotations
 
@@ -11,17 +11,18 @@ from typing import NoReturn
 
 from gadget.engine import (
     GameLogError,
-    KeyCardError,
     Player,
-    ReplayError,
     ShareCode,
-    ShareCodeError,
     parse_game_log,
     render_grid,
     replay,
     summary,
 )
 from gadget.engine.sharecode import MAX_TOKENS, SEED_BITS
+from gadget.missions import default_map, parse_map
+from gadget.services.backup import export_team, import_team
+from gadget.services.campaign import CampaignView, campaign_view, record_played_elsewhere
+from gadget.store import Store
 
 
 class UsageError(Exception):
@@ -53,6 +54,41 @@ def _parser() -> argparse.ArgumentParser:
 
     replay_cmd = commands.add_parser("replay", help="replay a game log and print its state")
     replay_cmd.add_argument("file", help="a gadget-game/1 file, or - for standard input")
+
+    team = commands.add_parser("team", help="add or list teams").add_subparsers(
+        dest="team_command", required=True, parser_class=_Parser
+    )
+    team_add = team.add_parser("add", help="a new team on the shipped mission map")
+    team_add.add_argument("name")
+    team_add.add_argument("--players", default="", help='names, e.g. "Ann,Ben"')
+    team.add_parser("list", help="every team")
+
+    campaign = commands.add_parser("campaign", help="a team's mission map").add_subparsers(
+        dest="campaign_command", required=True, parser_class=_Parser
+    )
+    show = campaign.add_parser("show", help="every mission: parameters, state, attempts")
+    show.add_argument("team")
+    show.add_argument("--json", action="store_true", help="print a JSON object")
+    record = campaign.add_parser("record", help="record a finished game played elsewhere")
+    record.add_argument("team")
+    record.add_argument("mission")
+    record.add_argument("--log", required=True, help="its gadget-game/1 file, or -")
+
+    export = commands.add_parser("export", help="a team's backup on standard output")
+    export.add_argument("team")
+    import_cmd = commands.add_parser("import", help="bring back a team from its backup")
+    import_cmd.add_argument("file", help="a gadget-team/1 file, or -")
+    import_cmd.add_argument("--as", dest="rename", help="import under another team name")
+
+    maps = commands.add_parser("map", help="export or import a mission map").add_subparsers(
+        dest="map_command", required=True, parser_class=_Parser
+    )
+    map_export = maps.add_parser("export", help="write a map (the team's, or the shipped one)")
+    map_export.add_argument("file", help="where to write it, or - for standard output")
+    map_export.add_argument("--team", help="the map this team plays on")
+    map_import = maps.add_parser("import", help="check a map file and give it to a team")
+    map_import.add_argument("file", help="a mission-map/1 file, or -")
+    map_import.add_argument("--team", help="the team that plays on it from now on")
 
     serve = commands.add_parser("serve", help="serve the app to phones on this network")
     serve.add_argument("--host", default="0.0.0.0", help="address to listen on (all)")
@@ -115,6 +151,119 @@ def _replay(args: argparse.Namespace) -> str:
     return json.dumps(summary(replay(log)), indent=2)
 
 
+def _team(args: argparse.Namespace) -> str:
+    store = Store()
+    if args.team_command == "add":
+        team = store.add_team(args.name, args.players.split(","))
+        return f"added team {team.name}" + (f" ({', '.join(team.players)})" if team.players else "")
+    lines = [f"{t.name}: {', '.join(t.players) or 'no players named'}" for t in store.teams()]
+    return "\n".join(lines) or 'no teams yet: gadget team add NAME --players "Ann,Ben"'
+
+
+def _campaign(args: argparse.Namespace) -> str:
+    store = Store()
+    if args.campaign_command == "record":
+        recorded = record_played_elsewhere(store, args.team, args.mission, _read(args.log))
+        attempt = recorded.attempt
+        result = f"won, score {attempt.score}" if attempt.won else f"lost ({attempt.reason})"
+        names = [mission.name for mission in recorded.opened]
+        return f"recorded: {result}" + (f"; now open: {', '.join(names)}" if names else "")
+    view = campaign_view(store, args.team)
+    if args.json:
+        return json.dumps(campaign_json(view), indent=1)
+    return campaign_text(view)
+
+
+def campaign_json(view: CampaignView) -> dict[str, object]:
+    """The campaign as `campaign show --json` prints it."""
+    return {
+        "team": view.team.name,
+        "players": list(view.team.players),
+        "map": view.mission_map.name,
+        "missions": [
+            {
+                "id": card.mission.id,
+                "name": card.mission.name,
+                "turns": card.mission.turns,
+                "mistakes": card.mission.mistakes,
+                "state": card.state.value,
+                "attempts": card.stats.attempts if card.stats else 0,
+                "wins": card.stats.wins if card.stats else 0,
+                "best_score": card.stats.best_score if card.stats else None,
+                "average_score": card.stats.average_score if card.stats else None,
+                "last_played": card.stats.last_played.isoformat()
+                if card.stats and card.stats.last_played
+                else None,
+            }
+            for card in view.cards
+        ],
+        "lines": [
+            {"a": line.a, "b": line.b, "source": line.source} for line in view.mission_map.lines
+        ],
+    }
+
+
+def campaign_text(view: CampaignView) -> str:
+    """The campaign as a table a person reads."""
+    players = f" ({', '.join(view.team.players)})" if view.team.players else ""
+    rows = [f"{view.team.name}{players}, on the map {view.mission_map.name!r}", ""]
+    rows.append(f"{'mission':<16}{'T-M':<7}{'state':<11}{'attempts':>8}{'wins':>6}{'best':>6}")
+    for card in view.cards:
+        stats = card.stats
+        best = "" if not stats or stats.best_score is None else str(stats.best_score)
+        rows.append(
+            f"{card.mission.name:<16}{card.mission.parameters:<7}{card.state.value:<11}"
+            f"{stats.attempts if stats else 0:>8}{stats.wins if stats else 0:>6}{best:>6}"
+        )
+    from_rulebook = sum(line.from_rulebook for line in view.mission_map.lines)
+    rows += [
+        "",
+        f"Lines: {from_rulebook} from the rule book,"
+        f" {len(view.mission_map.lines) - from_rulebook} reconstructed or added"
+        " (the printed map is a picture; gadget map import replaces them).",
+        "Open now: " + (", ".join(m.name for m in view.open_missions) or "none"),
+    ]
+    return "\n".join(rows)
+
+
+def _export(args: argparse.Namespace) -> str:
+    return json.dumps(export_team(Store(), args.team), indent=1, ensure_ascii=False)
+
+
+def _import(args: argparse.Namespace) -> str:
+    team = import_team(Store(), _read(args.file), rename=args.rename)
+    return f"imported team {team.name}"
+
+
+def _map(args: argparse.Namespace) -> str:
+    if args.map_command == "export":
+        if args.team:
+            store = Store()
+            text = store.mission_map(store.team(args.team).map_id).to_json()
+        else:
+            text = default_map().to_json()
+        if args.file == "-":
+            return text.rstrip("\n")
+        _write(args.file, text)
+        return f"wrote {args.file}"
+    mission_map = parse_map(_read(args.file))
+    if not args.team:
+        missions = len(mission_map.missions)
+        return f"{args.file}: a valid map, {missions} missions (name a --team to use it)"
+    store = Store()
+    team = store.team(args.team)
+    store.update_team(team.id, map_id=store.add_map(mission_map))
+    return f"team {team.name} now plays on {mission_map.name!r}"
+
+
+def _write(path: str, text: str) -> None:
+    try:
+        with open(path, "w", encoding="utf-8") as file:
+            file.write(text)
+    except OSError as failed:
+        raise UsageError(f"{path}: {failed.strerror}") from None
+
+
 def _serve(args: argparse.Namespace) -> str:
     # Flet loads only for the one command that needs it: the others stay quick.
     from gadget.views.app import serve  # noqa: PLC0415
@@ -127,9 +276,21 @@ def main(argv: Sequence[str] | None = None) -> int:
     """Run one command; bad input of any kind is one line on standard error and exit status 2."""
     try:
         args = _parser().parse_args(argv)
-        handlers = {"new": _new, "keycard": _keycard, "replay": _replay, "serve": _serve}
+        handlers = {
+            "new": _new,
+            "keycard": _keycard,
+            "replay": _replay,
+            "team": _team,
+            "campaign": _campaign,
+            "export": _export,
+            "import": _import,
+            "map": _map,
+            "serve": _serve,
+        }
         output = handlers[args.command](args)
-    except (UsageError, ShareCodeError, KeyCardError, ReplayError) as wrong:
+    except (UsageError, ValueError) as wrong:
+        # Every refusal of the engine, missions, store and services is a ValueError with a
+        # message meant for the player.
         print(f"gadget: {wrong}", file=sys.stderr)
         return 2
     if output:

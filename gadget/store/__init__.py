@@ -2,6 +2,7 @@
 
 from gadget.store.store import (
     Attempt,
+    ImportedAttempt,
     MissionStats,
     NotFoundError,
     SavedGame,
@@ -16,6 +17,7 @@ from gadget.store.store import (
 
 __all__ = [
     "Attempt",
+    "ImportedAttempt",
     "MissionStats",
     "NotFoundError",
     "SavedGame",

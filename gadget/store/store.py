@@ -4,7 +4,7 @@ from __future__ import annotations
 
 import json
 import os
-from collections.abc import Callable, Iterator, Sequence
+from collections.abc import Callable, Iterator, Mapping, Sequence
 from contextlib import contextmanager
 from dataclasses import dataclass
 from datetime import UTC, datetime
@@ -16,7 +16,8 @@ from alembic import command
 from alembic.config import Config
 from sqlalchemy import Engine, case, event, func, update
 from sqlalchemy import select as sql_select
-from sqlalchemy.exc import IntegrityError
+from sqlalchemy.engine import make_url
+from sqlalchemy.exc import IntegrityError, SQLAlchemyError
 from sqlmodel import Session, col, create_engine, select
 
 from gadget.engine import Action, GameLog, GameState, parse_game_log, replay
@@ -106,6 +107,17 @@ class SavedGame:
 
 
 @dataclass(frozen=True, slots=True)
+class ImportedAttempt:
+    """An attempt read from a backup: its result is worked out again from its log."""
+
+    mission_id: str | None
+    played_at: datetime
+    players: tuple[str, ...]
+    notes: str
+    log: GameLog
+
+
+@dataclass(frozen=True, slots=True)
 class MissionStats:
     """A team's record on one mission (or on games outside the campaign when mission is None)."""
 
@@ -191,11 +203,20 @@ class Store:
 
     def __init__(self, url: str | None = None, now: Callable[[], datetime] = utc_now) -> None:
         self.url = url or default_database_url()
-        self.engine = create_engine(self.url)
-        if self.engine.dialect.name == "sqlite":
-            _configure_sqlite(self.engine)
+        try:
+            self.engine = create_engine(self.url)
+            if self.engine.dialect.name == "sqlite":
+                _configure_sqlite(self.engine)
+            migrate(self.engine)
+        except (SQLAlchemyError, ImportError) as failed:
+            shown = (
+                make_url(self.url).render_as_string(hide_password=True)
+                if "://" in self.url
+                else self.url
+            )
+            reason = str(getattr(failed, "orig", None) or failed).splitlines()[0]
+            raise StoreError(f"cannot open the database {shown}: {reason}") from None
         self.now = now
-        migrate(self.engine)
 
     def close(self) -> None:
         """Release the connections."""
@@ -303,6 +324,57 @@ class Store:
                 return _team(row)
         except IntegrityError:
             raise TeamExistsError(f"a team named {name!r} already exists") from None
+
+    def import_team(
+        self,
+        *,
+        name: str,
+        players: Sequence[str],
+        notes: str,
+        mission_map: MissionMap,
+        completed: Mapping[str, datetime],
+        attempts: Sequence[ImportedAttempt],
+    ) -> Team:
+        """A whole team from a backup in one transaction: all of it, or nothing."""
+        try:
+            with self._transaction() as session:
+                row = TeamRow(
+                    name=name.strip(),
+                    players=json.dumps(list(players)),
+                    notes=notes,
+                    map_id=self._add_map(session, mission_map),
+                    created_at=self.now(),
+                )
+                session.add(row)
+                session.flush()
+                assert row.id is not None
+                for mission_id, completed_at in completed.items():
+                    session.add(
+                        CompletionRow(
+                            team_id=row.id, mission_id=mission_id, completed_at=completed_at
+                        )
+                    )
+                session.flush()
+                for attempt in attempts:
+                    self._finish(
+                        session,
+                        team_id=row.id,
+                        mission_id=attempt.mission_id,
+                        players=attempt.players,
+                        log=attempt.log,
+                        state=replay(attempt.log),
+                        played_at=attempt.played_at,
+                        notes=attempt.notes,
+                    )
+                return _team(row)
+        except IntegrityError:
+            raise TeamExistsError(f"a team named {name!r} already exists") from None
+
+    def completions(self, team_id: int) -> dict[str, datetime]:
+        """When each completed mission was first won."""
+        with self._transaction() as session:
+            rows = session.exec(select(CompletionRow).where(CompletionRow.team_id == team_id))
+            return {row.mission_id: row.completed_at for row in rows}
 
     def completed(self, team_id: int) -> frozenset[str]:
         """The missions this team has won."""

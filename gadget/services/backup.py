@@ -1,0 +1,137 @@
+"""A team's backup (gadget-team/1): everything to carry a campaign to another phone or server."""
+
+from __future__ import annotations
+
+import json
+from collections.abc import Mapping
+from datetime import UTC, datetime
+from typing import Any, Final
+
+from gadget.engine import GameLogError, ReplayError, official_score, replay
+from gadget.engine.gamelog import game_log_from_dict
+from gadget.missions import MapError, map_from_dict
+from gadget.store import ImportedAttempt, Store, Team
+
+FORMAT: Final = "gadget-team/1"
+
+
+class BackupError(ValueError):
+    """A backup that cannot be imported; nothing of it was written."""
+
+
+def export_team(store: Store, team_name: str) -> dict[str, Any]:
+    """The team, its map, its completions and every attempt with its log."""
+    team = store.team(team_name)
+    return {
+        "format": FORMAT,
+        "team": {"name": team.name, "players": list(team.players), "notes": team.notes},
+        "map": store.mission_map(team.map_id).to_dict(),
+        "completed": [
+            {"mission": mission, "at": at.isoformat()}
+            for mission, at in sorted(store.completions(team.id).items())
+        ],
+        "attempts": [
+            {
+                "mission": a.mission_id,
+                "played_at": a.played_at.isoformat(),
+                "players": list(a.players),
+                "won": a.won,
+                "score": a.score,
+                "notes": a.notes,
+                "log": a.log.to_dict(),
+            }
+            for a in store.attempts(team.id)
+        ],
+    }
+
+
+def import_team(store: Store, text: str, rename: str | None = None) -> Team:
+    """Check the whole backup first, then write it in one transaction."""
+    try:
+        data = json.loads(text)
+    except json.JSONDecodeError as broken:
+        raise BackupError(
+            f"not valid JSON at line {broken.lineno} column {broken.colno}: {broken.msg}"
+        ) from None
+    if not isinstance(data, Mapping) or data.get("format") != FORMAT:
+        raise BackupError(f"not a team backup: the file's format is not {FORMAT!r}")
+    team = data.get("team")
+    if not isinstance(team, Mapping) or not isinstance(team.get("name"), str):
+        raise BackupError('team must be {"name": ..., "players": [...], "notes": ...}')
+    try:
+        mission_map = map_from_dict(data.get("map"))
+    except MapError as wrong:
+        raise BackupError(f"map: {wrong}") from None
+    known = {m.id for m in mission_map.missions}
+    completed = {}
+    for index, item in enumerate(_list(data, "completed")):
+        if not isinstance(item, Mapping) or item.get("mission") not in known:
+            raise BackupError(f"completed {index}: not a mission of the team's map")
+        completed[str(item["mission"])] = _time(f"completed {index}", item.get("at"))
+    attempts = [_attempt(index, item, known) for index, item in enumerate(_list(data, "attempts"))]
+    return store.import_team(
+        name=rename or team["name"],
+        players=_names("team.players", team.get("players", [])),
+        notes=_text("team.notes", team.get("notes", "")),
+        mission_map=mission_map,
+        completed=completed,
+        attempts=attempts,
+    )
+
+
+def _attempt(index: int, item: object, known: set[str]) -> ImportedAttempt:
+    where = f"attempt {index}"
+    if not isinstance(item, Mapping):
+        raise BackupError(f"{where}: must be an object")
+    mission = item.get("mission")
+    if mission is not None and mission not in known:
+        raise BackupError(f"{where}: mission {mission!r} is not on the team's map")
+    try:
+        log = game_log_from_dict(item.get("log"))
+        state = replay(log)
+    except (GameLogError, ReplayError) as wrong:
+        raise BackupError(f"{where}: log: {wrong}") from None
+    if not state.is_over:
+        raise BackupError(f"{where}: its game is not finished")
+    for name, worked_out in (
+        ("won", state.status.value == "won"),
+        ("score", official_score(state)),
+    ):
+        if name in item and item[name] != worked_out:
+            raise BackupError(
+                f"{where}: the file says {name} {item[name]!r}, its log gives {worked_out!r}"
+            )
+    return ImportedAttempt(
+        mission_id=mission,
+        played_at=_time(where, item.get("played_at")),
+        players=_names(f"{where}.players", item.get("players", [])),
+        notes=_text(f"{where}.notes", item.get("notes", "")),
+        log=log,
+    )
+
+
+def _list(data: Mapping[str, object], name: str) -> list[object]:
+    value = data.get(name, [])
+    if not isinstance(value, list):
+        raise BackupError(f"{name} must be a list")
+    return value
+
+
+def _time(where: str, value: object) -> datetime:
+    try:
+        moment = datetime.fromisoformat(str(value))
+    except ValueError:
+        raise BackupError(f"{where}: {value!r} is not a date and time") from None
+    return moment if moment.tzinfo else moment.replace(tzinfo=UTC)
+
+
+def _names(where: str, value: object) -> tuple[str, ...]:
+    if not isinstance(value, list) or not all(isinstance(v, str) for v in value):
+        raise BackupError(f"{where} must be a list of names")
+    return tuple(value)
+
+
+def _text(where: str, value: object) -> str:
+    if not isinstance(value, str):
+        raise BackupError(f"{where} must be text")
+    return value

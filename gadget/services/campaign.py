@@ -1,0 +1,139 @@
+"""What a team does with the app: start games and missions, see the campaign, record results."""
+
+from __future__ import annotations
+
+import secrets
+from collections.abc import Sequence
+from dataclasses import dataclass
+
+from gadget.engine import GameLog, ShareCode, parse_game_log, replay
+from gadget.engine.sharecode import SEED_BITS
+from gadget.missions import (
+    Mission,
+    MissionMap,
+    MissionState,
+    check_playable,
+    mission_states,
+    newly_opened,
+)
+from gadget.store import Attempt, MissionStats, SavedGame, Store, StoreError, Team
+
+
+@dataclass(frozen=True, slots=True)
+class MissionCard:
+    """One city as the campaign screen shows it."""
+
+    mission: Mission
+    state: MissionState
+    stats: MissionStats | None
+
+
+@dataclass(frozen=True, slots=True)
+class CampaignView:
+    """A team's whole campaign at a glance."""
+
+    team: Team
+    mission_map: MissionMap
+    cards: tuple[MissionCard, ...]
+    other_games: MissionStats | None
+
+    def card(self, mission_id: str) -> MissionCard:
+        """The card of one mission."""
+        return next(c for c in self.cards if c.mission.id == mission_id)
+
+    @property
+    def open_missions(self) -> list[Mission]:
+        """Missions the team may attempt now and has not completed."""
+        return [c.mission for c in self.cards if c.state is MissionState.OPEN]
+
+
+def campaign_view(store: Store, team_name: str) -> CampaignView:
+    """Every mission with its state and the team's record on it, from three queries."""
+    team = store.team(team_name)
+    mission_map = store.mission_map(team.map_id)
+    states = mission_states(mission_map, store.completed(team.id))
+    stats = store.statistics(team.id)
+    cards = tuple(MissionCard(m, states[m.id], stats.get(m.id)) for m in mission_map.missions)
+    return CampaignView(team, mission_map, cards, stats.get(None))
+
+
+def find_mission(mission_map: MissionMap, name: str) -> Mission:
+    """A mission by name or id as typed, or a message naming the map's missions."""
+    mission = mission_map.find(name)
+    if mission is None:
+        names = ", ".join(m.name for m in mission_map.missions)
+        raise StoreError(f"no mission {name!r} on this map; the missions are {names}")
+    return mission
+
+
+def start_game(
+    store: Store,
+    *,
+    team_name: str | None = None,
+    mission_name: str | None = None,
+    tokens: int = 9,
+    mistakes: int | None = None,
+    players: Sequence[str] = (),
+    seed: int | None = None,
+) -> SavedGame:
+    """A new game: a mission sets the time bank; a team's standard 9-token game is the start.
+
+    Winning a standard 9-token game completes the start (Prague 9-9); 10 or 11 tokens make a
+    practice game that goes to the history but not the campaign.
+    """
+    seed = secrets.randbits(SEED_BITS) if seed is None else seed
+    team = store.team(team_name) if team_name else None
+    mission_id: str | None = None
+    if mission_name is not None:
+        if team is None:
+            raise StoreError("a mission is played by a team: name the team")
+        mission_map = store.mission_map(team.map_id)
+        mission = find_mission(mission_map, mission_name)
+        check_playable(mission_map, store.completed(team.id), mission.id)
+        tokens, mistakes, mission_id = mission.turns, mission.mistakes, mission.id
+    else:
+        mistakes = tokens if mistakes is None else mistakes
+        if team is not None:
+            team_map = store.mission_map(team.map_id)
+            start = team_map.mission(team_map.start)
+            if (start.turns, start.mistakes) == (tokens, mistakes):
+                mission_id = start.id
+    code = ShareCode(seed=seed, tokens=tokens, mistakes=mistakes)
+    return store.start_game(
+        GameLog.from_code(code),
+        team_id=team.id if team else None,
+        mission_id=mission_id,
+        players=players or (team.players if team else ()),
+    )
+
+
+@dataclass(frozen=True, slots=True)
+class Recorded:
+    """An attempt just recorded, and the missions its win opened."""
+
+    attempt: Attempt
+    opened: list[Mission]
+
+
+def record_played_elsewhere(
+    store: Store, team_name: str, mission_name: str, log_text: str
+) -> Recorded:
+    """A finished game from a log file, counted for a mission whose time bank it must match."""
+    team = store.team(team_name)
+    mission_map = store.mission_map(team.map_id)
+    mission = find_mission(mission_map, mission_name)
+    log = parse_game_log(log_text)
+    bank = (log.setup.tokens, log.setup.mistakes)
+    if bank != (mission.turns, mission.mistakes):
+        raise StoreError(
+            f"the game was played with {bank[0]}-{bank[1]}; {mission.name} is {mission.parameters}"
+        )
+    before = store.completed(team.id)
+    check_playable(mission_map, before, mission.id)
+    if not replay(log).is_over:
+        raise StoreError("the game is not finished: only a won or lost game can be recorded")
+    attempt = store.record_finished_game(
+        log, team_id=team.id, mission_id=mission.id, players=team.players
+    )
+    opened = newly_opened(mission_map, before, store.completed(team.id))
+    return Recorded(attempt, [mission_map.mission(mission_id) for mission_id in opened])
