@@ -27,6 +27,8 @@ from tests.games import ASSASSIN_ACTIONS, WINNING_ACTIONS, log_of
 A, B = Player.A, Player.B
 
 
+# SQLite cannot reflect the expression index on lower(name); the next test checks it works.
+@pytest.mark.filterwarnings("ignore:.*ix_teams_name_lower")
 def test_the_migrated_schema_is_exactly_the_models(store: Store) -> None:
     with store.engine.connect() as connection:
         differences = compare_metadata(MigrationContext.configure(connection), SQLModel.metadata)
@@ -73,6 +75,8 @@ def test_teams_have_unique_names_players_notes_and_a_map(store: Store) -> None:
     assert store.mission_map(owls.map_id).start == "prague"
     with pytest.raises(TeamExistsError, match="a team named 'Owls' already exists"):
         store.add_team("Owls", [])
+    with pytest.raises(TeamExistsError, match="a team named 'OWLS' already exists"):
+        store.add_team("OWLS", [])
     store.add_team("Bats", ["Cy"])
     assert [t.name for t in store.teams()] == ["Bats", "Owls"]
     renamed = store.update_team(owls.id, name="Night Owls", players=["Ann"], notes="Tuesdays")

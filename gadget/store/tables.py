@@ -4,7 +4,7 @@ from __future__ import annotations
 
 from datetime import datetime
 
-from sqlalchemy import Column, Index, Text, UniqueConstraint
+from sqlalchemy import Column, Index, Text, UniqueConstraint, func, text
 from sqlmodel import Field, SQLModel
 
 
@@ -22,6 +22,8 @@ class TeamRow(SQLModel, table=True):
     """A team: its players, its notes and the map its campaign is on."""
 
     __tablename__ = "teams"
+    # Names are found in any case, so "Owls" and "owls" must not both exist.
+    __table_args__ = (Index("ix_teams_name_lower", func.lower(text("name")), unique=True),)
     id: int | None = Field(default=None, primary_key=True)
     name: str = Field(unique=True)
     players: str = Field(sa_column=Column(Text, nullable=False))  # a JSON list of names

@@ -1,4 +1,4 @@
-"""Notes on each attempt, an index for a team's history, and app settings.
+"""Notes on each attempt, an index for a team's history, app settings, names unique in any case.
 
 Revision ID: 0002
 Revises: 0001
@@ -17,6 +17,7 @@ def upgrade() -> None:
     with op.batch_alter_table("attempts") as attempts:
         attempts.add_column(sa.Column("notes", sa.Text(), nullable=False, server_default=""))
     op.create_index("ix_attempts_team_mission", "attempts", ["team_id", "mission_id"])
+    op.create_index("ix_teams_name_lower", "teams", [sa.text("lower(name)")], unique=True)
     op.create_table(
         "settings",
         sa.Column("key", sa.String(), primary_key=True),
@@ -25,6 +26,7 @@ def upgrade() -> None:
 
 
 def downgrade() -> None:
+    op.drop_index("ix_teams_name_lower", "teams")
     op.drop_table("settings")
     op.drop_index("ix_attempts_team_mission", "attempts")
     with op.batch_alter_table("attempts") as attempts:
