@@ -28,6 +28,7 @@ test: install
 
 bench: install
 	$(BIN)/python bench/bench_engine.py
+	$(BIN)/python bench/bench_store.py
 
 clean:
 	rm -rf $(VENV) build .pytest_cache .mypy_cache .ruff_cache .hypothesis
