@@ -1,0 +1,127 @@
+"""The database commands of `gadget`: teams, campaigns, backups and maps."""
+
+from __future__ import annotations
+
+import argparse
+import json
+from collections.abc import Callable
+
+from gadget.cli import read_input, write_output
+from gadget.missions import default_map, parse_map
+from gadget.services.backup import export_team, import_team
+from gadget.services.campaign import CampaignView, campaign_view, record_played_elsewhere
+from gadget.store import Store
+
+
+def _team(args: argparse.Namespace) -> str:
+    store = Store()
+    if args.team_command == "add":
+        team = store.add_team(args.name, args.players.split(","))
+        return f"added team {team.name}" + (f" ({', '.join(team.players)})" if team.players else "")
+    lines = [f"{t.name}: {', '.join(t.players) or 'no players named'}" for t in store.teams()]
+    return "\n".join(lines) or 'no teams yet: gadget team add NAME --players "Ann,Ben"'
+
+
+def _campaign(args: argparse.Namespace) -> str:
+    store = Store()
+    if args.campaign_command == "record":
+        recorded = record_played_elsewhere(store, args.team, args.mission, read_input(args.log))
+        attempt = recorded.attempt
+        result = f"won, score {attempt.score}" if attempt.won else f"lost ({attempt.reason})"
+        names = [mission.name for mission in recorded.opened]
+        return f"recorded: {result}" + (f"; now open: {', '.join(names)}" if names else "")
+    view = campaign_view(store, args.team)
+    if args.json:
+        return json.dumps(campaign_json(view), indent=1)
+    return campaign_text(view)
+
+
+def campaign_json(view: CampaignView) -> dict[str, object]:
+    """The campaign as `campaign show --json` prints it."""
+    return {
+        "team": view.team.name,
+        "players": list(view.team.players),
+        "map": view.mission_map.name,
+        "missions": [
+            {
+                "id": card.mission.id,
+                "name": card.mission.name,
+                "turns": card.mission.turns,
+                "mistakes": card.mission.mistakes,
+                "state": card.state.value,
+                "attempts": card.stats.attempts if card.stats else 0,
+                "wins": card.stats.wins if card.stats else 0,
+                "best_score": card.stats.best_score if card.stats else None,
+                "average_score": card.stats.average_score if card.stats else None,
+                "last_played": card.stats.last_played.isoformat()
+                if card.stats and card.stats.last_played
+                else None,
+            }
+            for card in view.cards
+        ],
+        "lines": [
+            {"a": line.a, "b": line.b, "source": line.source} for line in view.mission_map.lines
+        ],
+    }
+
+
+def campaign_text(view: CampaignView) -> str:
+    """The campaign as a table a person reads."""
+    players = f" ({', '.join(view.team.players)})" if view.team.players else ""
+    rows = [f"{view.team.name}{players}, on the map {view.mission_map.name!r}", ""]
+    rows.append(f"{'mission':<16}{'T-M':<7}{'state':<11}{'attempts':>8}{'wins':>6}{'best':>6}")
+    for card in view.cards:
+        stats = card.stats
+        best = "" if not stats or stats.best_score is None else str(stats.best_score)
+        rows.append(
+            f"{card.mission.name:<16}{card.mission.parameters:<7}{card.state.value:<11}"
+            f"{stats.attempts if stats else 0:>8}{stats.wins if stats else 0:>6}{best:>6}"
+        )
+    from_rulebook = sum(line.from_rulebook for line in view.mission_map.lines)
+    rows += [
+        "",
+        f"Lines: {from_rulebook} from the rule book,"
+        f" {len(view.mission_map.lines) - from_rulebook} reconstructed or added"
+        " (the printed map is a picture; gadget map import replaces them).",
+        "Open now: " + (", ".join(m.name for m in view.open_missions) or "none"),
+    ]
+    return "\n".join(rows)
+
+
+def _export(args: argparse.Namespace) -> str:
+    return json.dumps(export_team(Store(), args.team), indent=1, ensure_ascii=False)
+
+
+def _import(args: argparse.Namespace) -> str:
+    team = import_team(Store(), read_input(args.file), rename=args.rename)
+    return f"imported team {team.name}"
+
+
+def _map(args: argparse.Namespace) -> str:
+    if args.map_command == "export":
+        if args.team:
+            store = Store()
+            text = store.mission_map(store.team(args.team).map_id).to_json()
+        else:
+            text = default_map().to_json()
+        if args.file == "-":
+            return text.rstrip("\n")
+        write_output(args.file, text)
+        return f"wrote {args.file}"
+    mission_map = parse_map(read_input(args.file))
+    if not args.team:
+        missions = len(mission_map.missions)
+        return f"{args.file}: a valid map, {missions} missions (name a --team to use it)"
+    store = Store()
+    team = store.team(args.team)
+    store.update_team(team.id, map_id=store.add_map(mission_map))
+    return f"team {team.name} now plays on {mission_map.name!r}"
+
+
+COMMANDS: dict[str, Callable[[argparse.Namespace], str]] = {
+    "team": _team,
+    "campaign": _campaign,
+    "export": _export,
+    "import": _import,
+    "map": _map,
+}
