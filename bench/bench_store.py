@@ -10,12 +10,12 @@ from __future__ import annotations
 import json
 import os
 import statistics
-import sys
 import tempfile
 import time
 from datetime import UTC, datetime, timedelta
 from pathlib import Path
 
+from bench_engine import random_game  # beside this file: python puts a script's folder on the path
 from sqlalchemy import create_engine, text
 
 from gadget.engine import GameLog, ShareCode, legal_actions, replay
@@ -23,9 +23,6 @@ from gadget.engine.prng import SplitMix64
 from gadget.missions import default_map
 from gadget.services.campaign import campaign_view
 from gadget.store import ImportedAttempt, Store
-
-sys.path.insert(0, str(Path(__file__).parent))
-from bench_engine import random_game  # noqa: E402
 
 
 def milliseconds(samples: list[float]) -> dict[str, float]:
