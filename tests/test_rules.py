@@ -38,6 +38,7 @@ from tests.cards import (
     TAN_BOTH,
     TEST_CARD,
 )
+from tests.games import WINNING_ACTIONS
 
 A, B = Player.A, Player.B
 
@@ -84,16 +85,7 @@ def test_the_rule_books_example_of_play_leaves_6_tokens_and_7_agents_found() -> 
 
 def test_edge_11_the_15th_agent_wins_at_once_and_its_turn_uses_a_stop_token() -> None:
     # Won on the 7th turn, no mistakes, 6 earlier stops: bank 2, score 3 x 2 + 7 = 13.
-    state = play(
-        start(),
-        Clue(A), Guess(B, 4), Guess(B, 5), Stop(B),
-        Clue(B), Guess(A, 12), Guess(A, 13), Stop(A),
-        Clue(A), Guess(B, 6), Guess(B, 7), Stop(B),
-        Clue(B), Guess(A, 14), Guess(A, 15), Stop(A),
-        Clue(A), Guess(B, 8), Guess(B, 3), Stop(B),
-        Clue(B), Guess(A, 16), Guess(A, 9), Stop(A),
-        Clue(A), Guess(B, 0), Guess(B, 1), Guess(B, 2),
-    )  # fmt: skip
+    state = play(start(), *WINNING_ACTIONS)  # tests/games.py spells the seven turns out
     assert state.status is Status.WON
     assert state.phase is Phase.OVER
     assert state.turns_played == 7

@@ -15,6 +15,7 @@ from gadget.engine.errors import (
     SetupError,
     ShareCodeError,
 )
+from gadget.engine.jsontext import read_json
 from gadget.engine.keycard import CELLS, KeyCard, Player
 from gadget.engine.rules import (
     MAX_CLUE_NUMBER,
@@ -127,12 +128,7 @@ def _player(player: Player | None) -> str | None:
 
 def parse_game_log(text: str) -> GameLog:
     """A log read from a file; GameLogError names the field and what is wrong with it."""
-    try:
-        data = json.loads(text)
-    except json.JSONDecodeError as broken:
-        raise GameLogError(
-            f"not valid JSON at line {broken.lineno} column {broken.colno}: {broken.msg}"
-        ) from None
+    data = read_json(text, GameLogError)
     return game_log_from_dict(data)
 
 

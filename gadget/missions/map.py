@@ -8,6 +8,8 @@ from dataclasses import dataclass
 from importlib import resources
 from typing import Any, Final, TypeGuard
 
+from gadget.engine.jsontext import read_json
+
 FORMAT: Final = "mission-map/1"
 RULEBOOK: Final = "rulebook"
 
@@ -15,9 +17,9 @@ RULEBOOK: Final = "rulebook"
 class MapError(ValueError):
     """A mission map that cannot be used; the message lists every problem found."""
 
-    def __init__(self, problems: list[str]) -> None:
-        super().__init__("; ".join(problems))
-        self.problems = problems
+    def __init__(self, problems: list[str] | str) -> None:
+        self.problems = [problems] if isinstance(problems, str) else problems
+        super().__init__("; ".join(self.problems))
 
 
 @dataclass(frozen=True, slots=True)
@@ -120,13 +122,7 @@ def default_map() -> MissionMap:
 
 def parse_map(text: str) -> MissionMap:
     """A map from a file's text; MapError lists every problem."""
-    try:
-        data = json.loads(text)
-    except json.JSONDecodeError as broken:
-        raise MapError(
-            [f"not valid JSON at line {broken.lineno} column {broken.colno}: {broken.msg}"]
-        ) from None
-    return map_from_dict(data)
+    return map_from_dict(read_json(text, MapError))
 
 
 def map_from_dict(data: object) -> MissionMap:

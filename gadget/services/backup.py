@@ -2,13 +2,13 @@
 
 from __future__ import annotations
 
-import json
 from collections.abc import Mapping
 from datetime import UTC, datetime
 from typing import Any, Final
 
 from gadget.engine import GameLogError, ReplayError, official_score, replay
 from gadget.engine.gamelog import game_log_from_dict
+from gadget.engine.jsontext import read_json
 from gadget.missions import MapError, map_from_dict
 from gadget.store import ImportedAttempt, Store, Team
 
@@ -47,12 +47,7 @@ def export_team(store: Store, team_name: str) -> dict[str, Any]:
 
 def import_team(store: Store, text: str, rename: str | None = None) -> Team:
     """Check the whole backup first, then write it in one transaction."""
-    try:
-        data = json.loads(text)
-    except json.JSONDecodeError as broken:
-        raise BackupError(
-            f"not valid JSON at line {broken.lineno} column {broken.colno}: {broken.msg}"
-        ) from None
+    data = read_json(text, BackupError)
     if not isinstance(data, Mapping) or data.get("format") != FORMAT:
         raise BackupError(f"not a team backup: the file's format is not {FORMAT!r}")
     team = data.get("team")
