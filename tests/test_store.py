@@ -10,7 +10,7 @@ from alembic.autogenerate import compare_metadata
 from alembic.migration import MigrationContext
 from sqlalchemy import create_engine, text
 
-from gadget.engine import Clue, Guess, IllegalActionError, Player, replay
+from gadget.engine import Clue, GameLog, Guess, IllegalActionError, Player, ShareCode, replay
 from gadget.store import (
     NotFoundError,
     StaleGameError,
@@ -230,3 +230,30 @@ def test_the_database_lives_in_flets_data_folder_unless_a_url_is_given(
     monkeypatch.delenv("FLET_APP_STORAGE_DATA")
     monkeypatch.setenv("XDG_DATA_HOME", str(tmp_path / "xdg"))
     assert default_database_url().startswith(f"sqlite:///{tmp_path / 'xdg'}")
+
+
+def test_a_game_is_found_by_its_share_code_newest_first(store: Store) -> None:
+    code = ShareCode(seed=99)
+    first = store.start_game(GameLog.from_code(code))
+    again = store.start_game(GameLog.from_code(code))
+    found = store.game_by_code(code.text)
+    assert found is not None
+    assert found.id == again.id != first.id
+    assert store.game_by_code(ShareCode(seed=100).text) is None
+
+
+def test_games_saved_before_codes_were_indexed_get_their_code(database_url: str) -> None:
+    engine = create_engine(database_url)
+    migrate(engine, "0002")
+    log = GameLog.from_code(ShareCode(seed=5)).to_json()
+    with engine.begin() as connection:
+        connection.execute(text(
+            "INSERT INTO games (id, players, log, version, created_at, updated_at)"
+            " VALUES (1, '[]', :log, 0, '2026-01-01 10:00:00+00', '2026-01-01 10:00:00+00')"
+        ), {"log": log})  # fmt: skip
+    engine.dispose()
+    upgraded = Store(database_url)
+    found = upgraded.game_by_code(ShareCode(seed=5).text)
+    assert found is not None
+    assert found.id == 1
+    upgraded.close()

@@ -398,6 +398,7 @@ class Store:
         with self._transaction() as session:
             now = self.now()
             row = GameRow(
+                code=log.code.text if log.code else None,
                 team_id=team_id,
                 mission_id=mission_id,
                 players=json.dumps(list(players)),
@@ -417,6 +418,14 @@ class Store:
             if row is None:
                 raise NotFoundError(f"no game number {game_id}")
             return _saved(row)
+
+    def game_by_code(self, code: str) -> SavedGame | None:
+        """The newest game dealt from this share code, finished or not."""
+        with self._transaction() as session:
+            row = session.exec(
+                select(GameRow).where(GameRow.code == code).order_by(col(GameRow.id).desc())
+            ).first()
+            return _saved(row) if row is not None else None
 
     def games_in_progress(self) -> list[SavedGame]:
         """Games not finished yet: a restarted server resumes every one of them."""

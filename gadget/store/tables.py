@@ -68,6 +68,7 @@ class GameRow(SQLModel, table=True):
 
     __tablename__ = "games"
     id: int | None = Field(default=None, primary_key=True)
+    code: str | None = Field(default=None, index=True)  # the share code that joins it
     team_id: int | None = Field(default=None, foreign_key="teams.id")
     mission_id: str | None = None
     players: str = Field(default="[]", sa_column=Column(Text, nullable=False, server_default="[]"))
