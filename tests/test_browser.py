@@ -13,7 +13,7 @@ from pathlib import Path
 
 import pytest
 
-from gadget.engine import Player, ShareCode
+from gadget.engine import Player, ShareCode, seat_index
 
 CHROMIUM = Path("/usr/bin/chromium")
 REQUIRED = os.environ.get("GADGET_REQUIRE_BROWSER") == "1"
@@ -22,7 +22,7 @@ COLOUR_WORDS = {"agent": "G", "assassin": "X", "bystander": "-"}
 pytestmark = pytest.mark.browser
 
 try:
-    from playwright.sync_api import Browser, Page, sync_playwright
+    from playwright.sync_api import Browser, Locator, Page, sync_playwright
 except ImportError:  # pragma: no cover - the dev install has it
     sync_playwright = None  # type: ignore[assignment]
 
@@ -42,7 +42,7 @@ def _free_port() -> int:
 
 
 @pytest.fixture(scope="module")
-def server() -> Iterator[str]:
+def server(tmp_path_factory: pytest.TempPathFactory) -> Iterator[str]:
     missing = _missing()
     if missing:
         if REQUIRED:
@@ -54,7 +54,11 @@ def server() -> Iterator[str]:
         [str(gadget), "serve", "--host", "127.0.0.1", "--port", str(port)],
         stdout=subprocess.PIPE,
         stderr=subprocess.STDOUT,
-        env={**os.environ, "FLET_FORCE_WEB_SERVER": "true"},
+        env={
+            **os.environ,
+            "FLET_FORCE_WEB_SERVER": "true",
+            "GADGET_DATABASE_URL": f"sqlite:///{tmp_path_factory.mktemp('db') / 'gadget.db'}",
+        },
     )
     url = f"http://127.0.0.1:{port}"
     deadline = time.monotonic() + 60
@@ -114,16 +118,40 @@ def _grid(page: Page) -> str:
     return "".join(cells)
 
 
+def _cell(page: Page, player: Player, cell: int) -> Locator:
+    """The button of a cell (A's frame) where this player sees it from their seat."""
+    row, column = divmod(seat_index(player, cell), 5)
+    return page.get_by_role("button", name=re.compile(rf"^row {row + 1} column {column + 1}: "))
+
+
+def _deal(browser: Browser, server: str) -> tuple[Page, ShareCode]:
+    phone_a = _phone(browser, server + "/")
+    phone_a.get_by_role("button", name="New game", exact=True).click()
+    phone_a.wait_for_url(re.compile(r"/game/\d+/a$"), timeout=10_000)
+    shown = phone_a.get_by_text(re.compile(r"^[0-9A-Z]{4}-[0-9A-Z]{4}-[0-9A-Z]{4}$")).first
+    shown.wait_for(timeout=10_000)
+    return phone_a, ShareCode.parse(shown.inner_text())
+
+
+def _give_clue(phone: Page, word: str) -> None:
+    """Type the clue key by key, as a person does, then give it."""
+    box = phone.get_by_role("textbox", name="Clue")
+    box.click()
+    box.press_sequentially(word, delay=40)
+    phone.get_by_role("button", name="Give clue", exact=True).click()
+
+
+def _see(phone: Page, text: str) -> None:
+    """Wait until the page says this (Flutter's semantics nodes may have no size)."""
+    phone.get_by_text(text).first.wait_for(state="attached", timeout=10_000)
+
+
 def test_phone_b_joins_by_typing_the_code_and_sees_a_turned_half_way_round(
     server: str, browser: Browser
 ) -> None:
-    phone_a = _phone(browser, server + "/")
-    phone_a.get_by_role("button", name="New game", exact=True).click()
-    phone_a.wait_for_url(re.compile(r"/game/"), timeout=10_000)
-    code = ShareCode.parse(phone_a.url.rsplit("/", 1)[1])
+    phone_a, code = _deal(browser, server)
     card = code.key_card()
     assert _grid(phone_a) == card.seen_from(Player.A)
-    phone_a.get_by_text(code.text, exact=True).wait_for(timeout=10_000)
     phone_a.get_by_text(f"{server}/join/{code.text}", exact=True).wait_for(timeout=10_000)
 
     phone_b = _phone(browser, server + "/")
@@ -134,6 +162,39 @@ def test_phone_b_joins_by_typing_the_code_and_sees_a_turned_half_way_round(
     phone_b.wait_for_url(re.compile(r"/join/"), timeout=10_000)
     assert _grid(phone_b) == card.seen_from(Player.B) == card.b[::-1]
     assert phone_b.get_by_text(code.text, exact=True).count() == 0
+
+
+def test_a_whole_game_is_won_through_both_phones(server: str, browser: Browser) -> None:
+    phone_a, code = _deal(browser, server)
+    card = code.key_card()
+    phone_b = _phone(browser, f"{server}/join/{code.text}")
+    _see(phone_b, "Either player gives the next clue.")
+
+    _give_clue(phone_a, "salad")
+    _see(phone_b, "A gave the clue: salad. You guess.")
+    for cell in (c for c in range(25) if card.a[c] == "G"):  # A records B's touches
+        _cell(phone_a, Player.A, cell).click()
+        _see(phone_b, "You found an agent")
+    _see(phone_a, "B gives the next clue.")  # A's last word ended the turn by itself
+
+    _give_clue(phone_b, "ocean")
+    for cell in (c for c in range(25) if card.b[c] == "G" and card.a[c] != "G"):
+        _cell(phone_b, Player.B, cell).click()
+    for phone in (phone_a, phone_b):
+        _see(phone, "Won! Score 23: more than 10")  # 7 tokens left x 3 + 2 stops
+        _see(phone, "partner sees")  # both sides revealed
+
+
+def test_the_assassin_ends_the_game_on_both_phones(server: str, browser: Browser) -> None:
+    phone_a, code = _deal(browser, server)
+    card = code.key_card()
+    phone_b = _phone(browser, f"{server}/join/{code.text}")
+    _see(phone_b, "Either player gives the next clue.")
+    _give_clue(phone_b, "lunch")
+    _see(phone_a, "B gave the clue: lunch. You guess.")
+    _cell(phone_b, Player.B, card.b.index("X")).click()  # A touched one of B's assassins
+    for phone in (phone_a, phone_b):
+        _see(phone, "Lost: the assassin was found.")
 
 
 def test_a_mistyped_code_is_refused_with_a_message_and_no_game_opens(
@@ -148,7 +209,7 @@ def test_a_mistyped_code_is_refused_with_a_message_and_no_game_opens(
     assert "/join/" not in phone.url
 
 
-def test_the_join_link_opens_side_b_directly(server: str, browser: Browser) -> None:
+def test_a_code_dealt_elsewhere_still_shows_side_b(server: str, browser: Browser) -> None:
     code = ShareCode(seed=123456789)
     phone = _phone(browser, f"{server}/join/{code.text}")
     assert _grid(phone) == code.key_card().seen_from(Player.B)

@@ -65,3 +65,28 @@ def test_the_view_says_whose_turn_it_is_and_what_is_on_the_table() -> None:
     assert not view.partner_is_done
     assert not view.i_may_guess
     assert view_for(apply(state, Clue(B)), A).i_may_guess
+
+
+def test_the_clue_giver_records_the_partners_touches_and_sees_when_they_may_stop() -> None:
+    state = _play(TEST_CARD, Clue(A, "salad", 3))
+    giver, guesser = view_for(state, A), view_for(state, B)
+    assert giver.i_record_guesses and not guesser.i_record_guesses
+    assert giver.touchable == frozenset(range(25))
+    assert giver.penalty_open and not giver.partner_may_stop
+    state = apply(apply(state, Guess(B, 4)), Guess(B, 12))  # an agent, then a bystander
+    after_turn = view_for(state, A)
+    assert not after_turn.i_record_guesses
+    assert view_for(state, B).i_may_give_clue and not after_turn.i_may_give_clue
+    state = apply(apply(state, Clue(B)), Guess(A, 0))
+    recorder = view_for(state, B)
+    assert recorder.partner_may_stop and not recorder.penalty_open
+    assert 0 not in recorder.touchable and 12 in recorder.touchable  # B hit 12, A may touch it
+
+
+def test_in_sudden_death_each_phone_records_the_partners_touches() -> None:
+    state = new_game(TEST_CARD, Setup(1, 1))
+    state = apply(apply(apply(state, Clue(A)), Guess(B, 0)), Stop(B))
+    for player in Player:
+        view = view_for(state, player)
+        assert view.i_record_guesses and view.i_may_guess
+        assert not view.i_may_give_clue

@@ -39,6 +39,12 @@ class PlayerView:
     partner_is_done: bool
     i_may_guess: bool
     score: int | None
+    clue_giver: Player | None = None
+    i_may_give_clue: bool = False
+    i_record_guesses: bool = False
+    partner_may_stop: bool = False
+    penalty_open: bool = False
+    touchable: frozenset[int] = frozenset()
 
     @property
     def seat_cells(self) -> tuple[int, ...]:
@@ -60,8 +66,17 @@ def view_for(state: GameState, player: Player) -> PlayerView:
     partner = player.partner
     if state.phase is Phase.SUDDEN_DEATH:
         may_guess = bool(state.words_to_give_mask(partner))
+        records = bool(state.words_to_give_mask(player))
     else:
         may_guess = state.guesser is player
+        records = state.clue_giver is player
+    # The cells the partner may still touch: this phone records those touches.
+    touchable = (
+        cells_of(((1 << CELLS) - 1) & ~(state.covered_mask | state.marks_by(partner)))
+        if records
+        else frozenset()
+    )
+    guessing = state.phase is Phase.GUESSING
     return PlayerView(
         player=player,
         own_side=state.card.side(player),
@@ -82,4 +97,12 @@ def view_for(state: GameState, player: Player) -> PlayerView:
         partner_is_done=not state.words_to_give_mask(partner),
         i_may_guess=may_guess,
         score=official_score(state),
+        clue_giver=state.clue_giver,
+        i_may_give_clue=state.phase is Phase.CLUE
+        and bool(state.words_to_give_mask(player))
+        and state.next_clue_giver in (None, player),
+        i_record_guesses=records,
+        partner_may_stop=guessing and records and state.correct_this_turn > 0,
+        penalty_open=guessing and not state.guesses_this_turn and not state.penalised_this_turn,
+        touchable=touchable,
     )

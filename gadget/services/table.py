@@ -229,6 +229,10 @@ class Table:
             return None
         return state
 
+    def timer_settings(self, game_id: int) -> TimerSettings:
+        """This game's timer settings (the saved default until changed)."""
+        return self._timer_settings.get(game_id) or self.default_timer()
+
     def set_timer(self, game_id: int, settings: TimerSettings) -> None:
         """Switch the timer on or off or change its times for this game (from the next stretch)."""
         self._timer_settings[game_id] = settings

@@ -1,0 +1,114 @@
+"""The 5x5 key card as one phone shows it: its own side turned for its seat, and the table."""
+
+from __future__ import annotations
+
+from collections.abc import Callable
+
+import flet as ft
+
+from gadget.engine import CELLS, Colour, PlayerView
+from gadget.views.shared import CELL_LOOK, COVERED, TOKEN
+
+
+def _token(label: str) -> ft.Control:
+    """A bystander token on the word, saying whose guess put it there."""
+    return ft.Container(
+        content=ft.Text(label, size=9, color="#3B2A00", weight=ft.FontWeight.BOLD),
+        bgcolor=TOKEN,
+        border_radius=8,
+        padding=ft.Padding.symmetric(horizontal=3, vertical=0),
+    )
+
+
+def cell_words(view: PlayerView, cell: int) -> str:
+    """What a screen reader (and a test) says for one cell: colour, then what lies on it."""
+    colour = Colour(view.own_side[cell])
+    words = [CELL_LOOK[colour][3]]
+    if cell in view.found:
+        words.append("agent found")
+    if cell in view.marks_by_me:
+        words.append("your bystander")
+    if cell in view.marks_by_partner:
+        words.append("partner's bystander")
+    if view.partner_side is not None:
+        words.append(f"partner sees {CELL_LOOK[Colour(view.partner_side[cell])][3]}")
+    return ", ".join(words)
+
+
+def _cell(
+    view: PlayerView, cell: int, position: int, on_touch: Callable[[int], None] | None
+) -> ft.Control:
+    colour = Colour(view.own_side[cell])
+    fill, ink, icon, _ = CELL_LOOK[colour]
+    found = cell in view.found
+    tokens: list[ft.Control] = []
+    if cell in view.marks_by_me:
+        tokens.append(_token("you"))
+    if cell in view.marks_by_partner:
+        tokens.append(_token("partner"))
+    layers: list[ft.Control] = [
+        ft.Container(
+            content=ft.Icon(ft.Icons.PERSON if found else icon, color=ink, size=22),
+            bgcolor=COVERED if found else fill,
+            border=ft.Border.all(3, fill) if found else None,
+            border_radius=6,
+            alignment=ft.Alignment.CENTER,
+            expand=True,
+        )
+    ]
+    if view.partner_side is not None:  # after the game: the partner's colour in a corner
+        partner_fill = CELL_LOOK[Colour(view.partner_side[cell])][0]
+        layers.append(
+            ft.Container(
+                width=14,
+                height=14,
+                bgcolor=partner_fill,
+                border_radius=7,
+                border=ft.Border.all(1, "#FFFFFF"),
+                right=3,
+                top=3,
+            )
+        )
+    if tokens:
+        layers.append(ft.Column(tokens, spacing=1, left=2, bottom=2))
+    touchable = on_touch is not None and cell in view.touchable
+    row, column = divmod(position, 5)
+    return ft.Semantics(
+        label=f"row {row + 1} column {column + 1}: {cell_words(view, cell)}",
+        button=touchable,
+        expand=True,
+        content=ft.Container(
+            content=ft.Stack(layers, expand=True),
+            height=54,
+            expand=True,
+            on_click=(lambda _, c=cell: on_touch(c)) if touchable and on_touch else None,
+            ink=touchable,
+        ),
+    )
+
+
+@ft.component
+def KeyCardGrid(
+    view: PlayerView, on_touch: Callable[[int], None] | None = None, hidden: bool = False
+) -> ft.Control:
+    """The card from this player's seat; tappable cells record the partner's touches."""
+    if hidden:
+        return ft.Container(
+            content=ft.Text("Card hidden", size=18, color="#FFFFFF"),
+            bgcolor="#37474F",
+            border_radius=8,
+            height=5 * 54 + 4 * 4,
+            alignment=ft.Alignment.CENTER,
+        )
+    order = view.seat_cells
+    rows: list[ft.Control] = [
+        ft.Row(
+            [
+                _cell(view, order[position], position, on_touch)
+                for position in range(r * 5, r * 5 + 5)
+            ],
+            spacing=4,
+        )
+        for r in range(CELLS // 5)
+    ]
+    return ft.Column(rows, spacing=4)

@@ -1,0 +1,87 @@
+"""What every screen shares: the server's one table, guarded handlers, and the cell look."""
+
+from __future__ import annotations
+
+import io
+import logging
+from collections.abc import Callable
+from typing import Any, TypeVar, cast
+
+import flet as ft
+import qrcode
+from qrcode.image.pure import PyPNGImage
+
+from gadget.engine import Colour
+from gadget.services.table import Table
+
+log = logging.getLogger("gadget")
+
+# Green, black and tan are told apart by a symbol too, for colour-blind players.
+CELL_LOOK: dict[Colour, tuple[str, str, Any, str]] = {
+    Colour.GREEN: ("#2E7D32", "#FFFFFF", ft.Icons.CHECK_CIRCLE, "agent"),
+    Colour.BLACK: ("#212121", "#FFFFFF", ft.Icons.DANGEROUS, "assassin"),
+    Colour.TAN: ("#D7C4A3", "#4E3B1F", ft.Icons.REMOVE, "bystander"),
+}
+COVERED = "#5D6D3A"  # an agent card on the word
+TOKEN = "#F2C14E"  # a timer token, bystander side up
+
+_table: Table | None = None
+Value = TypeVar("Value")
+
+
+def use_value(initial: Callable[[], Value]) -> tuple[Value, Callable[[Value], None]]:
+    """ft.use_state with a lazy first value, typed for mypy (Flet's own hint loses the type)."""
+    return cast(tuple[Value, Callable[[Value], None]], ft.use_state(initial))
+
+
+def icon_button(icon: Any, label: str, on_click: Callable[[Any], None]) -> ft.Control:
+    """An icon button with an accessible name (a tooltip is not one)."""
+    return ft.Semantics(
+        label=label,
+        button=True,
+        content=ft.IconButton(icon, tooltip=label, on_click=on_click),
+    )
+
+
+def use_table(table: Table) -> None:
+    """Every phone connected to this server plays at this table (set once by main, or a test)."""
+    global _table  # noqa: PLW0603  (one table per server process, by design)
+    _table = table
+
+
+def table() -> Table:
+    """The server's table."""
+    if _table is None:
+        raise RuntimeError("no table: main() sets one before the first screen")
+    return _table
+
+
+def guarded(action: Callable[[], None], tell: Callable[[str], None]) -> Callable[[Any], None]:
+    """An event handler that shows the player what went wrong instead of an error screen."""
+
+    def handler(_: Any) -> None:
+        try:
+            action()
+        except ValueError as refused:  # every refusal of the app is a ValueError with a message
+            tell(str(refused))
+        except Exception:
+            log.exception("unexpected error in a handler")
+            tell("Something went wrong; the game is saved. Try again.")
+
+    return handler
+
+
+def qr_png(text: str) -> bytes:
+    """A QR code of the text as PNG bytes, for the partner's camera."""
+    image = qrcode.make(text, image_factory=PyPNGImage, border=2, box_size=8)
+    buffer = io.BytesIO()
+    image.save(buffer)
+    return buffer.getvalue()
+
+
+def web_address(page_url: str) -> str:
+    """The address a browser opens, from Flet's page URL (which names the web socket)."""
+    for socket_scheme, web_scheme in (("wss://", "https://"), ("ws://", "http://")):
+        if page_url.startswith(socket_scheme):
+            return web_scheme + page_url[len(socket_scheme) :]
+    return page_url

@@ -1,0 +1,76 @@
+"""The optional turn timer on one phone: the same clock on both, warnings, a sound and a buzz."""
+
+from __future__ import annotations
+
+import asyncio
+import contextlib
+from typing import Any
+
+import flet as ft
+import flet_audio
+
+from gadget.engine import Phase
+from gadget.services.table import WARNINGS, Stretch
+from gadget.views.shared import icon_button, table, use_value
+
+TICK = 0.25
+
+
+def clock_text(seconds: float) -> str:
+    """m:ss, rounded up so that 0:00 means the time is really up."""
+    whole = int(-(-seconds // 1))
+    return f"{whole // 60}:{whole % 60:02d}"
+
+
+async def _alarm() -> None:
+    """A sound and a vibration where the platform has them; silence elsewhere."""
+    with contextlib.suppress(Exception):
+        await asyncio.wait_for(flet_audio.Audio(src="sounds/time-up.wav").play(), 2)
+    with contextlib.suppress(Exception):
+        await asyncio.wait_for(ft.HapticFeedback().vibrate(), 2)  # type: ignore[no-untyped-call]
+
+
+@ft.component
+def TimerBar(game_id: int, phase: Phase) -> ft.Control:
+    """Time left for this stretch of the turn, ticking on its own (only this bar re-renders)."""
+    now, set_now = use_value(table().clock)
+    alarmed, set_alarmed = use_value(lambda: (0, "", 0.0))
+
+    async def tick() -> None:
+        while True:
+            await asyncio.sleep(TICK)
+            set_now(table().clock())
+
+    ft.use_effect(tick, [])
+    timer = table().timer(game_id)
+    if timer is None or phase in (Phase.OVER, Phase.SUDDEN_DEATH):
+        return ft.Container(visible=False)
+    left = timer.seconds_left(now)
+    key = (timer.turn, timer.stretch.value, timer.started_at)
+    if left <= 0 and alarmed != key:
+        set_alarmed(key)
+        ft.context.page.run_task(_alarm)
+    warning = next((w for w in sorted(WARNINGS) if left <= w), None)
+    colour = (
+        "#B71C1C" if left <= 0 or warning == min(WARNINGS) else "#E65100" if warning else "#263238"
+    )
+    what = "clue" if timer.stretch is Stretch.CLUE else "guesses"
+    words = "Time is up!" if left <= 0 else f"{warning} seconds left!" if warning else ""
+
+    def control(action: Any) -> Any:
+        return lambda _: action(game_id)
+
+    return ft.Row(
+        [
+            ft.Icon(ft.Icons.TIMER, color=colour),
+            ft.Text(f"{clock_text(left)} for the {what}", color=colour, weight=ft.FontWeight.BOLD),
+            ft.Text(words, color=colour),
+            icon_button(
+                ft.Icons.PLAY_ARROW if timer.paused else ft.Icons.PAUSE,
+                "Resume the timer" if timer.paused else "Pause the timer",
+                control(table().resume_timer if timer.paused else table().pause_timer),
+            ),
+            icon_button(ft.Icons.RESTART_ALT, "Reset the timer", control(table().reset_timer)),
+        ],
+        wrap=True,
+    )
