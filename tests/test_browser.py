@@ -124,6 +124,16 @@ def _cell(page: Page, player: Player, cell: int) -> Locator:
     return page.get_by_role("button", name=re.compile(rf"^row {row + 1} column {column + 1}: "))
 
 
+def _touch(phone: Page, player: Player, cell: int) -> None:
+    """Record the partner's touch of an agent, and look until the card shows it covered."""
+    _cell(phone, player, cell).click()
+    row, column = divmod(seat_index(player, cell), 5)
+    covered = re.compile(rf"^row {row + 1} column {column + 1}: agent, agent found")
+    phone.get_by_role("button", name=covered).or_(phone.get_by_text(covered)).first.wait_for(
+        state="attached", timeout=10_000
+    )
+
+
 def _deal(browser: Browser, server: str) -> tuple[Page, ShareCode]:
     phone_a = _phone(browser, server + "/")
     phone_a.get_by_role("button", name="New game", exact=True).click()
@@ -173,13 +183,12 @@ def test_a_whole_game_is_won_through_both_phones(server: str, browser: Browser) 
     _give_clue(phone_a, "salad")
     _see(phone_b, "A gave the clue: salad. You guess.")
     for cell in (c for c in range(25) if card.a[c] == "G"):  # A records B's touches
-        _cell(phone_a, Player.A, cell).click()
-        _see(phone_b, "You found an agent")
+        _touch(phone_a, Player.A, cell)
     _see(phone_a, "B gives the next clue.")  # A's last word ended the turn by itself
 
     _give_clue(phone_b, "ocean")
     for cell in (c for c in range(25) if card.b[c] == "G" and card.a[c] != "G"):
-        _cell(phone_b, Player.B, cell).click()
+        _touch(phone_b, Player.B, cell)
     for phone in (phone_a, phone_b):
         _see(phone, "Won! Score 23: more than 10")  # 7 tokens left x 3 + 2 stops
         _see(phone, "partner sees")  # both sides revealed

@@ -28,8 +28,8 @@ def _load(game_id: int) -> SavedGame | None:
 def SharePanel(game: SavedGame) -> ft.Control:
     """The QR code of the join link and the code in large type, for the partner's phone."""
     page = ft.context.page
-    assert game.log.code is not None
     code = game.log.code
+    assert code is not None, "only a game dealt from a code is shared"
     link = join_link(web_address(page.url), code) if page.url else f"/join/{code.text}"
     return ft.Container(
         content=ft.Column(
@@ -298,7 +298,7 @@ def GameTable(game_id: int, side: Player) -> ft.Control:
     ]
     if view.phase is Phase.OVER:
         body += _end_panel(view, game, lambda _: page.navigate("/"))
-    if side is Player.A and view.phase is not Phase.OVER:
+    if side is Player.A and view.phase is not Phase.OVER and game.log.code is not None:
         body.append(
             ft.TextButton(
                 "Hide the code" if sharing else "Show the code for side B",

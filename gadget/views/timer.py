@@ -33,19 +33,20 @@ async def _alarm() -> None:
 @ft.component
 def TimerBar(game_id: int, phase: Phase) -> ft.Control:
     """Time left for this stretch of the turn, ticking on its own (only this bar re-renders)."""
-    now, set_now = use_value(table().clock)
+    _, set_ticks = use_value(lambda: 0)
     alarmed, set_alarmed = use_value(lambda: (0, "", 0.0))
 
     async def tick() -> None:
+        """Re-render every tick: the time left, and pauses or resets made on the other phone."""
         while True:
             await asyncio.sleep(TICK)
-            set_now(table().clock())
+            set_ticks(lambda n: n + 1)
 
     ft.use_effect(tick, [])
     timer = table().timer(game_id)
     if timer is None or phase in (Phase.OVER, Phase.SUDDEN_DEATH):
         return ft.Container(visible=False)
-    left = timer.seconds_left(now)
+    left = timer.seconds_left(table().clock())
     key = (timer.turn, timer.stretch.value, timer.started_at)
     if left <= 0 and alarmed != key:
         set_alarmed(key)

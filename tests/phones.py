@@ -1,0 +1,217 @@
+"""Phones in plain pytest: Flet's real Session and a connection that msgpack-encodes every
+message it is sent, as the web socket would. Pinned to flet 1.0.5 (pyproject.toml)."""
+
+from __future__ import annotations
+
+import asyncio
+from collections.abc import Iterator
+from concurrent.futures import ThreadPoolExecutor
+from typing import Any
+
+import flet as ft
+import msgpack
+from flet.controls.base_control import BaseControl
+from flet.controls.context import _context_page
+from flet.messaging.connection import Connection
+from flet.messaging.protocol import Message, MessageAction, configure_encode_object_for_msgpack
+from flet.messaging.session import Session
+from flet.pubsub.pubsub_hub import PubSubHub
+
+from gadget.views.app import main
+
+SETTLE_ROUNDS = 8
+
+
+class RecordingConnection(Connection):
+    """A client that only listens: every message is encoded and kept, nothing is answered."""
+
+    def __init__(self, loop: asyncio.AbstractEventLoop, executor: ThreadPoolExecutor) -> None:
+        super().__init__()
+        self.loop = loop
+        self.executor = executor
+        self.pubsubhub = PubSubHub(loop=loop, executor=executor)
+        self.page_url = "ws://gadget.test"
+        self.frames: list[bytes] = []
+        self.session: Session | None = None
+
+    def send_message(self, message: Message) -> None:
+        self.frames.append(
+            msgpack.packb(
+                [message.action, message.body],
+                default=configure_encode_object_for_msgpack(BaseControl),
+            )
+        )
+        if message.action == MessageAction.INVOKE_METHOD:
+            self.loop.create_task(self._answer(message.body))
+
+    async def _answer(self, call: Any) -> None:
+        """Do what the browser does with a method call: navigate, or just say it is done."""
+        assert self.session is not None
+        self.session.handle_invoke_method_results(call.control_id, call.call_id, None, None)
+        if call.name == "push_route":
+            page = self.session.page
+            route = call.args["route"]
+            self.session.apply_page_patch({"route": route})
+            await page._trigger_event("route_change", {"route": route})
+
+
+class Phone:
+    """One browser tab on the app: open a route, read the screen, tap, type."""
+
+    def __init__(self, route: str) -> None:
+        self.route = route
+        self.connection = RecordingConnection(
+            asyncio.get_running_loop(), ThreadPoolExecutor(max_workers=2)
+        )
+        self.session = Session(self.connection)
+        self.connection.session = self.session
+
+    async def open(self) -> Phone:
+        _context_page.set(self.session.page)
+        self.session.apply_page_patch(
+            {"route": self.route, "width": 360, "height": 640, "platform": "android"}
+        )
+        # What the server answers a registering client: the page as it stands.
+        self.connection.send_message(
+            Message(MessageAction.REGISTER_CLIENT, {"page_patch": self.session.get_page_patch()})
+        )
+        main(self.session.page)
+        await self.session.after_event(self.session.page)
+        await self.settle()
+        return self
+
+    async def settle(self) -> None:
+        """Let scheduled updates, effects and other phones' notifications run."""
+        for _ in range(SETTLE_ROUNDS):
+            await asyncio.sleep(0.01)
+
+    def controls(self) -> Iterator[BaseControl]:
+        """Every control mounted on this phone's page now."""
+        return iter(list(self.session.index.values()))
+
+    def texts(self) -> list[str]:
+        """Every piece of text and every accessible label on the screen."""
+        found = []
+        for control in self.controls():
+            for name in ("value", "label", "text", "content", "error"):
+                value = getattr(control, name, None)
+                if isinstance(value, str) and value:
+                    found.append(value)
+        return found
+
+    def says(self, fragment: str) -> bool:
+        """Some text on the screen contains this."""
+        return any(fragment in text for text in self.texts())
+
+    def _find(self, kind: type, **wanted: Any) -> BaseControl:
+        for control in self.controls():
+            if isinstance(control, kind) and all(
+                getattr(control, k, None) == v for k, v in wanted.items()
+            ):
+                return control
+        raise AssertionError(f"no {kind.__name__} with {wanted} on {self.route}: {self.texts()}")
+
+    def cell(self, row: int, column: int) -> ft.Semantics:
+        """The cell at this place from the player's seat."""
+        prefix = f"row {row} column {column}: "
+        for control in self.controls():
+            if isinstance(control, ft.Semantics) and str(control.label).startswith(prefix):
+                return control
+        raise AssertionError(f"no cell at row {row} column {column}")
+
+    def grid(self) -> str:
+        """The 25 cells as G, X and - from the player's seat."""
+        letters = {"agent": "G", "assassin": "X", "bystander": "-"}
+        return "".join(
+            letters[str(self.cell(r, c).label).split(": ")[1].split(",")[0]]
+            for r in range(1, 6)
+            for c in range(1, 6)
+        )
+
+    async def _event(self, control: BaseControl, name: str, data: Any = None) -> None:
+        await self.session.dispatch_event(control._i, name, data)
+        await self.settle()
+
+    async def tap(self, text: str) -> None:
+        """Tap the button with this text."""
+        for kind in (ft.Button, ft.OutlinedButton, ft.TextButton):
+            try:
+                await self._event(self._find(kind, content=text), "click")
+                return
+            except AssertionError:
+                continue
+        raise AssertionError(f"no button {text!r} on {self.route}: {self.texts()}")
+
+    async def tap_icon(self, label: str) -> None:
+        """Tap the icon button with this accessible name."""
+        wrapper = self._find(ft.Semantics, label=label)
+        await self._event(wrapper.content, "click")
+
+    async def tap_cell(self, row: int, column: int) -> None:
+        """Record a touch of the word at this place from the player's seat."""
+        await self._event(self.cell(row, column).content, "click")
+
+    async def type(self, label: str, text: str) -> None:
+        """Type into the text field with this label."""
+        field = self._find(ft.TextField, label=label)
+        self.session.apply_patch(field._i, {"value": text})
+        await self._event(field, "change", text)
+
+    async def choose(self, label: str, key: str) -> None:
+        """Pick an option of the dropdown with this label."""
+        dropdown = self._find(ft.Dropdown, label=label)
+        self.session.apply_patch(dropdown._i, {"value": key})
+        await self._event(dropdown, "select", key)
+
+    def snapshot(self) -> Any:
+        """The whole control tree of the page as the protocol encodes it, ids left out."""
+        packed = msgpack.packb(
+            self.session.page.views, default=configure_encode_object_for_msgpack(BaseControl)
+        )
+        return _without_ids(msgpack.unpackb(packed, strict_map_key=False, ext_hook=_ext))
+
+    def crashed(self) -> bool:
+        """Whether the page was covered by Flet's error screen."""
+        return any(b"Traceback" in frame for frame in self.connection.frames)
+
+    def close(self) -> None:
+        self.session.close()
+        self.connection.executor.shutdown(wait=False)
+
+
+def decoded_strings(frames: list[bytes]) -> list[str]:
+    """Every string value in every message, in order: what the phone's page was told.
+
+    Keys are protocol (their batching varies with timing); random ids (a service's `uid`,
+    a method call's `call_id`) differ in every session whatever is shown: both left out.
+    """
+    strings: list[str] = []
+
+    def walk(value: Any) -> None:
+        if isinstance(value, str):
+            strings.append(value)
+        elif isinstance(value, dict):
+            for key, item in value.items():
+                if key not in ("uid", "call_id"):
+                    walk(item)
+        elif isinstance(value, list | tuple):
+            for item in value:
+                walk(item)
+        elif isinstance(value, msgpack.ExtType):
+            walk(msgpack.unpackb(value.data, strict_map_key=False, raw=False, ext_hook=_ext))
+
+    for frame in frames:
+        walk(msgpack.unpackb(frame, strict_map_key=False, raw=False, ext_hook=_ext))
+    return strings
+
+
+def _without_ids(value: Any) -> Any:
+    if isinstance(value, dict):
+        return {k: _without_ids(v) for k, v in value.items() if k not in ("_i", "uid")}
+    if isinstance(value, list):
+        return [_without_ids(v) for v in value]
+    return value
+
+
+def _ext(code: int, data: bytes) -> Any:
+    return msgpack.unpackb(data, strict_map_key=False, raw=False, ext_hook=_ext)

@@ -1,0 +1,327 @@
+"""Every screen and flow in plain pytest: real Flet sessions, two phones at one table."""
+
+from __future__ import annotations
+
+import asyncio
+from collections.abc import Awaitable, Callable
+from pathlib import Path
+
+import pytest
+
+from gadget.engine import Clue, GameLog, Guess, Player, Setup, ShareCode, Stop
+from gadget.services.campaign import record_played_elsewhere
+from gadget.services.table import Table, TimerSettings
+from gadget.store import Store
+from gadget.views.shared import use_table
+from tests.cards import TEST_CARD
+from tests.games import WINNING_ACTIONS, log_of
+from tests.phones import Phone, decoded_strings
+
+A, B = Player.A, Player.B
+Scenario = Callable[[Table], Awaitable[None]]
+
+
+class Clock:
+    def __init__(self) -> None:
+        self.now = 5000.0
+
+    def __call__(self) -> float:
+        return self.now
+
+
+def at_the_table(scenario: Scenario) -> Callable[[Path], None]:
+    """Run a scenario with its own database and table, on one event loop like the server."""
+
+    def test(tmp_path: Path) -> None:
+        table = Table(Store(f"sqlite:///{tmp_path / 'gadget.db'}"), clock=Clock())
+        use_table(table)
+        asyncio.run(scenario(table))
+
+    test.__name__, test.__doc__ = scenario.__name__, scenario.__doc__  # not wraps: pytest
+    return test  # would read the scenario's signature and look for a fixture named table
+
+
+def seat_of(player: Player, cell: int) -> tuple[int, int]:
+    """Row and column (1-based) where a cell of A's frame lies from this player's seat."""
+    position = cell if player is A else 24 - cell
+    return position // 5 + 1, position % 5 + 1
+
+
+async def deal_and_join(table: Table) -> tuple[Phone, Phone, ShareCode]:
+    phone_a = await Phone("/").open()
+    await phone_a.tap("New game")
+    code = next(ShareCode.parse(t) for t in phone_a.texts() if t.count("-") == 2 and len(t) == 14)
+    phone_b = await Phone(f"/join/{code.text}").open()
+    return phone_a, phone_b, code
+
+
+@at_the_table
+async def test_home_offers_new_games_joining_and_settings(table: Table) -> None:
+    home = await Phone("/").open()
+    for words in ("New game", "10 tokens", "11 tokens", "Join", "Settings"):
+        assert home.says(words)
+    assert home.says("Add a team")
+    assert not home.crashed()
+
+
+@at_the_table
+async def test_a_new_game_shows_side_a_with_the_qr_code_and_the_code(table: Table) -> None:
+    phone = await Phone("/").open()
+    await phone.tap("11 tokens")
+    assert phone.session.page.route.startswith("/game/")
+    game = table.store.games_in_progress()[-1]
+    assert game.log.code is not None
+    code = game.log.code.text
+    assert phone.says(code)
+    assert phone.says(f"QR code of http://gadget.test/join/{code}")
+    assert phone.grid() == game.log.card.seen_from(A)
+    assert phone.says("11 tokens left (11 bystander side up)")
+
+
+@at_the_table
+async def test_phone_b_joins_by_typed_code_and_sees_its_side_turned(table: Table) -> None:
+    phone_a = await Phone("/").open()
+    await phone_a.tap("New game")
+    game = table.store.games_in_progress()[-1]
+    assert game.log.code is not None
+    phone_b = await Phone("/").open()
+    await phone_b.type("Partner's code", game.log.code.text.lower().replace("-", " "))
+    await phone_b.tap("Join")
+    assert phone_b.session.page.route == f"/join/{game.log.code.text}"
+    assert phone_b.grid() == game.log.card.seen_from(B) == game.log.card.b[::-1]
+    assert not phone_b.says(game.log.code.text)  # side B shows no share panel
+
+
+@at_the_table
+async def test_a_typo_in_the_code_is_refused_on_the_field(table: Table) -> None:
+    phone = await Phone("/").open()
+    await phone.type("Partner's code", "1X1M-JENB-E4S8")
+    await phone.tap("Join")
+    assert phone.says("is not a valid code: check for a typo")
+    assert phone.session.page.route == "/"
+    bad_link = await Phone("/join/NOT-A-CODE").open()
+    assert bad_link.says("That code did not work")
+
+
+@at_the_table
+async def test_a_guess_recorded_on_one_phone_shows_on_the_other(table: Table) -> None:
+    phone_a, phone_b, code = await deal_and_join(table)
+    card = code.key_card()
+    await phone_a.type("Clue", "salad")
+    await phone_a.choose("No.", "3")
+    await phone_a.tap("Give clue")
+    assert phone_b.says("A gave the clue: salad 3. You guess.")
+    assert phone_a.says("When B touches a word, tap it here.")
+    green = next(c for c in range(25) if card.a[c] == "G")
+    await phone_a.tap_cell(*seat_of(A, green))
+    assert phone_b.says("You found an agent.")
+    assert "agent found" in str(phone_b.cell(*seat_of(B, green)).label)
+    await phone_a.tap("B stops guessing")
+    assert phone_b.says("A: stopped") or phone_b.says("You stopped guessing.")
+    assert phone_b.says("8 tokens left")
+    assert not phone_a.crashed() and not phone_b.crashed()
+
+
+@at_the_table
+async def test_only_the_result_of_a_touch_is_shown_never_the_other_side(table: Table) -> None:
+    phone_a, phone_b, code = await deal_and_join(table)
+    card = code.key_card()
+    await phone_a.type("Clue", "lunch")
+    await phone_a.tap("Give clue")
+    tan = next(c for c in range(25) if card.a[c] == "-" and card.b[c] == "-")
+    await phone_a.tap_cell(*seat_of(A, tan))
+    assert phone_b.says("You touched a bystander: the turn ends.")
+    label = str(phone_b.cell(*seat_of(B, tan)).label)
+    assert label == "row {} column {}: bystander, your bystander".format(*seat_of(B, tan))
+    assert phone_a.says("partner's bystander")
+
+
+@at_the_table
+async def test_the_other_phone_acting_first_is_explained_and_nothing_is_lost(table: Table) -> None:
+    phone_a, _phone_b, _ = await deal_and_join(table)
+    game = table.store.games_in_progress()[-1]
+    table.store.record_action(game.id, Clue(B, "ocean", 2), game.version)  # unseen by A yet
+    await phone_a.type("Clue", "salad")
+    await phone_a.tap("Give clue")
+    assert phone_a.says("the other phone acted first")
+    assert phone_a.says("B gave the clue: ocean 2. You guess.")
+    assert table.game(game.id).log.actions == (Clue(B, "ocean", 2),)
+
+
+@at_the_table
+async def test_undo_asks_first_and_then_both_phones_go_back(table: Table) -> None:
+    phone_a, phone_b, _ = await deal_and_join(table)
+    await phone_a.type("Clue", "salad")
+    await phone_a.tap("Give clue")
+    await phone_a.tap("Undo")
+    assert phone_a.says("Undo the last action?")
+    await phone_a.tap("Keep it")
+    assert phone_b.says("A gave the clue: salad. You guess.")
+    await phone_a.tap("Undo")
+    await phone_a.tap("Undo")  # the dialog's button
+    assert phone_b.says("Either player gives the next clue.")
+    assert table.store.games_in_progress()[-1].log.actions == ()
+
+
+@at_the_table
+async def test_a_side_already_taken_is_offered_for_take_over(table: Table) -> None:
+    _phone_a, phone_b, code = await deal_and_join(table)
+    game = table.store.games_in_progress()[-1]
+    replacement = await Phone(f"/game/{game.id}/b").open()
+    assert replacement.says("Side B is on another phone.")
+    await replacement.tap("Take over side B")
+    assert replacement.grid() == code.key_card().seen_from(B)
+    await phone_b.settle()
+    assert phone_b.says("Side B is on another phone.")
+
+
+@at_the_table
+async def test_sudden_death_and_no_words_left_are_announced(table: Table) -> None:
+    game = table.store.start_game(GameLog(TEST_CARD, Setup(1, 1)))
+    phone_a = await Phone(f"/game/{game.id}/a").open()
+    phone_b = await Phone(f"/game/{game.id}/b").open()
+    await phone_a.type("Clue", "all")
+    await phone_a.tap("Give clue")
+    for cell in range(9):  # every green of A's side: A has no words left, the bank is empty
+        await phone_a.tap_cell(*seat_of(A, cell))
+    for phone in (phone_a, phone_b):
+        assert phone.says("Sudden death")
+    assert phone_a.says("You have no words left")
+    assert phone_b.says("A has no words left")
+    assert phone_a.says("When B touches a word, tap it here.") is False
+    await phone_b.tap_cell(*seat_of(B, 18))  # A touched a word tan on B's side
+    for phone in (phone_a, phone_b):
+        assert phone.says("Lost: a bystander in sudden death.")
+
+
+@at_the_table
+async def test_the_end_shows_the_score_both_sides_and_is_saved(table: Table) -> None:
+    team = table.store.add_team("Owls", ["Ann", "Ben"])
+    game = table.store.start_game(log_of(WINNING_ACTIONS[:-1]), team.id, "prague")
+    phone_a = await Phone(f"/game/{game.id}/a").open()
+    phone_b = await Phone(f"/game/{game.id}/b").open()
+    await phone_a.tap_cell(*seat_of(A, 2))  # the 15th agent
+    for phone in (phone_a, phone_b):
+        assert phone.says("Won! Score 13: more than 10: you really should give the mission map")
+        assert phone.says("partner sees")
+        assert phone.says("Saved to the history and the team's campaign.")
+    assert table.store.completed(team.id) == {"prague"}
+
+
+@at_the_table
+async def test_secrecy_nothing_sent_to_b_depends_on_as_hidden_colours(table: Table) -> None:
+    """B's page is the same, state after state, whatever A's side holds where B cannot see.
+
+    Every message to B is a diff between two of these states, so identical states mean
+    nothing sent to B carries A's hidden colours.
+    """
+    swapped = list(TEST_CARD.a)
+    swapped[4], swapped[18] = swapped[18], swapped[4]  # green and tan on A; both tan on B
+    cards = [TEST_CARD, type(TEST_CARD)("".join(swapped), TEST_CARD.b)]
+    seen: list[list[object]] = []
+    for card in cards:
+        game = table.store.start_game(GameLog(card, Setup()))
+        phone_b = await Phone(f"/game/{game.id}/b").open()
+        states = [phone_b.snapshot()]
+
+        async def other_phone(
+            action: object,
+            phone: Phone = phone_b,
+            gid: int = game.id,
+            states: list[object] = states,
+        ) -> None:
+            table.act(gid, action, table.game(gid).version)  # type: ignore[arg-type]
+            await phone.settle()
+            states.append(phone.snapshot())
+
+        await phone_b.type("Clue", "ocean")
+        await phone_b.tap("Give clue")
+        states.append(phone_b.snapshot())
+        await phone_b.tap_cell(*seat_of(B, 12))  # A touched a word green on B's side
+        states.append(phone_b.snapshot())
+        await other_phone(Stop(A))
+        await other_phone(Clue(A, "salad", 2))
+        await other_phone(Guess(B, 0))  # green on A's side in both cards
+        await other_phone(Guess(B, 20))  # tan on A's side in both cards: the turn ends
+        strings = decoded_strings(phone_b.connection.frames)
+        assert not any("partner sees" in s for s in strings)  # nothing revealed mid-game
+        seen.append(states)
+        phone_b.close()
+    assert len(seen[0]) == len(seen[1]) == 7
+    for step, (first, second) in enumerate(zip(*seen, strict=True)):
+        assert first == second, f"B's page differs after step {step}"
+    assert seen[0][0] != seen[0][-1]  # the states did change as the game went on
+
+
+@at_the_table
+async def test_the_turn_timer_counts_warns_and_rings_the_same_on_both_phones(table: Table) -> None:
+    clock = table.clock
+    assert isinstance(clock, Clock)
+    phone_a, phone_b, _ = await deal_and_join(table)
+    await phone_a.tap("Turn timer on")
+    await asyncio.sleep(0.3)
+    for phone in (phone_a, phone_b):
+        assert phone.says("2:00 for the clue")
+    clock.now += 95
+    await asyncio.sleep(0.3)
+    assert phone_b.says("0:25 for the clue") and phone_b.says("30 seconds left!")
+    await phone_b.tap_icon("Pause the timer")
+    clock.now += 60
+    await asyncio.sleep(0.3)
+    assert phone_a.says("0:25 for the clue")
+    await phone_a.tap_icon("Resume the timer")
+    clock.now += 20
+    await asyncio.sleep(0.3)
+    assert phone_a.says("10 seconds left!")
+    clock.now += 10
+    await asyncio.sleep(0.5)
+    for phone in (phone_a, phone_b):
+        assert phone.says("Time is up!")
+        calls = b"".join(phone.connection.frames)
+        assert b"play" in calls and b"vibrate" in calls  # a sound and a vibration
+    await phone_a.tap_icon("Reset the timer")
+    await asyncio.sleep(0.3)
+    assert phone_b.says("2:00 for the clue")
+    await phone_a.type("Clue", "go")
+    await phone_a.tap("Give clue")
+    await asyncio.sleep(0.3)
+    assert phone_b.says("2:00 for the guesses")  # each stretch starts its own time
+
+
+@at_the_table
+async def test_settings_keep_the_timer_for_new_games(table: Table) -> None:
+    settings = await Phone("/settings").open()
+    await settings.choose("Clue time", "30")
+    await settings.type("or seconds", "")
+    assert table.default_timer().clue_seconds == 30
+    assert settings.says("Saved: new games use these settings.")
+    assert table.default_timer() == TimerSettings(False, 30, 120)
+
+
+@at_the_table
+async def test_a_teams_mission_starts_with_its_time_bank(table: Table) -> None:
+    table.store.add_team("Owls", [])
+    record_played_elsewhere(table.store, "Owls", "Prague", log_of(WINNING_ACTIONS).to_json())
+    home = await Phone("/").open()
+    await home.choose("Mission", "cairo")
+    await home.tap("Start this mission")
+    game = table.store.games_in_progress()[-1]
+    assert (game.mission_id, game.log.setup.tokens, game.log.setup.mistakes) == ("cairo", 9, 5)
+    assert home.says("9 tokens left (5 bystander side up)")
+
+
+@at_the_table
+async def test_an_unknown_game_or_address_gets_a_clear_message(table: Table) -> None:
+    assert (await Phone("/game/999/a").open()).says("No such game on this server.")
+    assert (await Phone("/game/x/c").open()).says("That address names no game")
+
+
+@pytest.mark.parametrize("route", ["/", "/settings", "/join/1000-0000-04SK"])
+def test_every_screen_renders_without_the_error_screen(tmp_path: Path, route: str) -> None:
+    @at_the_table
+    async def scenario(table: Table) -> None:
+        phone = await Phone(route).open()
+        assert not phone.crashed()
+        assert phone.texts()
+
+    scenario(tmp_path)
