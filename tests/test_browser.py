@@ -23,6 +23,7 @@ pytestmark = pytest.mark.browser
 
 try:
     from playwright.sync_api import Browser, Locator, Page, sync_playwright
+    from playwright.sync_api import TimeoutError as PlaywrightTimeout
 except ImportError:  # pragma: no cover - the dev install has it
     sync_playwright = None  # type: ignore[assignment]
 
@@ -41,43 +42,51 @@ def _free_port() -> int:
         return int(probe.getsockname()[1])
 
 
-@pytest.fixture(scope="module")
-def server(tmp_path_factory: pytest.TempPathFactory) -> Iterator[str]:
+def _start_server(database: Path, port: int = 0) -> tuple[subprocess.Popen[bytes], str]:
+    """`gadget serve` on a loopback port (a free one unless given), once it listens."""
+    port = port or _free_port()
+    gadget = Path(sys.executable).with_name("gadget")
+    process = subprocess.Popen(
+        [str(gadget), "serve", "--host", "127.0.0.1", "--port", str(port)],
+        stdout=subprocess.DEVNULL,
+        stderr=subprocess.DEVNULL,
+        env={
+            **os.environ,
+            "FLET_FORCE_WEB_SERVER": "true",
+            "GADGET_DATABASE_URL": f"sqlite:///{database}",
+        },
+    )
+    deadline = time.monotonic() + 60
+    while time.monotonic() < deadline:
+        try:
+            with socket.create_connection(("127.0.0.1", port), timeout=1):
+                return process, f"http://127.0.0.1:{port}"
+        except OSError:
+            time.sleep(0.3)
+    process.kill()
+    pytest.fail(f"gadget serve did not listen on port {port}")
+
+
+def _require_browser() -> None:
     missing = _missing()
     if missing:
         if REQUIRED:
             pytest.fail(f"browser tests are required here: {missing}")
         pytest.skip(missing)
-    port = _free_port()
-    gadget = Path(sys.executable).with_name("gadget")
-    process = subprocess.Popen(
-        [str(gadget), "serve", "--host", "127.0.0.1", "--port", str(port)],
-        stdout=subprocess.PIPE,
-        stderr=subprocess.STDOUT,
-        env={
-            **os.environ,
-            "FLET_FORCE_WEB_SERVER": "true",
-            "GADGET_DATABASE_URL": f"sqlite:///{tmp_path_factory.mktemp('db') / 'gadget.db'}",
-        },
-    )
-    url = f"http://127.0.0.1:{port}"
-    deadline = time.monotonic() + 60
-    while time.monotonic() < deadline:
-        try:
-            with socket.create_connection(("127.0.0.1", port), timeout=1):
-                break
-        except OSError:
-            time.sleep(0.3)
-    else:
-        process.kill()
-        pytest.fail(f"gadget serve did not listen on {port}: {process.stdout.read()!r}")  # type: ignore[union-attr]
+
+
+@pytest.fixture(scope="module")
+def server(tmp_path_factory: pytest.TempPathFactory) -> Iterator[str]:
+    _require_browser()
+    process, url = _start_server(tmp_path_factory.mktemp("db") / "gadget.db")
     yield url
     process.terminate()
     process.wait(timeout=10)
 
 
 @pytest.fixture(scope="module")
-def browser(server: str) -> Iterator[Browser]:
+def browser() -> Iterator[Browser]:
+    _require_browser()
     assert sync_playwright is not None
     with sync_playwright() as playwright:
         launched = playwright.chromium.launch(
@@ -124,14 +133,21 @@ def _cell(page: Page, player: Player, cell: int) -> Locator:
     return page.get_by_role("button", name=re.compile(rf"^row {row + 1} column {column + 1}: "))
 
 
-def _touch(phone: Page, player: Player, cell: int) -> None:
-    """Record the partner's touch of an agent, and look until the card shows it covered."""
-    _cell(phone, player, cell).click()
+def _touch(phone: Page, player: Player, cell: int, patience: float = 10) -> None:
+    """Record the partner's touch of an agent, and look until the card shows it covered;
+    tap again if nothing happened (a phone still reconnecting loses the tap)."""
     row, column = divmod(seat_index(player, cell), 5)
     covered = re.compile(rf"^row {row + 1} column {column + 1}: agent, agent found")
-    phone.get_by_role("button", name=covered).or_(phone.get_by_text(covered)).first.wait_for(
-        state="attached", timeout=10_000
-    )
+    shown = phone.get_by_role("button", name=covered).or_(phone.get_by_text(covered)).first
+    deadline = time.monotonic() + patience
+    while True:
+        _cell(phone, player, cell).click()
+        try:
+            shown.wait_for(state="attached", timeout=3_000)
+            return
+        except PlaywrightTimeout:
+            if time.monotonic() > deadline:
+                raise
 
 
 def _deal(browser: Browser, server: str) -> tuple[Page, ShareCode]:
@@ -222,3 +238,39 @@ def test_a_code_dealt_elsewhere_still_shows_side_b(server: str, browser: Browser
     code = ShareCode(seed=123456789)
     phone = _phone(browser, f"{server}/join/{code.text}")
     assert _grid(phone) == code.key_card().seen_from(Player.B)
+
+
+def test_a_restarted_server_resumes_the_game_on_both_phones(
+    browser: Browser, tmp_path: Path
+) -> None:
+    database = tmp_path / "gadget.db"
+    process, url = _start_server(database)
+    try:
+        phone_a, code = _deal(browser, url)
+        phone_b = _phone(browser, f"{url}/join/{code.text}")
+        _see(phone_b, "Either player gives the next clue.")
+        _give_clue(phone_a, "salad")
+        _see(phone_b, "A gave the clue: salad. You guess.")
+        process.terminate()
+        process.wait(timeout=10)
+        # Same address: the phones reconnect by themselves, nobody reloads a page.
+        process, _ = _start_server(database, port=int(url.rsplit(":", 1)[1]))
+        card = code.key_card()
+        _touch(phone_a, Player.A, next(c for c in range(25) if card.a[c] == "G"), patience=40)
+        _see(phone_b, "You found an agent.")
+    finally:
+        process.terminate()
+        process.wait(timeout=10)
+
+
+def test_a_phone_that_lost_the_connection_catches_up(server: str, browser: Browser) -> None:
+    phone_a, code = _deal(browser, server)
+    phone_b = _phone(browser, f"{server}/join/{code.text}")
+    _see(phone_b, "Either player gives the next clue.")
+    phone_b.context.set_offline(True)
+    _give_clue(phone_a, "salad")
+    _see(phone_a, "You gave the clue: salad. B guesses.")
+    phone_b.wait_for_timeout(1_500)
+    assert phone_b.get_by_text("A gave the clue: salad.").count() == 0  # really cut off
+    phone_b.context.set_offline(False)
+    _see(phone_b, "A gave the clue: salad. You guess.")
