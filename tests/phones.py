@@ -33,6 +33,7 @@ class RecordingConnection(Connection):
         self.page_url = "ws://gadget.test"
         self.frames: list[bytes] = []
         self.session: Session | None = None
+        self.answers: dict[str, Any] = {}  # what this client answers to a method call
 
     def send_message(self, message: Message) -> None:
         self.frames.append(
@@ -47,7 +48,9 @@ class RecordingConnection(Connection):
     async def _answer(self, call: Any) -> None:
         """Do what the browser does with a method call: navigate, or just say it is done."""
         assert self.session is not None
-        self.session.handle_invoke_method_results(call.control_id, call.call_id, None, None)
+        self.session.handle_invoke_method_results(
+            call.control_id, call.call_id, self.answers.get(call.name), None
+        )
         if call.name == "push_route":
             page = self.session.page
             route = call.args["route"]
@@ -58,11 +61,12 @@ class RecordingConnection(Connection):
 class Phone:
     """One browser tab on the app: open a route, read the screen, tap, type."""
 
-    def __init__(self, route: str) -> None:
+    def __init__(self, route: str, answers: dict[str, Any] | None = None) -> None:
         self.route = route
         self.connection = RecordingConnection(
             asyncio.get_running_loop(), ThreadPoolExecutor(max_workers=2)
         )
+        self.connection.answers = answers or {}
         self.session = Session(self.connection)
         self.connection.session = self.session
 

@@ -274,3 +274,8 @@ def test_a_phone_that_lost_the_connection_catches_up(server: str, browser: Brows
     assert phone_b.get_by_text("A gave the clue: salad.").count() == 0  # really cut off
     phone_b.context.set_offline(False)
     _see(phone_b, "A gave the clue: salad. You guess.")
+
+
+def test_scanning_without_a_camera_says_to_type_the_code(server: str, browser: Browser) -> None:
+    phone = _phone(browser, f"{server}/scan")  # headless Chromium has no camera
+    _see(phone, "No camera here: type the code on the home screen")

@@ -12,7 +12,7 @@ from gadget.engine import Clue, GameLog, Guess, Player, Setup, ShareCode, Stop
 from gadget.services.campaign import record_played_elsewhere
 from gadget.services.table import Table, TimerSettings
 from gadget.store import Store
-from gadget.views.shared import use_table
+from gadget.views.shared import qr_png, use_table
 from tests.cards import TEST_CARD
 from tests.games import WINNING_ACTIONS, log_of
 from tests.phones import Phone, decoded_strings
@@ -325,3 +325,28 @@ def test_every_screen_renders_without_the_error_screen(tmp_path: Path, route: st
         assert phone.texts()
 
     scenario(tmp_path)
+
+
+@at_the_table
+async def test_scanning_the_partners_qr_code_joins_on_side_b(table: Table) -> None:
+    game = table.deal(seed=77)
+    assert game.log.code is not None
+    photo = qr_png(f"http://192.168.1.20:8550/join/{game.log.code.text}")
+    camera = {"name": "back", "lens_direction": "back", "sensor_orientation": 90}
+    phone = await Phone("/", {"get_available_cameras": [camera], "take_picture": photo}).open()
+    await phone.tap("Scan the code")
+    assert phone.says("Point the camera at your partner's QR code")
+    await phone.tap("Scan")
+    await phone.settle()
+    assert phone.session.page.route == f"/join/{game.log.code.text}"
+    assert phone.grid() == game.log.card.seen_from(B)
+
+
+@at_the_table
+async def test_a_device_without_a_camera_is_told_to_type_the_code(table: Table) -> None:
+    phone = await Phone("/scan", {"get_available_cameras": []}).open()
+    assert phone.says("No camera here: type the code")
+    camera = {"name": "back", "lens_direction": "back", "sensor_orientation": 90}
+    blank = await Phone("/scan", {"get_available_cameras": [camera], "take_picture": b"x"}).open()
+    await blank.tap("Scan")
+    assert blank.says("the camera gave no picture")

@@ -13,6 +13,7 @@ from gadget.services.table import Table
 from gadget.store import Store
 from gadget.views.game import GameRoute
 from gadget.views.home import Home, JoinRoute, Settings
+from gadget.views.scan import ScanScreen
 from gadget.views.shared import use_table
 
 ASSETS = Path(__file__).resolve().parents[2] / "assets"
@@ -27,6 +28,7 @@ def App() -> ft.Control:
             ft.Route(path="game/:game/:side", component=GameRoute),
             ft.Route(path="join/:code", component=JoinRoute),
             ft.Route(path="settings", component=Settings),
+            ft.Route(path="scan", component=ScanScreen),
         ],
         not_found=Home,
     )

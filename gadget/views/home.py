@@ -105,7 +105,17 @@ def Home() -> ft.Control:
                 error=problem or None,
                 capitalization=ft.TextCapitalization.CHARACTERS,
             ),
-            ft.Button("Join", icon=ft.Icons.LOGIN, on_click=join),
+            ft.Row(
+                [
+                    ft.Button("Join", icon=ft.Icons.LOGIN, on_click=join),
+                    ft.OutlinedButton(
+                        "Scan the code",
+                        icon=ft.Icons.QR_CODE_SCANNER,
+                        on_click=lambda _: page.navigate("/scan"),
+                    ),
+                ],
+                wrap=True,
+            ),
             *(
                 [ft.Text("Games in progress", size=18, weight=ft.FontWeight.W_600)]
                 if resumable

@@ -1,0 +1,77 @@
+"""Scanning the partner's QR code inside the app, where the device has a camera."""
+
+from __future__ import annotations
+
+import contextlib
+from typing import Any
+
+import flet as ft
+import flet_camera
+
+from gadget.services.scan import code_in_photo
+from gadget.views.shared import use_value
+
+NO_CAMERA = "No camera here: type the code on the home screen, or scan with the camera app."
+
+
+@ft.component
+def ScanScreen() -> ft.Control:
+    """The camera preview; it never re-renders, so the camera stays mounted where it is."""
+    camera = ft.use_memo(lambda: flet_camera.Camera(expand=True, preview_enabled=True), [])
+    return ft.Column(
+        [
+            ft.Text("Scan the code", size=22, weight=ft.FontWeight.BOLD),
+            ScanControls(camera),
+            ft.Container(camera, height=320, border_radius=8),
+        ],
+        spacing=12,
+    )
+
+
+@ft.component
+def ScanControls(camera: flet_camera.Camera) -> ft.Control:
+    """Start the camera, say what to do, and decode the picture on the server when asked."""
+    page = ft.context.page
+    status, set_status = use_value(lambda: "Starting the camera…")
+    ready, set_ready = use_value(lambda: False)
+
+    async def start() -> None:
+        try:
+            cameras = await camera.get_available_cameras()
+        except Exception:  # the platform refused or has no camera API
+            cameras = []
+        if not cameras:
+            set_status(NO_CAMERA)
+            return
+        back = next(
+            (c for c in cameras if c.lens_direction == flet_camera.CameraLensDirection.BACK),
+            cameras[0],
+        )
+        try:
+            await camera.initialize(back, flet_camera.ResolutionPreset.MEDIUM, enable_audio=False)
+        except Exception:
+            set_status(NO_CAMERA)
+            return
+        set_ready(True)
+        set_status("Point the camera at your partner's QR code, then tap Scan.")
+
+    ft.use_effect(start, [])
+
+    async def scan(_: Any) -> None:
+        try:
+            code = code_in_photo(await camera.take_picture())
+        except ValueError as wrong:
+            set_status(str(wrong))
+            return
+        except Exception:
+            set_status("The camera did not take a picture: try again.")
+            return
+        with contextlib.suppress(Exception):
+            await camera.pause_preview()
+        page.navigate(f"/join/{code.text}")
+
+    buttons: list[ft.Control] = []
+    if ready:
+        buttons.append(ft.Button("Scan", icon=ft.Icons.QR_CODE_SCANNER, on_click=scan))
+    buttons.append(ft.Button("Home", on_click=lambda _: page.navigate("/")))
+    return ft.Column([ft.Text(status), ft.Row(buttons)], spacing=8)
