@@ -181,7 +181,12 @@ def _end_panel(view: PlayerView, game: SavedGame, home: Any) -> list[ft.Control]
 
 
 def use_live_game(game_id: int, side: Player, phone: str, set_game: Any, set_seated: Any) -> None:
-    """Re-read the game whenever the table says it changed, on whichever phone it changed."""
+    """Re-read the game whenever the table says it changed, on whichever phone it changed.
+
+    A revision counter makes every notice re-render, even one that leaves the saved game as
+    it was (the timer switched on, a seat taken over).
+    """
+    _, set_revision = use_value(lambda: 0)
 
     async def follow() -> None:
         loop = asyncio.get_running_loop()
@@ -197,6 +202,7 @@ def use_live_game(game_id: int, side: Player, phone: str, set_game: Any, set_sea
                 changed.clear()
                 set_game(_load(game_id))
                 set_seated(table().holder(game_id, side) == phone)
+                set_revision(lambda n: n + 1)
         finally:
             stop()
             table().leave(game_id, side, phone)
@@ -287,7 +293,7 @@ def GameTable(game_id: int, side: Player) -> ft.Control:
         _header(side, hidden, lambda _: set_hidden(not hidden)),
         ft.Text(turn_words(view), weight=ft.FontWeight.W_600),
         ft.Text(bank_words(view) if view.phase is not Phase.OVER else "", size=13),
-        TimerBar(game_id, view.phase),
+        TimerBar(game_id, view.phase, table().timer(game_id)),
         _timer_switch(game_id, view.phase),
         *_notices(view, game, message),
         KeyCardGrid(view, on_touch, hidden),

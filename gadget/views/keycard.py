@@ -46,16 +46,15 @@ def _cell(
         tokens.append(_token("you"))
     if cell in view.marks_by_partner:
         tokens.append(_token("partner"))
-    layers: list[ft.Control] = [
-        ft.Container(
-            content=ft.Icon(ft.Icons.PERSON if found else icon, color=ink, size=22),
-            bgcolor=COVERED if found else fill,
-            border=ft.Border.all(3, fill) if found else None,
-            border_radius=6,
-            alignment=ft.Alignment.CENTER,
-            expand=True,
-        )
-    ]
+    face = ft.Container(
+        content=ft.Icon(ft.Icons.PERSON if found else icon, color=ink, size=22),
+        bgcolor=COVERED if found else fill,
+        border=ft.Border.all(3, fill) if found else None,
+        border_radius=6,
+        alignment=ft.Alignment.CENTER,
+        expand=True,
+    )
+    layers: list[ft.Control] = []
     if view.partner_side is not None:  # after the game: the partner's colour in a corner
         partner_fill = CELL_LOOK[Colour(view.partner_side[cell])][0]
         layers.append(
@@ -78,7 +77,8 @@ def _cell(
         button=touchable,
         expand=True,
         content=ft.Container(
-            content=ft.Stack(layers, expand=True),
+            # Most cells carry nothing on the word: no Stack for them (fewer controls to diff).
+            content=ft.Stack([face, *layers], expand=True) if layers else face,
             height=54,
             expand=True,
             on_click=(lambda _, c=cell: on_touch(c)) if touchable and on_touch else None,

@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import functools
 import io
 import logging
 from collections.abc import Callable
@@ -71,8 +72,9 @@ def guarded(action: Callable[[], None], tell: Callable[[str], None]) -> Callable
     return handler
 
 
+@functools.lru_cache(maxsize=64)
 def qr_png(text: str) -> bytes:
-    """A QR code of the text as PNG bytes, for the partner's camera."""
+    """A QR code of the text as PNG bytes, for the partner's camera (made once per link)."""
     image = qrcode.make(text, image_factory=PyPNGImage, border=2, box_size=8)
     buffer = io.BytesIO()
     image.save(buffer)

@@ -10,7 +10,7 @@ import flet as ft
 import flet_audio
 
 from gadget.engine import Phase
-from gadget.services.table import WARNINGS, Stretch
+from gadget.services.table import WARNINGS, Stretch, TimerState
 from gadget.views.shared import icon_button, table, use_value
 
 TICK = 0.25
@@ -31,20 +31,25 @@ async def _alarm() -> None:
 
 
 @ft.component
-def TimerBar(game_id: int, phase: Phase) -> ft.Control:
-    """Time left for this stretch of the turn, ticking on its own (only this bar re-renders)."""
+def TimerBar(game_id: int, phase: Phase, timer: TimerState | None) -> ft.Control:
+    """Time left for this stretch of the turn, ticking on its own (only this bar re-renders).
+
+    The timer's state is a prop: a pause, resume, reset or switch on the other phone changes
+    it, and a component re-renders when its props change.
+    """
     _, set_ticks = use_value(lambda: 0)
     alarmed, set_alarmed = use_value(lambda: (0, "", 0.0))
+    timed = timer is not None and phase not in (Phase.OVER, Phase.SUDDEN_DEATH)
+    running = timed and timer is not None and not timer.paused
 
     async def tick() -> None:
-        """Re-render every tick: the time left, and pauses or resets made on the other phone."""
-        while True:
+        """Re-render every tick while the clock runs (nothing to count otherwise)."""
+        while running:
             await asyncio.sleep(TICK)
             set_ticks(lambda n: n + 1)
 
-    ft.use_effect(tick, [])
-    timer = table().timer(game_id)
-    if timer is None or phase in (Phase.OVER, Phase.SUDDEN_DEATH):
+    ft.use_effect(tick, [running])
+    if timer is None or not timed:
         return ft.Container(visible=False)
     left = timer.seconds_left(table().clock())
     key = (timer.turn, timer.stretch.value, timer.started_at)

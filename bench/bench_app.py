@@ -1,0 +1,192 @@
+"""The app in headless Chromium: first frame against an empty Flet app, A-to-B latency, memory.
+
+Targets (issue 4): time to the first drawn frame at most 1.3x an empty Flet app served the
+same way, in one run; p95 latency from an action on phone A to its display on phone B under
+250 ms over 50 actions. Server memory per connected phone is measured and reported.
+Results: docs/benchmarks.md.
+"""
+
+from __future__ import annotations
+
+import json
+import os
+import re
+import socket
+import statistics
+import subprocess
+import sys
+import tempfile
+import time
+from pathlib import Path
+
+from playwright.sync_api import Browser, Page, sync_playwright
+
+ROOT = Path(__file__).resolve().parents[1]
+BIN = Path(sys.executable).parent
+CHROMIUM_ARGS = ["--no-sandbox", "--disable-gpu", "--disable-background-networking"]
+FIRST_FRAME_RUNS = 7
+
+
+def free_port() -> int:
+    with socket.socket() as probe:
+        probe.bind(("127.0.0.1", 0))
+        return int(probe.getsockname()[1])
+
+
+def start(command: list[str], env: dict[str, str]) -> tuple[subprocess.Popen[bytes], str]:
+    port = free_port()
+    process = subprocess.Popen(
+        [*command, str(port)] if command[-1] != "--port" else [*command, str(port)],
+        env={**os.environ, **env, "FLET_FORCE_WEB_SERVER": "true"},
+        stdout=subprocess.DEVNULL,
+        stderr=subprocess.DEVNULL,
+        cwd=ROOT,
+    )
+    for _ in range(200):
+        try:
+            with socket.create_connection(("127.0.0.1", port), timeout=1):
+                return process, f"http://127.0.0.1:{port}"
+        except OSError:
+            time.sleep(0.2)
+    raise RuntimeError(f"{command} did not listen")
+
+
+def open_page(browser: Browser, url: str) -> Page:
+    context = browser.new_context(viewport={"width": 360, "height": 640})
+    context.route(re.compile(r"^(?!http://127\.0\.0\.1[:/]).*"), lambda route: route.abort())
+    page = context.new_page()
+    page.goto(url, wait_until="commit")
+    return page
+
+
+def first_frame(browser: Browser, url: str, text: str) -> float:
+    """Seconds from navigation to the app's first text being in the semantics tree."""
+    context = browser.new_context(viewport={"width": 360, "height": 640})
+    context.route(re.compile(r"^(?!http://127\.0\.0\.1[:/]).*"), lambda route: route.abort())
+    page = context.new_page()
+    started = time.perf_counter()
+    page.goto(url, wait_until="commit")
+    page.wait_for_selector("flt-semantics-placeholder", state="attached", timeout=60_000)
+    page.locator("flt-semantics-placeholder").dispatch_event("click")
+    page.get_by_text(text).first.wait_for(state="attached", timeout=60_000)
+    elapsed = time.perf_counter() - started
+    context.close()
+    return elapsed
+
+
+def rss_kib(pid: int) -> int:
+    for line in Path(f"/proc/{pid}/status").read_text().splitlines():
+        if line.startswith("VmRSS:"):
+            return int(line.split()[1])
+    return 0
+
+
+def main() -> None:
+    folder = Path(tempfile.mkdtemp())
+    env = {"GADGET_DATABASE_URL": f"sqlite:///{folder / 'bench.db'}"}
+    gadget, gadget_url = start([str(BIN / "gadget"), "serve", "--host", "127.0.0.1", "--port"], env)
+    empty, empty_url = start([sys.executable, str(ROOT / "bench" / "empty_app.py")], {})
+    results: dict[str, object] = {}
+    try:
+        with sync_playwright() as playwright:
+            browser = playwright.chromium.launch(
+                executable_path="/usr/bin/chromium", headless=True, args=CHROMIUM_ARGS
+            )
+            # Warm both servers (and the browser cache) once, then alternate runs.
+            first_frame(browser, gadget_url + "/", "New game")
+            first_frame(browser, empty_url + "/", "Hello")
+            ours, baseline = [], []
+            for _ in range(FIRST_FRAME_RUNS):
+                ours.append(first_frame(browser, gadget_url + "/", "New game"))
+                baseline.append(first_frame(browser, empty_url + "/", "Hello"))
+            results["first_frame_gadget_ms"] = round(statistics.median(ours) * 1000)
+            results["first_frame_empty_flet_ms"] = round(statistics.median(baseline) * 1000)
+            results["first_frame_ratio (target <= 1.3)"] = round(
+                statistics.median(ours) / statistics.median(baseline), 2
+            )
+            results.update(latency(browser, gadget_url))
+            results.update(memory(browser, gadget_url, gadget.pid))
+            browser.close()
+    finally:
+        for process in (gadget, empty):
+            process.terminate()
+            process.wait(timeout=10)
+    print(json.dumps(results, indent=1))
+
+
+def latency(browser: Browser, url: str) -> dict[str, object]:
+    """50 actions recorded on phone A, each timed until phone B shows its result."""
+    sys.path.insert(0, str(ROOT))
+    from gadget.engine import ShareCode  # noqa: PLC0415
+
+    phone_a = open_page(browser, url + "/")
+    phone_a.wait_for_selector("flt-semantics-placeholder", state="attached", timeout=60_000)
+    phone_a.locator("flt-semantics-placeholder").dispatch_event("click")
+    samples: list[float] = []
+    while len(samples) < 50:
+        phone_a.goto(url + "/", wait_until="networkidle")
+        phone_a.wait_for_selector("flt-semantics-placeholder", state="attached", timeout=60_000)
+        phone_a.locator("flt-semantics-placeholder").dispatch_event("click")
+        phone_a.get_by_role("button", name="11 tokens", exact=True).click()
+        shown = phone_a.get_by_text(re.compile(r"^[0-9A-Z]{4}-[0-9A-Z]{4}-[0-9A-Z]{4}$")).first
+        shown.wait_for(state="attached", timeout=10_000)
+        code = ShareCode.parse(shown.inner_text())
+        card = code.key_card()
+        phone_b = open_page(browser, f"{url}/join/{code.text}")
+        phone_b.wait_for_selector("flt-semantics-placeholder", state="attached", timeout=60_000)
+        phone_b.locator("flt-semantics-placeholder").dispatch_event("click")
+        phone_b.get_by_text("Either player gives the next clue.").wait_for(state="attached")
+        box = phone_a.get_by_role("textbox", name="Clue")
+        box.click()
+        box.press_sequentially("go", delay=30)
+        started = time.perf_counter()
+        phone_a.get_by_role("button", name="Give clue", exact=True).click()
+        phone_b.get_by_text("A gave the clue: go. You guess.").wait_for(state="attached")
+        samples.append(time.perf_counter() - started)
+        for cell in (c for c in range(25) if card.a[c] == "G"):
+            if len(samples) >= 50:
+                break
+            row, column = divmod(cell, 5)
+            label = re.compile(rf"^row {row + 1} column {column + 1}: ")
+            found = re.compile(rf"^row {5 - row} column {5 - column}: [a-z]+, agent found")
+            started = time.perf_counter()
+            phone_a.get_by_role("button", name=label).click()
+            phone_b.get_by_text(found).first.wait_for(state="attached", timeout=10_000)
+            samples.append(time.perf_counter() - started)
+        phone_b.context.close()
+    ordered = sorted(samples)
+    return {
+        "a_to_b_actions": len(samples),
+        "a_to_b_median_ms": round(statistics.median(ordered) * 1000),
+        "a_to_b_p95_ms (target < 250)": round(ordered[int(len(ordered) * 0.95) - 1] * 1000),
+    }
+
+
+def memory(browser: Browser, url: str, pid: int) -> dict[str, object]:
+    """Server memory with 10 phones on 5 games, against none."""
+    time.sleep(1)
+    before = rss_kib(pid)
+    pages = []
+    for _ in range(5):
+        phone_a = open_page(browser, url + "/")
+        phone_a.wait_for_selector("flt-semantics-placeholder", state="attached", timeout=60_000)
+        phone_a.locator("flt-semantics-placeholder").dispatch_event("click")
+        phone_a.get_by_role("button", name="New game", exact=True).click()
+        shown = phone_a.get_by_text(re.compile(r"^[0-9A-Z]{4}-[0-9A-Z]{4}-[0-9A-Z]{4}$")).first
+        shown.wait_for(state="attached", timeout=10_000)
+        phone_b = open_page(browser, f"{url}/join/{shown.inner_text()}")
+        phone_b.wait_for_selector("flt-semantics-placeholder", state="attached", timeout=60_000)
+        phone_b.locator("flt-semantics-placeholder").dispatch_event("click")
+        phone_b.get_by_text("Either player gives the next clue.").wait_for(state="attached")
+        pages += [phone_a, phone_b]
+    time.sleep(2)
+    after = rss_kib(pid)
+    return {
+        "server_rss_with_no_phone_mib": round(before / 1024, 1),
+        "server_rss_with_10_phones_mib": round(after / 1024, 1),
+        "server_memory_per_phone_mib": round((after - before) / 1024 / len(pages), 2),
+    }
+
+
+if __name__ == "__main__":
+    main()
