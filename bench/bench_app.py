@@ -36,7 +36,7 @@ def free_port() -> int:
 def start(command: list[str], env: dict[str, str]) -> tuple[subprocess.Popen[bytes], str]:
     port = free_port()
     process = subprocess.Popen(
-        [*command, str(port)] if command[-1] != "--port" else [*command, str(port)],
+        [*command, str(port)],
         env={**os.environ, **env, "FLET_FORCE_WEB_SERVER": "true"},
         stdout=subprocess.DEVNULL,
         stderr=subprocess.DEVNULL,
