@@ -5,7 +5,7 @@ BIN := $(VENV)/bin
 STAMP := $(VENV)/.installed-stamp
 PORT ?= 8550
 
-.PHONY: install run test bench clean
+.PHONY: install run test bench screenshots clean
 
 install: $(STAMP)
 
@@ -21,14 +21,17 @@ run: install
 
 test: install
 	$(BIN)/python -m pytest
-	$(BIN)/ruff check gadget tests bench
-	$(BIN)/ruff format --check gadget tests bench
+	$(BIN)/ruff check gadget tests bench tools
+	$(BIN)/ruff format --check gadget tests bench tools
 	$(BIN)/mypy gadget
 	$(BIN)/lint-imports
 
 bench: install
 	$(BIN)/python bench/bench_engine.py
 	$(BIN)/python bench/bench_store.py
+
+screenshots: install
+	$(BIN)/python tools/screenshots.py
 
 clean:
 	rm -rf $(VENV) build .pytest_cache .mypy_cache .ruff_cache .hypothesis

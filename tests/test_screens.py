@@ -350,3 +350,23 @@ async def test_a_device_without_a_camera_is_told_to_type_the_code(table: Table) 
     blank = await Phone("/scan", {"get_available_cameras": [camera], "take_picture": b"x"}).open()
     await blank.tap("Scan")
     assert blank.says("the camera gave no picture")
+
+
+@at_the_table
+async def test_leaving_a_game_stops_listening_and_frees_the_seat(table: Table) -> None:
+    phone_a, _phone_b, _ = await deal_and_join(table)
+    game = table.store.games_in_progress()[-1]
+    assert table.hub.watchers(game.id) == 2
+    assert table.holder(game.id, A) is not None
+    await phone_a.tap_icon("Home")
+    assert table.hub.watchers(game.id) == 1
+    assert table.holder(game.id, A) is None
+
+
+@at_the_table
+async def test_the_time_bank_is_shown_as_tokens_by_their_side(table: Table) -> None:
+    table.store.add_team("Owls", [])
+    record_played_elsewhere(table.store, "Owls", "Prague", log_of(WINNING_ACTIONS).to_json())
+    game = table.deal(team_name="Owls", mission_name="Cairo", seed=4)
+    phone = await Phone(f"/game/{game.id}/a").open()
+    assert phone.says("time bank: 5 bystander side up, 4 checkmark side up")

@@ -68,7 +68,7 @@ def turn_words(view: PlayerView) -> str:
     """Whose turn it is and who gives the clue."""
     me = view.player
     if view.phase is Phase.OVER:
-        return ending(view)
+        return "The game is over."
     if view.phase is Phase.SUDDEN_DEATH:
         return "Sudden death: touch words one at a time; each phone records its partner's touches."
     if view.phase is Phase.GUESSING and view.clue is not None and view.clue_giver is not None:

@@ -13,7 +13,16 @@ from gadget.engine import Clue, Guess, Penalty, Phase, Player, PlayerView, Stop,
 from gadget.services.words import bank_words, ending, last_event, turn_words
 from gadget.store import NotFoundError, SavedGame
 from gadget.views.keycard import KeyCardGrid
-from gadget.views.shared import guarded, icon_button, qr_png, table, use_value, web_address
+from gadget.views.shared import (
+    TOKEN_BYSTANDER,
+    TOKEN_CHECKMARK,
+    guarded,
+    icon_button,
+    qr_png,
+    table,
+    use_value,
+    web_address,
+)
 from gadget.views.timer import TimerBar
 
 
@@ -75,7 +84,7 @@ def ClueForm(on_clue: Any) -> ft.Control:
             ft.TextField(label="Clue", expand=True, on_change=set_word, on_submit=give),
             ft.Dropdown(
                 label="No.",
-                width=88,
+                width=104,
                 options=[ft.DropdownOption(key=str(n), text=str(n)) for n in range(10)],
                 on_select=set_number,
             ),
@@ -141,15 +150,35 @@ def _notices(view: PlayerView, game: SavedGame, message: str) -> list[ft.Control
     return shown + [ft.Text(text, color="#1B5E20") for text in notices]
 
 
-def _header(side: Player, hidden: bool, toggle: Any) -> ft.Control:
-    """Which side this phone is, and the button that hides the card at once."""
+def _tokens(view: PlayerView) -> ft.Control:
+    """The time bank as tokens: bystander side up first, then checkmark side up."""
+    tokens: list[ft.Control] = []  # one control per token: a control sits in one place only
+    for _ in range(view.bystander_tokens):
+        tokens.append(ft.Icon(ft.Icons.PERSON, color=TOKEN_BYSTANDER, size=20))
+    for _ in range(view.checkmark_tokens):
+        tokens.append(ft.Icon(ft.Icons.CHECK_CIRCLE, color=TOKEN_CHECKMARK, size=20))
+    return ft.Semantics(
+        label=f"time bank: {view.bystander_tokens} bystander side up,"
+        f" {view.checkmark_tokens} checkmark side up",
+        content=ft.Row(tokens or [ft.Text("The time bank is empty.")], spacing=2, wrap=True),
+    )
+
+
+def _header(side: Player, hidden: bool, toggle: Any, home: Any) -> ft.Control:
+    """Which side this phone is, the button that hides the card at once, and the way home."""
     return ft.Row(
         [
             ft.Text(f"Side {side.value.upper()}", size=20, weight=ft.FontWeight.BOLD),
-            icon_button(
-                ft.Icons.VISIBILITY if hidden else ft.Icons.VISIBILITY_OFF,
-                "Show the card" if hidden else "Hide the card",
-                toggle,
+            ft.Row(
+                [
+                    icon_button(
+                        ft.Icons.VISIBILITY if hidden else ft.Icons.VISIBILITY_OFF,
+                        "Show the card" if hidden else "Hide the card",
+                        toggle,
+                    ),
+                    icon_button(ft.Icons.HOME, "Home", home),
+                ],
+                spacing=0,
             ),
         ],
         alignment=ft.MainAxisAlignment.SPACE_BETWEEN,
@@ -184,9 +213,12 @@ def use_live_game(game_id: int, side: Player, phone: str, set_game: Any, set_sea
     """Re-read the game whenever the table says it changed, on whichever phone it changed.
 
     A revision counter makes every notice re-render, even one that leaves the saved game as
-    it was (the timer switched on, a seat taken over).
+    it was (the timer switched on, a seat taken over). Leaving the screen stops listening and
+    frees the seat.
     """
     _, set_revision = use_value(lambda: 0)
+    # Not use_ref(a function): use_ref calls a callable to make the first value.
+    stop_watching: Any = ft.use_ref(None)
 
     async def follow() -> None:
         loop = asyncio.get_running_loop()
@@ -195,29 +227,35 @@ def use_live_game(game_id: int, side: Player, phone: str, set_game: Any, set_sea
         def notify() -> None:  # called on whichever thread made the change
             loop.call_soon_threadsafe(changed.set)
 
-        stop = table().hub.watch(game_id, notify)
-        try:
-            while True:
-                await changed.wait()
-                changed.clear()
-                set_game(_load(game_id))
-                set_seated(table().holder(game_id, side) == phone)
-                set_revision(lambda n: n + 1)
-        finally:
-            stop()
-            table().leave(game_id, side, phone)
+        stop_watching.current = table().hub.watch(game_id, notify)
+        while True:
+            await changed.wait()
+            changed.clear()
+            set_game(_load(game_id))
+            set_seated(table().holder(game_id, side) == phone)
+            set_revision(lambda n: n + 1)
 
-    ft.use_effect(follow, [game_id, side])
+    def leave() -> None:
+        if stop_watching.current is not None:
+            stop_watching.current()
+        table().leave(game_id, side, phone)
+
+    ft.use_effect(follow, [game_id, side], cleanup=leave)
 
 
 def use_wakelock() -> None:
     """Keep the screen awake while a card is shown, where the platform allows it."""
+    lock = ft.use_memo(ft.Wakelock, [])
 
     async def keep_awake() -> None:
-        with contextlib.suppress(Exception):
-            await ft.Wakelock().enable()  # type: ignore[no-untyped-call]
+        with contextlib.suppress(Exception):  # not every platform has one
+            await lock.enable()  # type: ignore[no-untyped-call]
 
-    ft.use_effect(keep_awake, [])
+    async def let_sleep() -> None:
+        with contextlib.suppress(Exception):
+            await lock.disable()  # type: ignore[no-untyped-call]
+
+    ft.use_effect(keep_awake, [], cleanup=let_sleep)
 
 
 @ft.component
@@ -290,8 +328,9 @@ def GameTable(game_id: int, side: Player) -> ft.Control:
 
     on_touch = (lambda cell: act(Guess(side.partner, cell))) if view.i_record_guesses else None
     body: list[ft.Control] = [
-        _header(side, hidden, lambda _: set_hidden(not hidden)),
+        _header(side, hidden, lambda _: set_hidden(not hidden), lambda _: page.navigate("/")),
         ft.Text(turn_words(view), weight=ft.FontWeight.W_600),
+        _tokens(view),
         ft.Text(bank_words(view) if view.phase is not Phase.OVER else "", size=13),
         TimerBar(game_id, view.phase, table().timer(game_id)),
         _timer_switch(game_id, view.phase),

@@ -24,7 +24,9 @@ CELL_LOOK: dict[Colour, tuple[str, str, Any, str]] = {
     Colour.TAN: ("#D7C4A3", "#4E3B1F", ft.Icons.REMOVE, "bystander"),
 }
 COVERED = "#5D6D3A"  # an agent card on the word
-TOKEN = "#F2C14E"  # a timer token, bystander side up
+TOKEN = "#F2C14E"  # a timer token on a word, bystander side up
+TOKEN_BYSTANDER = "#B8860B"  # in the bank, bystander side up
+TOKEN_CHECKMARK = "#546E7A"  # in the bank, checkmark side up
 
 _table: Table | None = None
 Value = TypeVar("Value")
