@@ -370,3 +370,18 @@ async def test_the_time_bank_is_shown_as_tokens_by_their_side(table: Table) -> N
     game = table.deal(team_name="Owls", mission_name="Cairo", seed=4)
     phone = await Phone(f"/game/{game.id}/a").open()
     assert phone.says("time bank: 5 bystander side up, 4 checkmark side up")
+
+
+@at_the_table
+async def test_two_quick_taps_on_one_phone_are_both_recorded(table: Table) -> None:
+    phone_a, _phone_b, code = await deal_and_join(table)
+    card = code.key_card()
+    await phone_a.type("Clue", "two")
+    await phone_a.tap("Give clue")
+    first, second = [c for c in range(25) if card.a[c] == "G"][:2]
+    taps = [phone_a.cell(*seat_of(A, cell)).content for cell in (first, second)]
+    for control in taps:  # the second tap arrives before the first's re-render
+        await phone_a.session.dispatch_event(control._i, "click", None)
+    await phone_a.settle()
+    assert not phone_a.says("the other phone acted first")
+    assert table.store.games_in_progress()[-1].state.agents_found == 2

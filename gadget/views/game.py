@@ -282,6 +282,48 @@ def GameTable(game_id: int, side: Player) -> ft.Control:
 
     use_live_game(game_id, side, phone, set_game, set_seated)
     use_wakelock()
+    # The version the next action is based on: a second quick tap on this phone must not
+    # look like the other phone acting first, so it follows the last answer, not the render.
+    version: Any = ft.use_ref(None)
+    version.current = game.version if game is not None else None
+
+    def act(action: Any) -> None:
+        def record() -> None:
+            set_message("")
+            saved = table().act(game_id, action, version.current)
+            version.current = saved.version
+            set_game(saved)
+
+        def tell(text: str) -> None:
+            set_message(text)
+            set_game(_load(game_id))
+
+        guarded(record, tell)(None)
+
+    def undo() -> None:
+        set_confirming_undo(False)
+
+        def take_back() -> None:
+            saved = table().undo(game_id, version.current)
+            version.current = saved.version
+            set_game(saved)
+
+        guarded(take_back, set_message)(None)
+
+    # Every hook runs on every render, before any early return.
+    ft.use_dialog(
+        ft.AlertDialog(
+            title=ft.Text("Undo the last action?"),
+            content=ft.Text("Both phones go back one step."),
+            actions=[
+                ft.TextButton("Keep it", on_click=lambda _: set_confirming_undo(False)),
+                ft.Button("Undo", on_click=lambda _: undo()),
+            ],
+            on_dismiss=lambda _: set_confirming_undo(False),
+        )
+        if confirming_undo and game is not None
+        else None
+    )
 
     if game is None:
         return ft.Column(
@@ -296,36 +338,6 @@ def GameTable(game_id: int, side: Player) -> ft.Control:
         )
 
     view = view_for(game.state, side)
-
-    def act(action: Any) -> None:
-        def record() -> None:
-            set_message("")
-            set_game(table().act(game_id, action, game.version))
-
-        def tell(text: str) -> None:
-            set_message(text)
-            set_game(_load(game_id))
-
-        guarded(record, tell)(None)
-
-    def undo() -> None:
-        set_confirming_undo(False)
-        guarded(lambda: set_game(table().undo(game_id, game.version)), set_message)(None)
-
-    ft.use_dialog(
-        ft.AlertDialog(
-            title=ft.Text("Undo the last action?"),
-            content=ft.Text("Both phones go back one step."),
-            actions=[
-                ft.TextButton("Keep it", on_click=lambda _: set_confirming_undo(False)),
-                ft.Button("Undo", on_click=lambda _: undo()),
-            ],
-            on_dismiss=lambda _: set_confirming_undo(False),
-        )
-        if confirming_undo
-        else None
-    )
-
     on_touch = (lambda cell: act(Guess(side.partner, cell))) if view.i_record_guesses else None
     body: list[ft.Control] = [
         _header(side, hidden, lambda _: set_hidden(not hidden), lambda _: page.navigate("/")),
