@@ -11,7 +11,7 @@ from gadget.engine import Player, Setup, ShareCode, ShareCodeError, new_game, vi
 from gadget.missions import MissionState
 from gadget.services.campaign import campaign_view
 from gadget.services.table import TIMER_PRESETS
-from gadget.views.game import GameTable
+from gadget.views.game import GameTable, use_wakelock
 from gadget.views.keycard import KeyCardGrid
 from gadget.views.shared import guarded, table, use_value
 from gadget.views.timer import clock_text
@@ -170,6 +170,7 @@ def JoinRoute() -> ft.Control:
 def CardOnly(code: ShareCode) -> ft.Control:
     """A code dealt elsewhere (another server, the command line): side B's card, no table."""
     page = ft.context.page
+    use_wakelock()
     view = view_for(new_game(code.key_card(), Setup(code.tokens, code.mistakes)), Player.B)
     return ft.Column(
         [
