@@ -159,6 +159,14 @@ def _deal(browser: Browser, server: str) -> tuple[Page, ShareCode]:
     return phone_a, ShareCode.parse(shown.inner_text())
 
 
+def _two_phones(browser: Browser, server: str) -> tuple[Page, Page, ShareCode]:
+    """A deals; B opens the join link and waits until the table is there."""
+    phone_a, code = _deal(browser, server)
+    phone_b = _phone(browser, f"{server}/join/{code.text}")
+    _see(phone_b, "Either player gives the next clue.")
+    return phone_a, phone_b, code
+
+
 def _give_clue(phone: Page, word: str) -> None:
     """Type the clue key by key, as a person does, then give it."""
     box = phone.get_by_role("textbox", name="Clue")
@@ -191,10 +199,8 @@ def test_phone_b_joins_by_typing_the_code_and_sees_a_turned_half_way_round(
 
 
 def test_a_whole_game_is_won_through_both_phones(server: str, browser: Browser) -> None:
-    phone_a, code = _deal(browser, server)
+    phone_a, phone_b, code = _two_phones(browser, server)
     card = code.key_card()
-    phone_b = _phone(browser, f"{server}/join/{code.text}")
-    _see(phone_b, "Either player gives the next clue.")
 
     _give_clue(phone_a, "salad")
     _see(phone_b, "A gave the clue: salad. You guess.")
@@ -211,10 +217,8 @@ def test_a_whole_game_is_won_through_both_phones(server: str, browser: Browser) 
 
 
 def test_the_assassin_ends_the_game_on_both_phones(server: str, browser: Browser) -> None:
-    phone_a, code = _deal(browser, server)
+    phone_a, phone_b, code = _two_phones(browser, server)
     card = code.key_card()
-    phone_b = _phone(browser, f"{server}/join/{code.text}")
-    _see(phone_b, "Either player gives the next clue.")
     _give_clue(phone_b, "lunch")
     _see(phone_a, "B gave the clue: lunch. You guess.")
     _cell(phone_b, Player.B, card.b.index("X")).click()  # A touched one of B's assassins
@@ -246,9 +250,7 @@ def test_a_restarted_server_resumes_the_game_on_both_phones(
     database = tmp_path / "gadget.db"
     process, url = _start_server(database)
     try:
-        phone_a, code = _deal(browser, url)
-        phone_b = _phone(browser, f"{url}/join/{code.text}")
-        _see(phone_b, "Either player gives the next clue.")
+        phone_a, phone_b, code = _two_phones(browser, url)
         _give_clue(phone_a, "salad")
         _see(phone_b, "A gave the clue: salad. You guess.")
         process.terminate()
@@ -264,9 +266,7 @@ def test_a_restarted_server_resumes_the_game_on_both_phones(
 
 
 def test_a_phone_that_lost_the_connection_catches_up(server: str, browser: Browser) -> None:
-    phone_a, code = _deal(browser, server)
-    phone_b = _phone(browser, f"{server}/join/{code.text}")
-    _see(phone_b, "Either player gives the next clue.")
+    phone_a, phone_b, _ = _two_phones(browser, server)
     phone_b.context.set_offline(True)
     _give_clue(phone_a, "salad")
     _see(phone_a, "You gave the clue: salad. B guesses.")
