@@ -1,0 +1,68 @@
+"""Where each city goes when the map is drawn: the world, with crowded Europe spread out."""
+
+from __future__ import annotations
+
+from bisect import bisect_right
+from math import hypot
+from typing import Final
+
+from gadget.missions.map import MissionMap
+
+# Piecewise-linear stretches: (degrees, share of the drawing). Europe's band gets far more
+# room than its degrees, so its eight cities stand apart; order along each axis is kept.
+_LONGITUDE: Final = ((-60.0, 0.0), (-15.0, 0.10), (45.0, 0.62), (160.0, 1.0))
+_LATITUDE: Final = ((70.0, 0.0), (60.0, 0.04), (36.0, 0.50), (25.0, 0.62), (-40.0, 1.0))
+
+
+def _stretch(value: float, knots: tuple[tuple[float, float], ...]) -> float:
+    degrees = [k[0] for k in knots]
+    rising = degrees[0] < degrees[-1]
+    ordered = knots if rising else tuple(reversed(knots))
+    keys = [k[0] for k in ordered]
+    value = min(max(value, keys[0]), keys[-1])
+    index = min(max(bisect_right(keys, value) - 1, 0), len(keys) - 2)
+    (d0, s0), (d1, s1) = ordered[index], ordered[index + 1]
+    return s0 + (s1 - s0) * (value - d0) / (d1 - d0)
+
+
+def map_layout(
+    mission_map: MissionMap, aspect: float = 0.5, gap: float = 0.09
+) -> dict[str, tuple[float, float]]:
+    """Each mission's place as (x, y), 0..1 from the left and from the top.
+
+    `aspect` is the drawing's height over its width; cities closer than `gap` (a share of
+    the width) are pushed apart, a little at a time, so that names and T-M do not overlap.
+    """
+    places = {
+        m.id: (_stretch(m.lon, _LONGITUDE), _stretch(m.lat, _LATITUDE))
+        for m in mission_map.missions
+    }
+    return _spread(places, aspect, gap)
+
+
+def _spread(
+    places: dict[str, tuple[float, float]], aspect: float, gap: float, rounds: int = 300
+) -> dict[str, tuple[float, float]]:
+    """Push apart every pair closer than `gap`, in drawing proportions, deterministically."""
+    ids = sorted(places)
+    x = {i: places[i][0] for i in ids}
+    y = {i: places[i][1] * aspect for i in ids}  # distances measured as drawn
+    for _ in range(rounds):
+        moved = False
+        for index, a in enumerate(ids):
+            for b in ids[index + 1 :]:
+                dx, dy = x[b] - x[a], y[b] - y[a]
+                distance = hypot(dx, dy)
+                if distance >= gap:
+                    continue
+                moved = True
+                ux, uy = (dx / distance, dy / distance) if distance > 1e-9 else (1.0, 0.0)
+                push = (gap - distance) / 2 * 0.5
+                x[a], y[a] = x[a] - ux * push, y[a] - uy * push
+                x[b], y[b] = x[b] + ux * push, y[b] + uy * push
+        for i in ids:
+            x[i] = min(max(x[i], 0.02), 0.98)
+            y[i] = min(max(y[i], 0.02 * aspect), 0.98 * aspect)
+        if not moved:
+            break
+    return {i: (x[i], y[i] / aspect) for i in ids}

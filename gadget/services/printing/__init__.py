@@ -1,0 +1,1 @@
+"""Printable paper: mission maps, play-by-paper booklets and key cards (reportlab)."""
