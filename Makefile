@@ -29,6 +29,7 @@ test: install
 bench: install
 	$(BIN)/python bench/bench_engine.py
 	$(BIN)/python bench/bench_store.py
+	$(BIN)/python bench/bench_paper.py
 	$(BIN)/python bench/bench_app.py
 
 screenshots: install

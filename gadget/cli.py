@@ -7,7 +7,7 @@ import json
 import secrets
 import sys
 from collections.abc import Sequence
-from typing import NoReturn
+from typing import Any, NoReturn
 
 from gadget.engine import (
     GameLogError,
@@ -51,6 +51,17 @@ def _parser() -> argparse.ArgumentParser:
     replay_cmd = commands.add_parser("replay", help="replay a game log and print its state")
     replay_cmd.add_argument("file", help="a gadget-game/1 file, or - for standard input")
 
+    _add_campaign_commands(commands)
+    _add_print_commands(commands)
+
+    serve = commands.add_parser("serve", help="serve the app to phones on this network")
+    serve.add_argument("--host", default="0.0.0.0", help="address to listen on (all)")
+    serve.add_argument("--port", type=int, default=8550, help="port (8550)")
+    return parser
+
+
+def _add_campaign_commands(commands: Any) -> None:
+    """team, campaign, export, import and map."""
     team = commands.add_parser("team", help="add or list teams").add_subparsers(
         dest="team_command", required=True, parser_class=_Parser
     )
@@ -86,10 +97,24 @@ def _parser() -> argparse.ArgumentParser:
     map_import.add_argument("file", help="a mission-map/1 file, or -")
     map_import.add_argument("--team", help="the team that plays on it from now on")
 
-    serve = commands.add_parser("serve", help="serve the app to phones on this network")
-    serve.add_argument("--host", default="0.0.0.0", help="address to listen on (all)")
-    serve.add_argument("--port", type=int, default=8550, help="port (8550)")
-    return parser
+
+def _add_print_commands(commands: Any) -> None:
+    """print map, print booklet and print keycards."""
+    printing = commands.add_parser("print", help="PDFs: a map, booklets, key cards")
+    prints = printing.add_subparsers(dest="print_command", required=True, parser_class=_Parser)
+    print_map = prints.add_parser("map", help="a spare mission map like the printed pad")
+    print_map.add_argument("--team", help="mark this team's completed missions")
+    print_map.add_argument("--size", default="a4", choices=["a4", "letter"])
+    print_map.add_argument("-o", "--output", required=True, help="the PDF to write")
+    booklet = prints.add_parser("booklet", help="play-by-paper booklets, one per player")
+    booklet.add_argument("--games", type=int, required=True, help="how many games")
+    booklet.add_argument("--seed", type=int, help="the same seed prints the same games")
+    booklet.add_argument("--lang", default="en", choices=["en", "fr"], help="the words' language")
+    booklet.add_argument("-o", "--output", required=True, help="the PDF to write")
+    keycards = prints.add_parser("keycards", help="tent-fold key cards for players without phones")
+    keycards.add_argument("--games", type=int, required=True, help="how many cards")
+    keycards.add_argument("--seed", type=int, help="the same seed prints the same cards")
+    keycards.add_argument("-o", "--output", required=True, help="the PDF to write")
 
 
 def _new(args: argparse.Namespace) -> str:
@@ -148,9 +173,15 @@ def _replay(args: argparse.Namespace) -> str:
 
 
 def write_output(path: str, text: str) -> None:
+    """Write text to a file, or say in one line why it could not be written."""
+    write_bytes(path, text.encode("utf-8"))
+
+
+def write_bytes(path: str, data: bytes) -> None:
+    """Write a file, or say in one line why it could not be written."""
     try:
-        with open(path, "w", encoding="utf-8") as file:
-            file.write(text)
+        with open(path, "wb") as file:
+            file.write(data)
     except OSError as failed:
         raise UsageError(f"{path}: {failed.strerror}") from None
 
@@ -171,7 +202,7 @@ def main(argv: Sequence[str] | None = None) -> int:
         if args.command in handlers:
             output = handlers[args.command](args)
         else:
-            # The database commands load the store only when one of them runs.
+            # The database and print commands load their libraries only when one of them runs.
             from gadget.cli_campaign import COMMANDS  # noqa: PLC0415
 
             output = COMMANDS[args.command](args)

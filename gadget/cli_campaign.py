@@ -1,15 +1,18 @@
-"""The database commands of `gadget`: teams, campaigns, backups and maps."""
+"""The commands of `gadget` that need the store or the PDF library: teams, campaigns,
+backups, maps and printing."""
 
 from __future__ import annotations
 
 import argparse
 import json
+import secrets
 from collections.abc import Callable
 
-from gadget.cli import read_input, write_output
+from gadget.cli import read_input, write_bytes, write_output
 from gadget.missions import default_map, parse_map
 from gadget.services.backup import export_team, import_team
 from gadget.services.campaign import CampaignView, campaign_view, record_played_elsewhere
+from gadget.services.printing.paper import print_booklets, print_keycards, print_map
 from gadget.store import Store
 
 
@@ -118,7 +121,28 @@ def _map(args: argparse.Namespace) -> str:
     return f"team {team.name} now plays on {mission_map.name!r}"
 
 
+def _print(args: argparse.Namespace) -> str:
+    seed = args.seed if getattr(args, "seed", None) is not None else secrets.randbits(32)
+    if args.print_command == "map":
+        if args.team:
+            store = Store()
+            team = store.team(args.team)
+            pdf = print_map(
+                store.mission_map(team.map_id), args.size, team.name, store.completed(team.id)
+            )
+        else:
+            pdf = print_map(default_map(), args.size)
+    elif args.print_command == "booklet":
+        pdf = print_booklets(seed, args.games, args.lang)
+    else:
+        pdf = print_keycards(seed, args.games)
+    write_bytes(args.output, pdf)
+    seeded = "" if args.print_command == "map" else f" (seed {seed})"
+    return f"wrote {args.output}{seeded}"
+
+
 COMMANDS: dict[str, Callable[[argparse.Namespace], str]] = {
+    "print": _print,
     "team": _team,
     "campaign": _campaign,
     "export": _export,
