@@ -17,6 +17,7 @@ from gadget.missions.progress import (
     check_playable,
     mission_states,
     newly_opened,
+    play_style,
 )
 
 __all__ = [
@@ -34,4 +35,5 @@ __all__ = [
     "mission_states",
     "newly_opened",
     "parse_map",
+    "play_style",
 ]

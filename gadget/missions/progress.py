@@ -4,7 +4,7 @@ from __future__ import annotations
 
 from enum import StrEnum
 
-from gadget.missions.map import MissionMap
+from gadget.missions.map import Mission, MissionMap
 
 
 class MissionState(StrEnum):
@@ -64,3 +64,25 @@ def newly_opened(
         for m in mission_map.missions
         if was[m.id] is MissionState.LOCKED and now[m.id] is MissionState.OPEN
     ]
+
+
+def play_style(mission: Mission) -> str:
+    """What kind of play a mission rewards, read from its time bank (after the rule book:
+    some missions need a very careful approach, others reward bold clues)."""
+    if mission.mistakes == mission.turns:
+        if mission.turns >= 9:
+            return "The standard game: every turn may end on a bystander."
+        return (
+            f"Like the standard game with only {mission.turns} turns: bold clues for two or"
+            " three words."
+        )
+    if mission.mistakes == 0:
+        return "No mistakes allowed: every bystander costs two turns. Play very carefully."
+    if mission.turns >= 10:
+        return (
+            f"Plenty of turns but only {mission.mistakes} mistake"
+            f"{'s' if mission.mistakes != 1 else ''}: patient, careful clues."
+        )
+    if mission.turns <= 7:
+        return "Few turns and few mistakes: bold clues, then careful guessing."
+    return f"{mission.mistakes} mistakes in {mission.turns} turns: a balance of care and daring."

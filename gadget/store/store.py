@@ -250,6 +250,12 @@ class Store:
                 return stored.id
             return self._add_map(session, shipped)
 
+    def maps(self) -> list[tuple[int, str]]:
+        """Every stored map's number and name, oldest first."""
+        with self._transaction() as session:
+            rows = session.exec(select(MapRow).order_by(col(MapRow.id))).all()
+            return [(row.id, row.name) for row in rows if row.id is not None]
+
     def mission_map(self, map_id: int) -> MissionMap:
         """A stored map."""
         with self._transaction() as session:
