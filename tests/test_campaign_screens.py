@@ -1,0 +1,167 @@
+"""The campaign on screen, in plain pytest with Flet's real sessions."""
+
+from __future__ import annotations
+
+import json
+
+import flet as ft
+import flet_charts as charts
+import msgpack
+
+from gadget.missions import default_map
+from gadget.services.backup import export_team
+from gadget.services.campaign import record_played_elsewhere
+from gadget.services.table import Table
+from tests.games import ASSASSIN_ACTIONS, WINNING_ACTIONS, log_of
+from tests.phones import Phone, _ext
+from tests.test_screens import at_the_table
+
+
+def _owls_after_prague(table: Table) -> None:
+    table.store.add_team("Owls", ["Ann", "Ben"])
+    record_played_elsewhere(table.store, "Owls", "Prague", log_of(WINNING_ACTIONS).to_json())
+    record_played_elsewhere(table.store, "Owls", "Prague", log_of(ASSASSIN_ACTIONS).to_json())
+
+
+def _saved_files(phone: Phone) -> dict[str, bytes]:
+    """The files this phone was asked to save (downloads in a browser), by name."""
+    saved = {}
+    for frame in phone.connection.frames:
+        _, body = msgpack.unpackb(frame, strict_map_key=False, ext_hook=_ext)
+        if isinstance(body, dict) and body.get("name") == "save_file":
+            saved[body["args"]["file_name"]] = body["args"]["src_bytes"]
+    return saved
+
+
+def _picked(name: str, data: bytes) -> list[dict[str, object]]:
+    return [{"id": 0, "name": name, "size": len(data), "bytes": data}]
+
+
+@at_the_table
+async def test_a_team_is_made_on_screen_and_listed(table: Table) -> None:
+    teams = await Phone("/teams").open()
+    assert teams.says("No team yet")
+    await teams.type("New team", "Owls")
+    await teams.type("Players (Ann, Ben)", "Ann, Ben")
+    await teams.tap("Add team")
+    assert teams.says("Added Owls.")
+    assert [t.players for t in table.store.teams()] == [("Ann", "Ben")]
+    await teams.tap("Add team")
+    assert teams.says("a team named 'Owls' already exists")
+
+
+@at_the_table
+async def test_the_map_shows_every_city_by_state_with_its_parameters(table: Table) -> None:
+    _owls_after_prague(table)
+    team = await Phone("/teams/Owls").open()
+    labels = [t for t in team.texts() if t.count(",") == 1 and t.split(", ")[1] in
+              ("completed", "open", "locked")]  # fmt: skip
+    assert len(labels) == len(default_map().missions) == 22
+    assert "Prague 9-9, completed" in labels
+    for city in ("Berlin 11-2", "Cairo 9-5", "Moscow 8-8"):
+        assert f"{city}, open" in labels
+    assert "London 10-2, locked" in labels
+    assert team.says("Lines: 3 from the rule book, 24 reconstructed")
+    assert team.says("Open now: Berlin, Moscow, Cairo")
+
+
+@at_the_table
+async def test_a_city_card_starts_its_mission_on_the_table(table: Table) -> None:
+    _owls_after_prague(table)
+    team = await Phone("/teams/Owls").open()
+    await team._event(team._find(ft.Semantics, label="Cairo 9-5, open")
+                      .parent, "click")  # fmt: skip
+    assert team.session.page.route == "/teams/Owls/missions/cairo"
+    assert team.says("9 timer tokens, 5 of them bystander side up.")
+    assert team.says("a balance of care and daring")
+    await team.tap("Start this mission")
+    game = table.store.games_in_progress()[-1]
+    assert (game.mission_id, game.log.setup.tokens, game.log.setup.mistakes) == ("cairo", 9, 5)
+    assert team.session.page.route == f"/game/{game.id}/a"
+    prague = await Phone("/teams/Owls/missions/prague").open()
+    assert prague.says("2 attempts, 1 won, best score 13")
+    locked = await Phone("/teams/Owls/missions/london").open()
+    assert locked.says("Locked: win a mission joined to it by a line first.")
+    assert not any(t == "Start this mission" for t in locked.texts())
+
+
+@at_the_table
+async def test_a_team_is_renamed_and_its_players_changed(table: Table) -> None:
+    _owls_after_prague(table)
+    team = await Phone("/teams/Owls").open()
+    await team.type("Players", "Ann, Ben, Cy")
+    await team.type("Rename", "Night Owls")
+    await team.tap("Save")
+    renamed = table.store.team("Night Owls")
+    assert renamed.players == ("Ann", "Ben", "Cy")
+    assert team.session.page.route == "/teams/Night Owls"
+
+
+@at_the_table
+async def test_the_team_the_map_and_the_pdf_are_offered_as_downloads(table: Table) -> None:
+    _owls_after_prague(table)
+    team = await Phone("/teams/Owls").open()
+    await team.tap("Export team")
+    await team.tap("Export map")
+    await team.tap("Print the map (PDF)")
+    saved = _saved_files(team)
+    assert json.loads(saved["Owls.gadget-team.json"]) == export_team(table.store, "Owls")
+    assert json.loads(saved["Owls.mission-map.json"]) == default_map().to_dict()
+    assert saved["Owls-mission-map.pdf"].startswith(b"%PDF")
+
+
+@at_the_table
+async def test_a_map_and_a_team_are_imported_from_files(table: Table) -> None:
+    _owls_after_prague(table)
+    ours = default_map().to_dict()
+    ours["name"] = "Our pad"
+    ours["lines"].append({"a": "prague", "b": "london", "source": "our pad"})
+    team = await Phone(
+        "/teams/Owls", {"pick_files": _picked("pad.json", json.dumps(ours).encode())}
+    ).open()
+    await team.tap("Import map")
+    assert team.says("Owls now plays on 'Our pad'.")
+    assert team.says("London 10-2, open")
+
+    backup = export_team(table.store, "Owls")
+    backup["team"]["name"] = "Owls 2"
+    teams = await Phone(
+        "/teams", {"pick_files": _picked("b.json", json.dumps(backup).encode())}
+    ).open()
+    await teams.tap("Import a team")
+    assert teams.says("Imported Owls 2.")
+    backup["team"]["name"] = "Owls 3"
+    backup["attempts"][0]["score"] = 99
+    broken = await Phone(
+        "/teams", {"pick_files": _picked("b.json", json.dumps(backup).encode())}
+    ).open()
+    await broken.tap("Import a team")
+    assert broken.says("That backup was not imported: attempt 0: the file says score 99")
+    assert [t.name for t in table.store.teams()] == ["Owls", "Owls 2"]
+
+
+@at_the_table
+async def test_the_history_filters_keeps_notes_and_draws_charts(table: Table) -> None:
+    _owls_after_prague(table)
+    record_played_elsewhere(table.store, "Owls", "Cairo", log_of(WINNING_ACTIONS, 9, 5).to_json())
+    history = await Phone("/teams/Owls/history").open()
+    assert history.says("3 attempts shown")
+    assert history.says("Cairo: won, 13") and history.says("Prague: lost (assassin)")
+    await history.choose("Mission", "prague")
+    assert history.says("2 attempts shown")
+    await history.choose("Result", "lost")
+    assert history.says("1 attempt shown")
+    notes = history._find(ft.TextField, label="Notes")
+    history.session.apply_patch(notes._i, {"value": "Lemonade, again"})
+    await history._event(notes, "blur")
+    assert table.store.attempts(table.store.team("Owls").id)[1].notes == "Lemonade, again"
+    lines = [c for c in history.controls() if isinstance(c, charts.LineChart)]
+    bars = [c for c in history.controls() if isinstance(c, charts.BarChart)]
+    assert len(lines[0].data_series[0].points) == 2  # the two wins' scores
+    assert [[r.to_y for r in g.rods] for g in bars[0].groups] == [[1, 1], [1, 0]]  # Prague, Cairo
+
+
+@at_the_table
+async def test_an_unknown_team_gets_a_clear_message(table: Table) -> None:
+    for route in ("/teams/Bats", "/teams/Bats/history", "/teams/Bats/missions/cairo"):
+        assert (await Phone(route).open()).says("No team named 'Bats'.")
