@@ -95,6 +95,10 @@ async def test_a_team_is_renamed_and_its_players_changed(table: Table) -> None:
     renamed = table.store.team("Night Owls")
     assert renamed.players == ("Ann", "Ben", "Cy")
     assert team.session.page.route == "/teams/Night Owls"
+    other = table.store.add_map(default_map())  # a second copy, as a team's own map would be
+    again = await Phone("/teams/Night Owls").open()
+    await again.choose("Map", str(other))
+    assert table.store.team("Night Owls").map_id == other
 
 
 @at_the_table
@@ -165,3 +169,19 @@ async def test_the_history_filters_keeps_notes_and_draws_charts(table: Table) ->
 async def test_an_unknown_team_gets_a_clear_message(table: Table) -> None:
     for route in ("/teams/Bats", "/teams/Bats/history", "/teams/Bats/missions/cairo"):
         assert (await Phone(route).open()).says("No team named 'Bats'.")
+
+
+@at_the_table
+async def test_booklets_and_key_cards_are_offered_as_downloads(table: Table) -> None:
+    paper = await Phone("/paper").open()
+    await paper.type("Games", "3")
+    await paper.choose("Words", "fr")
+    await paper.tap("Booklets (PDF)")
+    await paper.tap("Key cards (PDF)")
+    saved = _saved_files(paper)
+    assert len(saved) == 2
+    assert all(pdf.startswith(b"%PDF") for pdf in saved.values())
+    assert paper.says("cut, fold, and stand them between you")
+    await paper.type("Games", "0")
+    await paper.tap("Booklets (PDF)")
+    assert paper.says("'0' games: print 1 to 1000")

@@ -11,7 +11,13 @@ import flet as ft
 
 from gadget.services.table import Table
 from gadget.store import Store
-from gadget.views.campaign import HistoryScreen, MissionCardScreen, TeamScreen, TeamsScreen
+from gadget.views.campaign import (
+    HistoryScreen,
+    MissionCardScreen,
+    PaperScreen,
+    TeamScreen,
+    TeamsScreen,
+)
 from gadget.views.game import GameRoute
 from gadget.views.home import Home, JoinRoute, Settings
 from gadget.views.scan import ScanScreen
@@ -30,6 +36,7 @@ def App() -> ft.Control:
             ft.Route(path="join/:code", component=JoinRoute),
             ft.Route(path="settings", component=Settings),
             ft.Route(path="scan", component=ScanScreen),
+            ft.Route(path="paper", component=PaperScreen),
             ft.Route(path="teams", component=TeamsScreen),
             ft.Route(path="teams/:team", component=TeamScreen),
             ft.Route(path="teams/:team/missions/:mission", component=MissionCardScreen),

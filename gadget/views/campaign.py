@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import json
+import secrets
 from typing import Any
 
 import flet as ft
@@ -13,11 +14,11 @@ from gadget.missions import MissionState, parse_map, play_style
 from gadget.missions.layout import map_layout
 from gadget.services.backup import export_team, import_team
 from gadget.services.campaign import CampaignView, campaign_view
-from gadget.services.printing.paper import print_map
+from gadget.services.printing.paper import print_booklets, print_keycards, print_map
 from gadget.store import Team
 from gadget.views.shared import guarded, table, use_value
 
-MAP_W, MAP_H = 340.0, 250.0
+MAP_W, MAP_H = 620.0, 400.0  # drawn large, shown in a viewer the player pans and zooms
 STATE_LOOK: dict[MissionState, tuple[str, Any, str]] = {
     MissionState.COMPLETED: ("#2E7D32", ft.Icons.CHECK, "completed"),
     MissionState.OPEN: ("#EF6C00", ft.Icons.PLAY_ARROW, "open"),
@@ -111,7 +112,7 @@ def MissionMapView(view: CampaignView) -> ft.Control:
     page = ft.context.page
     places = {
         mission: (x * (MAP_W - 40) + 20, y * (MAP_H - 40) + 14)
-        for mission, (x, y) in map_layout(view.mission_map, MAP_H / MAP_W, 0.12).items()
+        for mission, (x, y) in map_layout(view.mission_map, MAP_H / MAP_W, 0.1).items()
     }
     lines: list[cv.Shape] = [
         cv.Line(
@@ -159,12 +160,24 @@ def MissionMapView(view: CampaignView) -> ft.Control:
                 ),
             )
         )
-    return ft.Container(
+    drawing = ft.Container(
         content=ft.Stack([cv.Canvas(lines, width=MAP_W, height=MAP_H), *cities]),
         width=MAP_W,
         height=MAP_H + 20,
         bgcolor="#ECEFF1",
+    )
+    return ft.Container(
+        content=ft.InteractiveViewer(
+            content=drawing,
+            constrained=False,
+            min_scale=0.5,
+            max_scale=3,
+            boundary_margin=ft.Margin.all(40),
+        ),
+        height=300,
         border_radius=8,
+        bgcolor="#ECEFF1",
+        clip_behavior=ft.ClipBehavior.HARD_EDGE,
     )
 
 
@@ -244,7 +257,7 @@ def TeamScreen() -> ft.Control:
             ft.Text(
                 f"Lines: {from_rulebook} from the rule book, "
                 f"{len(view.mission_map.lines) - from_rulebook} reconstructed or the team's own."
-                " Tap a city for its card.",
+                " Drag or pinch the map; tap a city for its card.",
                 size=11,
             ),
             ft.Text("Open now: " + (", ".join(m.name for m in view.open_missions) or "none")),
@@ -323,7 +336,7 @@ def MissionCardScreen() -> ft.Control:
                 icon=ft.Icons.PLAY_ARROW,
                 on_click=guarded(start, set_message),
             )
-        )  # fmt: skip
+        )
     else:
         actions.append(ft.Text("Locked: win a mission joined to it by a line first."))
     return ft.Column(
@@ -439,11 +452,16 @@ def HistoryScreen() -> ft.Control:
                     charts.LineChartData(
                         points=[charts.LineChartDataPoint(x, y) for x, y in won_scores],
                         color="#2E7D32",
-                        stroke_width=2,
+                        stroke_width=3,
                     )
                 ],
                 height=160,
                 min_y=0,
+                max_y=max(y for _, y in won_scores) + 3,
+                min_x=0,
+                max_x=max(len(attempts) - 1, 1),
+                left_axis=charts.ChartAxis(label_size=28, title=ft.Text("score", size=10)),
+                bottom_axis=charts.ChartAxis(label_size=20, title=ft.Text("attempt", size=10)),
             )
             if won_scores
             else ft.Text("No win yet."),
@@ -460,6 +478,7 @@ def HistoryScreen() -> ft.Control:
                     for index, (wins, losses) in enumerate(tallies)
                 ],
                 height=160,
+                left_axis=charts.ChartAxis(label_size=24),
             )
             if by_mission
             else ft.Text("No mission played yet."),
@@ -472,4 +491,73 @@ def HistoryScreen() -> ft.Control:
         spacing=10,
         scroll=ft.ScrollMode.AUTO,
         expand=True,
+    )
+
+
+@ft.component
+def PaperScreen() -> ft.Control:
+    """Booklets and key cards to print, for a trip without phones: a download each."""
+    page = ft.context.page
+    games, set_games = use_value(lambda: "10")
+    language, set_language = use_value(lambda: "en")
+    message, set_message = use_value(lambda: "")
+
+    def count() -> int:
+        if not games.isdigit() or not 1 <= int(games) <= 1000:
+            raise ValueError(f"{games!r} games: print 1 to 1000")
+        return int(games)
+
+    async def booklets(_: Any) -> None:
+        try:
+            seed = secrets.randbits(32)
+            pdf = print_booklets(seed, count(), language)
+        except ValueError as wrong:
+            set_message(str(wrong))
+            return
+        await _download(f"duet-booklets-{seed}.pdf", pdf)
+        set_message(f"Booklets for {games} games, seed {seed}: print both halves.")
+
+    async def keycards(_: Any) -> None:
+        try:
+            seed = secrets.randbits(32)
+            pdf = print_keycards(seed, count())
+        except ValueError as wrong:
+            set_message(str(wrong))
+            return
+        await _download(f"duet-key-cards-{seed}.pdf", pdf)
+        set_message(f"{games} key cards, seed {seed}: cut, fold, and stand them between you.")
+
+    return ft.Column(
+        [
+            ft.Text("Paper", size=24, weight=ft.FontWeight.BOLD),
+            ft.Text("Play without phones: booklets (one per player) or key cards to fold."),
+            ft.TextField(
+                label="Games",
+                value=games,
+                width=120,
+                keyboard_type=ft.KeyboardType.NUMBER,
+                on_change=lambda e: set_games(e.control.value),
+            ),
+            ft.Dropdown(
+                label="Words",
+                value=language,
+                width=160,
+                options=[
+                    ft.DropdownOption(key="en", text="English"),
+                    ft.DropdownOption(key="fr", text="Français"),
+                ],
+                on_select=lambda e: set_language(e.control.value or "en"),
+            ),
+            ft.Row(
+                [
+                    ft.Button("Booklets (PDF)", icon=ft.Icons.MENU_BOOK, on_click=booklets),
+                    ft.Button("Key cards (PDF)", icon=ft.Icons.STYLE, on_click=keycards),
+                ],
+                wrap=True,
+            ),
+            ft.Text(message),
+            ft.Text("A team's mission map prints from the team's screen.", size=12),
+            ft.Button("Home", on_click=lambda _: page.navigate("/")),
+        ],
+        spacing=12,
     )
