@@ -3,16 +3,22 @@
 from __future__ import annotations
 
 import re
+import subprocess
 import sys
 import tempfile
 from pathlib import Path
 
-from playwright.sync_api import Page, sync_playwright
+from playwright.sync_api import Browser, Page, sync_playwright
 
 ROOT = Path(__file__).resolve().parents[1]
 sys.path.insert(0, str(ROOT))
 
 from gadget.engine import Player  # noqa: E402
+from gadget.missions import default_map  # noqa: E402
+from gadget.services.campaign import record_played_elsewhere  # noqa: E402
+from gadget.services.printing.paper import print_booklets, print_keycards, print_map  # noqa: E402
+from gadget.store import Store  # noqa: E402
+from tests.games import ASSASSIN_ACTIONS, WINNING_ACTIONS, log_of  # noqa: E402
 from tests.test_browser import (  # noqa: E402
     CHROMIUM,
     _deal,
@@ -24,6 +30,40 @@ from tests.test_browser import (  # noqa: E402
 )
 
 OUT = ROOT / "docs" / "screenshots"
+PAPER = ROOT / "docs" / "paper"
+
+
+def prepare(database: Path) -> None:
+    """A team that has won Prague and Cairo and lost once, for the campaign pictures."""
+    store = Store(f"sqlite:///{database}")
+    store.add_team("Owls", ["Ann", "Ben"])
+    for mission, bank, actions in (
+        ("Prague", (9, 9), ASSASSIN_ACTIONS),
+        ("Prague", (9, 9), WINNING_ACTIONS),
+        ("Cairo", (9, 5), WINNING_ACTIONS),
+    ):
+        record_played_elsewhere(store, "Owls", mission, log_of(actions, *bank).to_json())
+    store.close()
+
+
+def paper_pictures() -> None:
+    """The first page of each PDF (the booklet's first game), as PNG for the README."""
+    PAPER.mkdir(parents=True, exist_ok=True)
+    shipped = default_map()
+    for name, pdf, page in (
+        ("map", print_map(shipped, "a4", "Owls", frozenset({"prague", "cairo"})), 1),
+        ("booklet", print_booklets(42, 2), 2),
+        ("keycards", print_keycards(42, 6), 1),
+    ):
+        path = PAPER / f"{name}.pdf"
+        path.write_bytes(pdf)
+        subprocess.run(
+            ["pdftoppm", "-r", "60", "-f", str(page), "-l", str(page), "-png", "-singlefile",
+             str(path), str(PAPER / name)],
+            check=True,
+        )  # fmt: skip
+        path.unlink()
+        print(f"docs/paper/{name}.png")
 
 
 def shoot(page: Page, name: str) -> None:
@@ -32,9 +72,60 @@ def shoot(page: Page, name: str) -> None:
     print(f"docs/screenshots/{name}.png")
 
 
+def shoot_game(browser: Browser, url: str) -> None:
+    """A game on two phones, from the deal to the end."""
+    home = _phone(browser, url + "/")
+    shoot(home, "home")
+    phone_a, code = _deal(browser, url)
+    shoot(phone_a, "side-a")
+    phone_b = _phone(browser, f"{url}/join/{code.text}")
+    _see(phone_b, "Either player gives the next clue.")
+    shoot(phone_b, "side-b")
+    card = code.key_card()
+    _give_clue(phone_a, "salad")
+    _touch(phone_a, Player.A, next(c for c in range(25) if card.a[c] == "G"))
+    _see(phone_b, "You found an agent.")
+    shoot(phone_a, "recording")
+    tan = next(c for c in range(25) if card.a[c] == "-" and card.b[c] == "-")
+    phone_a.get_by_role(
+        "button", name=re.compile(rf"^row {tan // 5 + 1} column {tan % 5 + 1}: ")
+    ).click()
+    _see(phone_b, "You touched a bystander: the turn ends.")
+    shoot(phone_b, "guesser")
+    phone_b.get_by_role("button", name="Turn timer on").click()
+    _see(phone_b, "for the clue")
+    shoot(phone_b, "timer")
+    _give_clue(phone_b, "ocean")
+    _see(phone_b, "You gave the clue: ocean.")
+    assassin = card.b.index("X")  # A touches one of B's assassins; B records it
+    row, column = divmod(24 - assassin, 5)
+    phone_b.get_by_role("button", name=re.compile(rf"^row {row + 1} column {column + 1}: ")).click()
+    _see(phone_a, "Lost: the assassin was found.")
+    shoot(phone_a, "the-end")
+    shoot(_phone(browser, url + "/settings"), "settings")
+
+
+def shoot_campaign(browser: Browser, url: str) -> None:
+    """The team's map, a city's card, the history with its charts, and the paper screen."""
+    team = _phone(browser, url + "/teams/Owls")
+    _see(team, "Open now")
+    shoot(team, "mission-map")
+    card = _phone(browser, url + "/teams/Owls/missions/berlin")
+    _see(card, "Start this mission")
+    shoot(card, "mission-card")
+    history = _phone(browser, url + "/teams/Owls/history")
+    _see(history, "attempts shown")
+    history.mouse.wheel(0, 300)
+    shoot(history, "history")
+    shoot(_phone(browser, url + "/paper"), "paper")
+
+
 def main() -> None:
     OUT.mkdir(parents=True, exist_ok=True)
-    process, url = _start_server(Path(tempfile.mkdtemp()) / "gadget.db")
+    paper_pictures()
+    database = Path(tempfile.mkdtemp()) / "gadget.db"
+    prepare(database)
+    process, url = _start_server(database)
     try:
         with sync_playwright() as playwright:
             browser = playwright.chromium.launch(
@@ -42,38 +133,8 @@ def main() -> None:
                 headless=True,
                 args=["--no-sandbox", "--disable-gpu", "--disable-background-networking"],
             )
-            home = _phone(browser, url + "/")
-            shoot(home, "home")
-            phone_a, code = _deal(browser, url)
-            shoot(phone_a, "side-a")
-            phone_a.mouse.wheel(0, 800)
-            shoot(phone_a, "share")
-            phone_a.mouse.wheel(0, -800)
-            phone_b = _phone(browser, f"{url}/join/{code.text}")
-            _see(phone_b, "Either player gives the next clue.")
-            shoot(phone_b, "side-b")
-            card = code.key_card()
-            _give_clue(phone_a, "salad")
-            greens = [c for c in range(25) if card.a[c] == "G"]
-            _touch(phone_a, Player.A, greens[0])
-            tan = next(c for c in range(25) if card.a[c] == "-" and card.b[c] == "-")
-            _see(phone_b, "You found an agent.")
-            shoot(phone_a, "recording")
-            re_button = re.compile(rf"^row {tan // 5 + 1} column {tan % 5 + 1}: ")
-            phone_a.get_by_role("button", name=re_button).click()
-            _see(phone_b, "You touched a bystander: the turn ends.")
-            shoot(phone_b, "guesser")
-            phone_b.get_by_role("button", name="Turn timer on").click()
-            _see(phone_b, "for the clue")
-            shoot(phone_b, "timer")
-            _give_clue(phone_b, "ocean")
-            phone_b.get_by_role(
-                "button", name=re.compile(r"^row \d column \d: assassin")
-            ).first.click()
-            _see(phone_a, "Lost: the assassin was found.")
-            shoot(phone_a, "the-end")
-            settings = _phone(browser, url + "/settings")
-            shoot(settings, "settings")
+            shoot_game(browser, url)
+            shoot_campaign(browser, url)
             browser.close()
     finally:
         process.terminate()
