@@ -185,3 +185,17 @@ async def test_booklets_and_key_cards_are_offered_as_downloads(table: Table) -> 
     await paper.type("Games", "0")
     await paper.tap("Booklets (PDF)")
     assert paper.says("'0' games: print 1 to 1000")
+
+
+@at_the_table
+async def test_a_long_history_shows_50_at_a_time_until_every_attempt_is_shown(
+    table: Table,
+) -> None:
+    team = table.store.add_team("Owls", [])
+    for _ in range(60):
+        table.store.record_finished_game(log_of(ASSASSIN_ACTIONS), team_id=team.id, mission_id=None)
+    history = await Phone("/teams/Owls/history").open()
+    assert history.says("50 attempts shown of 60")
+    await history.tap("Show 50 more")
+    assert history.says("60 attempts shown")
+    assert not history.says("Show 50 more")

@@ -362,6 +362,7 @@ def HistoryScreen() -> ft.Control:
     mission_filter, set_mission_filter = use_value(lambda: "all")
     result_filter, set_result_filter = use_value(lambda: "all")
     message, set_message = use_value(lambda: "")
+    limit, set_limit = use_value(lambda: 50)
     team = _team_or_none(name)
     if team is None:
         return _missing_team(name)
@@ -369,12 +370,13 @@ def HistoryScreen() -> ft.Control:
     mission_map = store.mission_map(team.map_id)
     names = {m.id: m.name for m in mission_map.missions}
     attempts = store.attempts(team.id)
-    shown = [
+    matching = [
         a
         for a in reversed(attempts)
         if mission_filter in ("all", a.mission_id or "")
         and result_filter in ("all", "won" if a.won else "lost")
-    ][:50]
+    ]
+    shown = matching[:limit]
 
     def keep_note(attempt_id: int) -> Any:
         def save(event: Any) -> None:
@@ -442,9 +444,14 @@ def HistoryScreen() -> ft.Control:
             ),
             ft.Text(
                 f"{len(shown)} attempt{'s' if len(shown) != 1 else ''} shown"
-                + (" (the newest 50)" if len(shown) == 50 else "")
+                + (f" of {len(matching)}" if len(matching) > len(shown) else "")
             ),
             *rows,
+            *(
+                [ft.TextButton("Show 50 more", on_click=lambda _: set_limit(limit + 50))]
+                if len(matching) > len(shown)
+                else []
+            ),
             ft.Text(message),
             ft.Text("Score over time", size=18, weight=ft.FontWeight.W_600),
             charts.LineChart(
