@@ -174,6 +174,26 @@ class Phone:
         )
         return _without_ids(msgpack.unpackb(packed, strict_map_key=False, ext_hook=_ext))
 
+    def method_calls(self) -> list[tuple[str, dict[str, Any]]]:
+        """The client methods this page was asked to run (navigate, play, save a file...)."""
+        calls = []
+        for frame in self.connection.frames:
+            action, body = msgpack.unpackb(frame, strict_map_key=False, ext_hook=_ext)
+            if action == MessageAction.INVOKE_METHOD.value:  # a plain Enum: compare its value
+                calls.append((body["name"], body.get("args") or {}))
+        return calls
+
+    async def toggle(self, label: str) -> None:
+        """Flip the switch with this label."""
+        switch = self._find(ft.Switch, label=label)
+        self.session.apply_patch(switch._i, {"value": not switch.value})
+        await self._event(switch, "change", not switch.value)
+
+    async def submit(self, label: str, text: str) -> None:
+        """Type into the text field with this label and press Enter."""
+        await self.type(label, text)
+        await self._event(self._find(ft.TextField, label=label), "submit", text)
+
     def crashed(self) -> bool:
         """Whether the page was covered by Flet's error screen."""
         return any(b"Traceback" in frame for frame in self.connection.frames)

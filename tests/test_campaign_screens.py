@@ -6,14 +6,13 @@ import json
 
 import flet as ft
 import flet_charts as charts
-import msgpack
 
 from gadget.missions import default_map
 from gadget.services.backup import export_team
 from gadget.services.campaign import record_played_elsewhere
 from gadget.services.table import Table
 from tests.games import ASSASSIN_ACTIONS, WINNING_ACTIONS, log_of
-from tests.phones import Phone, _ext
+from tests.phones import Phone
 from tests.test_screens import at_the_table
 
 
@@ -25,12 +24,11 @@ def _owls_after_prague(table: Table) -> None:
 
 def _saved_files(phone: Phone) -> dict[str, bytes]:
     """The files this phone was asked to save (downloads in a browser), by name."""
-    saved = {}
-    for frame in phone.connection.frames:
-        _, body = msgpack.unpackb(frame, strict_map_key=False, ext_hook=_ext)
-        if isinstance(body, dict) and body.get("name") == "save_file":
-            saved[body["args"]["file_name"]] = body["args"]["src_bytes"]
-    return saved
+    return {
+        args["file_name"]: args["src_bytes"]
+        for name, args in phone.method_calls()
+        if name == "save_file"
+    }
 
 
 def _picked(name: str, data: bytes) -> list[dict[str, object]]:

@@ -200,7 +200,7 @@ def _seconds_field(label: str, seconds: int, on_change: Any) -> ft.Control:
                 on_select=lambda e: on_change(int(e.control.value or seconds)),
             ),
             ft.TextField(
-                label="or seconds",
+                label=f"{label} in seconds",
                 width=110,
                 keyboard_type=ft.KeyboardType.NUMBER,
                 on_submit=lambda e: (
