@@ -134,3 +134,19 @@ def test_a_restarted_server_times_the_stretch_under_way(store: Store, clock: Fak
     timer = restarted.timer(game.id)
     assert timer is not None
     assert timer.seconds_left(clock()) == 30
+
+
+def test_a_finished_game_is_not_read_again_on_every_look_at_its_timer(
+    table: Table, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    game = table.deal(seed=5)
+    card = game.log.card
+    game = table.act(game.id, Clue(A), game.version)
+    assassin = card.a.index("X")
+    table.act(game.id, Guess(B, assassin), game.version)  # lost: nothing left to time
+    reads: list[int] = []
+    real = table.store.game
+    monkeypatch.setattr(table.store, "game", lambda gid: reads.append(gid) or real(gid))
+    for _ in range(3):
+        assert table.timer(game.id) is None
+    assert reads == []

@@ -122,7 +122,7 @@ class Table:
         self.clock = clock
         self._lock = threading.Lock()
         self._seats: dict[int, _Seats] = {}
-        self._timers: dict[int, TimerState] = {}
+        self._timers: dict[int, TimerState | None] = {}  # None: nothing to time now
         self._timer_settings: dict[int, TimerSettings] = {}
 
     # --- Games ----------------------------------------------------------------------------
@@ -220,8 +220,9 @@ class Table:
     def timer(self, game_id: int) -> TimerState | None:
         """The running timer of a game, or None when it is off or nothing is timed."""
         with self._lock:
+            known = game_id in self._timers
             state = self._timers.get(game_id)
-        if state is None:  # a restarted server: time the stretch under way from now
+        if not known:  # a restarted server: time the stretch under way from now
             self._restart_timer(self.game(game_id))
             with self._lock:
                 state = self._timers.get(game_id)
@@ -277,6 +278,6 @@ class Table:
         settings = self._timer_settings.get(game.id) or self.default_timer()
         with self._lock:
             if stretch is None:
-                self._timers.pop(game.id, None)
+                self._timers[game.id] = None  # known: nothing to time (over, sudden death)
                 return
             self._timers[game.id] = TimerState(settings, stretch[0], stretch[1], self.clock())
