@@ -98,6 +98,7 @@ def test_every_action_is_saved_and_a_restarted_app_resumes_the_game(database_url
     restarted = Store(database_url)
     [resumed] = restarted.games_in_progress()
     assert resumed.id == game.id
+    assert restarted.count_games_in_progress() == 1
     assert resumed.version == 10
     assert resumed.log.actions == WINNING_ACTIONS[:10]
     assert resumed.state == game.state
@@ -257,3 +258,12 @@ def test_games_saved_before_codes_were_indexed_get_their_code(database_url: str)
     assert found is not None
     assert found.id == 1
     upgraded.close()
+
+
+def test_the_newest_games_in_progress_are_read_without_the_rest(store: Store) -> None:
+    games = [store.start_game(GameLog.from_code(ShareCode(seed=s))) for s in range(7)]
+    finished = store.start_game(log_of(()))
+    for action in ASSASSIN_ACTIONS:
+        finished = store.record_action(finished.id, action, finished.version)
+    assert [g.id for g in store.games_in_progress(newest=3)] == [g.id for g in games[-3:]]
+    assert len(store.games_in_progress()) == store.count_games_in_progress() == 7

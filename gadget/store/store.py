@@ -433,13 +433,25 @@ class Store:
             ).first()
             return _saved(row) if row is not None else None
 
-    def games_in_progress(self) -> list[SavedGame]:
-        """Games not finished yet: a restarted server resumes every one of them."""
+    def games_in_progress(self, newest: int | None = None) -> list[SavedGame]:
+        """Games not finished yet, oldest first (only the `newest` few when given): a
+        restarted server resumes every one of them."""
         with self._transaction() as session:
-            rows = session.exec(
-                select(GameRow).where(col(GameRow.attempt_id).is_(None)).order_by(col(GameRow.id))
-            ).all()
+            query = select(GameRow).where(col(GameRow.attempt_id).is_(None))
+            if newest is not None:
+                query = query.order_by(col(GameRow.id).desc()).limit(newest)
+                rows = list(reversed(session.exec(query).all()))
+            else:
+                rows = list(session.exec(query.order_by(col(GameRow.id))).all())
             return [_saved(row) for row in rows]
+
+    def count_games_in_progress(self) -> int:
+        """How many games are not finished, without reading them."""
+        with self._transaction() as session:
+            counted = session.exec(
+                select(func.count()).select_from(GameRow).where(col(GameRow.attempt_id).is_(None))
+            ).one()
+            return int(counted)
 
     def record_action(self, game_id: int, action: Action, expected_version: int) -> SavedGame:
         """Apply an action and save it in one transaction; at the end, record the attempt too.

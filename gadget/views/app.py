@@ -82,7 +82,7 @@ def serve(host: str = "0.0.0.0", port: int = 8550) -> None:
     os.environ.setdefault("FLET_FORCE_WEB_SERVER", "true")
     store = Store()  # opens (and migrates) the database before any phone connects
     use_table(Table(store))
-    games = len(store.games_in_progress())
+    games = store.count_games_in_progress()
     shown = lan_address() if host in ("0.0.0.0", "") else host
     print_address(f"http://{shown}:{port}/")
     if games:

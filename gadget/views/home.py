@@ -82,7 +82,7 @@ def Home() -> ft.Control:
             return
         page.navigate(f"/join/{code.text}")
 
-    resumable = table().store.games_in_progress()[-5:]
+    resumable = table().store.games_in_progress(newest=5)
     return ft.Column(
         [
             ft.Text("Gadget", size=32, weight=ft.FontWeight.BOLD),
