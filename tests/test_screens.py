@@ -47,6 +47,12 @@ def seat_of(player: Player, cell: int) -> tuple[int, int]:
     return position // 5 + 1, position % 5 + 1
 
 
+async def give_clue(phone: Phone, word: str) -> None:
+    """Type the clue's word and give it."""
+    await phone.type("Clue", word)
+    await phone.tap("Give clue")
+
+
 async def deal_and_join(table: Table) -> tuple[Phone, Phone, ShareCode]:
     phone_a = await Phone("/").open()
     await phone_a.tap("New game")
@@ -126,8 +132,7 @@ async def test_a_guess_recorded_on_one_phone_shows_on_the_other(table: Table) ->
 async def test_only_the_result_of_a_touch_is_shown_never_the_other_side(table: Table) -> None:
     phone_a, phone_b, code = await deal_and_join(table)
     card = code.key_card()
-    await phone_a.type("Clue", "lunch")
-    await phone_a.tap("Give clue")
+    await give_clue(phone_a, "lunch")
     tan = next(c for c in range(25) if card.a[c] == "-" and card.b[c] == "-")
     await phone_a.tap_cell(*seat_of(A, tan))
     assert phone_b.says("You touched a bystander: the turn ends.")
@@ -141,8 +146,7 @@ async def test_the_other_phone_acting_first_is_explained_and_nothing_is_lost(tab
     phone_a, _phone_b, _ = await deal_and_join(table)
     game = table.store.games_in_progress()[-1]
     table.store.record_action(game.id, Clue(B, "ocean", 2), game.version)  # unseen by A yet
-    await phone_a.type("Clue", "salad")
-    await phone_a.tap("Give clue")
+    await give_clue(phone_a, "salad")
     assert phone_a.says("the other phone acted first")
     assert phone_a.says("B gave the clue: ocean 2. You guess.")
     assert table.game(game.id).log.actions == (Clue(B, "ocean", 2),)
@@ -151,8 +155,7 @@ async def test_the_other_phone_acting_first_is_explained_and_nothing_is_lost(tab
 @at_the_table
 async def test_undo_asks_first_and_then_both_phones_go_back(table: Table) -> None:
     phone_a, phone_b, _ = await deal_and_join(table)
-    await phone_a.type("Clue", "salad")
-    await phone_a.tap("Give clue")
+    await give_clue(phone_a, "salad")
     await phone_a.tap("Undo")
     assert phone_a.says("Undo the last action?")
     await phone_a.tap("Keep it")
@@ -180,8 +183,7 @@ async def test_sudden_death_and_no_words_left_are_announced(table: Table) -> Non
     game = table.store.start_game(GameLog(TEST_CARD, Setup(1, 1)))
     phone_a = await Phone(f"/game/{game.id}/a").open()
     phone_b = await Phone(f"/game/{game.id}/b").open()
-    await phone_a.type("Clue", "all")
-    await phone_a.tap("Give clue")
+    await give_clue(phone_a, "all")
     for cell in range(9):  # every green of A's side: A has no words left, the bank is empty
         await phone_a.tap_cell(*seat_of(A, cell))
     for phone in (phone_a, phone_b):
@@ -234,8 +236,7 @@ async def test_secrecy_nothing_sent_to_b_depends_on_as_hidden_colours(table: Tab
             await phone.settle()
             states.append(phone.snapshot())
 
-        await phone_b.type("Clue", "ocean")
-        await phone_b.tap("Give clue")
+        await give_clue(phone_b, "ocean")
         states.append(phone_b.snapshot())
         await phone_b.tap_cell(*seat_of(B, 12))  # A touched a word green on B's side
         states.append(phone_b.snapshot())
@@ -284,8 +285,7 @@ async def test_the_turn_timer_counts_warns_and_rings_the_same_on_both_phones(tab
     await phone_a.tap_icon("Reset the timer")
     await asyncio.sleep(0.3)
     assert phone_b.says("2:00 for the clue")
-    await phone_a.type("Clue", "go")
-    await phone_a.tap("Give clue")
+    await give_clue(phone_a, "go")
     await asyncio.sleep(0.3)
     assert phone_b.says("2:00 for the guesses")  # each stretch starts its own time
 
@@ -384,8 +384,7 @@ async def test_the_time_bank_is_shown_as_tokens_by_their_side(table: Table) -> N
 async def test_two_quick_taps_on_one_phone_are_both_recorded(table: Table) -> None:
     phone_a, _phone_b, code = await deal_and_join(table)
     card = code.key_card()
-    await phone_a.type("Clue", "two")
-    await phone_a.tap("Give clue")
+    await give_clue(phone_a, "two")
     first, second = [c for c in range(25) if card.a[c] == "G"][:2]
     taps = [phone_a.cell(*seat_of(A, cell)).content for cell in (first, second)]
     for control in taps:  # the second tap arrives before the first's re-render
