@@ -16,7 +16,7 @@ from gadget.services.backup import export_team, import_team
 from gadget.services.campaign import CampaignView, campaign_view
 from gadget.services.printing.paper import print_booklets, print_keycards, print_map
 from gadget.store import Team
-from gadget.views.shared import guarded, table, use_value
+from gadget.views.shared import guarded, screen, table, use_value
 
 MAP_W, MAP_H = 620.0, 400.0  # drawn large, shown in a viewer the player pans and zooms
 STATE_LOOK: dict[MissionState, tuple[str, Any, str]] = {
@@ -77,7 +77,7 @@ def TeamsScreen() -> ft.Control:
         )
         for team in table().store.teams()
     ]
-    return ft.Column(
+    return screen(
         [
             ft.Text("Teams", size=24, weight=ft.FontWeight.BOLD),
             *(rows or [ft.Text("No team yet: add one to play the mission map.")]),
@@ -101,8 +101,6 @@ def TeamsScreen() -> ft.Control:
             ft.Button("Home", on_click=lambda _: page.navigate("/")),
         ],
         spacing=10,
-        scroll=ft.ScrollMode.AUTO,
-        expand=True,
     )
 
 
@@ -249,7 +247,7 @@ def TeamScreen() -> ft.Control:
         set_revision(revision + 1)
 
     from_rulebook = sum(line.from_rulebook for line in view.mission_map.lines)
-    return ft.Column(
+    return screen(
         [
             ft.Text(team.name, size=24, weight=ft.FontWeight.BOLD),
             ft.Text(", ".join(team.players) or "No players named yet."),
@@ -297,8 +295,6 @@ def TeamScreen() -> ft.Control:
             ft.Button("Teams", on_click=lambda _: page.navigate("/teams")),
         ],
         spacing=10,
-        scroll=ft.ScrollMode.AUTO,
-        expand=True,
     )
 
 
@@ -339,7 +335,7 @@ def MissionCardScreen() -> ft.Control:
         )
     else:
         actions.append(ft.Text("Locked: win a mission joined to it by a line first."))
-    return ft.Column(
+    return screen(
         [
             ft.Text(f"{mission.name} {mission.parameters}", size=24, weight=ft.FontWeight.BOLD),
             ft.Text(f"{mission.turns} timer tokens, {mission.mistakes} of them bystander side up."),
@@ -416,7 +412,7 @@ def HistoryScreen() -> ft.Control:
         )
         for m in by_mission
     ]
-    return ft.Column(
+    return screen(
         [
             ft.Text(f"{team.name}: history", size=24, weight=ft.FontWeight.BOLD),
             ft.Row(
@@ -496,8 +492,6 @@ def HistoryScreen() -> ft.Control:
             ft.Button("Back to the map", on_click=lambda _: page.navigate(f"/teams/{team.name}")),
         ],
         spacing=10,
-        scroll=ft.ScrollMode.AUTO,
-        expand=True,
     )
 
 
@@ -534,7 +528,7 @@ def PaperScreen() -> ft.Control:
         await _download(f"duet-key-cards-{seed}.pdf", pdf)
         set_message(f"{games} key cards, seed {seed}: cut, fold, and stand them between you.")
 
-    return ft.Column(
+    return screen(
         [
             ft.Text("Paper", size=24, weight=ft.FontWeight.BOLD),
             ft.Text("Play without phones: booklets (one per player) or key cards to fold."),

@@ -19,6 +19,7 @@ from gadget.views.shared import (
     guarded,
     icon_button,
     qr_png,
+    screen,
     table,
     use_value,
     web_address,
@@ -364,4 +365,4 @@ def GameTable(game_id: int, side: Player) -> ft.Control:
         )
         if sharing:
             body.append(SharePanel(game))
-    return ft.Column(body, spacing=10, scroll=ft.ScrollMode.AUTO, expand=True)
+    return screen(body, spacing=10)

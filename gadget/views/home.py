@@ -13,7 +13,7 @@ from gadget.services.campaign import campaign_view
 from gadget.services.table import TIMER_PRESETS
 from gadget.views.game import GameTable, use_wakelock
 from gadget.views.keycard import KeyCardGrid
-from gadget.views.shared import guarded, table, use_value
+from gadget.views.shared import guarded, screen, table, use_value
 from gadget.views.timer import clock_text
 
 
@@ -83,7 +83,7 @@ def Home() -> ft.Control:
         page.navigate(f"/join/{code.text}")
 
     resumable = table().store.games_in_progress(newest=5)
-    return ft.Column(
+    return screen(
         [
             ft.Text("Gadget", size=32, weight=ft.FontWeight.BOLD),
             ft.Text("A companion for Codenames: Duet."),
@@ -140,8 +140,6 @@ def Home() -> ft.Control:
             ),
         ],
         spacing=12,
-        scroll=ft.ScrollMode.AUTO,
-        expand=True,
     )
 
 
@@ -172,7 +170,7 @@ def CardOnly(code: ShareCode) -> ft.Control:
     page = ft.context.page
     use_wakelock()
     view = view_for(new_game(code.key_card(), Setup(code.tokens, code.mistakes)), Player.B)
-    return ft.Column(
+    return screen(
         [
             ft.Text("Side B", size=22, weight=ft.FontWeight.BOLD),
             ft.Text(
@@ -227,7 +225,7 @@ def Settings() -> ft.Control:
 
         guarded(apply, set_message)(None)
 
-    return ft.Column(
+    return screen(
         [
             ft.Text("Settings", size=24, weight=ft.FontWeight.BOLD),
             ft.Switch(

@@ -9,7 +9,7 @@ import flet as ft
 import flet_camera
 
 from gadget.services.scan import code_in_photo
-from gadget.views.shared import use_value
+from gadget.views.shared import screen, use_value
 
 NO_CAMERA = "No camera here: type the code on the home screen, or scan with the camera app."
 
@@ -18,7 +18,7 @@ NO_CAMERA = "No camera here: type the code on the home screen, or scan with the 
 def ScanScreen() -> ft.Control:
     """The camera preview; it never re-renders, so the camera stays mounted where it is."""
     camera = ft.use_memo(lambda: flet_camera.Camera(expand=True, preview_enabled=True), [])
-    return ft.Column(
+    return screen(
         [
             ft.Text("Scan the code", size=22, weight=ft.FontWeight.BOLD),
             ScanControls(camera),

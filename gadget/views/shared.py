@@ -59,6 +59,11 @@ def table() -> Table:
     return _table
 
 
+def screen(controls: list[ft.Control], spacing: int = 12) -> ft.Column:
+    """A screen's content: one column that scrolls when a phone is too short for it."""
+    return ft.Column(controls, spacing=spacing, scroll=ft.ScrollMode.AUTO, expand=True)
+
+
 def guarded(action: Callable[[], None], tell: Callable[[str], None]) -> Callable[[Any], None]:
     """An event handler that shows the player what went wrong instead of an error screen."""
 
