@@ -122,7 +122,6 @@ def _map(args: argparse.Namespace) -> str:
 
 
 def _print(args: argparse.Namespace) -> str:
-    seed = args.seed if getattr(args, "seed", None) is not None else secrets.randbits(32)
     if args.print_command == "map":
         if args.team:
             store = Store()
@@ -132,13 +131,15 @@ def _print(args: argparse.Namespace) -> str:
             )
         else:
             pdf = print_map(default_map(), args.size)
-    elif args.print_command == "booklet":
+        write_bytes(args.output, pdf)
+        return f"wrote {args.output}"
+    seed = args.seed if args.seed is not None else secrets.randbits(32)
+    if args.print_command == "booklet":
         pdf = print_booklets(seed, args.games, args.lang)
     else:
         pdf = print_keycards(seed, args.games)
     write_bytes(args.output, pdf)
-    seeded = "" if args.print_command == "map" else f" (seed {seed})"
-    return f"wrote {args.output}{seeded}"
+    return f"wrote {args.output} (seed {seed})"
 
 
 COMMANDS: dict[str, Callable[[argparse.Namespace], str]] = {

@@ -66,7 +66,8 @@ async def test_home_offers_new_games_joining_and_settings(table: Table) -> None:
     home = await Phone("/").open()
     for words in ("New game", "10 tokens", "11 tokens", "Join", "Settings"):
         assert home.says(words)
-    assert home.says("Add a team")
+    await home.tap("Add a team to play the mission map")
+    assert home.session.page.route == "/teams"
     assert not home.crashed()
 
 

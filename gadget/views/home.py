@@ -33,7 +33,11 @@ def MissionPicker(tell: Any) -> ft.Control:
     team, set_team = use_value(lambda: teams[0].name if teams else "")
     mission, set_mission = use_value(lambda: "")
     if not teams:
-        return ft.Text("Add a team (gadget team add) to play the mission map.", size=12)
+        return ft.TextButton(
+            "Add a team to play the mission map",
+            icon=ft.Icons.GROUP_ADD,
+            on_click=lambda _: page.navigate("/teams"),
+        )
     view = campaign_view(table().store, team)
     playable = [c for c in view.cards if c.state is not MissionState.LOCKED]
     return ft.Column(
