@@ -5,6 +5,7 @@ from __future__ import annotations
 from gadget.engine import (
     Clue,
     GameLog,
+    GameState,
     Guess,
     LossReason,
     Penalty,
@@ -84,8 +85,9 @@ def turn_words(view: PlayerView) -> str:
     return f"{who(view.next_clue_giver, me)} {gives} the next clue."
 
 
-def last_event(log: GameLog, me: Player) -> str:
-    """What the last action did, as both phones tell it."""
+def last_event(log: GameLog, after: GameState, me: Player) -> str:
+    """What the last action did, as both phones tell it (`after`: the state the log leads to,
+    which the caller already has; only the state before the last action is replayed)."""
     if not log.actions:
         return ""
     action = log.actions[-1]
@@ -97,7 +99,6 @@ def last_event(log: GameLog, me: Player) -> str:
         return "Invalid clue: one token discarded."
     assert isinstance(action, Guess)
     before = replay(log.without_last())
-    after = replay(log)
     if after.reason is LossReason.ASSASSIN:
         return f"{who(action.by, me)} touched the assassin."
     if after.agents_found > before.agents_found:

@@ -139,7 +139,7 @@ def SeatTaken(side: Player, take_over: Any) -> ft.Control:
 def _notices(view: PlayerView, game: SavedGame, message: str) -> list[ft.Control]:
     """The refusal to show, what just happened, and the announcements the rules require."""
     partner = view.player.partner.value.upper()
-    notices = [text for text in (last_event(game.log, view.player),) if text]
+    notices = [text for text in (last_event(game.log, game.state, view.player),) if text]
     if view.phase is not Phase.OVER:
         if view.words_i_give == 0:
             notices.append("You have no words left: your partner gives every clue from now on.")
