@@ -17,6 +17,8 @@ from flet.messaging.protocol import Message, MessageAction, configure_encode_obj
 from flet.messaging.session import Session
 from flet.pubsub.pubsub_hub import PubSubHub
 
+from gadget.engine import Player
+from gadget.services.phones import STORAGE_KEY, new_phone_token, phone_from_token
 from gadget.views.app import main
 
 SETTLE_ROUNDS = 8
@@ -34,6 +36,7 @@ class RecordingConnection(Connection):
         self.frames: list[bytes] = []
         self.session: Session | None = None
         self.answers: dict[str, Any] = {}  # what this client answers to a method call
+        self.storage: dict[str, Any] = {}  # the browser's local storage for this origin
 
     def send_message(self, message: Message) -> None:
         self.frames.append(
@@ -48,9 +51,13 @@ class RecordingConnection(Connection):
     async def _answer(self, call: Any) -> None:
         """Do what the browser does with a method call: navigate, or just say it is done."""
         assert self.session is not None
-        self.session.handle_invoke_method_results(
-            call.control_id, call.call_id, self.answers.get(call.name), None
-        )
+        answer = self.answers.get(call.name)
+        if call.name == "get" and "key" in (call.args or {}):  # SharedPreferences
+            answer = self.storage.get(call.args["key"])
+        elif call.name == "set" and "key" in (call.args or {}):
+            self.storage[call.args["key"]] = call.args["value"]
+            answer = True
+        self.session.handle_invoke_method_results(call.control_id, call.call_id, answer, None)
         if call.name == "push_route":
             page = self.session.page
             route = call.args["route"]
@@ -61,12 +68,21 @@ class RecordingConnection(Connection):
 class Phone:
     """One browser tab on the app: open a route, read the screen, tap, type."""
 
-    def __init__(self, route: str, answers: dict[str, Any] | None = None) -> None:
+    def __init__(
+        self,
+        route: str,
+        answers: dict[str, Any] | None = None,
+        storage: dict[str, Any] | None = None,
+    ) -> None:
+        """A new device unless `storage` is another Phone's: then it is that device again
+        (another tab, or the same phone after a reload)."""
         self.route = route
         self.connection = RecordingConnection(
             asyncio.get_running_loop(), ThreadPoolExecutor(max_workers=2)
         )
         self.connection.answers = answers or {}
+        if storage is not None:
+            self.connection.storage = storage
         self.session = Session(self.connection)
         self.connection.session = self.session
 
@@ -88,6 +104,16 @@ class Phone:
         """Let scheduled updates, effects and other phones' notifications run."""
         for _ in range(SETTLE_ROUNDS):
             await asyncio.sleep(0.01)
+
+    @property
+    def storage(self) -> dict[str, Any]:
+        """This device's local storage (hand it to another Phone to be this device again)."""
+        return self.connection.storage
+
+    @property
+    def identity(self) -> Any:
+        """The Phone this device is to the server."""
+        return phone_from_token(self.storage.get(STORAGE_KEY))
 
     def controls(self) -> Iterator[BaseControl]:
         """Every control mounted on this phone's page now."""
@@ -203,6 +229,32 @@ class Phone:
         self.connection.executor.shutdown(wait=False)
 
 
+def new_device() -> dict[str, Any]:
+    """The local storage of a device the server has not seen yet, identity already made."""
+    return {STORAGE_KEY: new_phone_token()}
+
+
+def device_of(storage: dict[str, Any]) -> Any:
+    """The Phone (identity) a device's storage makes."""
+    return phone_from_token(storage[STORAGE_KEY])
+
+
+async def seated(
+    store: Any, game: Any, side: Player, storage: dict[str, Any] | None = None
+) -> Phone:
+    """A device that holds `side` of a game saved directly in the store, showing the game."""
+    storage = storage if storage is not None else new_device()
+    assert store.take_seat(game.id, side, device_of(storage).key)
+    return await Phone(f"/game/{game.public_id}", storage=storage).open()
+
+
+async def member(store: Any, team: Any, route: str | None = None) -> Phone:
+    """A device that is one of a team's (as if it had made it), showing the team's screen."""
+    storage = new_device()
+    store.join_team(team.id, device_of(storage).key)
+    return await Phone(route or f"/teams/{team.id}", storage=storage).open()
+
+
 def decoded_strings(frames: list[bytes]) -> list[str]:
     """Every string value in every message, in order: what the phone's page was told.
 
@@ -231,7 +283,9 @@ def decoded_strings(frames: list[bytes]) -> list[str]:
 
 def _without_ids(value: Any) -> Any:
     if isinstance(value, dict):
-        return {k: _without_ids(v) for k, v in value.items() if k not in ("_i", "uid")}
+        # A component's key (here a game's random public id) is never shown to the player.
+        ids = ("_i", "uid", "key") if value.get("_c") == "C" else ("_i", "uid")
+        return {k: _without_ids(v) for k, v in value.items() if k not in ids}
     if isinstance(value, list):
         return [_without_ids(v) for v in value]
     return value

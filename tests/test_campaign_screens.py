@@ -7,19 +7,22 @@ import json
 import flet as ft
 import flet_charts as charts
 
+from gadget.engine import Player
 from gadget.missions import default_map
 from gadget.services.backup import export_team
 from gadget.services.campaign import record_played_elsewhere
 from gadget.services.table import Table
+from gadget.store import Team
 from tests.games import ASSASSIN_ACTIONS, WINNING_ACTIONS, log_of
-from tests.phones import Phone
+from tests.phones import Phone, device_of, member, new_device
 from tests.test_screens import at_the_table
 
 
-def _owls_after_prague(table: Table) -> None:
-    table.store.add_team("Owls", ["Ann", "Ben"])
+def _owls_after_prague(table: Table) -> Team:
+    team = table.store.add_team("Owls", ["Ann", "Ben"])
     record_played_elsewhere(table.store, "Owls", "Prague", log_of(WINNING_ACTIONS).to_json())
     record_played_elsewhere(table.store, "Owls", "Prague", log_of(ASSASSIN_ACTIONS).to_json())
+    return team
 
 
 def _saved_files(phone: Phone) -> dict[str, bytes]:
@@ -43,15 +46,15 @@ async def test_a_team_is_made_on_screen_and_listed(table: Table) -> None:
     await teams.type("Players (Ann, Ben)", "Ann, Ben")
     await teams.tap("Add team")
     assert teams.says("Added Owls.")
-    assert [t.players for t in table.store.teams()] == [("Ann", "Ben")]
+    assert [t.players for t in table.store.teams(teams.identity.key)] == [("Ann", "Ben")]
     await teams.tap("Add team")
     assert teams.says("a team named 'Owls' already exists")
+    assert not (await Phone("/teams").open()).says("Owls")  # private to the phone that made it
 
 
 @at_the_table
 async def test_the_map_shows_every_city_by_state_with_its_parameters(table: Table) -> None:
-    _owls_after_prague(table)
-    team = await Phone("/teams/Owls").open()
+    team = await member(table.store, _owls_after_prague(table))
     labels = [t for t in team.texts() if t.count(",") == 1 and t.split(", ")[1] in
               ("completed", "open", "locked")]  # fmt: skip
     assert len(labels) == len(default_map().missions) == 22
@@ -65,44 +68,47 @@ async def test_the_map_shows_every_city_by_state_with_its_parameters(table: Tabl
 
 @at_the_table
 async def test_a_city_card_starts_its_mission_on_the_table(table: Table) -> None:
-    _owls_after_prague(table)
-    team = await Phone("/teams/Owls").open()
+    owls = _owls_after_prague(table)
+    team = await member(table.store, owls)
     await team._event(team._find(ft.Semantics, label="Cairo 9-5, open")
                       .parent, "click")  # fmt: skip
-    assert team.session.page.route == "/teams/Owls/missions/cairo"
+    assert team.session.page.route == f"/teams/{owls.id}/missions/cairo"
     assert team.says("9 timer tokens, 5 of them bystander side up.")
     assert team.says("a balance of care and daring")
     await team.tap("Start this mission")
     game = table.store.games_in_progress()[-1]
     assert (game.mission_id, game.log.setup.tokens, game.log.setup.mistakes) == ("cairo", 9, 5)
-    assert team.session.page.route == f"/game/{game.id}/a"
-    prague = await Phone("/teams/Owls/missions/prague").open()
+    assert team.session.page.route == f"/game/{game.public_id}"
+    assert table.seat_of(game.id, team.identity) is Player.A
+    prague = await member(table.store, owls, f"/teams/{owls.id}/missions/prague")
     assert prague.says("2 attempts, 1 won, best score 13")
-    locked = await Phone("/teams/Owls/missions/london").open()
+    locked = await member(table.store, owls, f"/teams/{owls.id}/missions/london")
     assert locked.says("Locked: win a mission joined to it by a line first.")
     assert not any(t == "Start this mission" for t in locked.texts())
 
 
 @at_the_table
 async def test_a_team_is_renamed_and_its_players_changed(table: Table) -> None:
-    _owls_after_prague(table)
-    team = await Phone("/teams/Owls").open()
+    owls = _owls_after_prague(table)
+    team = await member(table.store, owls)
     await team.type("Players", "Ann, Ben, Cy")
     await team.type("Rename", "Night Owls")
     await team.tap("Save")
     renamed = table.store.team("Night Owls")
     assert renamed.players == ("Ann", "Ben", "Cy")
-    assert team.session.page.route == "/teams/Night Owls"
+    assert team.session.page.route == f"/teams/{owls.id}"  # addresses carry numbers
+    assert team.says("Night Owls")
     other = table.store.add_map(default_map())  # a second copy, as a team's own map would be
-    again = await Phone("/teams/Night Owls").open()
+    again = await member(table.store, owls)
+    await again.choose("Map", "not a number")
+    assert again.says("That is not one of the maps.")
     await again.choose("Map", str(other))
     assert table.store.team("Night Owls").map_id == other
 
 
 @at_the_table
 async def test_the_team_the_map_and_the_pdf_are_offered_as_downloads(table: Table) -> None:
-    _owls_after_prague(table)
-    team = await Phone("/teams/Owls").open()
+    team = await member(table.store, _owls_after_prague(table))
     await team.tap("Export team")
     await team.tap("Export map")
     await team.tap("Print the map (PDF)")
@@ -114,12 +120,16 @@ async def test_the_team_the_map_and_the_pdf_are_offered_as_downloads(table: Tabl
 
 @at_the_table
 async def test_a_map_and_a_team_are_imported_from_files(table: Table) -> None:
-    _owls_after_prague(table)
+    owls = _owls_after_prague(table)
     ours = default_map().to_dict()
     ours["name"] = "Our pad"
     ours["lines"].append({"a": "prague", "b": "london", "source": "our pad"})
+    device = new_device()
+    table.store.join_team(owls.id, device_of(device).key)
     team = await Phone(
-        "/teams/Owls", {"pick_files": _picked("pad.json", json.dumps(ours).encode())}
+        f"/teams/{owls.id}",
+        {"pick_files": _picked("pad.json", json.dumps(ours).encode())},
+        storage=device,
     ).open()
     await team.tap("Import map")
     assert team.says("Owls now plays on 'Our pad'.")
@@ -132,6 +142,7 @@ async def test_a_map_and_a_team_are_imported_from_files(table: Table) -> None:
     ).open()
     await teams.tap("Import a team")
     assert teams.says("Imported Owls 2.")
+    assert [t.name for t in table.store.teams(teams.identity.key)] == ["Owls 2"]
     backup["team"]["name"] = "Owls 3"
     backup["attempts"][0]["score"] = 99
     broken = await Phone(
@@ -144,9 +155,9 @@ async def test_a_map_and_a_team_are_imported_from_files(table: Table) -> None:
 
 @at_the_table
 async def test_the_history_filters_keeps_notes_and_draws_charts(table: Table) -> None:
-    _owls_after_prague(table)
+    owls = _owls_after_prague(table)
     record_played_elsewhere(table.store, "Owls", "Cairo", log_of(WINNING_ACTIONS, 9, 5).to_json())
-    history = await Phone("/teams/Owls/history").open()
+    history = await member(table.store, owls, f"/teams/{owls.id}/history")
     assert history.says("3 attempts shown")
     assert history.says("Cairo: won, 13") and history.says("Prague: lost (assassin)")
     await history.choose("Mission", "prague")
@@ -164,9 +175,15 @@ async def test_the_history_filters_keeps_notes_and_draws_charts(table: Table) ->
 
 
 @at_the_table
-async def test_an_unknown_team_gets_a_clear_message(table: Table) -> None:
-    for route in ("/teams/Bats", "/teams/Bats/history", "/teams/Bats/missions/cairo"):
-        assert (await Phone(route).open()).says("No team named 'Bats'.")
+async def test_an_unknown_team_or_another_phones_team_gets_the_same_message(
+    table: Table,
+) -> None:
+    owls = _owls_after_prague(table)
+    for team in ("Bats", "Owls", str(owls.id), "99999999999999999999", "٣"):
+        for route in (f"/teams/{team}", f"/teams/{team}/history", f"/teams/{team}/missions/cairo"):
+            phone = await Phone(route).open()
+            assert phone.says("No such team on this phone."), route
+            assert not phone.says("Prague") and not phone.crashed()
 
 
 @at_the_table
@@ -192,7 +209,7 @@ async def test_a_long_history_shows_50_at_a_time_until_every_attempt_is_shown(
     team = table.store.add_team("Owls", [])
     for _ in range(60):
         table.store.record_finished_game(log_of(ASSASSIN_ACTIONS), team_id=team.id, mission_id=None)
-    history = await Phone("/teams/Owls/history").open()
+    history = await member(table.store, team, f"/teams/{team.id}/history")
     assert history.says("50 attempts shown of 60")
     await history.tap("Show 50 more")
     assert history.says("60 attempts shown")

@@ -36,7 +36,7 @@ def test_a_team_is_added_listed_and_refused_twice(capsys: pytest.CaptureFixture[
     )
     assert run(capsys, "team", "list")[1] == "Owls: Ann, Ben\n"
     assert run(capsys, "team", "add", "owls") == (
-        2, "", "gadget: a team named 'owls' already exists\n"
+        2, "", "gadget: a team named 'Owls' already exists\n"
     )  # fmt: skip
 
 

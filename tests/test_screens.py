@@ -15,7 +15,7 @@ from gadget.store import Store
 from gadget.views.shared import qr_png, use_table
 from tests.cards import TEST_CARD
 from tests.games import WINNING_ACTIONS, log_of
-from tests.phones import Phone, decoded_strings
+from tests.phones import Phone, decoded_strings, device_of, new_device, seated
 
 A, B = Player.A, Player.B
 Scenario = Callable[[Table], Awaitable[None]]
@@ -168,22 +168,33 @@ async def test_undo_asks_first_and_then_both_phones_go_back(table: Table) -> Non
 
 
 @at_the_table
-async def test_a_side_already_taken_is_offered_for_take_over(table: Table) -> None:
-    _phone_a, phone_b, code = await deal_and_join(table)
-    game = table.store.games_in_progress()[-1]
-    replacement = await Phone(f"/game/{game.id}/b").open()
-    assert replacement.says("Side B is on another phone.")
-    await replacement.tap("Take over side B")
+async def test_a_lost_phone_is_replaced_only_when_the_partner_allows_it(table: Table) -> None:
+    phone_a, phone_b, code = await deal_and_join(table)
+    replacement = await Phone(f"/join/{code.text}").open()
+    assert replacement.says("This game is on other phones")
+    assert not any(replacement.says(w) for w in ("row 1 column 1", code.text))
+    await replacement.tap("Ask to take over side B")
+    assert replacement.says("Waiting: your partner's phone is asked")
+    await phone_a.settle()
+    assert phone_a.says("Another phone asks to take over side B.")
+    await phone_a.tap("Refuse")
+    await replacement.settle()
+    assert replacement.says("Your partner's phone refused.")
+    await replacement.tap("Ask to take over side B")
+    await phone_a.settle()
+    await phone_a.tap("Allow side B")
+    await replacement.settle()
     assert replacement.grid() == code.key_card().seen_from(B)
     await phone_b.settle()
-    assert phone_b.says("Side B is on another phone.")
+    assert phone_b.says("Side B was taken over by another phone, with your partner's consent")
+    assert not phone_b.says("row 1 column 1")
 
 
 @at_the_table
 async def test_sudden_death_and_no_words_left_are_announced(table: Table) -> None:
     game = table.store.start_game(GameLog(TEST_CARD, Setup(1, 1)))
-    phone_a = await Phone(f"/game/{game.id}/a").open()
-    phone_b = await Phone(f"/game/{game.id}/b").open()
+    phone_a = await seated(table.store, game, A)
+    phone_b = await seated(table.store, game, B)
     await give_clue(phone_a, "all")
     for cell in range(9):  # every green of A's side: A has no words left, the bank is empty
         await phone_a.tap_cell(*seat_of(A, cell))
@@ -201,8 +212,8 @@ async def test_sudden_death_and_no_words_left_are_announced(table: Table) -> Non
 async def test_the_end_shows_the_score_both_sides_and_is_saved(table: Table) -> None:
     team = table.store.add_team("Owls", ["Ann", "Ben"])
     game = table.store.start_game(log_of(WINNING_ACTIONS[:-1]), team.id, "prague")
-    phone_a = await Phone(f"/game/{game.id}/a").open()
-    phone_b = await Phone(f"/game/{game.id}/b").open()
+    phone_a = await seated(table.store, game, A)
+    phone_b = await seated(table.store, game, B)
     await phone_a.tap_cell(*seat_of(A, 2))  # the 15th agent
     for phone in (phone_a, phone_b):
         assert phone.says("Won! Score 13: more than 10: you really should give the mission map")
@@ -224,7 +235,7 @@ async def test_secrecy_nothing_sent_to_b_depends_on_as_hidden_colours(table: Tab
     seen: list[list[object]] = []
     for card in cards:
         game = table.store.start_game(GameLog(card, Setup()))
-        phone_b = await Phone(f"/game/{game.id}/b").open()
+        phone_b = await seated(table.store, game, B)
         states = [phone_b.snapshot()]
 
         async def other_phone(
@@ -295,23 +306,26 @@ async def test_the_turn_timer_counts_warns_and_rings_the_same_on_both_phones(tab
 async def test_settings_keep_the_timer_for_new_games(table: Table) -> None:
     settings = await Phone("/settings").open()
     await settings.choose("Clue time", "30")
-    assert table.default_timer().clue_seconds == 30
+    assert table.default_timer(settings.identity).clue_seconds == 30
     assert settings.says("Saved: new games use these settings.")
-    assert table.default_timer() == TimerSettings(False, 30, 120)
+    assert table.default_timer(settings.identity) == TimerSettings(False, 30, 120)
     await settings.submit("Guess time in seconds", "75")  # a custom time
-    assert table.default_timer() == TimerSettings(False, 30, 75)
+    assert table.default_timer(settings.identity) == TimerSettings(False, 30, 75)
     assert settings.says("1:15")  # the custom time joins the choices
     await settings.submit("Clue time in seconds", "2")
     assert settings.says("the clue time 2 s is outside")
     await settings.toggle("Turn timer")
-    assert table.default_timer().enabled
+    assert table.default_timer(settings.identity).enabled
+    assert table.default_timer() == TimerSettings()  # another phone's defaults are untouched
 
 
 @at_the_table
 async def test_a_teams_mission_starts_with_its_time_bank(table: Table) -> None:
-    table.store.add_team("Owls", [])
+    device = new_device()
+    table.store.add_team("Owls", [], phone=device_of(device).key)
     record_played_elsewhere(table.store, "Owls", "Prague", log_of(WINNING_ACTIONS).to_json())
-    home = await Phone("/").open()
+    assert not (await Phone("/").open()).says("Start this mission")  # another phone's team
+    home = await Phone("/", storage=device).open()
     await home.choose("Mission", "cairo")
     await home.tap("Start this mission")
     game = table.store.games_in_progress()[-1]
@@ -321,8 +335,20 @@ async def test_a_teams_mission_starts_with_its_time_bank(table: Table) -> None:
 
 @at_the_table
 async def test_an_unknown_game_or_address_gets_a_clear_message(table: Table) -> None:
-    assert (await Phone("/game/999/a").open()).says("No such game on this server.")
-    assert (await Phone("/game/x/c").open()).says("That address names no game")
+    game = table.deal(seed=5)
+    for route in (
+        "/game/1",
+        f"/game/{game.id}",
+        "/game/99999999999999999999",
+        f"/game/{game.public_id[:-1]}x",
+    ):
+        phone = await Phone(route).open()
+        assert phone.says("No such game on this server."), route
+        assert not phone.says("row 1 column 1")
+        assert not phone.crashed()
+    for route in ("/game/x/c", f"/game/{game.public_id}/a"):  # no such route: Home
+        phone = await Phone(route).open()
+        assert phone.says("New game") and not phone.says("row 1 column 1")
 
 
 @pytest.mark.parametrize("route", ["/", "/settings", "/join/1000-0000-04SK"])
@@ -362,14 +388,16 @@ async def test_a_device_without_a_camera_is_told_to_type_the_code(table: Table) 
 
 
 @at_the_table
-async def test_leaving_a_game_stops_listening_and_frees_the_seat(table: Table) -> None:
+async def test_leaving_a_game_stops_listening_and_the_seat_stays_the_phones(table: Table) -> None:
     phone_a, _phone_b, _ = await deal_and_join(table)
     game = table.store.games_in_progress()[-1]
     assert table.hub.watchers(game.id) == 2
-    assert table.holder(game.id, A) is not None
     await phone_a.tap_icon("Home")
     assert table.hub.watchers(game.id) == 1
-    assert table.holder(game.id, A) is None
+    assert table.seat_of(game.id, phone_a.identity) is A
+    await phone_a.tap("Resume")
+    assert phone_a.session.page.route == f"/game/{game.public_id}"
+    assert phone_a.grid() == game.log.card.seen_from(A)
 
 
 @at_the_table
@@ -377,7 +405,7 @@ async def test_the_time_bank_is_shown_as_tokens_by_their_side(table: Table) -> N
     table.store.add_team("Owls", [])
     record_played_elsewhere(table.store, "Owls", "Prague", log_of(WINNING_ACTIONS).to_json())
     game = table.deal(team_name="Owls", mission_name="Cairo", seed=4)
-    phone = await Phone(f"/game/{game.id}/a").open()
+    phone = await seated(table.store, game, A)
     assert phone.says("time bank: 5 bystander side up, 4 checkmark side up")
 
 

@@ -75,7 +75,7 @@ def test_teams_have_unique_names_players_notes_and_a_map(store: Store) -> None:
     assert store.mission_map(owls.map_id).start == "prague"
     with pytest.raises(TeamExistsError, match="a team named 'Owls' already exists"):
         store.add_team("Owls", [])
-    with pytest.raises(TeamExistsError, match="a team named 'OWLS' already exists"):
+    with pytest.raises(TeamExistsError, match="a team named 'Owls' already exists"):
         store.add_team("OWLS", [])
     store.add_team("Bats", ["Cy"])
     assert [t.name for t in store.teams()] == ["Bats", "Owls"]

@@ -2,11 +2,14 @@
 
 from __future__ import annotations
 
+from concurrent.futures import ThreadPoolExecutor
+
 import pytest
 
 from gadget.engine import Clue, Guess, Player, Stop
+from gadget.services.phones import Phone, new_phone_token, phone_from_token
 from gadget.services.table import Hub, Stretch, Table, TimerSettings
-from gadget.store import StaleGameError, Store, StoreError
+from gadget.store import NotFoundError, SeatError, StaleGameError, Store, StoreError
 
 A, B = Player.A, Player.B
 
@@ -57,21 +60,103 @@ def test_the_second_of_two_phones_acting_at_once_is_refused(table: Table) -> Non
         table.act(game.id, Clue(B), game.version)
 
 
-def test_a_side_taken_by_another_phone_is_offered_for_take_over(table: Table) -> None:
-    game = table.deal(seed=1)
+def _phone() -> Phone:
+    phone = phone_from_token(new_phone_token())
+    assert phone is not None
+    return phone
+
+
+def test_the_dealing_phone_holds_a_and_the_first_phone_with_the_code_holds_b(
+    table: Table,
+) -> None:
+    first, second, third = _phone(), _phone(), _phone()
+    game = table.deal(seed=1, phone=first)
     heard: list[int] = []
     table.hub.watch(game.id, lambda: heard.append(1))
-    assert table.sit(game.id, A, "phone-1")
-    assert table.sit(game.id, A, "phone-1")
-    assert not table.sit(game.id, A, "phone-2")
-    assert table.holder(game.id, A) == "phone-1"
-    assert table.sit(game.id, A, "phone-2", take_over=True)
-    assert table.holder(game.id, A) == "phone-2"
-    assert heard == [1]  # the replaced phone is told
-    table.leave(game.id, A, "phone-1")  # no longer its seat: nothing happens
-    assert table.holder(game.id, A) == "phone-2"
-    table.leave(game.id, A, "phone-2")
-    assert table.holder(game.id, A) is None
+    assert table.join(game.id, first) is A  # phone A opening its own link sees side A
+    assert table.join(game.id, second) is B
+    assert heard == [1]  # phone A hears that B has joined
+    assert table.join(game.id, second) is B
+    assert table.join(game.id, third) is None  # B is held: no side without consent
+    assert (table.seat_of(game.id, third), table.seat_of(game.id, first)) == (None, A)
+
+
+def test_a_phone_holding_one_side_can_never_ask_for_the_other(table: Table) -> None:
+    first, second = _phone(), _phone()
+    game = table.deal(seed=1, phone=first)
+    table.join(game.id, second)
+    for phone, side in ((first, B), (second, A)):
+        with pytest.raises(SeatError, match="it can never show side"):
+            table.ask_for_seat(game.id, side, phone)
+    assert not table.store.take_seat(game.id, B, first.key)  # nor take it at store level
+
+
+def test_a_take_over_needs_the_partners_consent_and_the_replaced_phone_is_told(
+    table: Table,
+) -> None:
+    phone_a, phone_b, new_b = _phone(), _phone(), _phone()
+    game = table.deal(seed=1, phone=phone_a)
+    table.join(game.id, phone_b)
+    heard: list[int] = []
+    table.hub.watch(game.id, lambda: heard.append(1))
+    request = table.ask_for_seat(game.id, B, new_b)
+    assert table.ask_for_seat(game.id, B, new_b) == request  # asking twice is one request
+    assert [r.id for r in table.requests_to_answer(phone_a)] == [request.id]
+    assert table.requests_to_answer(phone_b) == table.requests_to_answer(new_b) == []
+    for outsider in (new_b, phone_b, _phone()):
+        with pytest.raises(SeatError, match="only your partner's phone"):
+            table.answer(request.id, outsider, True)
+    assert table.answer(request.id, phone_a, False).answer == "refused"
+    assert table.seat_of(game.id, phone_b) is B
+    with pytest.raises(SeatError, match="already refused"):
+        table.answer(request.id, phone_a, True)
+    again = table.ask_for_seat(game.id, B, new_b)
+    assert again.id != request.id
+    assert table.answer(again.id, phone_a, True).answer == "allowed"
+    assert (table.seat_of(game.id, new_b), table.seat_of(game.id, phone_b)) == (B, None)
+    assert len(heard) == 5  # two asks (one repeated silently counts too), three answers
+
+
+def test_without_a_seated_partner_nobody_can_allow_a_take_over(table: Table) -> None:
+    phone_a, stranger = _phone(), _phone()
+    game = table.deal(seed=1, phone=phone_a)  # B never joined
+    assert not table.can_be_allowed(game, A, stranger)
+    assert table.can_be_allowed(game, B, stranger)  # phone A could allow B
+
+
+def test_a_phone_of_the_team_can_allow_a_take_over(table: Table) -> None:
+    phone_a, phone_b, teammate, new_a = _phone(), _phone(), _phone(), _phone()
+    team = table.store.add_team("Owls", [], phone=teammate.key)
+    game = table.deal(team_name="Owls", seed=1, phone=phone_a)
+    table.join(game.id, phone_b)
+    request = table.ask_for_seat(game.id, A, new_a)
+    assert [r.id for r in table.requests_to_answer(teammate)] == [request.id]
+    table.answer(request.id, teammate, True)
+    assert table.seat_of(game.id, new_a) is A
+    assert table.store.is_member(team.id, teammate.key)
+
+
+def test_two_phones_racing_for_a_free_side_b_get_it_once(table: Table) -> None:
+    game = table.deal(seed=1, phone=_phone())
+    racers = [_phone() for _ in range(4)]
+    with ThreadPoolExecutor(4) as pool:
+        sides = list(pool.map(lambda p: table.join(game.id, p), racers))
+    assert sorted(s.value for s in sides if s) == ["b"]
+
+
+def test_invites_add_a_phone_to_a_team_until_the_link_is_replaced(table: Table) -> None:
+    maker, friend, late = _phone(), _phone(), _phone()
+    team = table.store.add_team("Owls", [], phone=maker.key)
+    assert table.store.teams(friend.key) == []
+    with pytest.raises(NotFoundError, match="no such team on this phone"):
+        table.team_of(friend, team.id)
+    assert table.accept_invite(team.invite, friend) == team
+    assert table.team_of(friend, team.id) == team
+    table.store.new_invite(team.id)
+    assert table.accept_invite(team.invite, late) is None  # the old link stopped working
+    assert table.accept_invite("x" * 5, late) is None
+    assert [t.name for t in table.store.teams(friend.key)] == ["Owls"]
+    assert [t.name for t in table.store.teams()] == ["Owls"]  # the command line sees all
 
 
 def test_the_timer_is_off_by_default_and_its_settings_are_kept(table: Table) -> None:

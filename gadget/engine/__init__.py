@@ -16,6 +16,7 @@ from gadget.engine.errors import (
 from gadget.engine.gamelog import GameLog, parse_game_log, replay, summary
 from gadget.engine.keycard import AGENTS, CELLS, Colour, KeyCard, Player, render_grid, seat_index
 from gadget.engine.rules import (
+    MAX_CLUE_WORD,
     Action,
     Clue,
     GameState,
@@ -39,6 +40,7 @@ from gadget.engine.view import PlayerView, view_for
 __all__ = [
     "AGENTS",
     "CELLS",
+    "MAX_CLUE_WORD",
     "Action",
     "CellNotGuessableError",
     "Clue",

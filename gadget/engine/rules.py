@@ -19,6 +19,8 @@ from gadget.engine.keycard import CELLS, Colour, KeyCard, Player
 
 MAX_TOKENS: Final = 15
 MAX_CLUE_NUMBER: Final = 9
+MAX_CLUE_WORD: Final = 40  # characters: a clue is one word (or a name), said aloud anyway
+MAX_REASON: Final = 200  # characters of an invalid clue's reason
 
 
 class Phase(StrEnum):
@@ -263,6 +265,11 @@ def _clue(state: GameState, clue: Clue) -> Changes:
         )
     if clue.number is not None and not 0 <= clue.number <= MAX_CLUE_NUMBER:
         raise IllegalActionError(f"clue number {clue.number} is outside 0..{MAX_CLUE_NUMBER}")
+    if len(clue.word) > MAX_CLUE_WORD:
+        raise IllegalActionError(
+            f"the clue {clue.word[:20]!r}... has {len(clue.word)} characters;"
+            f" at most {MAX_CLUE_WORD}"
+        )
     if not state.words_to_give_mask(clue.by):
         raise NoWordsLeftError(
             f"player {clue.by} has no words left to clue;"
@@ -358,6 +365,10 @@ def _stop(state: GameState, stop: Stop) -> Changes:
 
 
 def _penalty(state: GameState, penalty: Penalty) -> Changes:
+    if len(penalty.reason) > MAX_REASON:
+        raise IllegalActionError(
+            f"the penalty's reason has {len(penalty.reason)} characters; at most {MAX_REASON}"
+        )
     if state.phase is not Phase.GUESSING or state.guesses_this_turn or state.penalised_this_turn:
         raise OutOfTurnError(
             f"player {penalty.by} cannot call the penalty now:"

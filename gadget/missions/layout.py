@@ -3,7 +3,8 @@
 from __future__ import annotations
 
 from bisect import bisect_right
-from math import hypot
+from functools import lru_cache
+from math import floor, hypot
 from typing import Final
 
 from gadget.missions.map import MissionMap
@@ -25,19 +26,41 @@ def _stretch(value: float, knots: tuple[tuple[float, float], ...]) -> float:
     return s0 + (s1 - s0) * (value - d0) / (d1 - d0)
 
 
+@lru_cache(maxsize=32)
 def map_layout(
     mission_map: MissionMap, aspect: float = 0.5, gap: float = 0.09
 ) -> dict[str, tuple[float, float]]:
-    """Each mission's place as (x, y), 0..1 from the left and from the top.
+    """Each mission's place as (x, y), 0..1 from the left and from the top, worked out once
+    per map (screens ask on every render; maps are frozen, so the answer cannot go stale).
 
     `aspect` is the drawing's height over its width; cities closer than `gap` (a share of
     the width) are pushed apart, a little at a time, so that names and T-M do not overlap.
+    The caller must not change the returned dict (it is shared).
     """
     places = {
         m.id: (_stretch(m.lon, _LONGITUDE), _stretch(m.lat, _LATITUDE))
         for m in mission_map.missions
     }
     return _spread(places, aspect, gap)
+
+
+def _close_pairs(
+    ids: list[str], x: dict[str, float], y: dict[str, float], gap: float
+) -> list[tuple[str, str]]:
+    """Pairs that may be closer than `gap`: cities in the same or a neighbouring grid cell of
+    side `gap`, in a fixed order, so a round costs about the number of cities, not its square."""
+    cells: dict[tuple[int, int], list[int]] = {}
+    for index, i in enumerate(ids):
+        cells.setdefault((floor(x[i] / gap), floor(y[i] / gap)), []).append(index)
+    pairs: set[tuple[int, int]] = set()
+    for (cx, cy), members in cells.items():
+        for dx in (-1, 0, 1):
+            for dy in (-1, 0, 1):
+                for a in members:
+                    for b in cells.get((cx + dx, cy + dy), ()):
+                        if a < b:
+                            pairs.add((a, b))
+    return [(ids[a], ids[b]) for a, b in sorted(pairs)]
 
 
 def _spread(
@@ -49,17 +72,16 @@ def _spread(
     y = {i: places[i][1] * aspect for i in ids}  # distances measured as drawn
     for _ in range(rounds):
         moved = False
-        for index, a in enumerate(ids):
-            for b in ids[index + 1 :]:
-                dx, dy = x[b] - x[a], y[b] - y[a]
-                distance = hypot(dx, dy)
-                if distance >= gap:
-                    continue
-                moved = True
-                ux, uy = (dx / distance, dy / distance) if distance > 1e-9 else (1.0, 0.0)
-                push = (gap - distance) / 2 * 0.5
-                x[a], y[a] = x[a] - ux * push, y[a] - uy * push
-                x[b], y[b] = x[b] + ux * push, y[b] + uy * push
+        for a, b in _close_pairs(ids, x, y, gap):
+            dx, dy = x[b] - x[a], y[b] - y[a]
+            distance = hypot(dx, dy)
+            if distance >= gap:
+                continue
+            moved = True
+            ux, uy = (dx / distance, dy / distance) if distance > 1e-9 else (1.0, 0.0)
+            push = (gap - distance) / 2 * 0.5
+            x[a], y[a] = x[a] - ux * push, y[a] - uy * push
+            x[b], y[b] = x[b] + ux * push, y[b] + uy * push
         for i in ids:
             x[i] = min(max(x[i], 0.02), 0.98)
             y[i] = min(max(y[i], 0.02 * aspect), 0.98 * aspect)

@@ -12,6 +12,11 @@ from gadget.engine.jsontext import read_json
 
 FORMAT: Final = "mission-map/1"
 RULEBOOK: Final = "rulebook"
+MAX_MISSIONS: Final = 100
+MAX_LINES: Final = 500
+MAX_TURNS: Final = 99
+MAX_TEXT: Final = 40  # characters in a mission's id or name, or the map's name
+MAX_NOTES: Final = 20  # notes, each at most 500 characters
 
 
 class MapError(ValueError):
@@ -134,9 +139,13 @@ def map_from_dict(data: object) -> MissionMap:
         problems.append(f"format is {data.get('format')!r}; this app reads {FORMAT!r}")
     missions = _missions(data.get("missions"), problems)
     lines = _lines(data.get("lines"), problems)
-    ids = [m.id for m in missions]
-    for duplicate in sorted({i for i in ids if ids.count(i) > 1}):
+    seen: set[str] = set()
+    repeated: set[str] = set()
+    for mission in missions:
+        (repeated if mission.id in seen else seen).add(mission.id)
+    for duplicate in sorted(repeated):
         problems.append(f"mission id {duplicate!r} is used more than once")
+    ids = [m.id for m in missions]
     known = set(ids)
     for index, line in enumerate(lines):
         for end in (line.a, line.b):
@@ -153,11 +162,15 @@ def map_from_dict(data: object) -> MissionMap:
             if mission.id not in reached:
                 problems.append(f"mission {mission.id!r} cannot be reached from {start!r}")
     name = data.get("name", "")
-    if not isinstance(name, str):
-        problems.append("name must be a string")
+    if not isinstance(name, str) or len(name) > MAX_TEXT:
+        problems.append(f"name must be a string of at most {MAX_TEXT} characters")
     notes = data.get("notes", [])
-    if not isinstance(notes, list) or not all(isinstance(n, str) for n in notes):
-        problems.append("notes must be a list of strings")
+    if (
+        not isinstance(notes, list)
+        or len(notes) > MAX_NOTES
+        or not all(isinstance(n, str) and len(n) <= 500 for n in notes)
+    ):
+        problems.append(f"notes must be a list of at most {MAX_NOTES} strings (500 characters)")
         notes = []
     if problems:
         raise MapError(problems)
@@ -182,6 +195,9 @@ def _missions(raw: object, problems: list[str]) -> list[Mission]:
     if not isinstance(raw, list) or not raw:
         problems.append("missions must be a non-empty list")
         return []
+    if len(raw) > MAX_MISSIONS:
+        problems.append(f"the map has {len(raw)} missions; at most {MAX_MISSIONS}")
+        return []
     missions = []
     for index, item in enumerate(raw):
         where = f"mission {index}"
@@ -189,8 +205,8 @@ def _missions(raw: object, problems: list[str]) -> list[Mission]:
             problems.append(f"{where} must be an object")
             continue
         mission_id, name = item.get("id"), item.get("name", item.get("id"))
-        if not isinstance(mission_id, str) or not mission_id:
-            problems.append(f"{where} needs an id (a non-empty string)")
+        if not isinstance(mission_id, str) or not 0 < len(mission_id) <= MAX_TEXT:
+            problems.append(f"{where} needs an id (a string of 1 to {MAX_TEXT} characters)")
             continue
         where = f"mission {mission_id!r}"
         turns, mistakes = item.get("turns"), item.get("mistakes")
@@ -201,22 +217,29 @@ def _missions(raw: object, problems: list[str]) -> list[Mission]:
         if not _whole(mistakes) or not 0 <= mistakes <= turns:
             problems.append(f"{where}: mistakes is {mistakes!r}; it must be 0..{turns} (the turns)")
             continue
-        if not isinstance(name, str):
-            problems.append(f"{where}: name must be a string")
+        if not isinstance(name, str) or not 0 < len(name) <= MAX_TEXT:
+            problems.append(f"{where}: name must be a string of 1 to {MAX_TEXT} characters")
             continue
-        if not _number(lon) or not _number(lat):
-            problems.append(f"{where}: lon and lat must be numbers")
+        if not _number(lon) or not _number(lat) or not (-180 <= lon <= 180 and -90 <= lat <= 90):
+            problems.append(f"{where}: lon and lat must be numbers, -180..180 and -90..90")
             continue
-        source = item.get("source", "")
-        missions.append(
-            Mission(mission_id, name, turns, mistakes, float(lon), float(lat), str(source))
-        )
+        if turns > MAX_TURNS:
+            problems.append(f"{where}: turns is {turns}; at most {MAX_TURNS}")
+            continue
+        source = _source(item)
+        if source is None:
+            problems.append(f"{where}: source must be a string of at most 200 characters")
+            continue
+        missions.append(Mission(mission_id, name, turns, mistakes, float(lon), float(lat), source))
     return missions
 
 
 def _lines(raw: object, problems: list[str]) -> list[Line]:
     if not isinstance(raw, list):
         problems.append("lines must be a list")
+        return []
+    if len(raw) > MAX_LINES:
+        problems.append(f"the map has {len(raw)} lines; at most {MAX_LINES}")
         return []
     lines = []
     for index, item in enumerate(raw):
@@ -227,8 +250,17 @@ def _lines(raw: object, problems: list[str]) -> list[Line]:
         ):
             problems.append(f'line {index} must be {{"a": "<mission id>", "b": "<mission id>"}}')
             continue
-        lines.append(Line(item["a"], item["b"], str(item.get("source", ""))))
+        source = _source(item)
+        if source is None:
+            problems.append(f"line {index}: source must be a string of at most 200 characters")
+            continue
+        lines.append(Line(item["a"], item["b"], source))
     return lines
+
+
+def _source(item: Mapping[str, object]) -> str | None:
+    source = item.get("source", "")
+    return source if isinstance(source, str) and len(source) <= 200 else None
 
 
 def _whole(value: object) -> TypeGuard[int]:

@@ -9,7 +9,7 @@ from typing import Any, Final
 from gadget.engine import GameLogError, ReplayError, official_score, replay
 from gadget.engine.gamelog import game_log_from_dict
 from gadget.engine.jsontext import read_json
-from gadget.missions import MapError, map_from_dict
+from gadget.missions import MapError, MissionMap, map_from_dict
 from gadget.store import ImportedAttempt, Store, Team
 
 FORMAT: Final = "gadget-team/1"
@@ -19,13 +19,19 @@ class BackupError(ValueError):
     """A backup that cannot be imported; nothing of it was written."""
 
 
-def export_team(store: Store, team_name: str) -> dict[str, Any]:
-    """The team, its map, its completions and every attempt with its log."""
-    team = store.team(team_name)
+def export_team(store: Store, team: Team | str) -> dict[str, Any]:
+    """The team, its map, its completions and every attempt with its log; an attempt played
+    on another map (before the team changed maps) names that map in "maps"."""
+    team = store.team(team) if isinstance(team, str) else team
+    attempts = store.attempts(team.id)
+    others = sorted(
+        {a.map_id for a in attempts if a.map_id is not None and a.map_id != team.map_id}
+    )
     return {
         "format": FORMAT,
         "team": {"name": team.name, "players": list(team.players), "notes": team.notes},
         "map": store.mission_map(team.map_id).to_dict(),
+        "maps": [store.mission_map(map_id).to_dict() for map_id in others],
         "completed": [
             {"mission": mission, "at": at.isoformat()}
             for mission, at in sorted(store.completions(team.id).items())
@@ -33,6 +39,7 @@ def export_team(store: Store, team_name: str) -> dict[str, Any]:
         "attempts": [
             {
                 "mission": a.mission_id,
+                **({"map": others.index(a.map_id)} if a.map_id in others else {}),
                 "played_at": a.played_at.isoformat(),
                 "players": list(a.players),
                 "won": a.won,
@@ -40,13 +47,16 @@ def export_team(store: Store, team_name: str) -> dict[str, Any]:
                 "notes": a.notes,
                 "log": a.log.to_dict(),
             }
-            for a in store.attempts(team.id)
+            for a in attempts
         ],
     }
 
 
-def import_team(store: Store, text: str, rename: str | None = None) -> Team:
-    """Check the whole backup first, then write it in one transaction."""
+def import_team(
+    store: Store, text: str, rename: str | None = None, phone: str | None = None
+) -> Team:
+    """Check the whole backup first, then write it in one transaction (the importing phone,
+    if any, is the team's first member)."""
     data = read_json(text, BackupError)
     if not isinstance(data, Mapping) or data.get("format") != FORMAT:
         raise BackupError(f"not a team backup: the file's format is not {FORMAT!r}")
@@ -57,13 +67,25 @@ def import_team(store: Store, text: str, rename: str | None = None) -> Team:
         mission_map = map_from_dict(data.get("map"))
     except MapError as wrong:
         raise BackupError(f"map: {wrong}") from None
+    other_maps = []
+    for index, raw in enumerate(_list(data, "maps")):
+        try:
+            other_maps.append(map_from_dict(raw))
+        except MapError as wrong:
+            raise BackupError(f"maps {index}: {wrong}") from None
     known = {m.id for m in mission_map.missions}
     completed = {}
     for index, item in enumerate(_list(data, "completed")):
-        if not isinstance(item, Mapping) or item.get("mission") not in known:
+        if not isinstance(item, Mapping):
+            raise BackupError(f"completed {index}: must be an object")
+        mission = item.get("mission")
+        if not isinstance(mission, str) or mission not in known:
             raise BackupError(f"completed {index}: not a mission of the team's map")
-        completed[str(item["mission"])] = _time(f"completed {index}", item.get("at"))
-    attempts = [_attempt(index, item, known) for index, item in enumerate(_list(data, "attempts"))]
+        completed[mission] = _time(f"completed {index}", item.get("at"))
+    attempts = [
+        _attempt(index, item, mission_map, other_maps)
+        for index, item in enumerate(_list(data, "attempts"))
+    ]
     return store.import_team(
         name=rename or team["name"],
         players=_names("team.players", team.get("players", [])),
@@ -71,16 +93,29 @@ def import_team(store: Store, text: str, rename: str | None = None) -> Team:
         mission_map=mission_map,
         completed=completed,
         attempts=attempts,
+        phone=phone,
     )
 
 
-def _attempt(index: int, item: object, known: set[str]) -> ImportedAttempt:
+def _attempt(
+    index: int, item: object, team_map: MissionMap, other_maps: list[MissionMap]
+) -> ImportedAttempt:
     where = f"attempt {index}"
     if not isinstance(item, Mapping):
         raise BackupError(f"{where}: must be an object")
+    played_on = team_map
+    if "map" in item:
+        number = item["map"]
+        if not isinstance(number, int) or isinstance(number, bool):
+            raise BackupError(f"{where}: map must be a number in maps, not {number!r}")
+        if not 0 <= number < len(other_maps):
+            raise BackupError(f"{where}: map {number} is not in maps (0..{len(other_maps) - 1})")
+        played_on = other_maps[number]
     mission = item.get("mission")
-    if mission is not None and mission not in known:
-        raise BackupError(f"{where}: mission {mission!r} is not on the team's map")
+    if mission is not None and not isinstance(mission, str):
+        raise BackupError(f"{where}: mission must be a mission's id or null, not {mission!r}")
+    if mission is not None and mission not in {m.id for m in played_on.missions}:
+        raise BackupError(f"{where}: mission {mission!r} is not on the map it was played on")
     try:
         log = game_log_from_dict(item.get("log"))
         state = replay(log)
@@ -102,6 +137,7 @@ def _attempt(index: int, item: object, known: set[str]) -> ImportedAttempt:
         players=_names(f"{where}.players", item.get("players", [])),
         notes=_text(f"{where}.notes", item.get("notes", "")),
         log=log,
+        mission_map=None if played_on is team_map else played_on,
     )
 
 

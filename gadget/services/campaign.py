@@ -47,14 +47,28 @@ class CampaignView:
         return [c.mission for c in self.cards if c.state is MissionState.OPEN]
 
 
-def campaign_view(store: Store, team_name: str) -> CampaignView:
+def campaign_view(store: Store, team: Team | str) -> CampaignView:
     """Every mission with its state and the team's record on it, from three queries."""
-    team = store.team(team_name)
+    team = store.team(team) if isinstance(team, str) else team
     mission_map = store.mission_map(team.map_id)
     states = mission_states(mission_map, store.completed(team.id))
     stats = store.statistics(team.id)
     cards = tuple(MissionCard(m, states[m.id], stats.get(m.id)) for m in mission_map.missions)
     return CampaignView(team, mission_map, cards, stats.get(None))
+
+
+def mission_names(store: Store, team: Team, attempts: Sequence[Attempt]) -> dict[str, str]:
+    """Each mission's name for the history: the team's map first, in its order, then the
+    maps older attempts were played on (a team that changed maps keeps its history)."""
+    names = {m.id: m.name for m in store.mission_map(team.map_id).missions}
+    for map_id in sorted({a.map_id for a in attempts if a.map_id not in (None, team.map_id)}):
+        assert map_id is not None
+        for mission in store.mission_map(map_id).missions:
+            names.setdefault(mission.id, mission.name)
+    for attempt in attempts:  # a mission whose map is unknown still gets a line
+        if attempt.mission_id is not None:
+            names.setdefault(attempt.mission_id, attempt.mission_id)
+    return names
 
 
 def find_mission(mission_map: MissionMap, name: str) -> Mission:
@@ -75,6 +89,7 @@ def start_game(
     mistakes: int | None = None,
     players: Sequence[str] = (),
     seed: int | None = None,
+    phone: str | None = None,
 ) -> SavedGame:
     """A new game: a mission sets the time bank; a team's standard 9-token game is the start.
 
@@ -84,6 +99,7 @@ def start_game(
     seed = secrets.randbits(SEED_BITS) if seed is None else seed
     team = store.team(team_name) if team_name else None
     mission_id: str | None = None
+    map_id = team.map_id if team else None
     if mission_name is not None:
         if team is None:
             raise StoreError("a mission is played by a team: name the team")
@@ -104,6 +120,8 @@ def start_game(
         team_id=team.id if team else None,
         mission_id=mission_id,
         players=players or (team.players if team else ()),
+        map_id=map_id if mission_id else None,
+        phone=phone,
     )
 
 
@@ -133,7 +151,7 @@ def record_played_elsewhere(
     if not replay(log).is_over:
         raise StoreError("the game is not finished: only a won or lost game can be recorded")
     attempt = store.record_finished_game(
-        log, team_id=team.id, mission_id=mission.id, players=team.players
+        log, team_id=team.id, mission_id=mission.id, map_id=team.map_id, players=team.players
     )
     opened = newly_opened(mission_map, before, store.completed(team.id))
     return Recorded(attempt, [mission_map.mission(mission_id) for mission_id in opened])

@@ -5,12 +5,21 @@ from __future__ import annotations
 import threading
 import time
 from collections.abc import Callable
-from dataclasses import dataclass, field, replace
+from dataclasses import dataclass, replace
 from enum import StrEnum
 
 from gadget.engine import Action, Phase, Player, ShareCode
 from gadget.services.campaign import start_game
-from gadget.store import SavedGame, Store, StoreError
+from gadget.services.phones import Phone, is_invite, is_public_id
+from gadget.store import (
+    NotFoundError,
+    SavedGame,
+    SeatError,
+    SeatRequest,
+    Store,
+    StoreError,
+    Team,
+)
 
 Listener = Callable[[], None]
 
@@ -66,6 +75,8 @@ class TimerSettings:
 
     def __post_init__(self) -> None:
         for name, seconds in (("clue", self.clue_seconds), ("guess", self.guess_seconds)):
+            if not isinstance(seconds, int) or isinstance(seconds, bool):
+                raise StoreError(f"the {name} time {seconds!r} is not a whole number of seconds")
             if not 5 <= seconds <= 3600:
                 raise StoreError(f"the {name} time {seconds} s is outside 5 s..60 min")
 
@@ -97,6 +108,11 @@ class TimerState:
         return self.paused_left is not None
 
 
+def _timer_key(phone: Phone | None) -> str:
+    """Each phone's timer defaults are its own; "timer" alone is the command line's."""
+    return f"timer:{phone.key}" if phone is not None else "timer"
+
+
 def _stretch_of(game: SavedGame) -> tuple[Stretch, int] | None:
     """What the timer times in this game now, or None when nothing is timed."""
     if game.state.phase is Phase.CLUE:
@@ -104,11 +120,6 @@ def _stretch_of(game: SavedGame) -> tuple[Stretch, int] | None:
     if game.state.phase is Phase.GUESSING:
         return Stretch.GUESS, game.state.turns_played
     return None
-
-
-@dataclass
-class _Seats:
-    holders: dict[Player, str] = field(default_factory=dict)
 
 
 class Table:
@@ -121,7 +132,6 @@ class Table:
         self.hub = hub or Hub()
         self.clock = clock
         self._lock = threading.Lock()
-        self._seats: dict[int, _Seats] = {}
         self._timers: dict[int, TimerState | None] = {}  # None: nothing to time now
         self._timer_settings: dict[int, TimerSettings] = {}
 
@@ -135,8 +145,10 @@ class Table:
         team_name: str | None = None,
         mission_name: str | None = None,
         seed: int | None = None,
+        phone: Phone | None = None,
     ) -> SavedGame:
-        """A new game on this server, its timer set from the saved default."""
+        """A new game on this server, its timer set from the saved default; the phone that
+        dealt it holds side A."""
         game = start_game(
             self.store,
             team_name=team_name,
@@ -144,8 +156,9 @@ class Table:
             tokens=tokens,
             mistakes=mistakes,
             seed=seed,
+            phone=phone.key if phone else None,
         )
-        self._timer_settings[game.id] = self.default_timer()
+        self._timer_settings[game.id] = self.default_timer(phone)
         self._restart_timer(game)
         return game
 
@@ -156,6 +169,17 @@ class Table:
     def game(self, game_id: int) -> SavedGame:
         """The game as it stands now."""
         return self.store.game(game_id)
+
+    def game_at(self, public_id: str) -> SavedGame | None:
+        """The game an address names; None for anything that is not one (no query made)."""
+        return self.store.game_by_public_id(public_id) if is_public_id(public_id) else None
+
+    def team_of(self, phone: Phone, team_id: int) -> Team:
+        """One of this phone's teams; another phone's team is "no such team", as if it were
+        not there at all."""
+        if not self.store.is_member(team_id, phone.key):
+            raise NotFoundError("no such team on this phone")
+        return self.store.team_by_id(team_id)
 
     def act(self, game_id: int, action: Action, version: int) -> SavedGame:
         """Record an action seen at `version`; both phones hear of it."""
@@ -176,46 +200,102 @@ class Table:
             self._restart_timer(game)
         self.hub.changed(game.id)
 
+    def accept_invite(self, invite: str, phone: Phone) -> Team | None:
+        """The team whose invite link this is, with this phone now one of its; None for a
+        link that names no team (a mistyped or replaced one)."""
+        if not is_invite(invite):
+            return None
+        team_id = self.store.team_id_by_invite(invite)
+        if team_id is None:
+            return None
+        self.store.join_team(team_id, phone.key)
+        return self.store.team_by_id(team_id)
+
     # --- Seats ----------------------------------------------------------------------------
 
-    def holder(self, game_id: int, side: Player) -> str | None:
-        """Which phone (session) holds this side now."""
-        with self._lock:
-            return self._seats.setdefault(game_id, _Seats()).holders.get(side)
+    def seat_of(self, game_id: int, phone: Phone) -> Player | None:
+        """The side this phone holds in this game: the only side it may ever be shown."""
+        return self.store.seat_of(game_id, phone.key)
 
-    def sit(self, game_id: int, side: Player, phone: str, *, take_over: bool = False) -> bool:
-        """Take a side; False when another phone holds it, unless told to take it over."""
-        with self._lock:
-            holders = self._seats.setdefault(game_id, _Seats()).holders
-            current = holders.get(side)
-            if current not in (None, phone) and not take_over:
-                return False
-            holders[side] = phone
-        if current not in (None, phone):
-            self.hub.changed(game_id)  # the replaced phone learns it lost the side
-        return True
+    def join(self, game_id: int, phone: Phone) -> Player | None:
+        """A phone arriving with the game's code: its own side if it has one, else side B
+        while B is free; None when B is held by another phone (then it may ask)."""
+        mine = self.store.seat_of(game_id, phone.key)
+        if mine is not None:
+            return mine
+        if self.store.take_seat(game_id, Player.B, phone.key):
+            self.hub.changed(game_id)  # phone A learns that B has joined
+            return Player.B
+        return None
 
-    def leave(self, game_id: int, side: Player, phone: str) -> None:
-        """Free a side when its phone goes away (only if that phone still holds it)."""
-        with self._lock:
-            holders = self._seats.setdefault(game_id, _Seats()).holders
-            if holders.get(side) == phone:
-                del holders[side]
+    def ask_for_seat(self, game_id: int, side: Player, phone: Phone) -> SeatRequest:
+        """Ask the partner's phone (or a phone of the team) to let this phone take a side."""
+        request = self.store.ask_for_seat(game_id, side, phone.key)
+        self.hub.changed(game_id)
+        return request
+
+    def can_be_allowed(self, game: SavedGame, side: Player, phone: Phone) -> bool:
+        """Whether any phone but the asking one could allow a take-over of this side: the
+        partner's seated phone, or a phone of the game's team."""
+        return bool(self._approvers(game, side) - {phone.key})
+
+    def _approvers(self, game: SavedGame, side: Player) -> frozenset[str]:
+        partner = self.store.seat_holder(game.id, side.partner)
+        members = self.store.member_phones(game.team_id) if game.team_id else frozenset()
+        return members | ({partner} if partner else frozenset())
+
+    def may_answer(self, request: SeatRequest, phone: Phone) -> bool:
+        """Only the partner's seated phone or a phone of the team answers, never the asker."""
+        game = self.store.game(request.game_id)
+        return phone.key != request.phone and phone.key in self._approvers(game, request.side)
+
+    def answer(self, request_id: int, phone: Phone, allow: bool) -> SeatRequest:
+        """Allow or refuse a take-over; the asking phone and the replaced one are told."""
+        request = self.store.seat_request(request_id)
+        if not self.may_answer(request, phone):
+            raise SeatError("only your partner's phone or a phone of the team can answer that")
+        answered = self.store.answer_request(
+            request_id, phone.key, "allowed" if allow else "refused"
+        )
+        self.hub.changed(request.game_id)
+        return answered
+
+    def waiting_requests(self, game_id: int) -> list[SeatRequest]:
+        """Take-over requests of this game not answered yet."""
+        return self.store.waiting_requests([game_id])
+
+    def requests_to_answer(self, phone: Phone) -> list[SeatRequest]:
+        """Every waiting request this phone may answer (for Home)."""
+        games = self.store.games_to_answer_for(phone.key)
+        return [
+            request
+            for request in self.store.waiting_requests(games)
+            if self.may_answer(request, phone)
+        ]
+
+    def games_of(self, phone: Phone, newest: int = 5) -> list[tuple[SavedGame, Player]]:
+        """This phone's unfinished games, newest first, with the side it holds in each."""
+        return [
+            (self.store.game(game_id), side)
+            for game_id, side in self.store.games_of_phone(phone.key, newest)
+        ]
 
     # --- Turn timer -----------------------------------------------------------------------
 
-    def default_timer(self) -> TimerSettings:
-        """The timer settings new games start with (saved in the store's settings)."""
-        raw = self.store.setting("timer", "off,120,120").split(",")
+    def default_timer(self, phone: Phone | None = None) -> TimerSettings:
+        """The timer settings this phone's new games start with (each phone has its own)."""
+        raw = self.store.setting(_timer_key(phone), "off,120,120").split(",")
         try:
             return TimerSettings(raw[0] == "on", int(raw[1]), int(raw[2]))
         except (IndexError, ValueError):
             return TimerSettings()
 
-    def set_default_timer(self, settings: TimerSettings) -> None:
-        """Keep the settings for the next games."""
+    def set_default_timer(self, settings: TimerSettings, phone: Phone | None = None) -> None:
+        """Keep the settings for this phone's next games."""
         flag = "on" if settings.enabled else "off"
-        self.store.set_setting("timer", f"{flag},{settings.clue_seconds},{settings.guess_seconds}")
+        self.store.set_setting(
+            _timer_key(phone), f"{flag},{settings.clue_seconds},{settings.guess_seconds}"
+        )
 
     def timer(self, game_id: int) -> TimerState | None:
         """The running timer of a game, or None when it is off or nothing is timed."""

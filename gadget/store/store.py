@@ -4,6 +4,7 @@ from __future__ import annotations
 
 import json
 import os
+import secrets
 from collections.abc import Callable, Iterator, Mapping, Sequence
 from contextlib import contextmanager
 from dataclasses import dataclass
@@ -23,25 +24,21 @@ from sqlmodel import Session, col, create_engine, select
 from gadget.engine import Action, GameLog, GameState, parse_game_log, replay
 from gadget.engine.rules import apply, official_score
 from gadget.missions import MissionMap, default_map, parse_map
-from gadget.store.tables import AttemptRow, CompletionRow, GameRow, MapRow, SettingRow, TeamRow
+from gadget.store.errors import NotFoundError, StaleGameError, StoreError, TeamExistsError
+from gadget.store.names import clean_name, clean_notes, clean_players, name_key
+from gadget.store.phones import PhoneRecords
+from gadget.store.tables import (
+    AttemptRow,
+    CompletionRow,
+    GameRow,
+    MapRow,
+    SeatRow,
+    SettingRow,
+    TeamMemberRow,
+    TeamRow,
+)
 
 MIGRATIONS = Path(__file__).resolve().parent / "migrations"
-
-
-class StoreError(ValueError):
-    """Something the store refuses, said in one line a player can act on."""
-
-
-class NotFoundError(StoreError):
-    """No team, map or game by that name or number."""
-
-
-class TeamExistsError(StoreError):
-    """Team names are unique."""
-
-
-class StaleGameError(StoreError):
-    """The other phone acted first: this action was based on an older version of the game."""
 
 
 def utc_now() -> datetime:
@@ -71,6 +68,7 @@ class Team:
     players: tuple[str, ...]
     notes: str
     map_id: int
+    invite: str
 
 
 @dataclass(frozen=True, slots=True)
@@ -80,6 +78,7 @@ class Attempt:
     id: int
     team_id: int | None
     mission_id: str | None
+    map_id: int | None
     played_at: datetime
     players: tuple[str, ...]
     won: bool
@@ -97,8 +96,10 @@ class SavedGame:
     """A game in progress (or just finished) with the version the next action must name."""
 
     id: int
+    public_id: str
     team_id: int | None
     mission_id: str | None
+    map_id: int | None
     players: tuple[str, ...]
     log: GameLog
     state: GameState
@@ -115,6 +116,7 @@ class ImportedAttempt:
     players: tuple[str, ...]
     notes: str
     log: GameLog
+    mission_map: MissionMap | None = None  # the map it was played on, when not the team's
 
 
 @dataclass(frozen=True, slots=True)
@@ -135,7 +137,7 @@ def _players(text: str) -> tuple[str, ...]:
 
 def _team(row: TeamRow) -> Team:
     assert row.id is not None
-    return Team(row.id, row.name, _players(row.players), row.notes, row.map_id)
+    return Team(row.id, row.name, _players(row.players), row.notes, row.map_id, row.invite)
 
 
 def _attempt(row: AttemptRow) -> Attempt:
@@ -144,6 +146,7 @@ def _attempt(row: AttemptRow) -> Attempt:
         id=row.id,
         team_id=row.team_id,
         mission_id=row.mission_id,
+        map_id=row.map_id,
         played_at=row.played_at,
         players=_players(row.players),
         won=row.won,
@@ -162,8 +165,10 @@ def _saved(row: GameRow) -> SavedGame:
     log = parse_game_log(row.log)
     return SavedGame(
         id=row.id,
+        public_id=row.public_id,
         team_id=row.team_id,
         mission_id=row.mission_id,
+        map_id=row.map_id,
         players=_players(row.players),
         log=log,
         state=replay(log),
@@ -193,12 +198,26 @@ def migrate(engine: Engine, revision: str = "head") -> None:
     """Bring the schema to a revision with Alembic (the store does this whenever it opens)."""
     config = Config()
     config.set_main_option("script_location", str(MIGRATIONS))
-    with engine.begin() as connection:
-        config.attributes["connection"] = connection
-        command.upgrade(config, revision)
+    sqlite = engine.dialect.name == "sqlite"
+    with engine.connect() as connection:
+        if sqlite:
+            # SQLite alters a table by copying it: with foreign keys on, dropping the old copy
+            # of a referenced table fails. Off for the migration, checked before it commits.
+            connection.exec_driver_sql("PRAGMA foreign_keys=OFF")
+            connection.commit()
+        try:
+            with connection.begin():
+                config.attributes["connection"] = connection
+                command.upgrade(config, revision)
+                if sqlite and connection.exec_driver_sql("PRAGMA foreign_key_check").first():
+                    raise StoreError("the migration left a row pointing at nothing; undone")
+        finally:
+            if sqlite:
+                connection.exec_driver_sql("PRAGMA foreign_keys=ON")
+                connection.commit()
 
 
-class Store:
+class Store(PhoneRecords):
     """All reads and writes, each in its own transaction."""
 
     def __init__(self, url: str | None = None, now: Callable[[], datetime] = utc_now) -> None:
@@ -266,40 +285,75 @@ class Store:
 
     # --- Teams ----------------------------------------------------------------------------
 
-    def add_team(self, name: str, players: Sequence[str], map_id: int | None = None) -> Team:
-        """A new team, on the shipped map unless another is given."""
-        name = name.strip()
-        if not name:
-            raise StoreError("a team needs a name")
+    def add_team(
+        self,
+        name: str,
+        players: Sequence[str],
+        map_id: int | None = None,
+        *,
+        phone: str | None = None,
+    ) -> Team:
+        """A new team, on the shipped map unless another is given; the phone that made it is
+        its first member."""
+        name, players = clean_name(name), clean_players(list(players))
         map_id = map_id if map_id is not None else self.default_map_id()
+        with self._transaction() as session:
+            self._refuse_taken_name(session, name)
+            row = TeamRow(
+                name=name,
+                name_key=name_key(name),
+                invite=secrets.token_urlsafe(16),
+                players=json.dumps(list(players)),
+                map_id=map_id,
+                created_at=self.now(),
+            )
+            session.add(row)
+            self._flush_team(session, name)
+            assert row.id is not None
+            if phone is not None:
+                self._join_team(session, row.id, phone)
+            return _team(row)
+
+    @staticmethod
+    def _refuse_taken_name(session: Session, name: str, team_id: int | None = None) -> None:
+        other = session.exec(select(TeamRow).where(TeamRow.name_key == name_key(name))).first()
+        if other is not None and other.id != team_id:
+            raise TeamExistsError(f"a team named {other.name!r} already exists")
+
+    @staticmethod
+    def _flush_team(session: Session, name: str) -> None:
+        """Write the row; a name taken in the same instant by another writer is still named."""
         try:
-            with self._transaction() as session:
-                row = TeamRow(
-                    name=name,
-                    players=json.dumps([p.strip() for p in players if p.strip()]),
-                    map_id=map_id,
-                    created_at=self.now(),
-                )
-                session.add(row)
-                session.flush()
-                return _team(row)
+            session.flush()
         except IntegrityError:
             raise TeamExistsError(f"a team named {name!r} already exists") from None
 
-    def teams(self) -> list[Team]:
-        """Every team, by name."""
+    def teams(self, phone: str | None = None) -> list[Team]:
+        """Every team by name, or only this phone's teams (the command line sees all)."""
         with self._transaction() as session:
-            rows = session.exec(select(TeamRow).order_by(col(TeamRow.name))).all()
-            return [_team(row) for row in rows]
+            query = select(TeamRow).order_by(col(TeamRow.name_key))
+            if phone is not None:
+                query = query.join(
+                    TeamMemberRow, col(TeamMemberRow.team_id) == col(TeamRow.id)
+                ).where(TeamMemberRow.phone == phone)
+            return [_team(row) for row in session.exec(query).all()]
 
     def team(self, name: str) -> Team:
-        """A team by its name (any case)."""
+        """A team by its name, in any case of any alphabet."""
         with self._transaction() as session:
             row = session.exec(
-                select(TeamRow).where(func.lower(TeamRow.name) == name.strip().lower())
+                select(TeamRow).where(TeamRow.name_key == name_key(" ".join(name.split())))
             ).first()
             if row is None:
                 raise NotFoundError(f"no team named {name!r}")
+            return _team(row)
+
+    def team_by_id(self, team_id: int) -> Team:
+        """A team by its number (what the app's addresses carry)."""
+        with self._transaction() as session:
+            row = session.get(TeamRow, team_id)
+            if row is None:
+                raise NotFoundError(f"no team number {team_id}")
             return _team(row)
 
     def update_team(
@@ -312,24 +366,25 @@ class Store:
         map_id: int | None = None,
     ) -> Team:
         """Rename a team, change its players, its notes or its map."""
-        try:
-            with self._transaction() as session:
-                row = session.get(TeamRow, team_id)
-                if row is None:
-                    raise NotFoundError(f"no team number {team_id}")
-                if name is not None:
-                    row.name = name.strip()
-                if players is not None:
-                    row.players = json.dumps([p.strip() for p in players if p.strip()])
-                if notes is not None:
-                    row.notes = notes
-                if map_id is not None:
-                    row.map_id = map_id
-                session.add(row)
-                session.flush()
-                return _team(row)
-        except IntegrityError:
-            raise TeamExistsError(f"a team named {name!r} already exists") from None
+        with self._transaction() as session:
+            row = session.get(TeamRow, team_id)
+            if row is None:
+                raise NotFoundError(f"no team number {team_id}")
+            if name is not None:
+                name = clean_name(name)
+                self._refuse_taken_name(session, name, team_id)
+                row.name, row.name_key = name, name_key(name)
+            if players is not None:
+                row.players = json.dumps(list(clean_players(list(players))))
+            if notes is not None:
+                row.notes = clean_notes(notes)
+            if map_id is not None:
+                if session.get(MapRow, map_id) is None:
+                    raise NotFoundError(f"no map number {map_id}")
+                row.map_id = map_id
+            session.add(row)
+            self._flush_team(session, row.name)
+            return _team(row)
 
     def import_team(
         self,
@@ -340,41 +395,50 @@ class Store:
         mission_map: MissionMap,
         completed: Mapping[str, datetime],
         attempts: Sequence[ImportedAttempt],
+        phone: str | None = None,
     ) -> Team:
         """A whole team from a backup in one transaction: all of it, or nothing."""
-        try:
-            with self._transaction() as session:
-                row = TeamRow(
-                    name=name.strip(),
-                    players=json.dumps(list(players)),
-                    notes=notes,
-                    map_id=self._add_map(session, mission_map),
-                    created_at=self.now(),
+        name = clean_name(name)
+        with self._transaction() as session:
+            self._refuse_taken_name(session, name)
+            map_ids: dict[MissionMap, int] = {mission_map: self._add_map(session, mission_map)}
+            row = TeamRow(
+                name=name,
+                name_key=name_key(name),
+                invite=secrets.token_urlsafe(16),
+                players=json.dumps(list(clean_players(list(players)))),
+                notes=clean_notes(notes),
+                map_id=map_ids[mission_map],
+                created_at=self.now(),
+            )
+            session.add(row)
+            self._flush_team(session, name)
+            assert row.id is not None
+            for mission_id, completed_at in completed.items():
+                session.add(
+                    CompletionRow(team_id=row.id, mission_id=mission_id, completed_at=completed_at)
                 )
-                session.add(row)
-                session.flush()
-                assert row.id is not None
-                for mission_id, completed_at in completed.items():
-                    session.add(
-                        CompletionRow(
-                            team_id=row.id, mission_id=mission_id, completed_at=completed_at
-                        )
-                    )
-                session.flush()
-                for attempt in attempts:
-                    self._finish(
-                        session,
-                        team_id=row.id,
-                        mission_id=attempt.mission_id,
-                        players=attempt.players,
-                        log=attempt.log,
-                        state=replay(attempt.log),
-                        played_at=attempt.played_at,
-                        notes=attempt.notes,
-                    )
-                return _team(row)
-        except IntegrityError:
-            raise TeamExistsError(f"a team named {name!r} already exists") from None
+            session.flush()
+            for attempt in attempts:
+                played_on = attempt.mission_map or mission_map
+                if played_on not in map_ids:
+                    map_ids[played_on] = self._add_map(session, played_on)
+                self._finish(
+                    session,
+                    team_id=row.id,
+                    mission_id=attempt.mission_id,
+                    map_id=map_ids[played_on] if attempt.mission_id else None,
+                    players=attempt.players,
+                    log=attempt.log,
+                    state=replay(attempt.log),
+                    played_at=attempt.played_at,
+                    notes=clean_notes(attempt.notes),
+                    # A win on another map completes nothing on this one.
+                    complete=played_on == mission_map,
+                )
+            if phone is not None:
+                self._join_team(session, row.id, phone)
+            return _team(row)
 
     def completions(self, team_id: int) -> dict[str, datetime]:
         """When each completed mission was first won."""
@@ -398,15 +462,20 @@ class Store:
         team_id: int | None = None,
         mission_id: str | None = None,
         players: Sequence[str] = (),
+        *,
+        map_id: int | None = None,
+        phone: str | None = None,
     ) -> SavedGame:
-        """Save a new game before its first action."""
+        """Save a new game before its first action; the phone that dealt it holds side A."""
         replay(log)
         with self._transaction() as session:
             now = self.now()
             row = GameRow(
+                public_id=secrets.token_urlsafe(16),
                 code=log.code.text if log.code else None,
                 team_id=team_id,
                 mission_id=mission_id,
+                map_id=map_id,
                 players=json.dumps(list(players)),
                 log=log.to_json(),
                 version=len(log.actions),
@@ -415,6 +484,9 @@ class Store:
             )
             session.add(row)
             session.flush()
+            assert row.id is not None
+            if phone is not None:
+                session.add(SeatRow(game_id=row.id, side="a", phone=phone, taken_at=now))
             return _saved(row)
 
     def game(self, game_id: int) -> SavedGame:
@@ -424,6 +496,12 @@ class Store:
             if row is None:
                 raise NotFoundError(f"no game number {game_id}")
             return _saved(row)
+
+    def game_by_public_id(self, public_id: str) -> SavedGame | None:
+        """The game an address names, or None."""
+        with self._transaction() as session:
+            row = session.exec(select(GameRow).where(GameRow.public_id == public_id)).first()
+            return _saved(row) if row is not None else None
 
     def game_by_code(self, code: str) -> SavedGame | None:
         """The newest game dealt from this share code, finished or not."""
@@ -492,6 +570,7 @@ class Store:
                     session,
                     team_id=row.team_id,
                     mission_id=row.mission_id,
+                    map_id=row.map_id,
                     players=players,
                     log=log,
                     state=state,
@@ -512,8 +591,10 @@ class Store:
                 raise StaleGameError(_stale_message(expected_version + 1, expected_version))
             return SavedGame(
                 id=game_id,
+                public_id=row.public_id,
                 team_id=row.team_id,
                 mission_id=row.mission_id,
+                map_id=row.map_id,
                 players=_players(row.players),
                 log=log,
                 state=state,
@@ -529,16 +610,19 @@ class Store:
         *,
         team_id: int | None,
         mission_id: str | None,
+        map_id: int | None,
         players: Sequence[str],
         log: GameLog,
         state: GameState,
         played_at: datetime,
         notes: str = "",
+        complete: bool = True,
     ) -> int:
         """The attempt, and a completion for a won mission, in the caller's transaction."""
         row = AttemptRow(
             team_id=team_id,
             mission_id=mission_id,
+            map_id=map_id,
             played_at=played_at,
             players=json.dumps(list(players)),
             won=state.status.value == "won",
@@ -551,7 +635,7 @@ class Store:
             log=log.to_json(),
         )
         session.add(row)
-        if team_id is not None and mission_id is not None and row.won:
+        if complete and team_id is not None and mission_id is not None and row.won:
             done = session.exec(
                 select(CompletionRow).where(
                     CompletionRow.team_id == team_id, CompletionRow.mission_id == mission_id
@@ -571,6 +655,7 @@ class Store:
         *,
         team_id: int | None,
         mission_id: str | None,
+        map_id: int | None = None,
         players: Sequence[str] = (),
         played_at: datetime | None = None,
         notes: str = "",
@@ -584,11 +669,12 @@ class Store:
                 session,
                 team_id=team_id,
                 mission_id=mission_id,
+                map_id=map_id,
                 players=players,
                 log=log,
                 state=state,
                 played_at=played_at or self.now(),
-                notes=notes,
+                notes=clean_notes(notes),
             )
             row = session.get(AttemptRow, attempt_id)
             assert row is not None
@@ -610,7 +696,7 @@ class Store:
             row = session.get(AttemptRow, attempt_id)
             if row is None:
                 raise NotFoundError(f"no attempt number {attempt_id}")
-            row.notes = notes
+            row.notes = clean_notes(notes)
             session.add(row)
 
     def statistics(self, team_id: int) -> dict[str | None, MissionStats]:

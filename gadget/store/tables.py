@@ -4,7 +4,7 @@ from __future__ import annotations
 
 from datetime import datetime
 
-from sqlalchemy import Column, Index, Text, UniqueConstraint, func, text
+from sqlalchemy import Column, Index, Text, UniqueConstraint
 from sqlmodel import Field, SQLModel
 
 
@@ -22,14 +22,28 @@ class TeamRow(SQLModel, table=True):
     """A team: its players, its notes and the map its campaign is on."""
 
     __tablename__ = "teams"
-    # Names are found in any case, so "Owls" and "owls" must not both exist.
-    __table_args__ = (Index("ix_teams_name_lower", func.lower(text("name")), unique=True),)
     id: int | None = Field(default=None, primary_key=True)
     name: str = Field(unique=True)
+    # Names are found under Unicode case folding (names.name_key), so "Équipe" and "ÉQUIPE"
+    # are one name on every database (SQLite's lower() folds only ASCII).
+    name_key: str = Field(unique=True)
+    # The secret in the team's invite link: a phone that opens it joins the team.
+    invite: str = Field(unique=True)
     players: str = Field(sa_column=Column(Text, nullable=False))  # a JSON list of names
     notes: str = Field(default="", sa_column=Column(Text, nullable=False, server_default=""))
     map_id: int = Field(foreign_key="maps.id")
     created_at: datetime
+
+
+class TeamMemberRow(SQLModel, table=True):
+    """A phone that may see and play for a team: the one that made it, or joined by invite."""
+
+    __tablename__ = "team_members"
+    __table_args__ = (UniqueConstraint("team_id", "phone"),)
+    id: int | None = Field(default=None, primary_key=True)
+    team_id: int = Field(foreign_key="teams.id")
+    phone: str = Field(index=True)  # the SHA-256 of the phone's identity, never the identity
+    joined_at: datetime
 
 
 class CompletionRow(SQLModel, table=True):
@@ -51,6 +65,8 @@ class AttemptRow(SQLModel, table=True):
     id: int | None = Field(default=None, primary_key=True)
     team_id: int | None = Field(default=None, foreign_key="teams.id")
     mission_id: str | None = None
+    # The map the mission was played on: a team that changes maps keeps its history readable.
+    map_id: int | None = Field(default=None, foreign_key="maps.id")
     played_at: datetime
     players: str = Field(sa_column=Column(Text, nullable=False))  # a JSON list of names
     won: bool
@@ -68,15 +84,44 @@ class GameRow(SQLModel, table=True):
 
     __tablename__ = "games"
     id: int | None = Field(default=None, primary_key=True)
+    # What addresses name: random, so that no game can be found by counting.
+    public_id: str = Field(unique=True)
     code: str | None = Field(default=None, index=True)  # the share code that joins it
     team_id: int | None = Field(default=None, foreign_key="teams.id")
     mission_id: str | None = None
+    map_id: int | None = Field(default=None, foreign_key="maps.id")
     players: str = Field(default="[]", sa_column=Column(Text, nullable=False, server_default="[]"))
     log: str = Field(sa_column=Column(Text, nullable=False))
     version: int = 0
     created_at: datetime
     updated_at: datetime
     attempt_id: int | None = Field(default=None, foreign_key="attempts.id")
+
+
+class SeatRow(SQLModel, table=True):
+    """The phone that holds one side of a game: one phone a side, one side a phone."""
+
+    __tablename__ = "seats"
+    __table_args__ = (UniqueConstraint("game_id", "side"), UniqueConstraint("game_id", "phone"))
+    id: int | None = Field(default=None, primary_key=True)
+    game_id: int = Field(foreign_key="games.id")
+    side: str  # "a" or "b"
+    phone: str = Field(index=True)  # the SHA-256 of the phone's identity
+    taken_at: datetime
+
+
+class SeatRequestRow(SQLModel, table=True):
+    """A phone asking to take over a side; kept with its answer, so nothing is forgotten."""
+
+    __tablename__ = "seat_requests"
+    id: int | None = Field(default=None, primary_key=True)
+    game_id: int = Field(foreign_key="games.id", index=True)
+    side: str
+    phone: str
+    asked_at: datetime
+    answer: str | None = None  # None while waiting, then "allowed" or "refused"
+    answered_by: str | None = None
+    answered_at: datetime | None = None
 
 
 class SettingRow(SQLModel, table=True):

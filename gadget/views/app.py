@@ -11,8 +11,10 @@ import flet as ft
 
 from gadget.services.table import Table
 from gadget.store import Store
+from gadget.views.boundary import Boundary, Trouble, component
 from gadget.views.campaign import (
     HistoryScreen,
+    InviteRoute,
     MissionCardScreen,
     PaperScreen,
     TeamScreen,
@@ -20,37 +22,57 @@ from gadget.views.campaign import (
 )
 from gadget.views.game import GameRoute
 from gadget.views.home import Home, JoinRoute, Settings
+from gadget.views.phone import WithPhone
 from gadget.views.scan import ScanScreen
 from gadget.views.shared import use_table
 
 ASSETS = Path(__file__).resolve().parents[2] / "assets"
 
 
-@ft.component
-def App() -> ft.Control:
-    """Home, a side of a game, the join link (side B), and the settings."""
-    return ft.Router(
-        [
-            ft.Route(index=True, component=Home),
-            ft.Route(path="game/:game/:side", component=GameRoute),
-            ft.Route(path="join/:code", component=JoinRoute),
-            ft.Route(path="settings", component=Settings),
-            ft.Route(path="scan", component=ScanScreen),
-            ft.Route(path="paper", component=PaperScreen),
-            ft.Route(path="teams", component=TeamsScreen),
-            ft.Route(path="teams/:team", component=TeamScreen),
-            ft.Route(path="teams/:team/missions/:mission", component=MissionCardScreen),
-            ft.Route(path="teams/:team/history", component=HistoryScreen),
-        ],
-        not_found=Home,
+@component
+def App(trouble: Trouble) -> ft.Control:
+    """Every screen, each at its address (the list of routes lives here and only here):
+
+    /                           Home: deal, join, this phone's games and teams
+    /game/<public id>           this phone's side of a game (a side it holds, never another)
+    /join/<code>                the QR code's link: side B, or this phone's own side
+    /invite/<secret>            a team's invite link: this phone joins the team
+    /settings /scan /paper      the timer's defaults, the in-app scanner, booklets and cards
+    /teams                      this phone's teams
+    /teams/<n>                  a team: its map drawn, its players, its files
+    /teams/<n>/missions/<id>    a city's card
+    /teams/<n>/history          every attempt, with notes and charts
+    """
+    return Boundary(
+        trouble,
+        lambda: WithPhone(
+            lambda: ft.Router(
+                [
+                    ft.Route(index=True, component=Home),
+                    ft.Route(path="game/:game", component=GameRoute),
+                    ft.Route(path="join/:code", component=JoinRoute),
+                    ft.Route(path="invite/:invite", component=InviteRoute),
+                    ft.Route(path="settings", component=Settings),
+                    ft.Route(path="scan", component=ScanScreen),
+                    ft.Route(path="paper", component=PaperScreen),
+                    ft.Route(path="teams", component=TeamsScreen),
+                    ft.Route(path="teams/:team", component=TeamScreen),
+                    ft.Route(path="teams/:team/missions/:mission", component=MissionCardScreen),
+                    ft.Route(path="teams/:team/history", component=HistoryScreen),
+                ],
+                not_found=Home,
+            )
+        ),
     )
 
 
 def main(page: ft.Page) -> None:
-    """One phone's page: upright phone first, then the app."""
+    """One phone's page: the error boundary first, then the app."""
     page.title = "Gadget"
     page.padding = 16
-    page.render(App)
+    trouble = Trouble()
+    trouble.install(page)
+    page.render(App, trouble)
 
 
 def lan_address() -> str:

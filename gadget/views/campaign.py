@@ -13,10 +13,23 @@ import flet_charts as charts
 from gadget.missions import MissionState, parse_map, play_style
 from gadget.missions.layout import map_layout
 from gadget.services.backup import export_team, import_team
-from gadget.services.campaign import CampaignView, campaign_view
-from gadget.services.printing.paper import print_booklets, print_keycards, print_map
-from gadget.store import Team
-from gadget.views.shared import guarded, screen, table, use_value
+from gadget.services.campaign import CampaignView, campaign_view, mission_names
+from gadget.services.printing.paper import PrintError, print_booklets, print_keycards, print_map
+from gadget.services.printing.worker import off_the_loop
+from gadget.services.uploads import read_upload
+from gadget.store import MAX_NAME, MAX_NOTES, NotFoundError, Team
+from gadget.views.boundary import component
+from gadget.views.phone import use_phone
+from gadget.views.shared import (
+    guarded,
+    qr_png,
+    safe_file_name,
+    screen,
+    table,
+    use_value,
+    web_address,
+    whole_number,
+)
 
 MAP_W, MAP_H = 620.0, 400.0  # drawn large, shown in a viewer the player pans and zooms
 STATE_LOOK: dict[MissionState, tuple[str, Any, str]] = {
@@ -26,24 +39,54 @@ STATE_LOOK: dict[MissionState, tuple[str, Any, str]] = {
 }
 
 
-def _team_or_none(name: str) -> Team | None:
+def use_team() -> Team | None:
+    """The team the address names, if it is one of this phone's (another phone's team is
+    "no such team", exactly like one that does not exist)."""
+    phone = use_phone()
+    number = ft.use_route_params().get("team", "")
+    if not (number.isascii() and number.isdigit() and len(number) <= 9):
+        return None
     try:
-        return table().store.team(name)
-    except ValueError:
+        return table().team_of(phone, int(number))
+    except NotFoundError:
         return None
 
 
-def _missing_team(name: str) -> ft.Control:
+def _missing_team() -> ft.Control:
     page = ft.context.page
-    return ft.Column(
+    return screen(
         [
-            ft.Text(f"No team named {name!r}.", size=20),
+            ft.Text("No such team on this phone.", size=20),
+            ft.Text("A team shows on the phones that made it or opened its invite link."),
             ft.Button("Teams", on_click=lambda _: page.navigate("/teams")),
         ]
     )
 
 
-@ft.component
+@component
+def InviteRoute() -> ft.Control:
+    """/invite/<secret>: the team's invite link; this phone joins the team."""
+    page = ft.context.page
+    phone = use_phone()
+    secret = ft.use_route_params().get("invite", "")
+    team = ft.use_memo(lambda: table().accept_invite(secret, phone), [secret])
+    if team is None:
+        return screen(
+            [
+                ft.Text("That invite link does not work.", size=20),
+                ft.Text("Ask the team for its link again: a team can replace an old one."),
+                ft.Button("Home", on_click=lambda _: page.navigate("/")),
+            ]
+        )
+    return screen(
+        [
+            ft.Text(f"This phone is now in {team.name}.", size=20),
+            ft.Button("Open the team", on_click=lambda _: page.navigate(f"/teams/{team.id}")),
+        ]
+    )
+
+
+@component
 def TeamsScreen() -> ft.Control:
     """Every team, and a new one."""
     page = ft.context.page
@@ -52,17 +95,21 @@ def TeamsScreen() -> ft.Control:
     message, set_message = use_value(lambda: "")
     revision, set_revision = use_value(lambda: 0)
 
+    phone = use_phone()
+
     def add() -> None:
-        team = table().store.add_team(str(name.current), str(players.current).split(","))
+        team = table().store.add_team(
+            str(name.current), str(players.current).split(","), phone=phone.key
+        )
         set_message(f"Added {team.name}.")
         set_revision(revision + 1)
 
     async def bring_back(_: Any) -> None:
-        text = await _pick_json()
-        if text is None:
-            return
         try:
-            team = import_team(table().store, text)
+            text = await _pick_json("team backup")
+            if text is None:
+                return
+            team = import_team(table().store, text, phone=phone.key)
         except ValueError as wrong:  # nothing of it was written
             set_message(f"That backup was not imported: {wrong}")
             return
@@ -73,16 +120,18 @@ def TeamsScreen() -> ft.Control:
         ft.ListTile(
             title=ft.Text(team.name),
             subtitle=ft.Text(", ".join(team.players) or "no players named"),
-            on_click=lambda _, t=team.name: page.navigate(f"/teams/{t}"),
+            on_click=lambda _, t=team.id: page.navigate(f"/teams/{t}"),
         )
-        for team in table().store.teams()
+        for team in table().store.teams(phone.key)
     ]
     return screen(
         [
             ft.Text("Teams", size=24, weight=ft.FontWeight.BOLD),
             *(rows or [ft.Text("No team yet: add one to play the mission map.")]),
             ft.TextField(
-                label="New team", on_change=lambda e: setattr(name, "current", e.control.value)
+                label="New team",
+                max_length=MAX_NAME,
+                on_change=lambda e: setattr(name, "current", e.control.value),
             ),
             ft.TextField(
                 label="Players (Ann, Ben)",
@@ -104,7 +153,7 @@ def TeamsScreen() -> ft.Control:
     )
 
 
-@ft.component
+@component
 def MissionMapView(view: CampaignView) -> ft.Control:
     """The map drawn as a map: lines, then cities told apart by colour and by symbol."""
     page = ft.context.page
@@ -134,7 +183,7 @@ def MissionMapView(view: CampaignView) -> ft.Control:
                 top=y - 10,
                 width=48,
                 on_click=lambda _, m=mission.id: page.navigate(
-                    f"/teams/{view.team.name}/missions/{m}"
+                    f"/teams/{view.team.id}/missions/{m}"
                 ),
                 content=ft.Semantics(
                     label=f"{mission.name} {mission.parameters}, {word}",
@@ -179,71 +228,122 @@ def MissionMapView(view: CampaignView) -> ft.Control:
     )
 
 
+@component
+def InvitePanel(team: Team, new_invite: Any) -> ft.Control:
+    """The team's invite link and its QR code: a phone that opens it joins the team."""
+    page = ft.context.page
+    showing, set_showing = use_value(lambda: False)
+    if not showing:
+        return ft.TextButton(
+            "Invite a phone to the team",
+            icon=ft.Icons.QR_CODE,
+            on_click=lambda _: set_showing(True),
+        )
+    base = web_address(page.url).rstrip("/") if page.url else ""
+    link = f"{base}/invite/{team.invite}"
+    return ft.Container(
+        content=ft.Column(
+            [
+                ft.Text(
+                    "A phone that opens this link joins the team: share it only with your partner."
+                ),
+                ft.Semantics(
+                    label="QR code of the team's invite link",
+                    content=ft.Image(src=qr_png(link), width=160, height=160),
+                ),
+                ft.Text(link, size=12, selectable=False),
+                ft.Row(
+                    [
+                        ft.TextButton("Hide the invite", on_click=lambda _: set_showing(False)),
+                        ft.TextButton("New invite link", on_click=new_invite),
+                    ],
+                    wrap=True,
+                ),
+            ],
+            horizontal_alignment=ft.CrossAxisAlignment.CENTER,
+            spacing=6,
+        ),
+        padding=10,
+        border=ft.Border.all(1, "#B0BEC5"),
+        border_radius=8,
+    )
+
+
 async def _download(name: str, data: bytes) -> None:
     """Offer a file to save: in a browser, a download."""
     await ft.FilePicker().save_file(file_name=name, src_bytes=data)
 
 
-async def _pick_json() -> str | None:
-    """The text of a JSON file the player picks, or None when they cancel."""
+async def _pick_json(what: str) -> str | None:
+    """The text of a JSON file the player picks, or None when they cancel; UploadError
+    (a ValueError) for one too large or not UTF-8."""
     files = await ft.FilePicker().pick_files(allowed_extensions=["json"], with_data=True)
-    if not files or files[0].bytes is None:
+    if not files:
         return None
-    return files[0].bytes.decode("utf-8")
+    return read_upload(files[0].bytes, what)
 
 
-@ft.component
+@component
 def TeamScreen() -> ft.Control:
     """A team: its players and map, the map drawn with every mission, and its files."""
     page = ft.context.page
-    name = ft.use_route_params().get("team", "")
     message, set_message = use_value(lambda: "")
     revision, set_revision = use_value(lambda: 0)
     rename = ft.use_ref("")
     players = ft.use_ref("")
-    team = _team_or_none(name)
+    team = use_team()
     if team is None:
-        return _missing_team(name)
+        return _missing_team()
     store = table().store
-    view = campaign_view(store, team.name)
+    view = campaign_view(store, team)
+    file_name = safe_file_name(team.name)
 
     def save() -> None:
-        updated = store.update_team(
+        store.update_team(
             team.id,
             name=str(rename.current) or None,
             players=str(players.current).split(",") if players.current else None,
         )
         set_message("Saved.")
-        if updated.name != team.name:
-            page.navigate(f"/teams/{updated.name}")
         set_revision(revision + 1)
 
     def choose_map(event: Any) -> None:
-        store.update_team(team.id, map_id=int(event.control.value))
+        chosen = whole_number(str(event.control.value or ""), digits=9)
+        if chosen is None or chosen not in {i for i, _ in store.maps()}:
+            set_message("That is not one of the maps.")
+            return
+        store.update_team(team.id, map_id=chosen)
         set_revision(revision + 1)
 
     async def export(_: Any) -> None:
-        data = json.dumps(export_team(store, team.name), indent=1, ensure_ascii=False)
-        await _download(f"{team.name}.gadget-team.json", data.encode("utf-8"))
+        data = json.dumps(export_team(store, team), indent=1, ensure_ascii=False)
+        await _download(f"{file_name}.gadget-team.json", data.encode("utf-8"))
 
     async def export_map(_: Any) -> None:
-        await _download(f"{team.name}.mission-map.json", view.mission_map.to_json().encode())
+        await _download(f"{file_name}.mission-map.json", view.mission_map.to_json().encode())
 
     async def print_pdf(_: Any) -> None:
-        pdf = print_map(view.mission_map, "a4", team.name, store.completed(team.id))
-        await _download(f"{team.name}-mission-map.pdf", pdf)
+        pdf = await off_the_loop(
+            print_map, view.mission_map, "a4", team.name, store.completed(team.id)
+        )
+        await _download(f"{file_name}-mission-map.pdf", pdf)
 
     async def import_map(_: Any) -> None:
-        text = await _pick_json()
-        if text is None:
-            return
         try:
+            text = await _pick_json("map")
+            if text is None:
+                return
             imported = parse_map(text)
         except ValueError as wrong:
             set_message(f"That map was not imported: {wrong}")
             return
         store.update_team(team.id, map_id=store.add_map(imported))
         set_message(f"{team.name} now plays on {imported.name!r}.")
+        set_revision(revision + 1)
+
+    def new_invite() -> None:
+        store.new_invite(team.id)
+        set_message("A new invite link: the old one no longer works.")
         set_revision(revision + 1)
 
     from_rulebook = sum(line.from_rulebook for line in view.mission_map.lines)
@@ -262,11 +362,14 @@ def TeamScreen() -> ft.Control:
             ft.Button(
                 "History and charts",
                 icon=ft.Icons.INSIGHTS,
-                on_click=lambda _: page.navigate(f"/teams/{team.name}/history"),
+                on_click=lambda _: page.navigate(f"/teams/{team.id}/history"),
             ),
             ft.Text("The team", size=18, weight=ft.FontWeight.W_600),
+            InvitePanel(team, guarded(new_invite, set_message)),
             ft.TextField(
-                label="Rename", on_change=lambda e: setattr(rename, "current", e.control.value)
+                label="Rename",
+                max_length=MAX_NAME,
+                on_change=lambda e: setattr(rename, "current", e.control.value),
             ),
             ft.TextField(
                 label="Players",
@@ -298,25 +401,30 @@ def TeamScreen() -> ft.Control:
     )
 
 
-@ft.component
+@component
 def MissionCardScreen() -> ft.Control:
     """A city's card: its time bank, what it rewards, the team's record, and Start."""
     page = ft.context.page
-    params = ft.use_route_params()
-    name, mission_id = params.get("team", ""), params.get("mission", "")
+    phone = use_phone()
+    mission_id = ft.use_route_params().get("mission", "")[:40]
     message, set_message = use_value(lambda: "")
-    team = _team_or_none(name)
+    team = use_team()
     if team is None:
-        return _missing_team(name)
-    view = campaign_view(table().store, team.name)
+        return _missing_team()
+    view = campaign_view(table().store, team)
     card = next((c for c in view.cards if c.mission.id == mission_id), None)
     if card is None:
-        return ft.Text(f"No mission {mission_id!r} on {team.name}'s map.")
+        return screen(
+            [
+                ft.Text(f"No mission {mission_id!r} on {team.name}'s map."),
+                ft.Button("Back to the map", on_click=lambda _: page.navigate(f"/teams/{team.id}")),
+            ]
+        )
     mission, stats = card.mission, card.stats
 
     def start() -> None:
-        game = table().deal(team_name=team.name, mission_name=mission.id)
-        page.navigate(f"/game/{game.id}/a")
+        game = table().deal(team_name=team.name, mission_name=mission.id, phone=phone)
+        page.navigate(f"/game/{game.public_id}")
 
     record = (
         f"{stats.attempts} attempt{'s' if stats.attempts != 1 else ''}, {stats.wins} won"
@@ -344,28 +452,26 @@ def MissionCardScreen() -> ft.Control:
             ft.Text(record),
             *actions,
             ft.Text(message, color="#B71C1C"),
-            ft.Button("Back to the map", on_click=lambda _: page.navigate(f"/teams/{team.name}")),
+            ft.Button("Back to the map", on_click=lambda _: page.navigate(f"/teams/{team.id}")),
         ],
         spacing=10,
     )
 
 
-@ft.component
+@component
 def HistoryScreen() -> ft.Control:
     """Every attempt (newest first), filtered by mission and result, with notes and charts."""
     page = ft.context.page
-    name = ft.use_route_params().get("team", "")
     mission_filter, set_mission_filter = use_value(lambda: "all")
     result_filter, set_result_filter = use_value(lambda: "all")
     message, set_message = use_value(lambda: "")
     limit, set_limit = use_value(lambda: 50)
-    team = _team_or_none(name)
+    team = use_team()
     if team is None:
-        return _missing_team(name)
+        return _missing_team()
     store = table().store
-    mission_map = store.mission_map(team.map_id)
-    names = {m.id: m.name for m in mission_map.missions}
     attempts = store.attempts(team.id)
+    names = mission_names(store, team, attempts)
     matching = [
         a
         for a in reversed(attempts)
@@ -376,8 +482,11 @@ def HistoryScreen() -> ft.Control:
 
     def keep_note(attempt_id: int) -> Any:
         def save(event: Any) -> None:
-            store.set_attempt_notes(attempt_id, event.control.value)
-            set_message("Note kept.")
+            def keep() -> None:
+                store.set_attempt_notes(attempt_id, str(event.control.value or ""))
+                set_message("Note kept.")
+
+            guarded(keep, set_message)(event)
 
         return save
 
@@ -395,6 +504,7 @@ def HistoryScreen() -> ft.Control:
                     ft.TextField(
                         label="Notes",
                         value=attempt.notes,
+                        max_length=MAX_NOTES,
                         dense=True,
                         on_blur=keep_note(attempt.id),
                         on_submit=keep_note(attempt.id),
@@ -489,13 +599,13 @@ def HistoryScreen() -> ft.Control:
                 "Green: wins; red: losses. Missions: " + ", ".join(names[m] for m in by_mission),
                 size=11,
             ),
-            ft.Button("Back to the map", on_click=lambda _: page.navigate(f"/teams/{team.name}")),
+            ft.Button("Back to the map", on_click=lambda _: page.navigate(f"/teams/{team.id}")),
         ],
         spacing=10,
     )
 
 
-@ft.component
+@component
 def PaperScreen() -> ft.Control:
     """Booklets and key cards to print, for a trip without phones: a download each."""
     page = ft.context.page
@@ -504,15 +614,17 @@ def PaperScreen() -> ft.Control:
     message, set_message = use_value(lambda: "")
 
     def count() -> int:
-        if not games.isdigit() or not 1 <= int(games) <= 1000:
-            raise ValueError(f"{games!r} games: print 1 to 1000")
-        return int(games)
+        number = whole_number(games)
+        if number is None or not 1 <= number <= 1000:
+            raise PrintError(f"{games[:10]!r} games: print 1 to 1000")
+        return number
 
     async def booklets(_: Any) -> None:
         try:
             seed = secrets.randbits(32)
-            pdf = print_booklets(seed, count(), language)
-        except ValueError as wrong:
+            set_message("Making the booklets…")
+            pdf = await off_the_loop(print_booklets, seed, count(), language)
+        except PrintError as wrong:
             set_message(str(wrong))
             return
         await _download(f"duet-booklets-{seed}.pdf", pdf)
@@ -521,8 +633,9 @@ def PaperScreen() -> ft.Control:
     async def keycards(_: Any) -> None:
         try:
             seed = secrets.randbits(32)
-            pdf = print_keycards(seed, count())
-        except ValueError as wrong:
+            set_message("Making the key cards…")
+            pdf = await off_the_loop(print_keycards, seed, count())
+        except PrintError as wrong:
             set_message(str(wrong))
             return
         await _download(f"duet-key-cards-{seed}.pdf", pdf)
@@ -537,7 +650,8 @@ def PaperScreen() -> ft.Control:
                 value=games,
                 width=120,
                 keyboard_type=ft.KeyboardType.NUMBER,
-                on_change=lambda e: set_games(e.control.value),
+                max_length=4,
+                on_change=lambda e: set_games(str(e.control.value or "")[:10]),
             ),
             ft.Dropdown(
                 label="Words",
@@ -547,7 +661,7 @@ def PaperScreen() -> ft.Control:
                     ft.DropdownOption(key="en", text="English"),
                     ft.DropdownOption(key="fr", text="Français"),
                 ],
-                on_select=lambda e: set_language(e.control.value or "en"),
+                on_select=lambda e: set_language("fr" if e.control.value == "fr" else "en"),
             ),
             ft.Row(
                 [

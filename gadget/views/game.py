@@ -5,24 +5,40 @@ from __future__ import annotations
 import asyncio
 import contextlib
 from dataclasses import replace
-from typing import Any
+from typing import Any, cast
 
 import flet as ft
 
-from gadget.engine import Clue, Guess, Penalty, Phase, Player, PlayerView, Stop, join_link, view_for
+from gadget.engine import (
+    MAX_CLUE_WORD,
+    Clue,
+    Guess,
+    Penalty,
+    Phase,
+    Player,
+    PlayerView,
+    Stop,
+    join_link,
+    view_for,
+)
+from gadget.services.phones import Phone
 from gadget.services.words import bank_words, ending, last_event, turn_words
 from gadget.store import NotFoundError, SavedGame
+from gadget.views.boundary import component
 from gadget.views.keycard import KeyCardGrid
+from gadget.views.phone import use_phone
 from gadget.views.shared import (
     TOKEN_BYSTANDER,
     TOKEN_CHECKMARK,
     guarded,
     icon_button,
+    keyed,
     qr_png,
     screen,
     table,
     use_value,
     web_address,
+    whole_number,
 )
 from gadget.views.timer import TimerBar
 
@@ -34,7 +50,7 @@ def _load(game_id: int) -> SavedGame | None:
         return None
 
 
-@ft.component
+@component
 def SharePanel(game: SavedGame) -> ft.Control:
     """The QR code of the join link and the code in large type, for the partner's phone."""
     page = ft.context.page
@@ -61,7 +77,7 @@ def SharePanel(game: SavedGame) -> ft.Control:
     )
 
 
-@ft.component
+@component
 def ClueForm(on_clue: Any) -> ft.Control:
     """A word and a number; both optional, since the clue is said aloud at the table.
 
@@ -72,7 +88,7 @@ def ClueForm(on_clue: Any) -> ft.Control:
     number = ft.use_ref("")
 
     def give(_: Any) -> None:
-        on_clue(str(word.current).strip(), int(number.current) if number.current else None)
+        on_clue(str(word.current).strip(), whole_number(str(number.current)))
 
     def set_word(event: Any) -> None:
         word.current = event.control.value
@@ -82,7 +98,13 @@ def ClueForm(on_clue: Any) -> ft.Control:
 
     return ft.Row(
         [
-            ft.TextField(label="Clue", expand=True, on_change=set_word, on_submit=give),
+            ft.TextField(
+                label="Clue",
+                expand=True,
+                max_length=MAX_CLUE_WORD,
+                on_change=set_word,
+                on_submit=give,
+            ),
             ft.Dropdown(
                 label="No.",
                 width=104,
@@ -118,22 +140,6 @@ def _actions(view: PlayerView, act: Any, ask_undo: Any, can_undo: bool) -> list[
     if can_undo and view.phase is not Phase.OVER:
         buttons.append(ft.OutlinedButton("Undo", icon=ft.Icons.UNDO, on_click=ask_undo))
     return buttons
-
-
-@ft.component
-def SeatTaken(side: Player, take_over: Any) -> ft.Control:
-    """Another phone holds this side: offer to take it over (a phone that was replaced)."""
-    page = ft.context.page
-    letter = side.value.upper()
-    return ft.Column(
-        [
-            ft.Text(f"Side {letter} is on another phone.", size=20),
-            ft.Text("Take it over if that phone was replaced or lost."),
-            ft.Button(f"Take over side {letter}", on_click=lambda _: take_over()),
-            ft.Button("Home", on_click=lambda _: page.navigate("/")),
-        ],
-        spacing=12,
-    )
 
 
 def _notices(view: PlayerView, game: SavedGame, message: str) -> list[ft.Control]:
@@ -210,16 +216,12 @@ def _end_panel(view: PlayerView, game: SavedGame, home: Any) -> list[ft.Control]
     ]
 
 
-def use_live_game(game_id: int, side: Player, phone: str, set_game: Any, set_seated: Any) -> None:
+def use_live_game(game_id: int, reread: Any) -> None:
     """Re-read the game whenever the table says it changed, on whichever phone it changed.
 
-    A revision counter makes every notice re-render, even one that leaves the saved game as
-    it was (the timer switched on, a seat taken over). Leaving the screen stops listening and
-    frees the seat.
+    Leaving the screen stops listening; the seat stays this phone's.
     """
-    _, set_revision = use_value(lambda: 0)
-    # Not use_ref(a function): use_ref calls a callable to make the first value.
-    stop_watching: Any = ft.use_ref(None)
+    stop_watching: Any = ft.use_ref(None)  # not use_ref(a function): it would be called
 
     async def follow() -> None:
         loop = asyncio.get_running_loop()
@@ -232,16 +234,13 @@ def use_live_game(game_id: int, side: Player, phone: str, set_game: Any, set_sea
         while True:
             await changed.wait()
             changed.clear()
-            set_game(_load(game_id))
-            set_seated(table().holder(game_id, side) == phone)
-            set_revision(lambda n: n + 1)
+            reread()
 
     def leave() -> None:
         if stop_watching.current is not None:
             stop_watching.current()
-        table().leave(game_id, side, phone)
 
-    ft.use_effect(follow, [game_id, side], cleanup=leave)
+    ft.use_effect(follow, [game_id], cleanup=leave)
 
 
 def use_wakelock() -> None:
@@ -259,34 +258,173 @@ def use_wakelock() -> None:
     ft.use_effect(keep_awake, [], cleanup=let_sleep)
 
 
-@ft.component
+@component
 def GameRoute() -> ft.Control:
-    """/game/<number>/<a|b>: a side of a game on this server."""
-    params = ft.use_route_params()
-    side = params.get("side", "")
-    if not params.get("game", "").isdigit() or side not in ("a", "b"):
-        return ft.Text("That address names no game: go back to the home screen.")
-    return GameTable(int(params["game"]), Player(side))
+    """/game/<public id>: this phone's side of a game, whichever side it holds."""
+    public_id = ft.use_route_params().get("game", "")
+    game = ft.use_memo(lambda: table().game_at(public_id), [public_id])
+    if game is None:
+        return NoSuchGame()
+    return keyed(SeatedGame, game.public_id, game.id)
 
 
-@ft.component
-def GameTable(game_id: int, side: Player) -> ft.Control:
+@component
+def NoSuchGame() -> ft.Control:
+    """An address that names no game (or not one this server has)."""
+    page = ft.context.page
+    return screen(
+        [
+            ft.Text("No such game on this server.", size=20),
+            ft.Text("To join your partner's game, scan or type the code on their phone."),
+            ft.Button("Home", on_click=lambda _: page.navigate("/")),
+        ]
+    )
+
+
+@component
+def SeatedGame(game_id: int) -> ft.Control:
+    """The game as this phone may see it: its own side, or a way to ask for one."""
+    phone = use_phone()
+    game, set_game = use_value(lambda: _load(game_id))
+    side, set_side = use_value(lambda: table().seat_of(game_id, phone))
+    _, set_revision = use_value(lambda: 0)
+    held: Any = ft.use_ref(side)  # the side this phone had, to tell it when it is replaced
+
+    def reread() -> None:
+        set_game(_load(game_id))
+        set_side(table().seat_of(game_id, phone))
+        set_revision(lambda n: n + 1)  # requests and the timer live outside the game
+
+    use_live_game(game_id, reread)
+    if game is None:
+        return NoSuchGame()
+    if side is None:
+        lost, held.current = held.current, None
+        return SeatRequestScreen(game, lost)
+    held.current = side
+    return keyed(GameTable, side.value, game, side, set_game)
+
+
+@component
+def SeatRequestScreen(game: SavedGame, lost: Player | None) -> ft.Control:
+    """A phone without a side in this game: it may ask the partner's phone for one."""
+    page = ft.context.page
+    phone = use_phone()
+    asked, set_asked = use_value(lambda: cast(int | None, None))
+    message, set_message = use_value(lambda: "")
+    request = table().store.seat_request(asked) if asked is not None else None
+
+    def ask(side: Player) -> Any:
+        def send() -> None:
+            set_asked(table().ask_for_seat(game.id, side, phone).id)
+
+        return guarded(send, set_message)
+
+    body: list[ft.Control] = [ft.Text("This game is on other phones", size=22)]
+    if lost is not None:
+        body.append(
+            ft.Text(
+                f"Side {lost.value.upper()} was taken over by another phone, with your"
+                " partner's consent: this phone no longer shows it."
+            )
+        )
+    if request is not None and request.answer is None:
+        body.append(
+            ft.Text(
+                f"Waiting: your partner's phone is asked to let this phone take side"
+                f" {request.side.value.upper()}."
+            )
+        )
+    else:
+        if request is not None and request.answer == "refused":
+            body.append(ft.Text("Your partner's phone refused.", color="#B71C1C"))
+        body.append(
+            ft.Text(
+                "If your phone was lost or broken, this phone can take over its side once"
+                " your partner's phone allows it."
+            )
+        )
+        for side in Player:
+            if table().can_be_allowed(game, side, phone):
+                body.append(
+                    ft.OutlinedButton(
+                        f"Ask to take over side {side.value.upper()}", on_click=ask(side)
+                    )
+                )
+            else:
+                body.append(
+                    ft.Text(
+                        f"Side {side.value.upper()}: nobody can allow it, since no phone"
+                        f" holds side {side.partner.value.upper()} and the game is no team's."
+                        " The game stays saved as it is, its log kept; deal a new game to"
+                        " play on.",
+                        size=13,
+                    )
+                )
+    if message:
+        body.append(ft.Text(message, color="#B71C1C"))
+    body.append(ft.Button("Home", on_click=lambda _: page.navigate("/")))
+    return screen(body)
+
+
+def _requests_banner(game: SavedGame, phone: Phone, tell: Any) -> list[ft.Control]:
+    """Take-over requests this phone may answer: the asking phone waits for them."""
+    banners: list[ft.Control] = []
+    for request in table().waiting_requests(game.id):
+        if not table().may_answer(request, phone):
+            continue
+
+        def answer(allow: bool, number: int = request.id) -> Any:
+            return guarded(lambda: table().answer(number, phone, allow), tell)
+
+        letter = request.side.value.upper()
+        banners.append(
+            ft.Container(
+                content=ft.Column(
+                    [
+                        ft.Text(
+                            f"Another phone asks to take over side {letter}. Allow it only"
+                            f" if side {letter}'s phone was lost or replaced: it will see"
+                            f" side {letter}'s card.",
+                            weight=ft.FontWeight.W_600,
+                        ),
+                        ft.Row(
+                            [
+                                ft.Button(f"Allow side {letter}", on_click=answer(True)),
+                                ft.OutlinedButton("Refuse", on_click=answer(False)),
+                            ],
+                            wrap=True,
+                        ),
+                    ],
+                    spacing=6,
+                ),
+                padding=10,
+                border=ft.Border.all(2, "#EF6C00"),
+                border_radius=8,
+            )
+        )
+    return banners
+
+
+@component
+def GameTable(game: SavedGame, side: Player, set_game: Any) -> ft.Control:
     """One side of one game, live: every change on the other phone shows here at once."""
     page = ft.context.page
-    phone = page.session.id
-    game, set_game = use_value(lambda: _load(game_id))
-    seated, set_seated = use_value(lambda: table().sit(game_id, side, phone))
+    phone = use_phone()
+    game_id = game.id
     message, set_message = use_value(lambda: "")
     hidden, set_hidden = use_value(lambda: False)
-    sharing, set_sharing = use_value(lambda: side is Player.A)
+    # The code folds away once B has joined; phone A can show it again.
+    partner_here = table().store.seat_holder(game_id, Player.B) is not None
+    sharing, set_sharing = use_value(lambda: cast(bool | None, None))
+    showing_code = (not partner_here) if sharing is None else sharing
     confirming_undo, set_confirming_undo = use_value(lambda: False)
 
-    use_live_game(game_id, side, phone, set_game, set_seated)
     use_wakelock()
     # The version the next action is based on: a second quick tap on this phone must not
     # look like the other phone acting first, so it follows the last answer, not the render.
     version: Any = ft.use_ref(None)
-    version.current = game.version if game is not None else None
+    version.current = game.version
 
     def act(action: Any) -> None:
         def record() -> None:
@@ -311,7 +449,6 @@ def GameTable(game_id: int, side: Player) -> ft.Control:
 
         guarded(take_back, set_message)(None)
 
-    # Every hook runs on every render, before any early return.
     ft.use_dialog(
         ft.AlertDialog(
             title=ft.Text("Undo the last action?"),
@@ -322,26 +459,15 @@ def GameTable(game_id: int, side: Player) -> ft.Control:
             ],
             on_dismiss=lambda _: set_confirming_undo(False),
         )
-        if confirming_undo and game is not None
+        if confirming_undo
         else None
     )
-
-    if game is None:
-        return ft.Column(
-            [
-                ft.Text("No such game on this server.", size=20),
-                ft.Button("Home", on_click=lambda _: page.navigate("/")),
-            ]
-        )
-    if not seated:
-        return SeatTaken(
-            side, lambda: set_seated(table().sit(game_id, side, phone, take_over=True))
-        )
 
     view = view_for(game.state, side)
     on_touch = (lambda cell: act(Guess(side.partner, cell))) if view.i_record_guesses else None
     body: list[ft.Control] = [
         _header(side, hidden, lambda _: set_hidden(not hidden), lambda _: page.navigate("/")),
+        *_requests_banner(game, phone, set_message),
         ft.Text(turn_words(view), weight=ft.FontWeight.W_600),
         _tokens(view),
         ft.Text(bank_words(view) if view.phase is not Phase.OVER else "", size=13),
@@ -359,10 +485,10 @@ def GameTable(game_id: int, side: Player) -> ft.Control:
     if side is Player.A and view.phase is not Phase.OVER and game.log.code is not None:
         body.append(
             ft.TextButton(
-                "Hide the code" if sharing else "Show the code for side B",
-                on_click=lambda _: set_sharing(not sharing),
+                "Hide the code" if showing_code else "Show the code for side B",
+                on_click=lambda _: set_sharing(not showing_code),
             )
         )
-        if sharing:
+        if showing_code:
             body.append(SharePanel(game))
     return screen(body, spacing=10)

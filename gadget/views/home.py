@@ -10,29 +10,34 @@ import flet as ft
 from gadget.engine import Player, Setup, ShareCode, ShareCodeError, new_game, view_for
 from gadget.missions import MissionState
 from gadget.services.campaign import campaign_view
+from gadget.services.phones import Phone
 from gadget.services.table import TIMER_PRESETS
-from gadget.views.game import GameTable, use_wakelock
+from gadget.views.boundary import component
+from gadget.views.game import SeatedGame, use_wakelock
 from gadget.views.keycard import KeyCardGrid
-from gadget.views.shared import guarded, screen, table, use_value
+from gadget.views.phone import use_phone
+from gadget.views.shared import guarded, keyed, screen, table, use_value, whole_number
 from gadget.views.timer import clock_text
 
 
-def _deal(page: ft.Page, tell: Any, **how: Any) -> Any:
+def _deal(page: ft.Page, phone: Phone, tell: Any, **how: Any) -> Any:
     def start() -> None:
-        game = table().deal(**how)
-        page.navigate(f"/game/{game.id}/a")
+        game = table().deal(phone=phone, **how)
+        page.navigate(f"/game/{game.public_id}")
 
     return guarded(start, tell)
 
 
-@ft.component
+@component
 def MissionPicker(tell: Any) -> ft.Control:
-    """A team's open and completed missions: starting one sets the time bank on both phones."""
+    """This phone's teams' open and completed missions: one sets the time bank on both phones."""
     page = ft.context.page
-    teams = table().store.teams()
-    team, set_team = use_value(lambda: teams[0].name if teams else "")
+    phone = use_phone()
+    teams = table().store.teams(phone.key)
+    team_id, set_team_id = use_value(lambda: str(teams[0].id) if teams else "")
     mission, set_mission = use_value(lambda: "")
-    if not teams:
+    team = next((t for t in teams if str(t.id) == team_id), teams[0] if teams else None)
+    if team is None:
         return ft.TextButton(
             "Add a team to play the mission map",
             icon=ft.Icons.GROUP_ADD,
@@ -44,9 +49,9 @@ def MissionPicker(tell: Any) -> ft.Control:
         [
             ft.Dropdown(
                 label="Team",
-                value=team,
-                options=[ft.DropdownOption(key=t.name, text=t.name) for t in teams],
-                on_select=lambda e: set_team(e.control.value or ""),
+                value=str(team.id),
+                options=[ft.DropdownOption(key=str(t.id), text=t.name) for t in teams],
+                on_select=lambda e: set_team_id(str(e.control.value or "")),
             ),
             ft.Dropdown(
                 label="Mission",
@@ -59,11 +64,11 @@ def MissionPicker(tell: Any) -> ft.Control:
                     )
                     for c in playable
                 ],
-                on_select=lambda e: set_mission(e.control.value or ""),
+                on_select=lambda e: set_mission(str(e.control.value or "")),
             ),
             ft.Button(
                 "Start this mission",
-                on_click=_deal(page, tell, team_name=team, mission_name=mission)
+                on_click=_deal(page, phone, tell, team_name=team.name, mission_name=mission)
                 if mission
                 else lambda _: tell("Pick a mission first."),
             ),
@@ -71,32 +76,96 @@ def MissionPicker(tell: Any) -> ft.Control:
     )
 
 
-@ft.component
+def _requests(phone: Phone, tell: Any) -> list[ft.Control]:
+    """Take-over requests this phone may answer, for games of its own or of its teams."""
+    rows: list[ft.Control] = []
+    for request in table().requests_to_answer(phone):
+
+        def answer(allow: bool, number: int = request.id) -> Any:
+            return guarded(lambda: table().answer(number, phone, allow), tell)
+
+        letter = request.side.value.upper()
+        rows.append(
+            ft.Column(
+                [
+                    ft.Text(
+                        f"A phone asks to take over side {letter} of a game you play."
+                        f" Allow it only if side {letter}'s phone was lost or replaced.",
+                        weight=ft.FontWeight.W_600,
+                    ),
+                    ft.Row(
+                        [
+                            ft.Button(f"Allow side {letter}", on_click=answer(True)),
+                            ft.OutlinedButton("Refuse", on_click=answer(False)),
+                        ],
+                        wrap=True,
+                    ),
+                ],
+                spacing=4,
+            )
+        )
+    return rows
+
+
+def _my_games(page: ft.Page, phone: Phone) -> list[ft.Control]:
+    """This phone's unfinished games: the side it holds, never a code or the other side."""
+    games = table().games_of(phone)
+    if not games:
+        return []
+    rows: list[ft.Control] = [ft.Text("Your games", size=18, weight=ft.FontWeight.W_600)]
+    for game, side in games:
+        played = game.state.turns_played
+        rows.append(
+            ft.Row(
+                [
+                    ft.Text(
+                        f"Side {side.value.upper()}, {game.log.setup.tokens} tokens,"
+                        f" {played} turn{'s' if played != 1 else ''} played"
+                    ),
+                    ft.TextButton(
+                        "Resume",
+                        on_click=lambda _, at=game.public_id: page.navigate(f"/game/{at}"),
+                    ),
+                ],
+                wrap=True,
+            )
+        )
+    return rows
+
+
+@component
 def Home() -> ft.Control:
-    """Deal a new game, join the partner's, resume one, or open the settings."""
+    """Deal a new game, join the partner's, resume one of this phone's, or go elsewhere."""
     page = ft.context.page
+    phone = use_phone()
     typed = ft.use_ref("")  # the latest keystroke, even before the re-render it causes
     problem, set_problem = use_value(lambda: "")
 
     def join(_: Any) -> None:
         try:
-            code = ShareCode.parse(str(typed.current))
+            code = ShareCode.parse(str(typed.current)[:40])
         except ShareCodeError as wrong:
             set_problem(str(wrong))
             return
         page.navigate(f"/join/{code.text}")
 
-    resumable = table().store.games_in_progress(newest=5)
     return screen(
         [
             ft.Text("Gadget", size=32, weight=ft.FontWeight.BOLD),
             ft.Text("A companion for Codenames: Duet."),
+            *_requests(phone, set_problem),
             ft.Text("New game", size=18, weight=ft.FontWeight.W_600),
             ft.Row(
                 [
-                    ft.Button("New game", icon=ft.Icons.STYLE, on_click=_deal(page, set_problem)),
-                    ft.OutlinedButton("10 tokens", on_click=_deal(page, set_problem, tokens=10)),
-                    ft.OutlinedButton("11 tokens", on_click=_deal(page, set_problem, tokens=11)),
+                    ft.Button(
+                        "New game", icon=ft.Icons.STYLE, on_click=_deal(page, phone, set_problem)
+                    ),
+                    ft.OutlinedButton(
+                        "10 tokens", on_click=_deal(page, phone, set_problem, tokens=10)
+                    ),
+                    ft.OutlinedButton(
+                        "11 tokens", on_click=_deal(page, phone, set_problem, tokens=11)
+                    ),
                 ],
                 wrap=True,
             ),
@@ -104,6 +173,7 @@ def Home() -> ft.Control:
             ft.Text("Join your partner", size=18, weight=ft.FontWeight.W_600),
             ft.TextField(
                 label="Partner's code",
+                max_length=20,
                 on_change=lambda e: setattr(typed, "current", e.control.value),
                 on_submit=join,
                 error=problem or None,
@@ -120,40 +190,34 @@ def Home() -> ft.Control:
                 ],
                 wrap=True,
             ),
-            *(
-                [ft.Text("Games in progress", size=18, weight=ft.FontWeight.W_600)]
-                if resumable
-                else []
-            ),
-            *[
-                ft.Row(
-                    [
-                        ft.Text(f"Game {g.id} ({g.log.code.text if g.log.code else ''})"),
-                        ft.TextButton(
-                            "as A", on_click=lambda _, i=g.id: page.navigate(f"/game/{i}/a")
-                        ),
-                        ft.TextButton(
-                            "as B", on_click=lambda _, i=g.id: page.navigate(f"/game/{i}/b")
-                        ),
-                    ]
-                )
-                for g in resumable
-            ],
-            ft.TextButton(
-                "Settings", icon=ft.Icons.SETTINGS, on_click=lambda _: page.navigate("/settings")
+            *_my_games(page, phone),
+            ft.Row(
+                [
+                    ft.TextButton(
+                        "Teams", icon=ft.Icons.GROUPS, on_click=lambda _: page.navigate("/teams")
+                    ),
+                    ft.TextButton(
+                        "Paper", icon=ft.Icons.PRINT, on_click=lambda _: page.navigate("/paper")
+                    ),
+                    ft.TextButton(
+                        "Settings",
+                        icon=ft.Icons.SETTINGS,
+                        on_click=lambda _: page.navigate("/settings"),
+                    ),
+                ],
+                wrap=True,
             ),
         ],
         spacing=12,
     )
 
 
-@ft.component
+@component
 def JoinRoute() -> ft.Control:
-    """/join/<code>: the link in the QR code opens the game on side B."""
+    """/join/<code>: the link in the QR code: side B, or this phone's own side of that game."""
     page = ft.context.page
-    typed = ft.use_route_params().get("code", "")
+    typed = ft.use_route_params().get("code", "")[:40]
     try:
-        game = table().find(typed)
         code = ShareCode.parse(typed)
     except ShareCodeError as wrong:
         return ft.Column(
@@ -163,12 +227,23 @@ def JoinRoute() -> ft.Control:
                 ft.Button("Home", on_click=lambda _: page.navigate("/")),
             ]
         )
-    if game is not None:
-        return GameTable(game.id, Player.B)
-    return CardOnly(code)
+    game = table().find(code.text)
+    # Keyed by the code: a second link opened in the same tab is a new screen with its own
+    # state, never the previous game's side.
+    if game is None:
+        return keyed(CardOnly, f"card {code.text}", code)
+    return keyed(JoinGame, f"game {code.text}", game.id)
 
 
-@ft.component
+@component
+def JoinGame(game_id: int) -> ft.Control:
+    """Sit this phone at side B if it is free (once), then show the game as this phone may."""
+    phone = use_phone()
+    ft.use_memo(lambda: table().join(game_id, phone), [game_id])
+    return keyed(SeatedGame, str(game_id), game_id)
+
+
+@component
 def CardOnly(code: ShareCode) -> ft.Control:
     """A code dealt elsewhere (another server, the command line): side B's card, no table."""
     page = ft.context.page
@@ -188,6 +263,11 @@ def CardOnly(code: ShareCode) -> ft.Control:
     )
 
 
+def _typed_seconds(typed: str, on_change: Any) -> None:
+    seconds = whole_number(typed)
+    on_change(seconds if seconds is not None else typed)
+
+
 def _seconds_field(label: str, seconds: int, on_change: Any) -> ft.Control:
     options = [ft.DropdownOption(key=str(p), text=clock_text(p)) for p in TIMER_PRESETS]
     if seconds not in TIMER_PRESETS:
@@ -199,31 +279,31 @@ def _seconds_field(label: str, seconds: int, on_change: Any) -> ft.Control:
                 value=str(seconds),
                 options=options,
                 width=150,
-                on_select=lambda e: on_change(int(e.control.value or seconds)),
+                on_select=lambda e: _typed_seconds(str(e.control.value or ""), on_change),
             ),
             ft.TextField(
                 label=f"{label} in seconds",
                 width=110,
                 keyboard_type=ft.KeyboardType.NUMBER,
-                on_submit=lambda e: (
-                    on_change(int(e.control.value)) if e.control.value.isdigit() else None
-                ),
+                max_length=4,
+                on_submit=lambda e: _typed_seconds(str(e.control.value or ""), on_change),
             ),
         ]
     )
 
 
-@ft.component
+@component
 def Settings() -> ft.Control:
-    """The turn timer for new games: off by default, with separate clue and guess times."""
+    """This phone's turn timer for new games: off by default, separate clue and guess times."""
     page = ft.context.page
-    settings, set_settings = use_value(table().default_timer)
+    phone = use_phone()
+    settings, set_settings = use_value(lambda: table().default_timer(phone))
     message, set_message = use_value(lambda: "")
 
     def change(**what: Any) -> None:
         def apply() -> None:
             updated = replace(settings, **what)
-            table().set_default_timer(updated)
+            table().set_default_timer(updated, phone)
             set_settings(updated)
             set_message("Saved: new games use these settings.")
 

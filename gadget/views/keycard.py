@@ -7,6 +7,7 @@ from collections.abc import Callable
 import flet as ft
 
 from gadget.engine import CELLS, Colour, PlayerView
+from gadget.views.boundary import component
 from gadget.views.shared import CELL_LOOK, COVERED, TOKEN
 
 
@@ -87,7 +88,7 @@ def _cell(
     )
 
 
-@ft.component
+@component
 def KeyCardGrid(
     view: PlayerView, on_touch: Callable[[int], None] | None = None, hidden: bool = False
 ) -> ft.Control:

@@ -9,12 +9,13 @@ import flet as ft
 import flet_camera
 
 from gadget.services.scan import code_in_photo
+from gadget.views.boundary import component
 from gadget.views.shared import screen, use_value
 
 NO_CAMERA = "No camera here: type the code on the home screen, or scan with the camera app."
 
 
-@ft.component
+@component
 def ScanScreen() -> ft.Control:
     """The camera preview; it never re-renders, so the camera stays mounted where it is."""
     camera = ft.use_memo(lambda: flet_camera.Camera(expand=True, preview_enabled=True), [])
@@ -28,7 +29,7 @@ def ScanScreen() -> ft.Control:
     )
 
 
-@ft.component
+@component
 def ScanControls(camera: flet_camera.Camera) -> ft.Control:
     """Start the camera, say what to do, and decode the picture on the server when asked."""
     page = ft.context.page

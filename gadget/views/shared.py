@@ -37,6 +37,12 @@ def use_value(initial: Callable[[], Value]) -> tuple[Value, Callable[[Value], No
     return cast(tuple[Value, Callable[[Value], None]], ft.use_state(initial))
 
 
+def keyed(component: Callable[..., ft.Control], key: str, *args: Any) -> ft.Control:
+    """A component with a key: another key is another screen with fresh state (Flet's
+    decorator hides the `key` keyword from type checkers)."""
+    return component(*args, key=key)
+
+
 def icon_button(icon: Any, label: str, on_click: Callable[[Any], None]) -> ft.Control:
     """An icon button with an accessible name (a tooltip is not one)."""
     return ft.Semantics(
@@ -64,7 +70,7 @@ def screen(controls: list[ft.Control], spacing: int = 12) -> ft.Column:
     return ft.Column(controls, spacing=spacing, scroll=ft.ScrollMode.AUTO, expand=True)
 
 
-def guarded(action: Callable[[], None], tell: Callable[[str], None]) -> Callable[[Any], None]:
+def guarded(action: Callable[[], object], tell: Callable[[str], None]) -> Callable[[Any], None]:
     """An event handler that shows the player what went wrong instead of an error screen."""
 
     def handler(_: Any) -> None:
@@ -86,6 +92,21 @@ def qr_png(text: str) -> bytes:
     buffer = io.BytesIO()
     image.save(buffer)
     return buffer.getvalue()
+
+
+def whole_number(typed: str, digits: int = 4) -> int | None:
+    """A number a player typed, or None: only ASCII digits count ("²" and "٣" pass
+    str.isdigit() but not int()), and never more than a few of them."""
+    typed = typed.strip()
+    if not typed or len(typed) > digits or not (typed.isascii() and typed.isdigit()):
+        return None
+    return int(typed)
+
+
+def safe_file_name(name: str) -> str:
+    """A team's name as part of a download's file name: letters, digits, - and _ only."""
+    kept = "".join(c if c.isalnum() or c in "-_" else "-" for c in name).strip("-")
+    return kept[:40] or "team"
 
 
 def web_address(page_url: str) -> str:

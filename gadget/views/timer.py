@@ -11,6 +11,7 @@ import flet_audio
 
 from gadget.engine import Phase
 from gadget.services.table import WARNINGS, Stretch, TimerState
+from gadget.views.boundary import component
 from gadget.views.shared import icon_button, table, use_value
 
 TICK = 0.25
@@ -30,7 +31,7 @@ async def _alarm() -> None:
         await asyncio.wait_for(ft.HapticFeedback().vibrate(), 2)  # type: ignore[no-untyped-call]
 
 
-@ft.component
+@component
 def TimerBar(game_id: int, phase: Phase, timer: TimerState | None) -> ft.Control:
     """Time left for this stretch of the turn, ticking on its own (only this bar re-renders).
 

@@ -1,0 +1,46 @@
+"""A phone's identity: a random secret kept in the phone's own storage, known to the server
+only by its hash, so that seats and teams belong to phones and not to whoever asks."""
+
+from __future__ import annotations
+
+import hashlib
+import re
+import secrets
+from dataclasses import dataclass
+from typing import Final
+
+_TOKEN: Final = re.compile(r"[A-Za-z0-9_-]{32}")
+_PUBLIC_ID: Final = re.compile(r"[A-Za-z0-9_-]{22}")
+STORAGE_KEY: Final = "gadget.phone"
+
+
+@dataclass(frozen=True, slots=True)
+class Phone:
+    """One phone (one browser's storage): `key` is what the store keeps, never the secret."""
+
+    key: str
+
+    def __repr__(self) -> str:
+        return f"Phone({self.key[:8]}...)"
+
+
+def new_phone_token() -> str:
+    """A fresh identity for a phone that has none: 192 random bits."""
+    return secrets.token_urlsafe(24)
+
+
+def phone_from_token(token: object) -> Phone | None:
+    """The phone whose storage holds this token, or None for anything that is not one."""
+    if not isinstance(token, str) or not _TOKEN.fullmatch(token):
+        return None
+    return Phone(hashlib.sha256(token.encode("ascii")).hexdigest())
+
+
+def is_public_id(text: str) -> bool:
+    """Whether an address's game part can be a game's public id (checked before any query)."""
+    return bool(_PUBLIC_ID.fullmatch(text))
+
+
+def is_invite(text: str) -> bool:
+    """Whether an address's invite part can be a team's invite secret (same form)."""
+    return bool(_PUBLIC_ID.fullmatch(text))

@@ -1,0 +1,26 @@
+"""Files a phone uploads (team backups, maps): size, encoding and JSON checked before any
+of it is believed, each problem one line."""
+
+from __future__ import annotations
+
+from typing import Final
+
+MAX_UPLOAD: Final = 1024 * 1024  # bytes: a 1,000-attempt backup is about a third of this
+
+
+class UploadError(ValueError):
+    """A file that was not read; nothing of it was written."""
+
+
+def read_upload(data: bytes | None, what: str) -> str:
+    """The text of an uploaded file, refused when too large or not UTF-8."""
+    if data is None:
+        raise UploadError(f"the {what} arrived empty; pick it again")
+    if len(data) > MAX_UPLOAD:
+        raise UploadError(
+            f"the {what} has {len(data):,} bytes; at most {MAX_UPLOAD:,} (1 MiB) are read"
+        )
+    try:
+        return data.decode("utf-8")
+    except UnicodeDecodeError as wrong:
+        raise UploadError(f"the {what} is not UTF-8 text (byte {wrong.start})") from None

@@ -1,0 +1,21 @@
+"""What the store refuses, each said in one line a player can act on."""
+
+
+class StoreError(ValueError):
+    """Something the store refuses, said in one line a player can act on."""
+
+
+class NotFoundError(StoreError):
+    """No team, map or game by that name or number."""
+
+
+class TeamExistsError(StoreError):
+    """Team names are unique."""
+
+
+class StaleGameError(StoreError):
+    """The other phone acted first: this action was based on an older version of the game."""
+
+
+class SeatError(StoreError):
+    """A seat this phone may not take, or a take-over it may not answer."""

@@ -1,0 +1,67 @@
+"""Names and free text a player types: checked once, here, before anything is written."""
+
+from __future__ import annotations
+
+import unicodedata
+from typing import Final
+
+from gadget.store.errors import StoreError
+
+MAX_NAME: Final = 40
+MAX_PLAYERS: Final = 8
+MAX_NOTES: Final = 2000
+# Joiners are format characters that real names (and emoji sequences) use; every other
+# control or format character (bidi overrides, zero-width spaces) can make two names look
+# alike or a screen misread, so it is refused.
+_ALLOWED_FORMAT: Final = frozenset({"\u200c", "\u200d"})
+
+
+def _refused_character(text: str) -> str | None:
+    for character in text:
+        category = unicodedata.category(character)
+        if category[0] == "C" and character not in _ALLOWED_FORMAT:
+            return f"U+{ord(character):04X}"
+    return None
+
+
+def clean_name(raw: object, what: str = "a team name") -> str:
+    """A name with its outer spaces taken off, or StoreError saying what is wrong with it."""
+    if not isinstance(raw, str):
+        raise StoreError(f"{what} must be text")
+    name = " ".join(raw.split())  # inner runs of spaces (and tabs, newlines) become one space
+    if not name:
+        raise StoreError(f"{what} cannot be empty")
+    if len(name) > MAX_NAME:
+        raise StoreError(f"{what} has {len(name)} characters; at most {MAX_NAME}")
+    refused = _refused_character(name)
+    if refused:
+        raise StoreError(f"{what} contains the control character {refused}")
+    return name
+
+
+def name_key(name: str) -> str:
+    """What makes two names the same name: Unicode case folding of the compatibility form,
+    so "Équipe", "ÉQUIPE" and "équipe" are one team (SQL lower() folds only ASCII)."""
+    return unicodedata.normalize("NFKC", unicodedata.normalize("NFKC", name).casefold())
+
+
+def clean_players(raw: object) -> tuple[str, ...]:
+    """Player names from a list (empty entries dropped), each a name, at most a few."""
+    if not isinstance(raw, list | tuple) or not all(isinstance(p, str) for p in raw):
+        raise StoreError("players must be a list of names")
+    players = tuple(clean_name(p, "a player's name") for p in raw if p.strip())
+    if len(players) > MAX_PLAYERS:
+        raise StoreError(f"{len(players)} players named; a team has at most {MAX_PLAYERS}")
+    return players
+
+
+def clean_notes(raw: object) -> str:
+    """Notes: any text a player writes, up to a length a screen can show."""
+    if not isinstance(raw, str):
+        raise StoreError("notes must be text")
+    if len(raw) > MAX_NOTES:
+        raise StoreError(f"the notes have {len(raw)} characters; at most {MAX_NOTES}")
+    refused = _refused_character(raw.replace("\n", "").replace("\t", ""))
+    if refused:
+        raise StoreError(f"the notes contain the control character {refused}")
+    return raw

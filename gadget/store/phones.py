@@ -1,0 +1,243 @@
+"""Which phone holds which side, who asked to take one over, and which phones are in a team.
+
+Phones are named by the SHA-256 of their identity (services.phones.Phone.key): the identity
+itself, a bearer secret kept in the phone's own storage, is never written here.
+"""
+
+from __future__ import annotations
+
+import secrets
+from collections.abc import Callable
+from contextlib import AbstractContextManager
+from dataclasses import dataclass
+from datetime import datetime
+from typing import Literal
+
+from sqlalchemy import or_
+from sqlalchemy.exc import IntegrityError
+from sqlmodel import Session, col, select
+
+from gadget.engine import Player
+from gadget.store.errors import NotFoundError, SeatError
+from gadget.store.tables import GameRow, SeatRequestRow, SeatRow, TeamMemberRow, TeamRow
+
+Answer = Literal["allowed", "refused"]
+
+
+@dataclass(frozen=True, slots=True)
+class SeatRequest:
+    """A phone asking for a side someone else holds, and what became of it."""
+
+    id: int
+    game_id: int
+    side: Player
+    phone: str
+    asked_at: datetime
+    answer: Answer | None
+
+
+def _request(row: SeatRequestRow) -> SeatRequest:
+    assert row.id is not None
+    answer: Answer | None = "allowed" if row.answer == "allowed" else None
+    if row.answer == "refused":
+        answer = "refused"
+    return SeatRequest(row.id, row.game_id, Player(row.side), row.phone, row.asked_at, answer)
+
+
+class PhoneRecords:
+    """Seats, take-over requests and team members (mixed into Store)."""
+
+    now: Callable[[], datetime]
+    _transaction: Callable[[], AbstractContextManager[Session]]
+
+    # --- Seats ----------------------------------------------------------------------------
+
+    def seat_of(self, game_id: int, phone: str) -> Player | None:
+        """The side this phone holds in this game, if any."""
+        with self._transaction() as session:
+            row = session.exec(
+                select(SeatRow).where(SeatRow.game_id == game_id, SeatRow.phone == phone)
+            ).first()
+            return Player(row.side) if row is not None else None
+
+    def seat_holder(self, game_id: int, side: Player) -> str | None:
+        """The phone holding this side, if any."""
+        with self._transaction() as session:
+            row = session.exec(
+                select(SeatRow).where(SeatRow.game_id == game_id, SeatRow.side == side.value)
+            ).first()
+            return row.phone if row is not None else None
+
+    def take_seat(self, game_id: int, side: Player, phone: str) -> bool:
+        """Hold a free side; True when this phone holds it now (it may have already).
+
+        One phone a side and one side a phone are unique constraints, so two phones racing
+        for a free side cannot both get it, and a phone can never hold both sides.
+        """
+        try:
+            with self._transaction() as session:
+                held = session.exec(select(SeatRow).where(SeatRow.game_id == game_id)).all()
+                for seat in held:
+                    if seat.phone == phone:
+                        return seat.side == side.value
+                    if seat.side == side.value:
+                        return False
+                session.add(
+                    SeatRow(game_id=game_id, side=side.value, phone=phone, taken_at=self.now())
+                )
+                return True
+        except IntegrityError:  # the other phone took it in the same instant
+            return False
+
+    def ask_for_seat(self, game_id: int, side: Player, phone: str) -> SeatRequest:
+        """Ask to take over a side; a phone asking again gets its waiting request back."""
+        with self._transaction() as session:
+            mine = session.exec(
+                select(SeatRow).where(SeatRow.game_id == game_id, SeatRow.phone == phone)
+            ).first()
+            if mine is not None:
+                raise SeatError(
+                    f"this phone holds side {mine.side.upper()} of this game: it can never"
+                    f" show side {side.value.upper()}"
+                )
+            waiting = session.exec(
+                select(SeatRequestRow).where(
+                    SeatRequestRow.game_id == game_id,
+                    SeatRequestRow.side == side.value,
+                    SeatRequestRow.phone == phone,
+                    col(SeatRequestRow.answer).is_(None),
+                )
+            ).first()
+            if waiting is None:
+                waiting = SeatRequestRow(
+                    game_id=game_id, side=side.value, phone=phone, asked_at=self.now()
+                )
+                session.add(waiting)
+                session.flush()
+            return _request(waiting)
+
+    def seat_request(self, request_id: int) -> SeatRequest:
+        """One request as it stands."""
+        with self._transaction() as session:
+            row = session.get(SeatRequestRow, request_id)
+            if row is None:
+                raise NotFoundError(f"no request number {request_id}")
+            return _request(row)
+
+    def waiting_requests(self, game_ids: list[int]) -> list[SeatRequest]:
+        """Requests not answered yet for these games, oldest first."""
+        if not game_ids:
+            return []
+        with self._transaction() as session:
+            rows = session.exec(
+                select(SeatRequestRow)
+                .where(
+                    col(SeatRequestRow.game_id).in_(game_ids),
+                    col(SeatRequestRow.answer).is_(None),
+                )
+                .order_by(col(SeatRequestRow.id))
+            ).all()
+            return [_request(row) for row in rows]
+
+    def answer_request(self, request_id: int, by_phone: str, answer: Answer) -> SeatRequest:
+        """Allow or refuse; allowing moves the side to the asking phone in the same
+        transaction. The caller has checked that `by_phone` may answer."""
+        with self._transaction() as session:
+            row = session.get(SeatRequestRow, request_id)
+            if row is None:
+                raise NotFoundError(f"no request number {request_id}")
+            if row.answer is not None:
+                raise SeatError(f"that request was already {row.answer}")
+            row.answer, row.answered_by, row.answered_at = answer, by_phone, self.now()
+            session.add(row)
+            if answer == "allowed":
+                seat = session.exec(
+                    select(SeatRow).where(SeatRow.game_id == row.game_id, SeatRow.side == row.side)
+                ).first()
+                if seat is None:
+                    seat = SeatRow(
+                        game_id=row.game_id, side=row.side, phone=row.phone, taken_at=self.now()
+                    )
+                seat.phone, seat.taken_at = row.phone, self.now()
+                session.add(seat)
+            session.flush()
+            return _request(row)
+
+    def games_of_phone(self, phone: str, newest: int = 5) -> list[tuple[int, Player]]:
+        """The newest unfinished games in which this phone holds a side, newest first."""
+        with self._transaction() as session:
+            rows = session.exec(
+                select(SeatRow.game_id, SeatRow.side)
+                .join(GameRow, col(GameRow.id) == col(SeatRow.game_id))
+                .where(SeatRow.phone == phone, col(GameRow.attempt_id).is_(None))
+                .order_by(col(GameRow.id).desc())
+                .limit(newest)
+            ).all()
+            return [(game_id, Player(side)) for game_id, side in rows]
+
+    def games_to_answer_for(self, phone: str) -> list[int]:
+        """Unfinished games whose take-over requests this phone may answer: those it holds a
+        side of, and those of its teams."""
+        with self._transaction() as session:
+            teams = select(TeamMemberRow.team_id).where(TeamMemberRow.phone == phone)
+            seated = select(SeatRow.game_id).where(SeatRow.phone == phone)
+            rows = session.exec(
+                select(GameRow.id).where(
+                    col(GameRow.attempt_id).is_(None),
+                    or_(col(GameRow.id).in_(seated), col(GameRow.team_id).in_(teams)),
+                )
+            ).all()
+            return [game_id for game_id in rows if game_id is not None]
+
+    # --- Team members ---------------------------------------------------------------------
+
+    def join_team(self, team_id: int, phone: str) -> None:
+        """Make this phone one of the team's (again is fine)."""
+        with self._transaction() as session:
+            self._join_team(session, team_id, phone)
+
+    def _join_team(self, session: Session, team_id: int, phone: str) -> None:
+        known = session.exec(
+            select(TeamMemberRow).where(
+                TeamMemberRow.team_id == team_id, TeamMemberRow.phone == phone
+            )
+        ).first()
+        if known is None:
+            session.add(TeamMemberRow(team_id=team_id, phone=phone, joined_at=self.now()))
+            session.flush()
+
+    def is_member(self, team_id: int, phone: str) -> bool:
+        """Whether this phone may see and play for the team."""
+        with self._transaction() as session:
+            return (
+                session.exec(
+                    select(TeamMemberRow.id).where(
+                        TeamMemberRow.team_id == team_id, TeamMemberRow.phone == phone
+                    )
+                ).first()
+                is not None
+            )
+
+    def member_phones(self, team_id: int) -> frozenset[str]:
+        """Every phone of a team."""
+        with self._transaction() as session:
+            rows = session.exec(
+                select(TeamMemberRow.phone).where(TeamMemberRow.team_id == team_id)
+            ).all()
+            return frozenset(rows)
+
+    def team_id_by_invite(self, invite: str) -> int | None:
+        """The team whose invite link holds this secret."""
+        with self._transaction() as session:
+            row = session.exec(select(TeamRow.id).where(TeamRow.invite == invite)).first()
+            return row
+
+    def new_invite(self, team_id: int) -> str:
+        """A fresh invite secret: the old link stops working."""
+        with self._transaction() as session:
+            row = session.get(TeamRow, team_id)
+            if row is None:
+                raise NotFoundError(f"no team number {team_id}")
+            row.invite = secrets.token_urlsafe(16)
+            session.add(row)
+            return row.invite
