@@ -69,6 +69,11 @@ def _add_campaign_commands(commands: Any) -> None:
     team_add.add_argument("name")
     team_add.add_argument("--players", default="", help='names, e.g. "Ann,Ben"')
     team.add_parser("list", help="every team")
+    invite = team.add_parser("invite", help="the link that lets a phone into the team")
+    invite.add_argument("name")
+    invite.add_argument(
+        "--address", default="", help="the app's address, e.g. http://192.168.1.20:8550"
+    )
 
     campaign = commands.add_parser("campaign", help="a team's mission map").add_subparsers(
         dest="campaign_command", required=True, parser_class=_Parser
@@ -209,11 +214,23 @@ def main(argv: Sequence[str] | None = None) -> int:
     except (UsageError, ValueError) as wrong:
         # Every refusal of the engine, missions, store and services is a ValueError with a
         # message meant for the player.
-        print(f"gadget: {wrong}", file=sys.stderr)
+        print(f"gadget: {_one_line(wrong)}", file=sys.stderr)
         return 2
+    except Exception as bug:  # a bug, not bad input: still one line, and its own status
+        print(
+            f"gadget: unexpected error ({type(bug).__name__}: {_one_line(bug)});"
+            " nothing was changed that had not been saved; please report it",
+            file=sys.stderr,
+        )
+        return 70
     if output:
         print(output)
     return 0
+
+
+def _one_line(error: BaseException) -> str:
+    """A message on one line, whatever the input put in it."""
+    return " ".join(str(error).split())[:500]
 
 
 if __name__ == "__main__":

@@ -18,6 +18,12 @@ from gadget.store import Store
 
 def _team(args: argparse.Namespace) -> str:
     store = Store()
+    if args.team_command == "invite":
+        team = store.team(args.name)
+        return (
+            f"{args.address.rstrip('/')}/invite/{team.invite}\n"
+            f"A phone that opens this link joins {team.name}; share it only with the team."
+        )
     if args.team_command == "add":
         team = store.add_team(args.name, args.players.split(","))
         return f"added team {team.name}" + (f" ({', '.join(team.players)})" if team.players else "")

@@ -100,6 +100,12 @@ class Phone:
         await self.settle()
         return self
 
+    async def go(self, route: str) -> None:
+        """Open another address in this same tab (a link tapped, the back button)."""
+        self.session.apply_page_patch({"route": route})
+        await self.session.page._trigger_event("route_change", {"route": route})
+        await self.settle()
+
     async def settle(self) -> None:
         """Let scheduled updates, effects and other phones' notifications run."""
         for _ in range(SETTLE_ROUNDS):

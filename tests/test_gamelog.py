@@ -75,6 +75,25 @@ def test_a_log_may_give_a_code_instead_of_a_key_and_the_bank_comes_from_it() -> 
     assert log.actions == ()
 
 
+def test_a_code_with_tokens_but_no_mistakes_takes_the_codes_mistakes() -> None:
+    code = ShareCode(31337, 9, 5)
+    log = parse_game_log(json.dumps({"format": "gadget-game/1", "code": code.text, "tokens": 9}))
+    assert (log.setup.tokens, log.setup.mistakes) == (9, 5)
+    both = {"format": "gadget-game/1", "code": code.text, "tokens": 9, "mistakes": 5}
+    assert parse_game_log(json.dumps(both)).setup == log.setup
+
+
+@pytest.mark.parametrize(("tokens", "mistakes"), [(10, None), (9, 9), (None, 4), (11, 5)])
+def test_a_bank_that_disagrees_with_the_code_is_refused(
+    tokens: int | None, mistakes: int | None
+) -> None:
+    code = ShareCode(31337, 9, 5)
+    data: dict[str, object] = {"format": "gadget-game/1", "code": code.text}
+    data.update({k: v for k, v in (("tokens", tokens), ("mistakes", mistakes)) if v is not None})
+    with pytest.raises(GameLogError, match=f"is not the code's: {code.text} deals 9-5"):
+        parse_game_log(json.dumps(data))
+
+
 def test_an_omitted_bank_is_nine_tokens_all_bystander_side_up() -> None:
     assert parse_game_log(_log_text()).setup == Setup(9, 9)
     assert parse_game_log(_log_text(tokens=11)).setup == Setup(11, 11)

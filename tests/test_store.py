@@ -2,6 +2,8 @@
 
 from __future__ import annotations
 
+import json
+import re
 import threading
 from pathlib import Path
 
@@ -11,6 +13,9 @@ from alembic.migration import MigrationContext
 from sqlalchemy import create_engine, text
 
 from gadget.engine import Clue, GameLog, Guess, IllegalActionError, Player, ShareCode, replay
+from gadget.missions import default_map, map_from_dict
+from gadget.services.backup import export_team, import_team
+from gadget.services.campaign import mission_names, record_played_elsewhere
 from gadget.store import (
     NotFoundError,
     StaleGameError,
@@ -27,8 +32,6 @@ from tests.games import ASSASSIN_ACTIONS, WINNING_ACTIONS, log_of
 A, B = Player.A, Player.B
 
 
-# SQLite cannot reflect the expression index on lower(name); the next test checks it works.
-@pytest.mark.filterwarnings("ignore:.*ix_teams_name_lower")
 def test_the_migrated_schema_is_exactly_the_models(store: Store) -> None:
     with store.engine.connect() as connection:
         differences = compare_metadata(MigrationContext.configure(connection), SQLModel.metadata)
@@ -267,3 +270,98 @@ def test_the_newest_games_in_progress_are_read_without_the_rest(store: Store) ->
         finished = store.record_action(finished.id, action, finished.version)
     assert [g.id for g in store.games_in_progress(newest=3)] == [g.id for g in games[-3:]]
     assert len(store.games_in_progress()) == store.count_games_in_progress() == 7
+
+
+def test_names_are_one_name_under_unicode_case_folding(store: Store) -> None:
+    equipe = store.add_team("Équipe", ["Zoé", "Anaïs"])
+    for typed in ("équipe", "ÉQUIPE", " Équipe ", "E\u0301quipe"):  # E + combining accent too
+        assert store.team(typed) == equipe
+        with pytest.raises(TeamExistsError, match="a team named 'Équipe' already exists"):
+            store.add_team(typed, [])
+    street = store.add_team("Straße", [])
+    assert store.team("STRASSE") == street
+    with pytest.raises(TeamExistsError):
+        store.update_team(street.id, name="ÉQUIPE")
+    assert [t.name for t in store.teams()] == ["Équipe", "Straße"]
+
+
+@pytest.mark.parametrize(
+    ("name", "message"),
+    [
+        ("", "cannot be empty"),
+        ("   ", "cannot be empty"),
+        ("x" * 41, "has 41 characters; at most 40"),
+        ("Owls\x00", "control character U+0000"),
+        ("Owls\u202eslwO", "control character U+202E"),
+        ("Zero\u200bwidth", "control character U+200B"),
+    ],
+)
+def test_a_bad_team_name_is_refused_and_nothing_is_written(
+    store: Store, name: str, message: str
+) -> None:
+    with pytest.raises(StoreError, match=re.escape(message)):
+        store.add_team(name, [])
+    assert store.teams() == []
+
+
+def test_a_teams_history_and_backup_survive_a_change_of_map(store: Store) -> None:
+    owls = store.add_team("Owls", ["Ann", "Ben"])
+    record_played_elsewhere(store, "Owls", "Prague", log_of(WINNING_ACTIONS).to_json())
+    record_played_elsewhere(store, "Owls", "Cairo", log_of(WINNING_ACTIONS, 9, 5).to_json())
+    elsewhere = default_map().to_dict()
+    elsewhere["name"] = "Our pad"
+    elsewhere["missions"] = [m for m in elsewhere["missions"] if m["id"] != "cairo"]
+    elsewhere["lines"] = [x for x in elsewhere["lines"] if "cairo" not in (x["a"], x["b"])]
+    pad = store.add_map(map_from_dict(elsewhere))
+    store.update_team(owls.id, map_id=pad)
+    owls = store.team("Owls")
+    attempts = store.attempts(owls.id)
+    assert mission_names(store, owls, attempts)["cairo"] == "Cairo"  # from the old map
+    backup = export_team(store, "Owls")
+    assert [a.get("map") for a in backup["attempts"]] == [0, 0]  # both before the change
+    assert backup["maps"][0]["name"] == default_map().name
+    copy = import_team(store, json.dumps(backup), rename="Owls again")
+    moved = store.attempts(copy.id)
+    assert [a.mission_id for a in moved] == ["prague", "cairo"]
+    assert store.mission_map(moved[1].map_id or 0).find("cairo") is not None
+    assert store.completed(copy.id) == store.completed(owls.id)
+
+
+def test_a_database_of_schema_0003_gets_seats_keys_and_maps_with_nothing_lost(
+    database_url: str,
+) -> None:
+    engine = create_engine(database_url)
+    migrate(engine, "0003")
+    with engine.begin() as connection:
+        connection.execute(text(
+            "INSERT INTO maps (id, name, data, created_at) VALUES (1, 'Shipped', :data, :at)"
+        ), {"data": default_map().to_json(), "at": "2025-01-01 10:00:00+00"})  # fmt: skip
+        # lower() told these apart (it folds neither ß nor, on SQLite, any non-ASCII letter);
+        # Unicode case folding makes them one name.
+        for team_id, name in ((1, "Straße"), (2, "STRASSE"), (3, "Owls")):
+            connection.execute(text(
+                "INSERT INTO teams (id, name, players, notes, map_id, created_at)"
+                " VALUES (:id, :name, '[]', '', 1, '2025-01-01 10:00:00+00')"
+            ), {"id": team_id, "name": name})  # fmt: skip
+        connection.execute(text(
+            "INSERT INTO attempts (id, team_id, mission_id, played_at, players, won, reason,"
+            " score, tokens_used, mistakes, sudden_death, notes, log) VALUES (1, 3, 'prague',"
+            " '2025-01-02 21:00:00+00', '[]', TRUE, NULL, 13, 7, 0, FALSE, '', :log)"
+        ), {"log": log_of(WINNING_ACTIONS).to_json()})  # fmt: skip
+        connection.execute(text(
+            "INSERT INTO games (id, code, team_id, mission_id, players, log, version,"
+            " created_at, updated_at) VALUES (1, NULL, 3, 'prague', '[]', :log, 0,"
+            " '2025-01-02 21:00:00+00', '2025-01-02 21:00:00+00')"
+        ), {"log": log_of(()).to_json()})  # fmt: skip
+    engine.dispose()
+
+    upgraded = Store(database_url)
+    assert [t.name for t in upgraded.teams()] == ["Owls", "Straße", "STRASSE (2)"]
+    assert len({t.invite for t in upgraded.teams()}) == 3
+    [attempt] = upgraded.attempts(3)
+    assert attempt.map_id == 1
+    game = upgraded.game(1)
+    assert (game.map_id, len(game.public_id)) == (1, 22)
+    assert upgraded.game_by_public_id(game.public_id) == game
+    assert upgraded.seat_of(1, "a phone") is None
+    upgraded.close()

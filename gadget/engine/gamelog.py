@@ -139,10 +139,15 @@ def game_log_from_dict(data: object) -> GameLog:
         raise GameLogError(f"format is {data.get('format')!r}; this app reads {FORMAT!r}")
     code = _code(data.get("code"))
     card = _card(data.get("key"), code)
+    # With a code, the bank is the code's: a field may repeat it but never change it. Without
+    # one, tokens alone means every token bystander side up (mistakes = tokens).
     tokens = _integer(data, "tokens", code.tokens if code else 9)
-    mistakes = _integer(
-        data, "mistakes", code.mistakes if code and "tokens" not in data else tokens
-    )
+    mistakes = _integer(data, "mistakes", code.mistakes if code else tokens)
+    if code is not None and (tokens, mistakes) != (code.tokens, code.mistakes):
+        raise GameLogError(
+            f"the bank {tokens}-{mistakes} is not the code's: {code.text} deals"
+            f" {code.tokens}-{code.mistakes}"
+        )
     looser = _options(data.get("options", {}))
     try:
         setup = Setup(tokens, mistakes, looser)

@@ -73,14 +73,15 @@ def import_team(
             other_maps.append(map_from_dict(raw))
         except MapError as wrong:
             raise BackupError(f"maps {index}: {wrong}") from None
-    known = {m.id for m in mission_map.missions}
+    # A completion may name a mission of a map the team played before (it is kept, not lost).
+    known = {m.id for played_on in (mission_map, *other_maps) for m in played_on.missions}
     completed = {}
     for index, item in enumerate(_list(data, "completed")):
         if not isinstance(item, Mapping):
             raise BackupError(f"completed {index}: must be an object")
         mission = item.get("mission")
         if not isinstance(mission, str) or mission not in known:
-            raise BackupError(f"completed {index}: not a mission of the team's map")
+            raise BackupError(f"completed {index}: not a mission of the team's maps")
         completed[mission] = _time(f"completed {index}", item.get("at"))
     attempts = [
         _attempt(index, item, mission_map, other_maps)

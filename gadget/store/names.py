@@ -65,3 +65,9 @@ def clean_notes(raw: object) -> str:
     if refused:
         raise StoreError(f"the notes contain the control character {refused}")
     return raw
+
+
+def sort_key(name: str) -> str:
+    """Where a name goes in a list: accents set aside, so "Équipe" sorts among the E's."""
+    decomposed = unicodedata.normalize("NFKD", name_key(name))
+    return "".join(c for c in decomposed if not unicodedata.combining(c))

@@ -25,7 +25,7 @@ from gadget.engine import Action, GameLog, GameState, parse_game_log, replay
 from gadget.engine.rules import apply, official_score
 from gadget.missions import MissionMap, default_map, parse_map
 from gadget.store.errors import NotFoundError, StaleGameError, StoreError, TeamExistsError
-from gadget.store.names import clean_name, clean_notes, clean_players, name_key
+from gadget.store.names import clean_name, clean_notes, clean_players, name_key, sort_key
 from gadget.store.phones import PhoneRecords
 from gadget.store.tables import (
     AttemptRow,
@@ -331,12 +331,13 @@ class Store(PhoneRecords):
     def teams(self, phone: str | None = None) -> list[Team]:
         """Every team by name, or only this phone's teams (the command line sees all)."""
         with self._transaction() as session:
-            query = select(TeamRow).order_by(col(TeamRow.name_key))
+            query = select(TeamRow)
             if phone is not None:
                 query = query.join(
                     TeamMemberRow, col(TeamMemberRow.team_id) == col(TeamRow.id)
                 ).where(TeamMemberRow.phone == phone)
-            return [_team(row) for row in session.exec(query).all()]
+            teams = [_team(row) for row in session.exec(query).all()]
+            return sorted(teams, key=lambda team: (sort_key(team.name), team.id))
 
     def team(self, name: str) -> Team:
         """A team by its name, in any case of any alphabet."""

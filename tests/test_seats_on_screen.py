@@ -1,0 +1,113 @@
+"""On screen: a side shows only on the phone that holds it, joining is always the game asked
+for, a bug is a short message, and printing stalls no other phone."""
+
+from __future__ import annotations
+
+import asyncio
+
+import flet as ft
+
+from gadget.engine import Player, ShareCode
+from gadget.services.table import Table
+from gadget.views import app
+from gadget.views import home as home_screen
+from gadget.views.boundary import SORRY, component
+from tests.phones import Phone
+from tests.test_screens import at_the_table, deal_and_join, give_clue
+
+A, B = Player.A, Player.B
+
+
+@at_the_table
+async def test_home_lists_only_this_phones_games_and_never_a_code(table: Table) -> None:
+    phone_a, phone_b, code = await deal_and_join(table)
+    game = table.store.games_in_progress()[-1]
+    for phone, side in ((phone_a, "Side A"), (phone_b, "Side B")):
+        home = await Phone("/", storage=phone.storage).open()
+        assert home.says(side) and home.says("Resume")
+        assert not home.says(code.text) and not home.says(game.public_id)
+    stranger = await Phone("/").open()
+    assert not stranger.says("Your games") and not stranger.says("Resume")
+
+
+@at_the_table
+async def test_a_phone_holding_one_side_never_sees_the_other_whatever_it_opens(
+    table: Table,
+) -> None:
+    phone_a, phone_b, code = await deal_and_join(table)
+    game = table.store.games_in_progress()[-1]
+    card = code.key_card()
+    for phone, mine in ((phone_a, A), (phone_b, B)):
+        for route in (f"/join/{code.text}", f"/game/{game.public_id}", "/game/1", "/"):
+            await phone.go(route)
+            if phone.says("row 1 column 1"):
+                assert phone.grid() == card.seen_from(mine), route
+        await phone.go(f"/game/{game.public_id}")
+        assert not phone.says(f"Ask to take over side {mine.partner.value.upper()}")
+        assert phone.grid() == card.seen_from(mine)
+
+
+@at_the_table
+async def test_a_second_join_link_in_the_same_tab_shows_that_codes_side_b(table: Table) -> None:
+    first, second = table.deal(seed=11), table.deal(seed=12)
+    assert first.log.code is not None and second.log.code is not None
+    tab = await Phone(f"/join/{first.log.code.text}").open()
+    assert tab.grid() == first.log.card.seen_from(B)
+    await tab.go(f"/join/{second.log.code.text}")
+    assert tab.grid() == second.log.card.seen_from(B)
+    await tab.go(f"/join/{ShareCode(seed=99, tokens=9, mistakes=9).text}")  # dealt elsewhere
+    assert tab.grid() == ShareCode(seed=99, tokens=9, mistakes=9).key_card().seen_from(B)
+    await tab.go(f"/join/{first.log.code.text}")
+    assert tab.grid() == first.log.card.seen_from(B)
+
+
+@at_the_table
+async def test_a_screen_that_raises_shows_a_short_message_and_a_way_home(table: Table) -> None:
+    @component
+    def Broken() -> ft.Control:
+        raise RuntimeError("a bug on purpose")
+
+    settings = app.Settings
+    app.Settings = Broken
+    try:
+        phone = await Phone("/").open()
+        await phone.tap("Settings")
+        assert phone.says(SORRY)
+        assert not phone.crashed()  # no traceback was sent to the browser
+        assert not any("a bug on purpose" in t for t in phone.texts())
+        await phone.tap("Home")
+        assert phone.says("New game") and not phone.says(SORRY)
+    finally:
+        app.Settings = settings
+
+
+@at_the_table
+async def test_a_handler_that_raises_shows_the_same_message(table: Table) -> None:
+    class Broken:
+        @staticmethod
+        def parse(_: str) -> ShareCode:
+            raise RuntimeError("a bug on purpose")
+
+    real = home_screen.ShareCode
+    home_screen.ShareCode = Broken  # type: ignore[misc,assignment]
+    try:
+        phone = await Phone("/").open()
+        await phone.submit("Partner's code", "1X1M-JENB-E4S7")
+        assert phone.says(SORRY) and not phone.crashed()
+    finally:
+        home_screen.ShareCode = real  # type: ignore[misc]
+
+
+@at_the_table
+async def test_a_thousand_booklets_printing_stall_no_other_phone(table: Table) -> None:
+    phone_a, phone_b, _ = await deal_and_join(table)
+    paper = await Phone("/paper").open()
+    await paper.type("Games", "1000")
+    printing = asyncio.create_task(paper.tap("Booklets (PDF)"))
+    await asyncio.sleep(0.3)  # the print has started in the worker
+    await give_clue(phone_a, "while printing")
+    await phone_b.settle()
+    assert phone_b.says("A gave the clue: while printing. You guess.")
+    assert not printing.done()  # the other phone was served while the PDF was being made
+    await printing
+    assert paper.says("Booklets for 1000 games")
