@@ -31,6 +31,7 @@ bench: install
 	$(BIN)/python bench/bench_store.py
 	$(BIN)/python bench/bench_paper.py
 	$(BIN)/python bench/bench_app.py
+	$(BIN)/python bench/bench_team_screen.py
 
 screenshots: install
 	$(BIN)/python tools/screenshots.py

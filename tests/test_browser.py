@@ -18,6 +18,7 @@ from gadget.engine import Player, ShareCode, seat_index
 CHROMIUM = Path("/usr/bin/chromium")
 REQUIRED = os.environ.get("GADGET_REQUIRE_BROWSER") == "1"
 COLOUR_WORDS = {"agent": "G", "assassin": "X", "bystander": "-"}
+GAME_ADDRESS = re.compile(r"/game/[A-Za-z0-9_-]{22}$")
 
 pytestmark = pytest.mark.browser
 
@@ -153,7 +154,7 @@ def _touch(phone: Page, player: Player, cell: int, patience: float = 10) -> None
 def _deal(browser: Browser, server: str) -> tuple[Page, ShareCode]:
     phone_a = _phone(browser, server + "/")
     phone_a.get_by_role("button", name="New game", exact=True).click()
-    phone_a.wait_for_url(re.compile(r"/game/\d+/a$"), timeout=10_000)
+    phone_a.wait_for_url(GAME_ADDRESS, timeout=10_000)
     shown = phone_a.get_by_text(re.compile(r"^[0-9A-Z]{4}-[0-9A-Z]{4}-[0-9A-Z]{4}$")).first
     shown.wait_for(timeout=10_000)
     return phone_a, ShareCode.parse(shown.inner_text())
@@ -279,3 +280,64 @@ def test_a_phone_that_lost_the_connection_catches_up(server: str, browser: Brows
 def test_scanning_without_a_camera_says_to_type_the_code(server: str, browser: Browser) -> None:
     phone = _phone(browser, f"{server}/scan")  # headless Chromium has no camera
     _see(phone, "No camera here: type the code on the home screen")
+
+
+def _open(phone: Page, url: str) -> None:
+    """Type an address into this phone's browser (a reload: the app starts again)."""
+    phone.goto(url, wait_until="networkidle")
+    _semantics_on(phone)
+
+
+def _semantics_on(phone: Page) -> None:
+    """After a page load, ask Flutter for its DOM of roles and labels again."""
+    phone.wait_for_selector("flt-semantics-placeholder", state="attached", timeout=30_000)
+    phone.locator("flt-semantics-placeholder").dispatch_event("click")
+
+
+def _shows_a_card(phone: Page) -> bool:
+    phone.wait_for_timeout(1_500)  # time for a card to arrive, if one were coming
+    return phone.get_by_text(re.compile(r"^row 1 column 1: ")).count() > 0
+
+
+def test_a_third_phone_and_each_players_phone_never_see_the_other_side(
+    server: str, browser: Browser
+) -> None:
+    phone_a, phone_b, code = _two_phones(browser, server)
+    card = code.key_card()
+    game_url = phone_a.url
+    assert GAME_ADDRESS.search(game_url)
+
+    third = _phone(browser, server + "/")  # another browser on the same network
+    _see(third, "Join your partner")
+    assert third.get_by_text("Resume").count() == 0  # Home lists no one else's game
+    assert third.get_by_text(code.text).count() == 0
+    for url in (game_url, f"{server}/game/1", f"{server}/game/1/a", f"{server}/join/{code.text}"):
+        _open(third, url)
+        assert not _shows_a_card(third), url
+    _see(third, "Ask to take over side B")  # the join link, with B held: only a request
+
+    for phone, mine in ((phone_a, Player.A), (phone_b, Player.B)):
+        for url in (f"{server}/join/{code.text}", game_url, f"{server}/"):
+            _open(phone, url)
+            if url != f"{server}/":
+                assert _grid(phone) == card.seen_from(mine), url
+        _see(phone, "Resume")  # its own game, on its own Home
+        phone.go_back(wait_until="networkidle")  # back to the game: still its own side
+        _semantics_on(phone)
+        assert _grid(phone) == card.seen_from(mine)
+
+
+def test_a_take_over_happens_only_after_the_partner_allows_it(
+    server: str, browser: Browser
+) -> None:
+    phone_a, phone_b, code = _two_phones(browser, server)
+    card = code.key_card()
+    new_b = _phone(browser, f"{server}/join/{code.text}")  # B's phone broke; a new one
+    new_b.get_by_role("button", name="Ask to take over side B", exact=True).click()
+    _see(new_b, "Waiting: your partner's phone is asked")
+    assert not _shows_a_card(new_b)
+    _see(phone_a, "Another phone asks to take over side B.")
+    phone_a.get_by_role("button", name="Allow side B", exact=True).click()
+    assert _grid(new_b) == card.seen_from(Player.B)
+    _see(phone_b, "Side B was taken over by another phone")
+    assert not _shows_a_card(phone_b)

@@ -2,6 +2,8 @@
 
 from gadget.missions.map import (
     FORMAT,
+    MAX_LINES,
+    MAX_MISSIONS,
     Line,
     MapError,
     Mission,
@@ -21,6 +23,8 @@ from gadget.missions.progress import (
 )
 
 __all__ = [
+    "MAX_LINES",
+    "MAX_MISSIONS",
     "FORMAT",
     "Line",
     "MapError",
