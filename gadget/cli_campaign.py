@@ -123,7 +123,7 @@ def _map(args: argparse.Namespace) -> str:
         return f"{args.file}: a valid map, {missions} missions (name a --team to use it)"
     store = Store()
     team = store.team(args.team)
-    store.update_team(team.id, map_id=store.add_map(mission_map))
+    store.update_team(team.id, map_id=store.add_map(mission_map, team.id))
     return f"team {team.name} now plays on {mission_map.name!r}"
 
 

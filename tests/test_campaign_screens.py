@@ -8,7 +8,7 @@ import flet as ft
 import flet_charts as charts
 
 from gadget.engine import Player
-from gadget.missions import default_map
+from gadget.missions import default_map, map_from_dict
 from gadget.services.backup import export_team
 from gadget.services.campaign import record_played_elsewhere
 from gadget.services.table import Table
@@ -98,12 +98,24 @@ async def test_a_team_is_renamed_and_its_players_changed(table: Table) -> None:
     assert renamed.players == ("Ann", "Ben", "Cy")
     assert team.session.page.route == f"/teams/{owls.id}"  # addresses carry numbers
     assert team.says("Night Owls")
-    other = table.store.add_map(default_map())  # a second copy, as a team's own map would be
+    secret = default_map().to_dict()
+    secret["name"] = "The Bats' secret pad"
+    bats_map = table.store.add_map(map_from_dict(secret))
+    table.store.add_team("Bats", [], bats_map)
     again = await member(table.store, owls)
-    await again.choose("Map", "not a number")
-    assert again.says("That is not one of the maps.")
-    await again.choose("Map", str(other))
-    assert table.store.team("Night Owls").map_id == other
+    assert not again.says("The Bats' secret pad")  # another team's map is not offered
+    for value in ("not a number", str(bats_map)):
+        await again.choose("Map", value)
+        assert again.says("That is not one of the maps.")
+    pad = map_from_dict({**default_map().to_dict(), "name": "Our pad"})
+    own = table.store.add_map(pad, owls.id)
+    table.store.update_team(owls.id, map_id=own)  # as importing a map does
+    again = await member(table.store, owls)
+    await again.choose("Map", str(table.store.default_map_id()))
+    assert table.store.team("Night Owls").map_id == table.store.default_map_id()
+    assert again.says("Our pad")  # its own map stays on offer, played on or not
+    await again.choose("Map", str(own))
+    assert table.store.team("Night Owls").map_id == own
 
 
 @at_the_table

@@ -9,6 +9,9 @@ import pytest
 
 from gadget.cli import main
 from gadget.missions import default_map
+from gadget.services.phones import new_phone_token, phone_from_token
+from gadget.services.table import Table
+from gadget.store import Store
 from tests.games import ASSASSIN_ACTIONS, WINNING_ACTIONS, log_of
 
 
@@ -38,6 +41,22 @@ def test_a_team_is_added_listed_and_refused_twice(capsys: pytest.CaptureFixture[
     assert run(capsys, "team", "add", "owls") == (
         2, "", "gadget: a team named 'Owls' already exists\n"
     )  # fmt: skip
+
+
+def test_team_invite_prints_the_link_that_brings_a_phone_into_the_team(
+    capsys: pytest.CaptureFixture[str], tmp_path: Path
+) -> None:
+    run(capsys, "team", "add", "Owls")
+    status, out, _ = run(capsys, "team", "invite", "owls", "--address", "http://10.0.0.2:8550/")
+    link = out.splitlines()[0]
+    assert status == 0 and link.startswith("http://10.0.0.2:8550/invite/")
+    store = Store(f"sqlite:///{tmp_path / 'gadget.db'}")
+    phone = phone_from_token(new_phone_token())
+    assert phone is not None
+    team = Table(store).accept_invite(link.rsplit("/", 1)[1], phone)
+    assert team is not None and team.name == "Owls"
+    assert [t.name for t in store.teams(phone.key)] == ["Owls"]
+    assert run(capsys, "team", "invite", "Bats")[::2] == (2, "gadget: no team named 'Bats'\n")
 
 
 def test_recording_prague_opens_three_missions_and_the_campaign_shows_it(

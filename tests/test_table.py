@@ -157,6 +157,8 @@ def test_invites_add_a_phone_to_a_team_until_the_link_is_replaced(table: Table) 
     assert table.accept_invite("x" * 5, late) is None
     assert [t.name for t in table.store.teams(friend.key)] == ["Owls"]
     assert [t.name for t in table.store.teams()] == ["Owls"]  # the command line sees all
+    table.store.add_team("Bats", [])  # made on the command line: no phone yet
+    assert table.store.teams_without_phones() == ["Bats"]
 
 
 def test_the_timer_is_off_by_default_and_its_settings_are_kept(table: Table) -> None:

@@ -23,6 +23,7 @@ from tests.test_browser import (  # noqa: E402
     CHROMIUM,
     _deal,
     _give_clue,
+    _open,
     _phone,
     _see,
     _start_server,
@@ -33,10 +34,11 @@ OUT = ROOT / "docs" / "screenshots"
 PAPER = ROOT / "docs" / "paper"
 
 
-def prepare(database: Path) -> None:
-    """A team that has won Prague and Cairo and lost once, for the campaign pictures."""
+def prepare(database: Path) -> tuple[int, str]:
+    """A team that has won Prague and Cairo and lost once, for the campaign pictures: its
+    number and its invite secret (the phone that takes the pictures joins it first)."""
     store = Store(f"sqlite:///{database}")
-    store.add_team("Owls", ["Ann", "Ben"])
+    team = store.add_team("Owls", ["Ann", "Ben"])
     for mission, bank, actions in (
         ("Prague", (9, 9), ASSASSIN_ACTIONS),
         ("Prague", (9, 9), WINNING_ACTIONS),
@@ -44,6 +46,7 @@ def prepare(database: Path) -> None:
     ):
         record_played_elsewhere(store, "Owls", mission, log_of(actions, *bank).to_json())
     store.close()
+    return team.id, team.invite
 
 
 def paper_pictures() -> None:
@@ -105,15 +108,19 @@ def shoot_game(browser: Browser, url: str) -> None:
     shoot(_phone(browser, url + "/settings"), "settings")
 
 
-def shoot_campaign(browser: Browser, url: str) -> None:
-    """The team's map, a city's card, the history with its charts, and the paper screen."""
-    team = _phone(browser, url + "/teams/Owls")
-    _see(team, "Open now")
-    shoot(team, "mission-map")
-    card = _phone(browser, url + "/teams/Owls/missions/berlin")
-    _see(card, "Start this mission")
-    shoot(card, "mission-card")
-    history = _phone(browser, url + "/teams/Owls/history")
+def shoot_campaign(browser: Browser, url: str, team_id: int, invite: str) -> None:
+    """The team's map, a city's card, the history with its charts, and the paper screen,
+    on a phone that joined the team by its invite link."""
+    phone = _phone(browser, f"{url}/invite/{invite}")
+    _see(phone, "This phone is now in Owls.")
+    _open(phone, f"{url}/teams/{team_id}")
+    _see(phone, "Open now")
+    shoot(phone, "mission-map")
+    _open(phone, f"{url}/teams/{team_id}/missions/berlin")
+    _see(phone, "Start this mission")
+    shoot(phone, "mission-card")
+    _open(phone, f"{url}/teams/{team_id}/history")
+    history = phone
     _see(history, "attempts shown")
     history.mouse.wheel(0, 300)
     shoot(history, "history")
@@ -124,7 +131,7 @@ def main() -> None:
     OUT.mkdir(parents=True, exist_ok=True)
     paper_pictures()
     database = Path(tempfile.mkdtemp()) / "gadget.db"
-    prepare(database)
+    team_id, invite = prepare(database)
     process, url = _start_server(database)
     try:
         with sync_playwright() as playwright:
@@ -134,7 +141,7 @@ def main() -> None:
                 args=["--no-sandbox", "--disable-gpu", "--disable-background-networking"],
             )
             shoot_game(browser, url)
-            shoot_campaign(browser, url)
+            shoot_campaign(browser, url, team_id, invite)
             browser.close()
     finally:
         process.terminate()

@@ -23,9 +23,9 @@ from gadget.missions.progress import (
 )
 
 __all__ = [
+    "FORMAT",
     "MAX_LINES",
     "MAX_MISSIONS",
-    "FORMAT",
     "Line",
     "MapError",
     "Mission",

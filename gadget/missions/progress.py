@@ -24,11 +24,17 @@ def mission_states(mission_map: MissionMap, completed: frozenset[str]) -> dict[s
 
     The start (Prague) is always open: winning a standard 9-token game completes it.
     """
+    opened = {mission_map.start}  # one pass over the lines: linear in the map's size
+    for line in mission_map.lines:
+        if line.a in completed:
+            opened.add(line.b)
+        if line.b in completed:
+            opened.add(line.a)
     states = {}
     for mission in mission_map.missions:
         if mission.id in completed:
             states[mission.id] = MissionState.COMPLETED
-        elif mission.id == mission_map.start or mission_map.neighbours(mission.id) & completed:
+        elif mission.id in opened:
             states[mission.id] = MissionState.OPEN
         else:
             states[mission.id] = MissionState.LOCKED

@@ -226,6 +226,18 @@ class PhoneRecords:
             ).all()
             return frozenset(rows)
 
+    def teams_without_phones(self) -> list[str]:
+        """Names of teams no phone can open yet (made on the command line, or before phones
+        had identities): their invite link brings one in."""
+        with self._transaction() as session:
+            members = select(TeamMemberRow.team_id)
+            rows = session.exec(
+                select(TeamRow.name)
+                .where(col(TeamRow.id).not_in(members))
+                .order_by(col(TeamRow.name_key))
+            ).all()
+            return list(rows)
+
     def team_id_by_invite(self, invite: str) -> int | None:
         """The team whose invite link holds this secret."""
         with self._transaction() as session:

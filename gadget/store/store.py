@@ -15,7 +15,7 @@ from typing import Any
 import platformdirs
 from alembic import command
 from alembic.config import Config
-from sqlalchemy import Engine, case, event, func, update
+from sqlalchemy import Engine, case, event, func, or_, update
 from sqlalchemy import select as sql_select
 from sqlalchemy.engine import make_url
 from sqlalchemy.exc import IntegrityError, SQLAlchemyError
@@ -248,13 +248,20 @@ class Store(PhoneRecords):
 
     # --- Maps -----------------------------------------------------------------------------
 
-    def add_map(self, mission_map: MissionMap) -> int:
-        """Keep a map; returns its number."""
+    def add_map(self, mission_map: MissionMap, team_id: int | None = None) -> int:
+        """Keep a map (a team's own when `team_id` is given); returns its number."""
         with self._transaction() as session:
-            return self._add_map(session, mission_map)
+            return self._add_map(session, mission_map, team_id)
 
-    def _add_map(self, session: Session, mission_map: MissionMap) -> int:
-        row = MapRow(name=mission_map.name, data=mission_map.to_json(), created_at=self.now())
+    def _add_map(
+        self, session: Session, mission_map: MissionMap, team_id: int | None = None
+    ) -> int:
+        row = MapRow(
+            name=mission_map.name,
+            data=mission_map.to_json(),
+            team_id=team_id,
+            created_at=self.now(),
+        )
         session.add(row)
         session.flush()
         assert row.id is not None
@@ -273,6 +280,22 @@ class Store(PhoneRecords):
         """Every stored map's number and name, oldest first."""
         with self._transaction() as session:
             rows = session.exec(select(MapRow).order_by(col(MapRow.id))).all()
+            return [(row.id, row.name) for row in rows if row.id is not None]
+
+    def maps_of_team(self, team: Team) -> list[tuple[int, str]]:
+        """The maps a team may pick: the shipped one and those it has played on (never
+        another team's own map, whose name and cities are that team's business)."""
+        shipped = self.default_map_id()
+        with self._transaction() as session:
+            played = set(
+                session.exec(select(AttemptRow.map_id).where(AttemptRow.team_id == team.id)).all()
+            ) | set(session.exec(select(GameRow.map_id).where(GameRow.team_id == team.id)).all())
+            ids = {shipped, team.map_id} | {i for i in played if i is not None}
+            rows = session.exec(
+                select(MapRow)
+                .where(or_(col(MapRow.id).in_(ids), col(MapRow.team_id) == team.id))
+                .order_by(col(MapRow.id))
+            ).all()
             return [(row.id, row.name) for row in rows if row.id is not None]
 
     def mission_map(self, map_id: int) -> MissionMap:
@@ -415,6 +438,8 @@ class Store(PhoneRecords):
             session.add(row)
             self._flush_team(session, name)
             assert row.id is not None
+            for map_id in map_ids.values():  # the backup's maps are this team's own
+                session.get_one(MapRow, map_id).team_id = row.id
             for mission_id, completed_at in completed.items():
                 session.add(
                     CompletionRow(team_id=row.id, mission_id=mission_id, completed_at=completed_at)
@@ -423,7 +448,7 @@ class Store(PhoneRecords):
             for attempt in attempts:
                 played_on = attempt.mission_map or mission_map
                 if played_on not in map_ids:
-                    map_ids[played_on] = self._add_map(session, played_on)
+                    map_ids[played_on] = self._add_map(session, played_on, row.id)
                 self._finish(
                     session,
                     team_id=row.id,

@@ -14,6 +14,9 @@ class MapRow(SQLModel, table=True):
     __tablename__ = "maps"
     id: int | None = Field(default=None, primary_key=True)
     name: str
+    # The team that brought this map in (None: the shipped map, or one several teams use):
+    # only that team is offered it.
+    team_id: int | None = Field(default=None, foreign_key="teams.id")
     data: str = Field(sa_column=Column(Text, nullable=False))
     created_at: datetime
 

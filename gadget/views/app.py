@@ -109,6 +109,13 @@ def serve(host: str = "0.0.0.0", port: int = 8550) -> None:
     print_address(f"http://{shown}:{port}/")
     if games:
         print(f"{games} game{'s' if games != 1 else ''} in progress resumed.", flush=True)
+    lonely = store.teams_without_phones()
+    if lonely:
+        print(
+            f"No phone is in {', '.join(lonely[:5])}{' and others' if len(lonely) > 5 else ''}"
+            " yet: `gadget team invite TEAM` prints the link that brings one in.",
+            flush=True,
+        )
     ft.run(
         main,
         host=host,

@@ -309,7 +309,7 @@ def TeamScreen() -> ft.Control:
 
     def choose_map(event: Any) -> None:
         chosen = whole_number(str(event.control.value or ""), digits=9)
-        if chosen is None or chosen not in {i for i, _ in store.maps()}:
+        if chosen is None or chosen not in {i for i, _ in store.maps_of_team(team)}:
             set_message("That is not one of the maps.")
             return
         store.update_team(team.id, map_id=chosen)
@@ -337,7 +337,7 @@ def TeamScreen() -> ft.Control:
         except ValueError as wrong:
             set_message(f"That map was not imported: {wrong}")
             return
-        store.update_team(team.id, map_id=store.add_map(imported))
+        store.update_team(team.id, map_id=store.add_map(imported, team.id))
         set_message(f"{team.name} now plays on {imported.name!r}.")
         set_revision(revision + 1)
 
@@ -380,7 +380,9 @@ def TeamScreen() -> ft.Control:
             ft.Dropdown(
                 label="Map",
                 value=str(team.map_id),
-                options=[ft.DropdownOption(key=str(i), text=n) for i, n in store.maps()],
+                options=[
+                    ft.DropdownOption(key=str(i), text=n) for i, n in store.maps_of_team(team)
+                ],
                 on_select=choose_map,
             ),
             ft.Row(

@@ -63,6 +63,21 @@ def upgrade() -> None:
         teams.create_unique_constraint("uq_teams_name_key", ["name_key"])
         teams.create_unique_constraint("uq_teams_invite", ["invite"])
 
+    # A map used by exactly one team is that team's own; the shipped map and shared ones
+    # belong to none.
+    with op.batch_alter_table("maps") as maps_table:
+        maps_table.add_column(sa.Column("team_id", sa.Integer(), nullable=True))
+        maps_table.create_foreign_key("fk_maps_team_id", "teams", ["team_id"], ["id"])
+    users: dict[int, list[int]] = {}
+    for team_id, map_id in connection.execute(sa.text("SELECT id, map_id FROM teams")):
+        users.setdefault(map_id, []).append(team_id)
+    for map_id, teams_on_it in users.items():
+        if len(teams_on_it) == 1:
+            connection.execute(
+                sa.text("UPDATE maps SET team_id = :team WHERE id = :id"),
+                {"team": teams_on_it[0], "id": map_id},
+            )
+
     maps = {
         map_id: _mission_ids(data)
         for map_id, data in connection.execute(sa.text("SELECT id, data FROM maps"))
@@ -146,6 +161,9 @@ def upgrade() -> None:
 
 
 def downgrade() -> None:
+    with op.batch_alter_table("maps") as maps_table:
+        maps_table.drop_constraint("fk_maps_team_id", type_="foreignkey")
+        maps_table.drop_column("team_id")
     op.drop_table("seat_requests")
     op.drop_table("seats")
     op.drop_table("team_members")
