@@ -277,6 +277,14 @@ def test_a_turn_has_one_clue_the_clue_giver_does_not_guess_and_numbers_run_0_to_
     refused(state, Guess(B, 4), CellNotGuessableError, "cell 4 is already covered by an agent")
 
 
+def test_a_clue_word_and_a_penaltys_reason_are_capped_in_length() -> None:
+    assert play(start(), Clue(A, "w" * 40)).clue == Clue(A, "w" * 40)
+    refused(start(), Clue(A, "w" * 41), IllegalActionError, "has 41 characters; at most 40")
+    state = play(start(), Clue(A, "ok"))
+    assert play(state, Penalty(A, "r" * 200)).bank.total == 8
+    refused(state, Penalty(A, "r" * 201), IllegalActionError, "201 characters; at most 200")
+
+
 def test_the_invalid_clue_penalty_discards_a_token_and_the_turn_goes_on() -> None:
     state = play(start(9, 5), Clue(A), Penalty(A, "clue was part of a visible word"))
     assert (state.bank.checkmarks, state.bank.bystanders) == (3, 5)  # checkmark side first

@@ -188,6 +188,10 @@ async def test_a_lost_phone_is_replaced_only_when_the_partner_allows_it(table: T
     await phone_b.settle()
     assert phone_b.says("Side B was taken over by another phone, with your partner's consent")
     assert not phone_b.says("row 1 column 1")
+    await give_clue(replacement, "still here")  # any later change re-renders the old phone
+    await phone_b.settle()
+    assert phone_b.says("Side B was taken over by another phone")
+    assert not phone_b.says("row 1 column 1")
 
 
 @at_the_table

@@ -111,3 +111,16 @@ async def test_a_thousand_booklets_printing_stall_no_other_phone(table: Table) -
     assert not printing.done()  # the other phone was served while the PDF was being made
     await printing
     assert paper.says("Booklets for 1000 games")
+
+
+@at_the_table
+async def test_with_no_seated_partner_the_screen_says_what_to_do(table: Table) -> None:
+    dealer = await Phone("/").open()
+    await dealer.tap("New game")  # B never joins; A's phone is then lost
+    game = table.store.games_in_progress()[-1]
+    stranger = await Phone(f"/game/{game.public_id}").open()
+    assert stranger.says("Side A: nobody can allow it, since no phone holds side B")
+    assert stranger.says("The game stays saved as it is, its log kept")
+    assert stranger.says("Ask to take over side B")  # phone A could still allow that one
+    assert not stranger.says("Ask to take over side A")
+    assert not stranger.says("row 1 column 1")

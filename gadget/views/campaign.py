@@ -652,7 +652,6 @@ def PaperScreen() -> ft.Control:
                 value=games,
                 width=120,
                 keyboard_type=ft.KeyboardType.NUMBER,
-                max_length=4,
                 on_change=lambda e: set_games(str(e.control.value or "")[:10]),
             ),
             ft.Dropdown(

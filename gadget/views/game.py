@@ -10,7 +10,6 @@ from typing import Any, cast
 import flet as ft
 
 from gadget.engine import (
-    MAX_CLUE_WORD,
     Clue,
     Guess,
     Penalty,
@@ -101,7 +100,6 @@ def ClueForm(on_clue: Any) -> ft.Control:
             ft.TextField(
                 label="Clue",
                 expand=True,
-                max_length=MAX_CLUE_WORD,
                 on_change=set_word,
                 on_submit=give,
             ),
@@ -298,9 +296,8 @@ def SeatedGame(game_id: int) -> ft.Control:
     use_live_game(game_id, reread)
     if game is None:
         return NoSuchGame()
-    if side is None:
-        lost, held.current = held.current, None
-        return SeatRequestScreen(game, lost)
+    if side is None:  # never had one, or was replaced: the message stays while it is shown
+        return SeatRequestScreen(game, held.current)
     held.current = side
     return keyed(GameTable, side.value, game, side, set_game)
 
@@ -354,10 +351,10 @@ def SeatRequestScreen(game: SavedGame, lost: Player | None) -> ft.Control:
             else:
                 body.append(
                     ft.Text(
-                        f"Side {side.value.upper()}: nobody can allow it, since no phone"
-                        f" holds side {side.partner.value.upper()} and the game is no team's."
-                        " The game stays saved as it is, its log kept; deal a new game to"
-                        " play on.",
+                        f"Side {side.value.upper()}: nobody can allow it, since no phone holds"
+                        f" side {side.partner.value.upper()} and no other phone of a team"
+                        " plays this game. The game stays saved as it is, its log kept;"
+                        " deal a new game to play on.",
                         size=13,
                     )
                 )

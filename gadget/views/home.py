@@ -173,7 +173,6 @@ def Home() -> ft.Control:
             ft.Text("Join your partner", size=18, weight=ft.FontWeight.W_600),
             ft.TextField(
                 label="Partner's code",
-                max_length=20,
                 on_change=lambda e: setattr(typed, "current", e.control.value),
                 on_submit=join,
                 error=problem or None,
@@ -285,7 +284,6 @@ def _seconds_field(label: str, seconds: int, on_change: Any) -> ft.Control:
                 label=f"{label} in seconds",
                 width=110,
                 keyboard_type=ft.KeyboardType.NUMBER,
-                max_length=4,
                 on_submit=lambda e: _typed_seconds(str(e.control.value or ""), on_change),
             ),
         ]
