@@ -336,7 +336,7 @@ def test_a_take_over_happens_only_after_the_partner_allows_it(
     new_b.get_by_role("button", name="Ask to take over side B", exact=True).click()
     _see(new_b, "Waiting: your partner's phone is asked")
     assert not _shows_a_card(new_b)
-    _see(phone_a, "Another phone asks to take over side B.")
+    _see(phone_a, "Another phone asks to take over side B of this game.")
     phone_a.get_by_role("button", name="Allow side B", exact=True).click()
     assert _grid(new_b) == card.seen_from(Player.B)
     _see(phone_b, "Side B was taken over by another phone")

@@ -249,6 +249,7 @@ def _picked(data: bytes) -> list[dict[str, object]]:
 def assert_no_bug_shown(phone: Phone) -> None:
     assert not phone.crashed()
     assert not phone.says(SORRY)
+    assert all(len(t) <= 400 for t in phone.texts() if not t.startswith("data:"))
 
 
 @CHECKS

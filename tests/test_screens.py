@@ -176,7 +176,7 @@ async def test_a_lost_phone_is_replaced_only_when_the_partner_allows_it(table: T
     await replacement.tap("Ask to take over side B")
     assert replacement.says("Waiting: your partner's phone is asked")
     await phone_a.settle()
-    assert phone_a.says("Another phone asks to take over side B.")
+    assert phone_a.says("Another phone asks to take over side B of this game.")
     await phone_a.tap("Refuse")
     await replacement.settle()
     assert replacement.says("Your partner's phone refused.")

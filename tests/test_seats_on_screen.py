@@ -12,7 +12,7 @@ from gadget.services.table import Table
 from gadget.views import app
 from gadget.views import home as home_screen
 from gadget.views.boundary import SORRY, component
-from tests.phones import Phone
+from tests.phones import Phone, device_of, new_device
 from tests.test_screens import at_the_table, deal_and_join, give_clue
 
 A, B = Player.A, Player.B
@@ -124,3 +124,22 @@ async def test_with_no_seated_partner_the_screen_says_what_to_do(table: Table) -
     assert stranger.says("Ask to take over side B")  # phone A could still allow that one
     assert not stranger.says("Ask to take over side A")
     assert not stranger.says("row 1 column 1")
+
+
+@at_the_table
+async def test_a_phone_of_the_team_answers_a_request_from_home(table: Table) -> None:
+    teammate = new_device()
+    table.store.add_team("Owls", [], phone=device_of(teammate).key)
+    dealer = new_device()
+    table.store.join_team(table.store.team("Owls").id, device_of(dealer).key)
+    game = table.deal(team_name="Owls", seed=3, phone=device_of(dealer))
+    assert game.log.code is not None
+    await Phone(f"/join/{game.log.code.text}").open()  # B joins; then A's phone is lost
+    new_a = await Phone(f"/game/{game.public_id}").open()
+    await new_a.tap("Ask to take over side A")
+    home = await Phone("/", storage=teammate).open()
+    assert home.says("Another phone asks to take over side A of a game you play.")
+    await home.tap("Allow side A")
+    await new_a.settle()
+    assert new_a.grid() == game.log.card.seen_from(A)
+    assert not (await Phone("/", storage=teammate).open()).says("asks to take over")

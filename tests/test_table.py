@@ -117,6 +117,15 @@ def test_a_take_over_needs_the_partners_consent_and_the_replaced_phone_is_told(
     assert len(heard) == 5  # two asks (one repeated silently counts too), three answers
 
 
+def test_a_phone_cannot_flood_its_partner_with_requests(table: Table) -> None:
+    game = table.deal(seed=1, phone=_phone())
+    table.join(game.id, _phone())
+    for _ in range(3):  # each a "new phone": a browser whose storage was cleared
+        table.ask_for_seat(game.id, B, _phone())
+    with pytest.raises(SeatError, match="3 requests already wait for an answer"):
+        table.ask_for_seat(game.id, B, _phone())
+
+
 def test_without_a_seated_partner_nobody_can_allow_a_take_over(table: Table) -> None:
     phone_a, stranger = _phone(), _phone()
     game = table.deal(seed=1, phone=phone_a)  # B never joined

@@ -11,9 +11,9 @@ from collections.abc import Callable
 from contextlib import AbstractContextManager
 from dataclasses import dataclass
 from datetime import datetime
-from typing import Literal
+from typing import Final, Literal
 
-from sqlalchemy import or_
+from sqlalchemy import func, or_
 from sqlalchemy.exc import IntegrityError
 from sqlmodel import Session, col, select
 
@@ -22,6 +22,7 @@ from gadget.store.errors import NotFoundError, SeatError
 from gadget.store.tables import GameRow, SeatRequestRow, SeatRow, TeamMemberRow, TeamRow
 
 Answer = Literal["allowed", "refused"]
+MAX_WAITING: Final = 3  # requests waiting in one game: a phone cannot flood its partner's
 
 
 @dataclass(frozen=True, slots=True)
@@ -109,6 +110,19 @@ class PhoneRecords:
                 )
             ).first()
             if waiting is None:
+                others = session.exec(
+                    select(func.count())
+                    .select_from(SeatRequestRow)
+                    .where(
+                        SeatRequestRow.game_id == game_id,
+                        col(SeatRequestRow.answer).is_(None),
+                    )
+                ).one()
+                if others >= MAX_WAITING:
+                    raise SeatError(
+                        f"{others} requests already wait for an answer in this game: ask your"
+                        " partner to answer them first"
+                    )
                 waiting = SeatRequestRow(
                     game_id=game_id, side=side.value, phone=phone, asked_at=self.now()
                 )

@@ -15,8 +15,9 @@ class MapRow(SQLModel, table=True):
     id: int | None = Field(default=None, primary_key=True)
     name: str
     # The team that brought this map in (None: the shipped map, or one several teams use):
-    # only that team is offered it.
-    team_id: int | None = Field(default=None, foreign_key="teams.id")
+    # only that team is offered it. No foreign key: teams.map_id points here already, and
+    # two tables pointing at each other cannot be created or dropped in any order.
+    team_id: int | None = None
     data: str = Field(sa_column=Column(Text, nullable=False))
     created_at: datetime
 

@@ -21,6 +21,7 @@ from gadget.store import MAX_NAME, MAX_NOTES, NotFoundError, Team
 from gadget.views.boundary import component
 from gadget.views.phone import use_phone
 from gadget.views.shared import (
+    brief,
     guarded,
     qr_png,
     safe_file_name,
@@ -111,7 +112,7 @@ def TeamsScreen() -> ft.Control:
                 return
             team = import_team(table().store, text, phone=phone.key)
         except ValueError as wrong:  # nothing of it was written
-            set_message(f"That backup was not imported: {wrong}")
+            set_message(brief(f"That backup was not imported: {wrong}"))
             return
         set_message(f"Imported {team.name}.")
         set_revision(revision + 1)
@@ -335,7 +336,7 @@ def TeamScreen() -> ft.Control:
                 return
             imported = parse_map(text)
         except ValueError as wrong:
-            set_message(f"That map was not imported: {wrong}")
+            set_message(brief(f"That map was not imported: {wrong}"))
             return
         store.update_team(team.id, map_id=store.add_map(imported, team.id))
         set_message(f"{team.name} now plays on {imported.name!r}.")
@@ -627,7 +628,7 @@ def PaperScreen() -> ft.Control:
             set_message("Making the booklets…")
             pdf = await off_the_loop(print_booklets, seed, count(), language)
         except PrintError as wrong:
-            set_message(str(wrong))
+            set_message(brief(str(wrong)))
             return
         await _download(f"duet-booklets-{seed}.pdf", pdf)
         set_message(f"Booklets for {games} games, seed {seed}: print both halves.")

@@ -22,7 +22,7 @@ from gadget.engine import (
 )
 from gadget.services.phones import Phone
 from gadget.services.words import bank_words, ending, last_event, turn_words
-from gadget.store import NotFoundError, SavedGame
+from gadget.store import NotFoundError, SavedGame, SeatRequest
 from gadget.views.boundary import component
 from gadget.views.keycard import KeyCardGrid
 from gadget.views.phone import use_phone
@@ -364,43 +364,36 @@ def SeatRequestScreen(game: SavedGame, lost: Player | None) -> ft.Control:
     return screen(body)
 
 
-def _requests_banner(game: SavedGame, phone: Phone, tell: Any) -> list[ft.Control]:
-    """Take-over requests this phone may answer: the asking phone waits for them."""
-    banners: list[ft.Control] = []
-    for request in table().waiting_requests(game.id):
-        if not table().may_answer(request, phone):
-            continue
+def request_panel(request: SeatRequest, phone: Phone, tell: Any, what: str) -> ft.Control:
+    """A take-over request with Allow and Refuse, for a phone that may answer it."""
 
-        def answer(allow: bool, number: int = request.id) -> Any:
-            return guarded(lambda: table().answer(number, phone, allow), tell)
+    def answer(allow: bool) -> Any:
+        return guarded(lambda: table().answer(request.id, phone, allow), tell)
 
-        letter = request.side.value.upper()
-        banners.append(
-            ft.Container(
-                content=ft.Column(
-                    [
-                        ft.Text(
-                            f"Another phone asks to take over side {letter}. Allow it only"
-                            f" if side {letter}'s phone was lost or replaced: it will see"
-                            f" side {letter}'s card.",
-                            weight=ft.FontWeight.W_600,
-                        ),
-                        ft.Row(
-                            [
-                                ft.Button(f"Allow side {letter}", on_click=answer(True)),
-                                ft.OutlinedButton("Refuse", on_click=answer(False)),
-                            ],
-                            wrap=True,
-                        ),
-                    ],
-                    spacing=6,
+    letter = request.side.value.upper()
+    return ft.Container(
+        content=ft.Column(
+            [
+                ft.Text(
+                    f"Another phone asks to take over side {letter} of {what}. Allow it only"
+                    f" if side {letter}'s phone was lost or replaced: it will see side"
+                    f" {letter}'s card.",
+                    weight=ft.FontWeight.W_600,
                 ),
-                padding=10,
-                border=ft.Border.all(2, "#EF6C00"),
-                border_radius=8,
-            )
-        )
-    return banners
+                ft.Row(
+                    [
+                        ft.Button(f"Allow side {letter}", on_click=answer(True)),
+                        ft.OutlinedButton("Refuse", on_click=answer(False)),
+                    ],
+                    wrap=True,
+                ),
+            ],
+            spacing=6,
+        ),
+        padding=10,
+        border=ft.Border.all(2, "#EF6C00"),
+        border_radius=8,
+    )
 
 
 @component
@@ -464,7 +457,11 @@ def GameTable(game: SavedGame, side: Player, set_game: Any) -> ft.Control:
     on_touch = (lambda cell: act(Guess(side.partner, cell))) if view.i_record_guesses else None
     body: list[ft.Control] = [
         _header(side, hidden, lambda _: set_hidden(not hidden), lambda _: page.navigate("/")),
-        *_requests_banner(game, phone, set_message),
+        *[
+            request_panel(request, phone, set_message, "this game")
+            for request in table().waiting_requests(game_id)
+            if table().may_answer(request, phone)
+        ],
         ft.Text(turn_words(view), weight=ft.FontWeight.W_600),
         _tokens(view),
         ft.Text(bank_words(view) if view.phase is not Phase.OVER else "", size=13),

@@ -13,7 +13,7 @@ from gadget.services.campaign import campaign_view
 from gadget.services.phones import Phone
 from gadget.services.table import TIMER_PRESETS
 from gadget.views.boundary import component
-from gadget.views.game import SeatedGame, use_wakelock
+from gadget.views.game import SeatedGame, request_panel, use_wakelock
 from gadget.views.keycard import KeyCardGrid
 from gadget.views.phone import use_phone
 from gadget.views.shared import guarded, keyed, screen, table, use_value, whole_number
@@ -76,37 +76,6 @@ def MissionPicker(tell: Any) -> ft.Control:
     )
 
 
-def _requests(phone: Phone, tell: Any) -> list[ft.Control]:
-    """Take-over requests this phone may answer, for games of its own or of its teams."""
-    rows: list[ft.Control] = []
-    for request in table().requests_to_answer(phone):
-
-        def answer(allow: bool, number: int = request.id) -> Any:
-            return guarded(lambda: table().answer(number, phone, allow), tell)
-
-        letter = request.side.value.upper()
-        rows.append(
-            ft.Column(
-                [
-                    ft.Text(
-                        f"A phone asks to take over side {letter} of a game you play."
-                        f" Allow it only if side {letter}'s phone was lost or replaced.",
-                        weight=ft.FontWeight.W_600,
-                    ),
-                    ft.Row(
-                        [
-                            ft.Button(f"Allow side {letter}", on_click=answer(True)),
-                            ft.OutlinedButton("Refuse", on_click=answer(False)),
-                        ],
-                        wrap=True,
-                    ),
-                ],
-                spacing=4,
-            )
-        )
-    return rows
-
-
 def _my_games(page: ft.Page, phone: Phone) -> list[ft.Control]:
     """This phone's unfinished games: the side it holds, never a code or the other side."""
     games = table().games_of(phone)
@@ -153,7 +122,10 @@ def Home() -> ft.Control:
         [
             ft.Text("Gadget", size=32, weight=ft.FontWeight.BOLD),
             ft.Text("A companion for Codenames: Duet."),
-            *_requests(phone, set_problem),
+            *[
+                request_panel(request, phone, set_problem, "a game you play")
+                for request in table().requests_to_answer(phone)
+            ],
             ft.Text("New game", size=18, weight=ft.FontWeight.W_600),
             ft.Row(
                 [

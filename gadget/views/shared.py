@@ -70,6 +70,13 @@ def screen(controls: list[ft.Control], spacing: int = 12) -> ft.Column:
     return ft.Column(controls, spacing=spacing, scroll=ft.ScrollMode.AUTO, expand=True)
 
 
+def brief(message: str, limit: int = 300) -> str:
+    """A refusal as a player reads it: one line, never longer than a phone can show (a
+    hostile file's values are quoted in messages, and may be any size)."""
+    line = " ".join(message.split())
+    return line if len(line) <= limit else line[: limit - 1] + "…"
+
+
 def guarded(action: Callable[[], object], tell: Callable[[str], None]) -> Callable[[Any], None]:
     """An event handler that shows the player what went wrong instead of an error screen."""
 
@@ -77,7 +84,7 @@ def guarded(action: Callable[[], object], tell: Callable[[str], None]) -> Callab
         try:
             action()
         except ValueError as refused:  # every refusal of the app is a ValueError with a message
-            tell(str(refused))
+            tell(brief(str(refused)))
         except Exception:
             log.exception("unexpected error in a handler")
             tell("Something went wrong; the game is saved. Try again.")

@@ -67,7 +67,6 @@ def upgrade() -> None:
     # belong to none.
     with op.batch_alter_table("maps") as maps_table:
         maps_table.add_column(sa.Column("team_id", sa.Integer(), nullable=True))
-        maps_table.create_foreign_key("fk_maps_team_id", "teams", ["team_id"], ["id"])
     users: dict[int, list[int]] = {}
     for team_id, map_id in connection.execute(sa.text("SELECT id, map_id FROM teams")):
         users.setdefault(map_id, []).append(team_id)
@@ -162,7 +161,6 @@ def upgrade() -> None:
 
 def downgrade() -> None:
     with op.batch_alter_table("maps") as maps_table:
-        maps_table.drop_constraint("fk_maps_team_id", type_="foreignkey")
         maps_table.drop_column("team_id")
     op.drop_table("seat_requests")
     op.drop_table("seats")
