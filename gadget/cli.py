@@ -51,6 +51,13 @@ def _parser() -> argparse.ArgumentParser:
     replay_cmd = commands.add_parser("replay", help="replay a game log and print its state")
     replay_cmd.add_argument("file", help="a gadget-game/1 file, or - for standard input")
 
+    seats = commands.add_parser("seats", help="a game's sides, when every phone was lost")
+    seats_commands = seats.add_subparsers(dest="seats_command", required=True, parser_class=_Parser)
+    release = seats_commands.add_parser(
+        "release", help="free a game's sides so new phones can take them (the log is kept)"
+    )
+    release.add_argument("code", help="the game's share code")
+    release.add_argument("--side", choices=["a", "b"], help="only this side (both)")
     _add_campaign_commands(commands)
     _add_print_commands(commands)
 

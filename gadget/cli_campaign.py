@@ -9,6 +9,7 @@ import secrets
 from collections.abc import Callable
 
 from gadget.cli import read_input, write_bytes, write_output
+from gadget.engine import Player, ShareCode
 from gadget.missions import default_map, parse_map
 from gadget.services.backup import export_team, import_team
 from gadget.services.campaign import CampaignView, campaign_view, record_played_elsewhere
@@ -29,6 +30,23 @@ def _team(args: argparse.Namespace) -> str:
         return f"added team {team.name}" + (f" ({', '.join(team.players)})" if team.players else "")
     lines = [f"{t.name}: {', '.join(t.players) or 'no players named'}" for t in store.teams()]
     return "\n".join(lines) or 'no teams yet: gadget team add NAME --players "Ann,Ben"'
+
+
+def _seats(args: argparse.Namespace) -> str:
+    store = Store()
+    code = ShareCode.parse(args.code)
+    game = store.game_by_code(code.text)
+    if game is None:
+        return f"no game dealt with {code.text} on this server"
+    sides = (Player(args.side),) if args.side else tuple(Player)
+    freed = store.release_seats(game.id, sides)
+    if not freed:
+        return f"no phone held {' or '.join(s.value.upper() for s in sides)} in {code.text}"
+    names = " and ".join(f"side {side.value.upper()}" for side in freed)
+    return (
+        f"freed {names} of the game dealt with {code.text}: open its join link on the new"
+        " phones (the first takes side B; the other asks for A, and B allows it)"
+    )
 
 
 def _campaign(args: argparse.Namespace) -> str:
@@ -149,6 +167,7 @@ def _print(args: argparse.Namespace) -> str:
 
 
 COMMANDS: dict[str, Callable[[argparse.Namespace], str]] = {
+    "seats": _seats,
     "print": _print,
     "team": _team,
     "campaign": _campaign,

@@ -8,6 +8,7 @@ from pathlib import Path
 import pytest
 
 from gadget.cli import main
+from gadget.engine import Player
 from gadget.missions import default_map
 from gadget.services.phones import new_phone_token, phone_from_token
 from gadget.services.table import Table
@@ -57,6 +58,31 @@ def test_team_invite_prints_the_link_that_brings_a_phone_into_the_team(
     assert team is not None and team.name == "Owls"
     assert [t.name for t in store.teams(phone.key)] == ["Owls"]
     assert run(capsys, "team", "invite", "Bats")[::2] == (2, "gadget: no team named 'Bats'\n")
+
+
+def test_seats_release_frees_the_sides_of_a_game_whose_phones_were_all_lost(
+    capsys: pytest.CaptureFixture[str], tmp_path: Path
+) -> None:
+    store = Store(f"sqlite:///{tmp_path / 'gadget.db'}")
+    lost_a, lost_b, new_b, new_a = (phone_from_token(new_phone_token()) for _ in range(4))
+    assert lost_a and lost_b and new_b and new_a
+    table = Table(store)
+    game = table.deal(seed=5, phone=lost_a)
+    table.join(game.id, lost_b)
+    assert game.log.code is not None
+    code = game.log.code.text
+    status, out, _ = run(capsys, "seats", "release", code.lower(), "--side", "b")
+    assert status == 0 and out.startswith(f"freed side B of the game dealt with {code}")
+    assert run(capsys, "seats", "release", code)[1].startswith("freed side A of")
+    assert run(capsys, "seats", "release", code)[1].startswith("no phone held A or B")
+    assert table.join(game.id, new_b) is Player.B
+    request = table.ask_for_seat(game.id, Player.A, new_a)
+    table.answer(request.id, new_b, True)
+    assert table.seat_of(game.id, new_a) is Player.A
+    assert store.game(game.id).log == game.log  # nothing of the game was lost
+    assert run(capsys, "seats", "release", "1X1M-JENB-E4S8")[::2] == (
+        2, "gadget: '1X1M-JENB-E4S8' is not a valid code: check for a typo\n"
+    )  # fmt: skip
 
 
 def test_recording_prague_opens_three_missions_and_the_campaign_shows_it(

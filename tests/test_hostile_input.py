@@ -182,6 +182,7 @@ def test_every_command_that_takes_words_refuses_bad_ones_in_one_line(
     for argv in (
         ["team", "add", name, "--players", players],
         ["team", "invite", name],
+        ["seats", "release", words[0]],
         ["campaign", "show", name],
         ["export", name],
         ["keycard", words[0], "--side", "a"],

@@ -90,6 +90,17 @@ class PhoneRecords:
         except IntegrityError:  # the other phone took it in the same instant
             return False
 
+    def release_seats(self, game_id: int, sides: tuple[Player, ...]) -> list[Player]:
+        """Free sides (the server owner's way out when every phone of a game was lost); the
+        game and its log are untouched. Returns the sides that were held."""
+        with self._transaction() as session:
+            freed = []
+            for seat in session.exec(select(SeatRow).where(SeatRow.game_id == game_id)).all():
+                if Player(seat.side) in sides:
+                    freed.append(Player(seat.side))
+                    session.delete(seat)
+            return sorted(freed, key=lambda side: side.value)
+
     def ask_for_seat(self, game_id: int, side: Player, phone: str) -> SeatRequest:
         """Ask to take over a side; a phone asking again gets its waiting request back."""
         with self._transaction() as session:

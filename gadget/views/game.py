@@ -332,6 +332,14 @@ def SeatRequestScreen(game: SavedGame, lost: Player | None) -> ft.Control:
                 f" {request.side.value.upper()}."
             )
         )
+        body.append(
+            ft.Text(
+                "If your partner's phone was lost too, whoever runs the server can free the"
+                " game's sides with `gadget seats release` and its code; then open the"
+                " join link again.",
+                size=13,
+            )
+        )
     else:
         if request is not None and request.answer == "refused":
             body.append(ft.Text("Your partner's phone refused.", color="#B71C1C"))
