@@ -143,3 +143,14 @@ async def test_a_phone_of_the_team_answers_a_request_from_home(table: Table) -> 
     await new_a.settle()
     assert new_a.grid() == game.log.card.seen_from(A)
     assert not (await Phone("/", storage=teammate).open()).says("asks to take over")
+
+
+@at_the_table
+async def test_the_code_folds_away_on_phone_a_once_b_has_joined(table: Table) -> None:
+    phone_a, _phone_b, code = await deal_and_join(table)
+    await phone_a.settle()
+    assert not phone_a.says(code.text)
+    await phone_a.tap("Show the code for side B")  # a partner whose phone was replaced
+    assert phone_a.says(code.text)
+    await phone_a.tap("Hide the code")
+    assert not phone_a.says(code.text)

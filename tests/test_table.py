@@ -81,6 +81,14 @@ def test_the_dealing_phone_holds_a_and_the_first_phone_with_the_code_holds_b(
     assert (table.seat_of(game.id, third), table.seat_of(game.id, first)) == (None, A)
 
 
+def test_a_finished_game_seats_no_newcomer_even_on_a_free_side(table: Table) -> None:
+    game = table.deal(seed=1, phone=_phone())
+    game = table.act(game.id, Clue(A), game.version)
+    game = table.act(game.id, Guess(B, game.log.card.a.index("X")), game.version)
+    assert game.state.is_over
+    assert table.join(game.id, _phone()) is None
+
+
 def test_a_phone_holding_one_side_can_never_ask_for_the_other(table: Table) -> None:
     first, second = _phone(), _phone()
     game = table.deal(seed=1, phone=first)

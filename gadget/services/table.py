@@ -223,6 +223,8 @@ class Table:
         mine = self.store.seat_of(game_id, phone.key)
         if mine is not None:
             return mine
+        if self.store.game(game_id).state.is_over:  # its end shows both sides: no newcomer
+            return None
         if self.store.take_seat(game_id, Player.B, phone.key):
             self.hub.changed(game_id)  # phone A learns that B has joined
             return Player.B

@@ -412,10 +412,14 @@ def GameTable(game: SavedGame, side: Player, set_game: Any) -> ft.Control:
     game_id = game.id
     message, set_message = use_value(lambda: "")
     hidden, set_hidden = use_value(lambda: False)
-    # The code folds away once B has joined; phone A can show it again.
-    partner_here = table().store.seat_holder(game_id, Player.B) is not None
+    # The code folds away once B has joined; phone A can show it again. Only phone A of a
+    # game still being played asks whether B is here.
     sharing, set_sharing = use_value(lambda: cast(bool | None, None))
-    showing_code = (not partner_here) if sharing is None else sharing
+    shares = side is Player.A and not game.state.is_over and game.log.code is not None
+    if sharing is None:
+        showing_code = shares and table().store.seat_holder(game_id, Player.B) is None
+    else:
+        showing_code = sharing
     confirming_undo, set_confirming_undo = use_value(lambda: False)
 
     use_wakelock()
@@ -484,7 +488,7 @@ def GameTable(game: SavedGame, side: Player, set_game: Any) -> ft.Control:
     ]
     if view.phase is Phase.OVER:
         body += _end_panel(view, game, lambda _: page.navigate("/"))
-    if side is Player.A and view.phase is not Phase.OVER and game.log.code is not None:
+    if shares:
         body.append(
             ft.TextButton(
                 "Hide the code" if showing_code else "Show the code for side B",
