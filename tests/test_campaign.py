@@ -9,8 +9,13 @@ import pytest
 from gadget.engine import Clue, Guess, Player
 from gadget.missions import MissionLockedError, MissionState
 from gadget.services.backup import BackupError, export_team, import_team
-from gadget.services.campaign import campaign_view, record_played_elsewhere, start_game
-from gadget.store import Store, StoreError, TeamExistsError
+from gadget.services.campaign import (
+    CampaignError,
+    campaign_view,
+    record_played_elsewhere,
+    start_game,
+)
+from gadget.store import Store, TeamExistsError
 from tests.games import ASSASSIN_ACTIONS, WINNING_ACTIONS, log_of
 
 A, B = Player.A, Player.B
@@ -39,9 +44,9 @@ def test_a_mission_sets_the_time_bank_and_a_locked_one_is_refused(store: Store) 
     assert (cairo.mission_id, cairo.log.setup.tokens, cairo.log.setup.mistakes) == ("cairo", 9, 5)
     assert cairo.log.code is not None
     assert (cairo.log.code.tokens, cairo.log.code.mistakes) == (9, 5)
-    with pytest.raises(StoreError, match="no mission 'Atlantis' on this map; the missions are"):
+    with pytest.raises(CampaignError, match="no mission 'Atlantis' on this map; the missions are"):
         start_game(store, team_name="Owls", mission_name="Atlantis")
-    with pytest.raises(StoreError, match="name the team"):
+    with pytest.raises(CampaignError, match="name the team"):
         start_game(store, mission_name="Cairo")
 
 
@@ -64,12 +69,12 @@ def test_recording_a_game_from_elsewhere_checks_its_bank_and_says_what_opened(
     store.add_team("Owls", [])
     recorded = record_played_elsewhere(store, "Owls", "prague", log_of(WINNING_ACTIONS).to_json())
     assert [m.name for m in recorded.opened] == ["Berlin", "Moscow", "Cairo"]
-    with pytest.raises(StoreError, match="played with 9-9; Cairo is 9-5"):
+    with pytest.raises(CampaignError, match="played with 9-9; Cairo is 9-5"):
         record_played_elsewhere(store, "Owls", "cairo", log_of(WINNING_ACTIONS).to_json())
     cairo_win = log_of(WINNING_ACTIONS, 9, 5).to_json()
     assert record_played_elsewhere(store, "Owls", "cairo", cairo_win).attempt.won
     unfinished = log_of(WINNING_ACTIONS[:3], 9, 5).to_json()
-    with pytest.raises(StoreError, match="not finished"):
+    with pytest.raises(CampaignError, match="not finished"):
         record_played_elsewhere(store, "Owls", "cairo", unfinished)
 
 

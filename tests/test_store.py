@@ -22,6 +22,7 @@ from gadget.store import (
     Store,
     StoreError,
     TeamExistsError,
+    TextError,
     default_database_url,
     migrate,
 )
@@ -299,7 +300,7 @@ def test_names_are_one_name_under_unicode_case_folding(store: Store) -> None:
 def test_a_bad_team_name_is_refused_and_nothing_is_written(
     store: Store, name: str, message: str
 ) -> None:
-    with pytest.raises(StoreError, match=re.escape(message)):
+    with pytest.raises(TextError, match=re.escape(message)):
         store.add_team(name, [])
     assert store.teams() == []
 

@@ -8,8 +8,8 @@ import pytest
 
 from gadget.engine import Clue, Guess, Player, Stop
 from gadget.services.phones import Phone, new_phone_token, phone_from_token
-from gadget.services.table import Hub, Stretch, Table, TimerSettings
-from gadget.store import NotFoundError, SeatError, StaleGameError, Store, StoreError
+from gadget.services.table import Hub, SettingsError, Stretch, Table, TimerSettings
+from gadget.store import NotFoundError, SeatError, StaleGameError, Store
 
 A, B = Player.A, Player.B
 
@@ -183,7 +183,7 @@ def test_the_timer_is_off_by_default_and_its_settings_are_kept(table: Table) -> 
     assert table.timer(game.id) is None
     table.set_default_timer(TimerSettings(True, 60, 180))
     assert table.default_timer() == TimerSettings(True, 60, 180)
-    with pytest.raises(StoreError, match="the clue time 2 s is outside"):
+    with pytest.raises(SettingsError, match="the clue time 2 s is outside"):
         TimerSettings(True, 2, 60)
 
 

@@ -2,6 +2,7 @@
 
 from gadget.engine.errors import (
     CellNotGuessableError,
+    GadgetError,
     GameLogError,
     GameOverError,
     IllegalActionError,
@@ -45,6 +46,7 @@ __all__ = [
     "CellNotGuessableError",
     "Clue",
     "Colour",
+    "GadgetError",
     "GameLog",
     "GameLogError",
     "GameOverError",

@@ -8,6 +8,7 @@ from dataclasses import dataclass
 from importlib import resources
 from typing import Any, Final, TypeGuard
 
+from gadget.engine.errors import GadgetError
 from gadget.engine.jsontext import read_json
 
 FORMAT: Final = "mission-map/1"
@@ -19,7 +20,7 @@ MAX_TEXT: Final = 40  # characters in a mission's id or name, or the map's name
 MAX_NOTES: Final = 20  # notes, each at most 500 characters
 
 
-class MapError(ValueError):
+class MapError(GadgetError):
     """A mission map that cannot be used; the message lists every problem found."""
 
     def __init__(self, problems: list[str] | str) -> None:

@@ -4,6 +4,7 @@ from __future__ import annotations
 
 from enum import StrEnum
 
+from gadget.engine.errors import GadgetError
 from gadget.missions.map import Mission, MissionMap
 
 
@@ -15,7 +16,7 @@ class MissionState(StrEnum):
     LOCKED = "locked"
 
 
-class MissionLockedError(ValueError):
+class MissionLockedError(GadgetError):
     """The mission is not joined by a line to a completed one yet."""
 
 

@@ -7,6 +7,7 @@ from datetime import UTC, datetime
 from typing import Any, Final
 
 from gadget.engine import GameLogError, ReplayError, official_score, replay
+from gadget.engine.errors import GadgetError
 from gadget.engine.gamelog import game_log_from_dict
 from gadget.engine.jsontext import read_json
 from gadget.missions import MapError, MissionMap, map_from_dict
@@ -15,7 +16,7 @@ from gadget.store import ImportedAttempt, Store, Team
 FORMAT: Final = "gadget-team/1"
 
 
-class BackupError(ValueError):
+class BackupError(GadgetError):
     """A backup that cannot be imported; nothing of it was written."""
 
 

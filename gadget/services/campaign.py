@@ -6,7 +6,7 @@ import secrets
 from collections.abc import Sequence
 from dataclasses import dataclass
 
-from gadget.engine import GameLog, ShareCode, parse_game_log, replay
+from gadget.engine import GadgetError, GameLog, ShareCode, parse_game_log, replay
 from gadget.engine.sharecode import SEED_BITS
 from gadget.missions import (
     Mission,
@@ -16,7 +16,11 @@ from gadget.missions import (
     mission_states,
     newly_opened,
 )
-from gadget.store import Attempt, MissionStats, SavedGame, Store, StoreError, Team
+from gadget.store import Attempt, MissionStats, SavedGame, Store, Team
+
+
+class CampaignError(GadgetError):
+    """A mission, team or result the campaign cannot take as asked."""
 
 
 @dataclass(frozen=True, slots=True)
@@ -76,7 +80,7 @@ def find_mission(mission_map: MissionMap, name: str) -> Mission:
     mission = mission_map.find(name)
     if mission is None:
         names = ", ".join(m.name for m in mission_map.missions)
-        raise StoreError(f"no mission {name!r} on this map; the missions are {names}")
+        raise CampaignError(f"no mission {name!r} on this map; the missions are {names}")
     return mission
 
 
@@ -102,7 +106,7 @@ def start_game(
     map_id = team.map_id if team else None
     if mission_name is not None:
         if team is None:
-            raise StoreError("a mission is played by a team: name the team")
+            raise CampaignError("a mission is played by a team: name the team")
         mission_map = store.mission_map(team.map_id)
         mission = find_mission(mission_map, mission_name)
         check_playable(mission_map, store.completed(team.id), mission.id)
@@ -143,13 +147,13 @@ def record_played_elsewhere(
     log = parse_game_log(log_text)
     bank = (log.setup.tokens, log.setup.mistakes)
     if bank != (mission.turns, mission.mistakes):
-        raise StoreError(
+        raise CampaignError(
             f"the game was played with {bank[0]}-{bank[1]}; {mission.name} is {mission.parameters}"
         )
     before = store.completed(team.id)
     check_playable(mission_map, before, mission.id)
     if not replay(log).is_over:
-        raise StoreError("the game is not finished: only a won or lost game can be recorded")
+        raise CampaignError("the game is not finished: only a won or lost game can be recorded")
     attempt = store.record_finished_game(
         log, team_id=team.id, mission_id=mission.id, map_id=team.map_id, players=team.players
     )

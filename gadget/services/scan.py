@@ -8,9 +8,10 @@ import zxingcpp
 from PIL import Image, UnidentifiedImageError
 
 from gadget.engine import ShareCode, ShareCodeError
+from gadget.engine.errors import GadgetError
 
 
-class ScanError(ValueError):
+class ScanError(GadgetError):
     """The picture holds no share code; the message says what to try instead."""
 
 

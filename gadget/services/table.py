@@ -8,7 +8,7 @@ from collections.abc import Callable
 from dataclasses import dataclass, replace
 from enum import StrEnum
 
-from gadget.engine import Action, Phase, Player, ShareCode
+from gadget.engine import Action, GadgetError, Phase, Player, ShareCode
 from gadget.services.campaign import start_game
 from gadget.services.phones import Phone, is_invite, is_public_id
 from gadget.store import (
@@ -17,7 +17,6 @@ from gadget.store import (
     SeatError,
     SeatRequest,
     Store,
-    StoreError,
     Team,
 )
 
@@ -58,6 +57,10 @@ class Hub:
             return len(self._listeners.get(game_id, ()))
 
 
+class SettingsError(GadgetError):
+    """Timer settings a player typed that cannot be used."""
+
+
 class Stretch(StrEnum):
     """What the turn timer is timing."""
 
@@ -76,9 +79,9 @@ class TimerSettings:
     def __post_init__(self) -> None:
         for name, seconds in (("clue", self.clue_seconds), ("guess", self.guess_seconds)):
             if not isinstance(seconds, int) or isinstance(seconds, bool):
-                raise StoreError(f"the {name} time {seconds!r} is not a whole number of seconds")
+                raise SettingsError(f"the {name} time {seconds!r} is not a whole number of seconds")
             if not 5 <= seconds <= 3600:
-                raise StoreError(f"the {name} time {seconds} s is outside 5 s..60 min")
+                raise SettingsError(f"the {name} time {seconds} s is outside 5 s..60 min")
 
     def seconds_for(self, stretch: Stretch) -> int:
         """How long this stretch of the turn may take."""

@@ -5,10 +5,12 @@ from __future__ import annotations
 
 from typing import Final
 
+from gadget.engine.errors import GadgetError
+
 MAX_UPLOAD: Final = 1024 * 1024  # bytes: a 1,000-attempt backup is about a third of this
 
 
-class UploadError(ValueError):
+class UploadError(GadgetError):
     """A file that was not read; nothing of it was written."""
 
 

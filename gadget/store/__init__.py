@@ -7,7 +7,15 @@ from gadget.store.errors import (
     StoreError,
     TeamExistsError,
 )
-from gadget.store.names import MAX_NAME, MAX_NOTES, clean_name, clean_notes, clean_players, name_key
+from gadget.store.names import (
+    MAX_NAME,
+    MAX_NOTES,
+    TextError,
+    clean_name,
+    clean_notes,
+    clean_players,
+    name_key,
+)
 from gadget.store.phones import SeatRequest
 from gadget.store.store import (
     Attempt,
@@ -35,6 +43,7 @@ __all__ = [
     "StoreError",
     "Team",
     "TeamExistsError",
+    "TextError",
     "clean_name",
     "clean_notes",
     "clean_players",

@@ -1,7 +1,9 @@
 """What the store refuses, each said in one line a player can act on."""
 
+from gadget.engine.errors import GadgetError
 
-class StoreError(ValueError):
+
+class StoreError(GadgetError):
     """Something the store refuses, said in one line a player can act on."""
 
 

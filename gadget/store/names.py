@@ -5,7 +5,12 @@ from __future__ import annotations
 import unicodedata
 from typing import Final
 
-from gadget.store.errors import StoreError
+from gadget.engine.errors import GadgetError
+
+
+class TextError(GadgetError):
+    """A name or notes a player typed that cannot be kept as they are."""
+
 
 MAX_NAME: Final = 40
 MAX_PLAYERS: Final = 8
@@ -25,17 +30,17 @@ def _refused_character(text: str) -> str | None:
 
 
 def clean_name(raw: object, what: str = "a team name") -> str:
-    """A name with its outer spaces taken off, or StoreError saying what is wrong with it."""
+    """A name with its outer spaces taken off, or TextError saying what is wrong with it."""
     if not isinstance(raw, str):
-        raise StoreError(f"{what} must be text")
+        raise TextError(f"{what} must be text")
     name = " ".join(raw.split())  # inner runs of spaces (and tabs, newlines) become one space
     if not name:
-        raise StoreError(f"{what} cannot be empty")
+        raise TextError(f"{what} cannot be empty")
     if len(name) > MAX_NAME:
-        raise StoreError(f"{what} has {len(name)} characters; at most {MAX_NAME}")
+        raise TextError(f"{what} has {len(name)} characters; at most {MAX_NAME}")
     refused = _refused_character(name)
     if refused:
-        raise StoreError(f"{what} contains the control character {refused}")
+        raise TextError(f"{what} contains the control character {refused}")
     return name
 
 
@@ -48,22 +53,22 @@ def name_key(name: str) -> str:
 def clean_players(raw: object) -> tuple[str, ...]:
     """Player names from a list (empty entries dropped), each a name, at most a few."""
     if not isinstance(raw, list | tuple) or not all(isinstance(p, str) for p in raw):
-        raise StoreError("players must be a list of names")
+        raise TextError("players must be a list of names")
     players = tuple(clean_name(p, "a player's name") for p in raw if p.strip())
     if len(players) > MAX_PLAYERS:
-        raise StoreError(f"{len(players)} players named; a team has at most {MAX_PLAYERS}")
+        raise TextError(f"{len(players)} players named; a team has at most {MAX_PLAYERS}")
     return players
 
 
 def clean_notes(raw: object) -> str:
     """Notes: any text a player writes, up to a length a screen can show."""
     if not isinstance(raw, str):
-        raise StoreError("notes must be text")
+        raise TextError("notes must be text")
     if len(raw) > MAX_NOTES:
-        raise StoreError(f"the notes have {len(raw)} characters; at most {MAX_NOTES}")
+        raise TextError(f"the notes have {len(raw)} characters; at most {MAX_NOTES}")
     refused = _refused_character(raw.replace("\n", "").replace("\t", ""))
     if refused:
-        raise StoreError(f"the notes contain the control character {refused}")
+        raise TextError(f"the notes contain the control character {refused}")
     return raw
 
 

@@ -12,19 +12,18 @@ import flet as ft
 from gadget.services.table import Table
 from gadget.store import Store
 from gadget.views.boundary import Boundary, Trouble, component
-from gadget.views.campaign import (
-    HistoryScreen,
-    InviteRoute,
-    MissionCardScreen,
-    PaperScreen,
-    TeamScreen,
-    TeamsScreen,
-)
 from gadget.views.game import GameRoute
-from gadget.views.home import Home, JoinRoute, Settings
+from gadget.views.history import HistoryScreen
+from gadget.views.home import Home
+from gadget.views.join import JoinRoute
+from gadget.views.mission_card import MissionCardScreen
+from gadget.views.paper import PaperScreen
 from gadget.views.phone import WithPhone
 from gadget.views.scan import ScanScreen
+from gadget.views.settings import Settings
 from gadget.views.shared import use_table
+from gadget.views.team import TeamScreen
+from gadget.views.teams import InviteRoute, TeamsScreen
 
 ASSETS = Path(__file__).resolve().parents[2] / "assets"
 

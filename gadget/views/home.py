@@ -1,23 +1,27 @@
-"""Home, join and settings: start a game or a mission, join the partner's, set the timer."""
+"""Home: deal a game or a mission, join the partner's, resume this phone's, go elsewhere."""
 
 from __future__ import annotations
 
-from dataclasses import replace
 from typing import Any
 
 import flet as ft
 
-from gadget.engine import Player, Setup, ShareCode, ShareCodeError, new_game, view_for
+from gadget.engine import (
+    ShareCode,
+    ShareCodeError,
+)
 from gadget.missions import MissionState
 from gadget.services.campaign import campaign_view
 from gadget.services.phones import Phone
-from gadget.services.table import TIMER_PRESETS
 from gadget.views.boundary import component
-from gadget.views.game import SeatedGame, request_panel, use_wakelock
-from gadget.views.keycard import KeyCardGrid
 from gadget.views.phone import use_phone
-from gadget.views.shared import guarded, keyed, screen, table, use_value, whole_number
-from gadget.views.timer import clock_text
+from gadget.views.shared import (
+    guarded,
+    screen,
+    table,
+    use_value,
+)
+from gadget.views.take_over import request_panel
 
 
 def _deal(page: ft.Page, phone: Phone, tell: Any, **how: Any) -> Any:
@@ -178,120 +182,6 @@ def Home() -> ft.Control:
                 ],
                 wrap=True,
             ),
-        ],
-        spacing=12,
-    )
-
-
-@component
-def JoinRoute() -> ft.Control:
-    """/join/<code>: the link in the QR code: side B, or this phone's own side of that game."""
-    page = ft.context.page
-    typed = ft.use_route_params().get("code", "")[:40]
-    try:
-        code = ShareCode.parse(typed)
-    except ShareCodeError as wrong:
-        return ft.Column(
-            [
-                ft.Text("That code did not work", size=22, weight=ft.FontWeight.BOLD),
-                ft.Text(str(wrong)),
-                ft.Button("Home", on_click=lambda _: page.navigate("/")),
-            ]
-        )
-    game = table().find(code.text)
-    # Keyed by the code: a second link opened in the same tab is a new screen with its own
-    # state, never the previous game's side.
-    if game is None:
-        return keyed(CardOnly, f"card {code.text}", code)
-    return keyed(JoinGame, f"game {code.text}", game.id)
-
-
-@component
-def JoinGame(game_id: int) -> ft.Control:
-    """Sit this phone at side B if it is free (once), then show the game as this phone may."""
-    phone = use_phone()
-    ft.use_memo(lambda: table().join(game_id, phone), [game_id])
-    return keyed(SeatedGame, str(game_id), game_id)
-
-
-@component
-def CardOnly(code: ShareCode) -> ft.Control:
-    """A code dealt elsewhere (another server, the command line): side B's card, no table."""
-    page = ft.context.page
-    use_wakelock()
-    view = view_for(new_game(code.key_card(), Setup(code.tokens, code.mistakes)), Player.B)
-    return screen(
-        [
-            ft.Text("Side B", size=22, weight=ft.FontWeight.BOLD),
-            ft.Text(
-                "Turned the way you see the table. No game with this code runs on this"
-                " server, so only the card is shown: keep the time bank on the table."
-            ),
-            KeyCardGrid(view),
-            ft.Button("Home", on_click=lambda _: page.navigate("/")),
-        ],
-        spacing=12,
-    )
-
-
-def _typed_seconds(typed: str, on_change: Any) -> None:
-    seconds = whole_number(typed)
-    on_change(seconds if seconds is not None else typed)
-
-
-def _seconds_field(label: str, seconds: int, on_change: Any) -> ft.Control:
-    options = [ft.DropdownOption(key=str(p), text=clock_text(p)) for p in TIMER_PRESETS]
-    if seconds not in TIMER_PRESETS:
-        options.append(ft.DropdownOption(key=str(seconds), text=clock_text(seconds)))
-    return ft.Row(
-        [
-            ft.Dropdown(
-                label=label,
-                value=str(seconds),
-                options=options,
-                width=150,
-                on_select=lambda e: _typed_seconds(str(e.control.value or ""), on_change),
-            ),
-            ft.TextField(
-                label=f"{label} in seconds",
-                width=110,
-                keyboard_type=ft.KeyboardType.NUMBER,
-                on_submit=lambda e: _typed_seconds(str(e.control.value or ""), on_change),
-            ),
-        ]
-    )
-
-
-@component
-def Settings() -> ft.Control:
-    """This phone's turn timer for new games: off by default, separate clue and guess times."""
-    page = ft.context.page
-    phone = use_phone()
-    settings, set_settings = use_value(lambda: table().default_timer(phone))
-    message, set_message = use_value(lambda: "")
-
-    def change(**what: Any) -> None:
-        def apply() -> None:
-            updated = replace(settings, **what)
-            table().set_default_timer(updated, phone)
-            set_settings(updated)
-            set_message("Saved: new games use these settings.")
-
-        guarded(apply, set_message)(None)
-
-    return screen(
-        [
-            ft.Text("Settings", size=24, weight=ft.FontWeight.BOLD),
-            ft.Switch(
-                label="Turn timer",
-                value=settings.enabled,
-                on_change=lambda e: change(enabled=bool(e.control.value)),
-            ),
-            _seconds_field("Clue time", settings.clue_seconds, lambda s: change(clue_seconds=s)),
-            _seconds_field("Guess time", settings.guess_seconds, lambda s: change(guess_seconds=s)),
-            ft.Text("Warnings at 30 and 10 seconds; a sound and a vibration at zero.", size=12),
-            ft.Text(message),
-            ft.Button("Home", on_click=lambda _: page.navigate("/")),
         ],
         spacing=12,
     )

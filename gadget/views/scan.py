@@ -8,6 +8,7 @@ from typing import Any
 import flet as ft
 import flet_camera
 
+from gadget.engine import GadgetError
 from gadget.services.scan import code_in_photo
 from gadget.views.boundary import component
 from gadget.views.shared import screen, use_value
@@ -61,7 +62,7 @@ def ScanControls(camera: flet_camera.Camera) -> ft.Control:
     async def scan(_: Any) -> None:
         try:
             code = code_in_photo(await camera.take_picture())
-        except ValueError as wrong:
+        except GadgetError as wrong:
             set_status(str(wrong))
             return
         except Exception:

@@ -12,7 +12,7 @@ import flet as ft
 import qrcode
 from qrcode.image.pure import PyPNGImage
 
-from gadget.engine import Colour
+from gadget.engine import Colour, GadgetError
 from gadget.services.table import Table
 
 log = logging.getLogger("gadget")
@@ -78,16 +78,14 @@ def brief(message: str, limit: int = 300) -> str:
 
 
 def guarded(action: Callable[[], object], tell: Callable[[str], None]) -> Callable[[Any], None]:
-    """An event handler that shows the player what went wrong instead of an error screen."""
+    """An event handler that tells the player why the app refused (a GadgetError); anything
+    else is a bug, and goes on to the error boundary, which reports it as one."""
 
     def handler(_: Any) -> None:
         try:
             action()
-        except ValueError as refused:  # every refusal of the app is a ValueError with a message
+        except GadgetError as refused:
             tell(brief(str(refused)))
-        except Exception:
-            log.exception("unexpected error in a handler")
-            tell("Something went wrong; the game is saved. Try again.")
 
     return handler
 

@@ -15,6 +15,7 @@ from reportlab.lib.units import cm
 from reportlab.pdfgen.canvas import Canvas
 
 from gadget.engine import KeyCard, Player
+from gadget.engine.errors import GadgetError
 from gadget.engine.keycard import generate_v1
 from gadget.engine.prng import SplitMix64
 from gadget.engine.sharecode import SEED_BITS
@@ -32,7 +33,7 @@ LANGUAGES: Final = ("en", "fr")
 BOOKLET_TURNS, BOOKLET_MISTAKES, TARGETS = 9, 5, 15
 
 
-class PrintError(ValueError):
+class PrintError(GadgetError):
     """A print request that cannot be made (a bad size, language or count)."""
 
 

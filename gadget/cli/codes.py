@@ -1,0 +1,76 @@
+"""gadget new, keycard and replay: codes, cards and game logs (the engine alone)."""
+
+from __future__ import annotations
+
+import argparse
+import json
+import secrets
+from typing import Any
+
+from gadget.cli.io import UsageError, read_input
+from gadget.engine import GameLogError, Player, ShareCode, parse_game_log, render_grid, replay
+from gadget.engine import summary as replay_summary
+from gadget.engine.sharecode import MAX_TOKENS, SEED_BITS
+
+
+def add_commands(commands: Any) -> None:
+    """new, keycard and replay."""
+    new = commands.add_parser("new", help="deal a new game and print its share code")
+    new.add_argument("--tokens", type=int, default=9, help="timer tokens in the bank (9)")
+    new.add_argument(
+        "--mistakes", type=int, default=None, help="tokens bystander side up (all of them)"
+    )
+    new.add_argument("--json", action="store_true", help="print a JSON object")
+    new.set_defaults(run=new_code)
+
+    keycard = commands.add_parser("keycard", help="show one side of a code's key card")
+    keycard.add_argument("code", help="a share code, e.g. 1ABC-DEFG-HJK7")
+    keycard.add_argument("--side", choices=["a", "b"], required=True)
+    keycard.add_argument("--json", action="store_true", help="print a JSON object")
+    keycard.set_defaults(run=show_keycard)
+
+    replay_command = commands.add_parser("replay", help="replay a game log and print its state")
+    replay_command.add_argument("file", help="a gadget-game/1 file, or - for standard input")
+    replay_command.set_defaults(run=replay_log)
+
+
+def new_code(args: argparse.Namespace) -> str:
+    """A fresh share code with the bank asked for."""
+    mistakes = args.tokens if args.mistakes is None else args.mistakes
+    if not 1 <= args.tokens <= MAX_TOKENS:
+        raise UsageError(f"--tokens {args.tokens} is outside 1..{MAX_TOKENS}")
+    if not 0 <= mistakes <= args.tokens:
+        raise UsageError(f"--mistakes {mistakes} is outside 0..{args.tokens} (the tokens)")
+    code = ShareCode(seed=secrets.randbits(SEED_BITS), tokens=args.tokens, mistakes=mistakes)
+    if args.json:
+        return json.dumps({"code": code.text, "tokens": code.tokens, "mistakes": code.mistakes})
+    return code.text
+
+
+def show_keycard(args: argparse.Namespace) -> str:
+    """One side of a code's card, as its player sees it."""
+    code = ShareCode.parse(args.code)
+    player = Player(args.side)
+    grid = code.key_card().seen_from(player)
+    if args.json:
+        return json.dumps(
+            {
+                "code": code.text,
+                "side": player.value,
+                "grid": grid,
+                "tokens": code.tokens,
+                "mistakes": code.mistakes,
+            }
+        )
+    return render_grid(grid)
+
+
+def replay_log(args: argparse.Namespace) -> str:
+    """The state a game log leads to, as game-log.md specifies it."""
+    text = read_input(args.file)
+    try:
+        log = parse_game_log(text)
+    except GameLogError as wrong:
+        name = "standard input" if args.file == "-" else args.file
+        raise UsageError(f"{name}: {wrong}") from None
+    return json.dumps(replay_summary(replay(log)), indent=2)

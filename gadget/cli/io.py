@@ -1,0 +1,59 @@
+"""What every command shares: the parser that refuses in one line, reading and writing files."""
+
+from __future__ import annotations
+
+import argparse
+import sys
+from typing import NoReturn
+
+from gadget.engine import GadgetError
+
+
+class UsageError(GadgetError):
+    """Words on the command line, or a file named there, that the command cannot take."""
+
+
+class Parser(argparse.ArgumentParser):
+    """argparse, but a mistake is one line and exit status 2, like every other bad input."""
+
+    def error(self, message: str) -> NoReturn:
+        raise UsageError(message)
+
+
+def read_input(path: str) -> str:
+    """A file's text (or standard input's, for -), or one line saying why it cannot be read."""
+    if path == "-":
+        try:
+            return sys.stdin.read()
+        except UnicodeDecodeError:
+            raise UsageError("standard input: not UTF-8 text") from None
+    try:
+        with open(path, encoding="utf-8") as file:
+            return file.read()
+    except FileNotFoundError:
+        raise UsageError(f"{path}: no such file") from None
+    except IsADirectoryError:
+        raise UsageError(f"{path}: is a folder, not a file") from None
+    except UnicodeDecodeError:
+        raise UsageError(f"{path}: not UTF-8 text") from None
+    except OSError as failed:
+        raise UsageError(f"{path}: {failed.strerror}") from None
+
+
+def write_output(path: str, text: str) -> None:
+    """Write text to a file, or say in one line why it could not be written."""
+    write_bytes(path, text.encode("utf-8"))
+
+
+def write_bytes(path: str, data: bytes) -> None:
+    """Write a file, or say in one line why it could not be written."""
+    try:
+        with open(path, "wb") as file:
+            file.write(data)
+    except OSError as failed:
+        raise UsageError(f"{path}: {failed.strerror}") from None
+
+
+def one_line(error: BaseException) -> str:
+    """A message on one line, whatever the input put in it."""
+    return " ".join(str(error).split())[:500]

@@ -1,0 +1,46 @@
+"""The `gadget` command: every group's parser, and bad input as one line."""
+
+from __future__ import annotations
+
+import sys
+from collections.abc import Sequence
+
+from gadget.cli import codes, maps, paper, seats, server, teams
+from gadget.cli.io import Parser, one_line
+from gadget.engine import GadgetError
+
+GROUPS = (codes, teams, maps, paper, seats, server)
+
+
+def parser() -> Parser:
+    """Every command of every group (each group's parser lives beside its handlers)."""
+    top = Parser(prog="gadget", description="A companion for Codenames: Duet.")
+    commands = top.add_subparsers(dest="command", required=True, parser_class=Parser)
+    for group in GROUPS:
+        group.add_commands(commands)
+    return top
+
+
+def main(argv: Sequence[str] | None = None) -> int:
+    """Run one command; bad input of any kind is one line on standard error and exit 2, and
+    a bug is one line too, with exit 70 (never a traceback)."""
+    try:
+        args = parser().parse_args(argv)
+        output = args.run(args)
+    except GadgetError as wrong:  # every refusal meant for a player, UsageError included
+        print(f"gadget: {one_line(wrong)}", file=sys.stderr)
+        return 2
+    except Exception as bug:
+        print(
+            f"gadget: unexpected error ({type(bug).__name__}: {one_line(bug)});"
+            " nothing was changed that had not been saved; please report it",
+            file=sys.stderr,
+        )
+        return 70
+    if output:
+        print(output)
+    return 0
+
+
+if __name__ == "__main__":
+    sys.exit(main())

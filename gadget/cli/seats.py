@@ -1,0 +1,41 @@
+"""gadget seats release: the server owner's way out when every phone of a game was lost."""
+
+from __future__ import annotations
+
+import argparse
+from typing import Any
+
+from gadget.cli.io import Parser
+from gadget.engine import Player, ShareCode
+
+
+def add_commands(commands: Any) -> None:
+    """seats release."""
+    seats = commands.add_parser("seats", help="a game's sides, when every phone was lost")
+    actions = seats.add_subparsers(dest="seats_command", required=True, parser_class=Parser)
+    release = actions.add_parser(
+        "release", help="free a game's sides so new phones can take them (the log is kept)"
+    )
+    release.add_argument("code", help="the game's share code")
+    release.add_argument("--side", choices=["a", "b"], help="only this side (both)")
+    release.set_defaults(run=release_seats)
+
+
+def release_seats(args: argparse.Namespace) -> str:
+    """Free the sides of the game dealt with this code; its log is untouched."""
+    from gadget.store import Store  # noqa: PLC0415  (the database loads only when used)
+
+    code = ShareCode.parse(args.code)
+    store = Store()
+    game = store.game_by_code(code.text)
+    if game is None:
+        return f"no game dealt with {code.text} on this server"
+    sides = (Player(args.side),) if args.side else tuple(Player)
+    freed = store.release_seats(game.id, sides)
+    if not freed:
+        return f"no phone held {' or '.join(s.value.upper() for s in sides)} in {code.text}"
+    names = " and ".join(f"side {side.value.upper()}" for side in freed)
+    return (
+        f"freed {names} of the game dealt with {code.text}: open its join link on the new"
+        " phones (the first takes side B; the other asks for A, and B allows it)"
+    )

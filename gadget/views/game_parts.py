@@ -1,0 +1,212 @@
+"""The pieces of a game's screen: the share panel, the clue form, the buttons, the notices,
+the time bank, the header, the end, and the screen kept awake."""
+
+from __future__ import annotations
+
+import contextlib
+from dataclasses import replace
+from typing import Any
+
+import flet as ft
+
+from gadget.engine import (
+    Clue,
+    Penalty,
+    Phase,
+    Player,
+    PlayerView,
+    Stop,
+    join_link,
+)
+from gadget.services.words import ending, last_event
+from gadget.store import SavedGame
+from gadget.views.boundary import component
+from gadget.views.shared import (
+    TOKEN_BYSTANDER,
+    TOKEN_CHECKMARK,
+    icon_button,
+    qr_png,
+    table,
+    web_address,
+    whole_number,
+)
+
+
+@component
+def SharePanel(game: SavedGame) -> ft.Control:
+    """The QR code of the join link and the code in large type, for the partner's phone."""
+    page = ft.context.page
+    code = game.log.code
+    assert code is not None, "only a game dealt from a code is shared"
+    link = join_link(web_address(page.url), code) if page.url else f"/join/{code.text}"
+    return ft.Container(
+        content=ft.Column(
+            [
+                ft.Text("Your partner scans this, or types the code:"),
+                ft.Semantics(
+                    label=f"QR code of {link}",
+                    content=ft.Image(src=qr_png(link), width=180, height=180),
+                ),
+                ft.Text(code.text, size=30, weight=ft.FontWeight.BOLD),
+                ft.Text(link, size=12),
+            ],
+            horizontal_alignment=ft.CrossAxisAlignment.CENTER,
+            spacing=6,
+        ),
+        padding=12,
+        border=ft.Border.all(1, "#B0BEC5"),
+        border_radius=8,
+    )
+
+
+@component
+def ClueForm(on_clue: Any) -> ft.Control:
+    """A word and a number; both optional, since the clue is said aloud at the table.
+
+    The fields keep what was typed in refs: a click that arrives before the re-render after
+    the last keystroke still sends the whole word.
+    """
+    word = ft.use_ref("")
+    number = ft.use_ref("")
+
+    def give(_: Any) -> None:
+        on_clue(str(word.current).strip(), whole_number(str(number.current)))
+
+    def set_word(event: Any) -> None:
+        word.current = event.control.value
+
+    def set_number(event: Any) -> None:
+        number.current = event.control.value or ""
+
+    return ft.Row(
+        [
+            ft.TextField(
+                label="Clue",
+                expand=True,
+                on_change=set_word,
+                on_submit=give,
+            ),
+            ft.Dropdown(
+                label="No.",
+                width=104,
+                options=[ft.DropdownOption(key=str(n), text=str(n)) for n in range(10)],
+                on_select=set_number,
+            ),
+            ft.Button("Give clue", on_click=give),
+        ],
+        vertical_alignment=ft.CrossAxisAlignment.CENTER,
+    )
+
+
+def action_buttons(view: PlayerView, act: Any, ask_undo: Any, can_undo: bool) -> list[ft.Control]:
+    """The buttons this phone offers now."""
+    partner = view.player.partner
+    buttons: list[ft.Control] = []
+    if view.i_may_give_clue:
+        buttons.append(ClueForm(lambda word, number: act(Clue(view.player, word, number))))
+    if view.partner_may_stop:
+        buttons.append(
+            ft.Button(
+                f"{partner.value.upper()} stops guessing", on_click=lambda _: act(Stop(partner))
+            )
+        )
+    if view.i_may_guess and view.phase is Phase.GUESSING and view.clue_giver is not None:
+        buttons.append(ft.Text("Touch a word on the table; your partner records it."))
+    if view.penalty_open and view.i_record_guesses:
+        buttons.append(
+            ft.OutlinedButton(
+                "Invalid clue: discard a token", on_click=lambda _: act(Penalty(view.player))
+            )
+        )
+    if can_undo and view.phase is not Phase.OVER:
+        buttons.append(ft.OutlinedButton("Undo", icon=ft.Icons.UNDO, on_click=ask_undo))
+    return buttons
+
+
+def notices(view: PlayerView, game: SavedGame, message: str) -> list[ft.Control]:
+    """The refusal to show, what just happened, and the announcements the rules require."""
+    partner = view.player.partner.value.upper()
+    notices = [text for text in (last_event(game.log, game.state, view.player),) if text]
+    if view.phase is not Phase.OVER:
+        if view.words_i_give == 0:
+            notices.append("You have no words left: your partner gives every clue from now on.")
+        elif view.partner_is_done:
+            notices.append(f"{partner} has no words left: you give every clue.")
+        if view.i_record_guesses:
+            notices.append(f"When {partner} touches a word, tap it here.")
+    shown: list[ft.Control] = [ft.Text(message, color="#B71C1C")] if message else []
+    return shown + [ft.Text(text, color="#1B5E20") for text in notices]
+
+
+def time_bank(view: PlayerView) -> ft.Control:
+    """The time bank as tokens: bystander side up first, then checkmark side up."""
+    tokens: list[ft.Control] = []  # one control per token: a control sits in one place only
+    for _ in range(view.bystander_tokens):
+        tokens.append(ft.Icon(ft.Icons.PERSON, color=TOKEN_BYSTANDER, size=20))
+    for _ in range(view.checkmark_tokens):
+        tokens.append(ft.Icon(ft.Icons.CHECK_CIRCLE, color=TOKEN_CHECKMARK, size=20))
+    return ft.Semantics(
+        label=f"time bank: {view.bystander_tokens} bystander side up,"
+        f" {view.checkmark_tokens} checkmark side up",
+        content=ft.Row(tokens or [ft.Text("The time bank is empty.")], spacing=2, wrap=True),
+    )
+
+
+def header(side: Player, hidden: bool, toggle: Any, home: Any) -> ft.Control:
+    """Which side this phone is, the button that hides the card at once, and the way home."""
+    return ft.Row(
+        [
+            ft.Text(f"Side {side.value.upper()}", size=20, weight=ft.FontWeight.BOLD),
+            ft.Row(
+                [
+                    icon_button(
+                        ft.Icons.VISIBILITY if hidden else ft.Icons.VISIBILITY_OFF,
+                        "Show the card" if hidden else "Hide the card",
+                        toggle,
+                    ),
+                    icon_button(ft.Icons.HOME, "Home", home),
+                ],
+                spacing=0,
+            ),
+        ],
+        alignment=ft.MainAxisAlignment.SPACE_BETWEEN,
+    )
+
+
+def timer_switch(game_id: int, phase: Phase) -> ft.Control:
+    """Turn the turn timer on or off for this game (both phones at once)."""
+    if phase in (Phase.OVER, Phase.SUDDEN_DEATH):
+        return ft.Container(visible=False)
+    settings = table().timer_settings(game_id)
+
+    def switch(_: Any) -> None:
+        table().set_timer(game_id, replace(settings, enabled=not settings.enabled))
+
+    label = "Turn timer off" if settings.enabled else "Turn timer on"
+    return ft.TextButton(label, icon=ft.Icons.TIMER, on_click=switch)
+
+
+def end_panel(view: PlayerView, game: SavedGame, home: Any) -> list[ft.Control]:
+    """Won or lost and why, the score with the rule book's words, and where it was saved."""
+    saved = "Saved to the history" + (" and the team's campaign." if game.mission_id else ".")
+    return [
+        ft.Text(ending(view), size=22, weight=ft.FontWeight.BOLD),
+        ft.Text("Both sides are shown: the dot in each corner is your partner's colour."),
+        ft.Text(saved),
+        ft.Button("Home", on_click=home),
+    ]
+
+
+def use_wakelock() -> None:
+    """Keep the screen awake while a card is shown, where the platform allows it."""
+    lock = ft.use_memo(ft.Wakelock, [])
+
+    async def keep_awake() -> None:
+        with contextlib.suppress(Exception):  # not every platform has one
+            await lock.enable()  # type: ignore[no-untyped-call]
+
+    async def let_sleep() -> None:
+        with contextlib.suppress(Exception):
+            await lock.disable()  # type: ignore[no-untyped-call]
+
+    ft.use_effect(keep_awake, [], cleanup=let_sleep)

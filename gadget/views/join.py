@@ -1,0 +1,75 @@
+"""The join link and the typed code: side B, this phone's own side, or a card dealt elsewhere."""
+
+from __future__ import annotations
+
+import flet as ft
+
+from gadget.engine import (
+    Player,
+    Setup,
+    ShareCode,
+    ShareCodeError,
+    new_game,
+    view_for,
+)
+from gadget.views.boundary import component
+from gadget.views.game import SeatedGame
+from gadget.views.game_parts import use_wakelock
+from gadget.views.keycard import KeyCardGrid
+from gadget.views.phone import use_phone
+from gadget.views.shared import (
+    keyed,
+    screen,
+    table,
+)
+
+
+@component
+def JoinRoute() -> ft.Control:
+    """/join/<code>: the link in the QR code: side B, or this phone's own side of that game."""
+    page = ft.context.page
+    typed = ft.use_route_params().get("code", "")[:40]
+    try:
+        code = ShareCode.parse(typed)
+    except ShareCodeError as wrong:
+        return ft.Column(
+            [
+                ft.Text("That code did not work", size=22, weight=ft.FontWeight.BOLD),
+                ft.Text(str(wrong)),
+                ft.Button("Home", on_click=lambda _: page.navigate("/")),
+            ]
+        )
+    game = table().find(code.text)
+    # Keyed by the code: a second link opened in the same tab is a new screen with its own
+    # state, never the previous game's side.
+    if game is None:
+        return keyed(CardOnly, f"card {code.text}", code)
+    return keyed(JoinGame, f"game {code.text}", game.id)
+
+
+@component
+def JoinGame(game_id: int) -> ft.Control:
+    """Sit this phone at side B if it is free (once), then show the game as this phone may."""
+    phone = use_phone()
+    ft.use_memo(lambda: table().join(game_id, phone), [game_id])
+    return keyed(SeatedGame, str(game_id), game_id)
+
+
+@component
+def CardOnly(code: ShareCode) -> ft.Control:
+    """A code dealt elsewhere (another server, the command line): side B's card, no table."""
+    page = ft.context.page
+    use_wakelock()
+    view = view_for(new_game(code.key_card(), Setup(code.tokens, code.mistakes)), Player.B)
+    return screen(
+        [
+            ft.Text("Side B", size=22, weight=ft.FontWeight.BOLD),
+            ft.Text(
+                "Turned the way you see the table. No game with this code runs on this"
+                " server, so only the card is shown: keep the time bank on the table."
+            ),
+            KeyCardGrid(view),
+            ft.Button("Home", on_click=lambda _: page.navigate("/")),
+        ],
+        spacing=12,
+    )

@@ -1,0 +1,74 @@
+"""A city's card: its time bank, what it rewards, the team's record, and Start."""
+
+from __future__ import annotations
+
+import flet as ft
+
+from gadget.missions import MissionState, play_style
+from gadget.services.campaign import campaign_view
+from gadget.views.boundary import component
+from gadget.views.phone import use_phone
+from gadget.views.shared import (
+    guarded,
+    screen,
+    table,
+    use_value,
+)
+from gadget.views.teams import missing_team, use_team
+
+
+@component
+def MissionCardScreen() -> ft.Control:
+    """A city's card: its time bank, what it rewards, the team's record, and Start."""
+    page = ft.context.page
+    phone = use_phone()
+    mission_id = ft.use_route_params().get("mission", "")[:40]
+    message, set_message = use_value(lambda: "")
+    team = use_team()
+    if team is None:
+        return missing_team()
+    view = campaign_view(table().store, team)
+    card = next((c for c in view.cards if c.mission.id == mission_id), None)
+    if card is None:
+        return screen(
+            [
+                ft.Text(f"No mission {mission_id!r} on {team.name}'s map."),
+                ft.Button("Back to the map", on_click=lambda _: page.navigate(f"/teams/{team.id}")),
+            ]
+        )
+    mission, stats = card.mission, card.stats
+
+    def start() -> None:
+        game = table().deal(team_name=team.name, mission_name=mission.id, phone=phone)
+        page.navigate(f"/game/{game.public_id}")
+
+    record = (
+        f"{stats.attempts} attempt{'s' if stats.attempts != 1 else ''}, {stats.wins} won"
+        + (f", best score {stats.best_score}" if stats.best_score is not None else "")
+        if stats
+        else "Not attempted yet."
+    )
+    actions: list[ft.Control] = []
+    if card.state is not MissionState.LOCKED:
+        actions.append(
+            ft.Button(
+                "Start this mission",
+                icon=ft.Icons.PLAY_ARROW,
+                on_click=guarded(start, set_message),
+            )
+        )
+    else:
+        actions.append(ft.Text("Locked: win a mission joined to it by a line first."))
+    return screen(
+        [
+            ft.Text(f"{mission.name} {mission.parameters}", size=24, weight=ft.FontWeight.BOLD),
+            ft.Text(f"{mission.turns} timer tokens, {mission.mistakes} of them bystander side up."),
+            ft.Text(play_style(mission)),
+            ft.Text(f"State: {card.state.value}."),
+            ft.Text(record),
+            *actions,
+            ft.Text(message, color="#B71C1C"),
+            ft.Button("Back to the map", on_click=lambda _: page.navigate(f"/teams/{team.id}")),
+        ],
+        spacing=10,
+    )

@@ -1,0 +1,91 @@
+"""Paper: booklets and key cards to print, for a trip without phones."""
+
+from __future__ import annotations
+
+import secrets
+from typing import Any
+
+import flet as ft
+
+from gadget.services.printing.paper import PrintError, print_booklets, print_keycards
+from gadget.services.printing.worker import off_the_loop
+from gadget.views.boundary import component
+from gadget.views.files import download
+from gadget.views.shared import (
+    brief,
+    screen,
+    use_value,
+    whole_number,
+)
+
+
+@component
+def PaperScreen() -> ft.Control:
+    """Booklets and key cards to print, for a trip without phones: a download each."""
+    page = ft.context.page
+    games, set_games = use_value(lambda: "10")
+    language, set_language = use_value(lambda: "en")
+    message, set_message = use_value(lambda: "")
+
+    def count() -> int:
+        number = whole_number(games)
+        if number is None or not 1 <= number <= 1000:
+            raise PrintError(f"{games[:10]!r} games: print 1 to 1000")
+        return number
+
+    async def booklets(_: Any) -> None:
+        try:
+            seed = secrets.randbits(32)
+            set_message("Making the booklets…")
+            pdf = await off_the_loop(print_booklets, seed, count(), language)
+        except PrintError as wrong:
+            set_message(brief(str(wrong)))
+            return
+        await download(f"duet-booklets-{seed}.pdf", pdf)
+        set_message(f"Booklets for {games} games, seed {seed}: print both halves.")
+
+    async def keycards(_: Any) -> None:
+        try:
+            seed = secrets.randbits(32)
+            set_message("Making the key cards…")
+            pdf = await off_the_loop(print_keycards, seed, count())
+        except PrintError as wrong:
+            set_message(str(wrong))
+            return
+        await download(f"duet-key-cards-{seed}.pdf", pdf)
+        set_message(f"{games} key cards, seed {seed}: cut, fold, and stand them between you.")
+
+    return screen(
+        [
+            ft.Text("Paper", size=24, weight=ft.FontWeight.BOLD),
+            ft.Text("Play without phones: booklets (one per player) or key cards to fold."),
+            ft.TextField(
+                label="Games",
+                value=games,
+                width=120,
+                keyboard_type=ft.KeyboardType.NUMBER,
+                on_change=lambda e: set_games(str(e.control.value or "")[:10]),
+            ),
+            ft.Dropdown(
+                label="Words",
+                value=language,
+                width=160,
+                options=[
+                    ft.DropdownOption(key="en", text="English"),
+                    ft.DropdownOption(key="fr", text="Français"),
+                ],
+                on_select=lambda e: set_language("fr" if e.control.value == "fr" else "en"),
+            ),
+            ft.Row(
+                [
+                    ft.Button("Booklets (PDF)", icon=ft.Icons.MENU_BOOK, on_click=booklets),
+                    ft.Button("Key cards (PDF)", icon=ft.Icons.STYLE, on_click=keycards),
+                ],
+                wrap=True,
+            ),
+            ft.Text(message),
+            ft.Text("A team's mission map prints from the team's screen.", size=12),
+            ft.Button("Home", on_click=lambda _: page.navigate("/")),
+        ],
+        spacing=12,
+    )

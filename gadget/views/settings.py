@@ -1,0 +1,83 @@
+"""Settings: this phone's turn timer for its new games."""
+
+from __future__ import annotations
+
+from dataclasses import replace
+from typing import Any
+
+import flet as ft
+
+from gadget.services.table import TIMER_PRESETS
+from gadget.views.boundary import component
+from gadget.views.phone import use_phone
+from gadget.views.shared import (
+    guarded,
+    screen,
+    table,
+    use_value,
+    whole_number,
+)
+from gadget.views.timer import clock_text
+
+
+def _typed_seconds(typed: str, on_change: Any) -> None:
+    seconds = whole_number(typed)
+    on_change(seconds if seconds is not None else typed)
+
+
+def _seconds_field(label: str, seconds: int, on_change: Any) -> ft.Control:
+    options = [ft.DropdownOption(key=str(p), text=clock_text(p)) for p in TIMER_PRESETS]
+    if seconds not in TIMER_PRESETS:
+        options.append(ft.DropdownOption(key=str(seconds), text=clock_text(seconds)))
+    return ft.Row(
+        [
+            ft.Dropdown(
+                label=label,
+                value=str(seconds),
+                options=options,
+                width=150,
+                on_select=lambda e: _typed_seconds(str(e.control.value or ""), on_change),
+            ),
+            ft.TextField(
+                label=f"{label} in seconds",
+                width=110,
+                keyboard_type=ft.KeyboardType.NUMBER,
+                on_submit=lambda e: _typed_seconds(str(e.control.value or ""), on_change),
+            ),
+        ]
+    )
+
+
+@component
+def Settings() -> ft.Control:
+    """This phone's turn timer for new games: off by default, separate clue and guess times."""
+    page = ft.context.page
+    phone = use_phone()
+    settings, set_settings = use_value(lambda: table().default_timer(phone))
+    message, set_message = use_value(lambda: "")
+
+    def change(**what: Any) -> None:
+        def apply() -> None:
+            updated = replace(settings, **what)
+            table().set_default_timer(updated, phone)
+            set_settings(updated)
+            set_message("Saved: new games use these settings.")
+
+        guarded(apply, set_message)(None)
+
+    return screen(
+        [
+            ft.Text("Settings", size=24, weight=ft.FontWeight.BOLD),
+            ft.Switch(
+                label="Turn timer",
+                value=settings.enabled,
+                on_change=lambda e: change(enabled=bool(e.control.value)),
+            ),
+            _seconds_field("Clue time", settings.clue_seconds, lambda s: change(clue_seconds=s)),
+            _seconds_field("Guess time", settings.guess_seconds, lambda s: change(guess_seconds=s)),
+            ft.Text("Warnings at 30 and 10 seconds; a sound and a vibration at zero.", size=12),
+            ft.Text(message),
+            ft.Button("Home", on_click=lambda _: page.navigate("/")),
+        ],
+        spacing=12,
+    )

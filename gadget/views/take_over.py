@@ -1,0 +1,123 @@
+"""A phone without a side asks for one; the partner's phone (or the team's) answers."""
+
+from __future__ import annotations
+
+from typing import Any, cast
+
+import flet as ft
+
+from gadget.engine import (
+    Player,
+)
+from gadget.services.phones import Phone
+from gadget.store import SavedGame, SeatRequest
+from gadget.views.boundary import component
+from gadget.views.phone import use_phone
+from gadget.views.shared import (
+    guarded,
+    screen,
+    table,
+    use_value,
+)
+
+
+@component
+def SeatRequestScreen(game: SavedGame, lost: Player | None) -> ft.Control:
+    """A phone without a side in this game: it may ask the partner's phone for one."""
+    page = ft.context.page
+    phone = use_phone()
+    asked, set_asked = use_value(lambda: cast(int | None, None))
+    message, set_message = use_value(lambda: "")
+    request = table().store.seat_request(asked) if asked is not None else None
+
+    def ask(side: Player) -> Any:
+        def send() -> None:
+            set_asked(table().ask_for_seat(game.id, side, phone).id)
+
+        return guarded(send, set_message)
+
+    body: list[ft.Control] = [ft.Text("This game is on other phones", size=22)]
+    if lost is not None:
+        body.append(
+            ft.Text(
+                f"Side {lost.value.upper()} was taken over by another phone, with your"
+                " partner's consent: this phone no longer shows it."
+            )
+        )
+    if request is not None and request.answer is None:
+        body.append(
+            ft.Text(
+                f"Waiting: your partner's phone is asked to let this phone take side"
+                f" {request.side.value.upper()}."
+            )
+        )
+        body.append(
+            ft.Text(
+                "If your partner's phone was lost too, whoever runs the server can free the"
+                " game's sides with `gadget seats release` and its code; then open the"
+                " join link again.",
+                size=13,
+            )
+        )
+    else:
+        if request is not None and request.answer == "refused":
+            body.append(ft.Text("Your partner's phone refused.", color="#B71C1C"))
+        body.append(
+            ft.Text(
+                "If your phone was lost or broken, this phone can take over its side once"
+                " your partner's phone allows it."
+            )
+        )
+        for side in Player:
+            if table().can_be_allowed(game, side, phone):
+                body.append(
+                    ft.OutlinedButton(
+                        f"Ask to take over side {side.value.upper()}", on_click=ask(side)
+                    )
+                )
+            else:
+                body.append(
+                    ft.Text(
+                        f"Side {side.value.upper()}: nobody can allow it, since no phone holds"
+                        f" side {side.partner.value.upper()} and no other phone of a team"
+                        " plays this game. The game stays saved as it is, its log kept;"
+                        " deal a new game to play on.",
+                        size=13,
+                    )
+                )
+    if message:
+        body.append(ft.Text(message, color="#B71C1C"))
+    body.append(ft.Button("Home", on_click=lambda _: page.navigate("/")))
+    return screen(body)
+
+
+def request_panel(request: SeatRequest, phone: Phone, tell: Any, what: str) -> ft.Control:
+    """A take-over request with Allow and Refuse, for a phone that may answer it."""
+
+    def answer(allow: bool) -> Any:
+        return guarded(lambda: table().answer(request.id, phone, allow), tell)
+
+    letter = request.side.value.upper()
+    return ft.Container(
+        content=ft.Column(
+            [
+                ft.Text(
+                    f"Another phone asks to take over side {letter} of {what}. Allow it only"
+                    f" if side {letter}'s phone was lost or replaced: it will see side"
+                    f" {letter}'s card.",
+                    weight=ft.FontWeight.W_600,
+                ),
+                ft.Row(
+                    [
+                        ft.Button(f"Allow side {letter}", on_click=answer(True)),
+                        ft.OutlinedButton("Refuse", on_click=answer(False)),
+                    ],
+                    wrap=True,
+                ),
+            ],
+            spacing=6,
+        ),
+        padding=10,
+        border=ft.Border.all(2, "#EF6C00"),
+        border_radius=8,
+    )

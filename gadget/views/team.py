@@ -1,0 +1,194 @@
+"""A team: its players and map, the map drawn with every mission, its files, its invite."""
+
+from __future__ import annotations
+
+import json
+from typing import Any
+
+import flet as ft
+
+from gadget.engine import (
+    GadgetError,
+)
+from gadget.missions import parse_map
+from gadget.services.backup import export_team
+from gadget.services.campaign import campaign_view
+from gadget.services.printing.paper import print_map
+from gadget.services.printing.worker import off_the_loop
+from gadget.store import MAX_NAME, Team
+from gadget.views.boundary import component
+from gadget.views.files import download, pick_json
+from gadget.views.mission_map import MissionMapView
+from gadget.views.shared import (
+    brief,
+    guarded,
+    qr_png,
+    safe_file_name,
+    screen,
+    table,
+    use_value,
+    web_address,
+    whole_number,
+)
+from gadget.views.teams import missing_team, use_team
+
+
+@component
+def InvitePanel(team: Team, new_invite: Any) -> ft.Control:
+    """The team's invite link and its QR code: a phone that opens it joins the team."""
+    page = ft.context.page
+    showing, set_showing = use_value(lambda: False)
+    if not showing:
+        return ft.TextButton(
+            "Invite a phone to the team",
+            icon=ft.Icons.QR_CODE,
+            on_click=lambda _: set_showing(True),
+        )
+    base = web_address(page.url).rstrip("/") if page.url else ""
+    link = f"{base}/invite/{team.invite}"
+    return ft.Container(
+        content=ft.Column(
+            [
+                ft.Text(
+                    "A phone that opens this link joins the team: share it only with your partner."
+                ),
+                ft.Semantics(
+                    label="QR code of the team's invite link",
+                    content=ft.Image(src=qr_png(link), width=160, height=160),
+                ),
+                ft.Text(link, size=12, selectable=False),
+                ft.Row(
+                    [
+                        ft.TextButton("Hide the invite", on_click=lambda _: set_showing(False)),
+                        ft.TextButton("New invite link", on_click=new_invite),
+                    ],
+                    wrap=True,
+                ),
+            ],
+            horizontal_alignment=ft.CrossAxisAlignment.CENTER,
+            spacing=6,
+        ),
+        padding=10,
+        border=ft.Border.all(1, "#B0BEC5"),
+        border_radius=8,
+    )
+
+
+@component
+def TeamScreen() -> ft.Control:
+    """A team: its players and map, the map drawn with every mission, and its files."""
+    page = ft.context.page
+    message, set_message = use_value(lambda: "")
+    revision, set_revision = use_value(lambda: 0)
+    rename = ft.use_ref("")
+    players = ft.use_ref("")
+    team = use_team()
+    if team is None:
+        return missing_team()
+    store = table().store
+    view = campaign_view(store, team)
+    file_name = safe_file_name(team.name)
+
+    def save() -> None:
+        store.update_team(
+            team.id,
+            name=str(rename.current) or None,
+            players=str(players.current).split(",") if players.current else None,
+        )
+        set_message("Saved.")
+        set_revision(revision + 1)
+
+    def choose_map(event: Any) -> None:
+        chosen = whole_number(str(event.control.value or ""), digits=9)
+        if chosen is None or chosen not in {i for i, _ in store.maps_of_team(team)}:
+            set_message("That is not one of the maps.")
+            return
+        store.update_team(team.id, map_id=chosen)
+        set_revision(revision + 1)
+
+    async def export(_: Any) -> None:
+        data = json.dumps(export_team(store, team), indent=1, ensure_ascii=False)
+        await download(f"{file_name}.gadget-team.json", data.encode("utf-8"))
+
+    async def export_map(_: Any) -> None:
+        await download(f"{file_name}.mission-map.json", view.mission_map.to_json().encode())
+
+    async def print_pdf(_: Any) -> None:
+        pdf = await off_the_loop(
+            print_map, view.mission_map, "a4", team.name, store.completed(team.id)
+        )
+        await download(f"{file_name}-mission-map.pdf", pdf)
+
+    async def import_map(_: Any) -> None:
+        try:
+            text = await pick_json("map")
+            if text is None:
+                return
+            imported = parse_map(text)
+        except GadgetError as wrong:
+            set_message(brief(f"That map was not imported: {wrong}"))
+            return
+        store.update_team(team.id, map_id=store.add_map(imported, team.id))
+        set_message(f"{team.name} now plays on {imported.name!r}.")
+        set_revision(revision + 1)
+
+    def new_invite() -> None:
+        store.new_invite(team.id)
+        set_message("A new invite link: the old one no longer works.")
+        set_revision(revision + 1)
+
+    from_rulebook = sum(line.from_rulebook for line in view.mission_map.lines)
+    return screen(
+        [
+            ft.Text(team.name, size=24, weight=ft.FontWeight.BOLD),
+            ft.Text(", ".join(team.players) or "No players named yet."),
+            MissionMapView(view),
+            ft.Text(
+                f"Lines: {from_rulebook} from the rule book, "
+                f"{len(view.mission_map.lines) - from_rulebook} reconstructed or the team's own."
+                " Drag or pinch the map; tap a city for its card.",
+                size=11,
+            ),
+            ft.Text("Open now: " + (", ".join(m.name for m in view.open_missions) or "none")),
+            ft.Button(
+                "History and charts",
+                icon=ft.Icons.INSIGHTS,
+                on_click=lambda _: page.navigate(f"/teams/{team.id}/history"),
+            ),
+            ft.Text("The team", size=18, weight=ft.FontWeight.W_600),
+            InvitePanel(team, guarded(new_invite, set_message)),
+            ft.TextField(
+                label="Rename",
+                max_length=MAX_NAME,
+                on_change=lambda e: setattr(rename, "current", e.control.value),
+            ),
+            ft.TextField(
+                label="Players",
+                value=", ".join(team.players),
+                on_change=lambda e: setattr(players, "current", e.control.value),
+            ),
+            ft.Button("Save", on_click=guarded(save, set_message)),
+            ft.Dropdown(
+                label="Map",
+                value=str(team.map_id),
+                options=[
+                    ft.DropdownOption(key=str(i), text=n) for i, n in store.maps_of_team(team)
+                ],
+                on_select=choose_map,
+            ),
+            ft.Row(
+                [
+                    ft.OutlinedButton("Export team", icon=ft.Icons.DOWNLOAD, on_click=export),
+                    ft.OutlinedButton("Export map", icon=ft.Icons.MAP, on_click=export_map),
+                    ft.OutlinedButton("Import map", icon=ft.Icons.UPLOAD, on_click=import_map),
+                    ft.OutlinedButton(
+                        "Print the map (PDF)", icon=ft.Icons.PRINT, on_click=print_pdf
+                    ),
+                ],
+                wrap=True,
+            ),
+            ft.Text(message),
+            ft.Button("Teams", on_click=lambda _: page.navigate("/teams")),
+        ],
+        spacing=10,
+    )

@@ -1,0 +1,138 @@
+"""This phone's teams, a new team, an invite link opened, and the one check every team
+screen makes: the team must be one of this phone's."""
+
+from __future__ import annotations
+
+from typing import Any
+
+import flet as ft
+
+from gadget.engine import (
+    GadgetError,
+)
+from gadget.services.backup import import_team
+from gadget.store import MAX_NAME, NotFoundError, Team
+from gadget.views.boundary import component
+from gadget.views.files import pick_json
+from gadget.views.phone import use_phone
+from gadget.views.shared import (
+    brief,
+    guarded,
+    screen,
+    table,
+    use_value,
+)
+
+
+def use_team() -> Team | None:
+    """The team the address names, if it is one of this phone's (another phone's team is
+    "no such team", exactly like one that does not exist)."""
+    phone = use_phone()
+    number = ft.use_route_params().get("team", "")
+    if not (number.isascii() and number.isdigit() and len(number) <= 9):
+        return None
+    try:
+        return table().team_of(phone, int(number))
+    except NotFoundError:
+        return None
+
+
+def missing_team() -> ft.Control:
+    page = ft.context.page
+    return screen(
+        [
+            ft.Text("No such team on this phone.", size=20),
+            ft.Text("A team shows on the phones that made it or opened its invite link."),
+            ft.Button("Teams", on_click=lambda _: page.navigate("/teams")),
+        ]
+    )
+
+
+@component
+def InviteRoute() -> ft.Control:
+    """/invite/<secret>: the team's invite link; this phone joins the team."""
+    page = ft.context.page
+    phone = use_phone()
+    secret = ft.use_route_params().get("invite", "")
+    team = ft.use_memo(lambda: table().accept_invite(secret, phone), [secret])
+    if team is None:
+        return screen(
+            [
+                ft.Text("That invite link does not work.", size=20),
+                ft.Text("Ask the team for its link again: a team can replace an old one."),
+                ft.Button("Home", on_click=lambda _: page.navigate("/")),
+            ]
+        )
+    return screen(
+        [
+            ft.Text(f"This phone is now in {team.name}.", size=20),
+            ft.Button("Open the team", on_click=lambda _: page.navigate(f"/teams/{team.id}")),
+        ]
+    )
+
+
+@component
+def TeamsScreen() -> ft.Control:
+    """Every team, and a new one."""
+    page = ft.context.page
+    name = ft.use_ref("")
+    players = ft.use_ref("")
+    message, set_message = use_value(lambda: "")
+    revision, set_revision = use_value(lambda: 0)
+
+    phone = use_phone()
+
+    def add() -> None:
+        team = table().store.add_team(
+            str(name.current), str(players.current).split(","), phone=phone.key
+        )
+        set_message(f"Added {team.name}.")
+        set_revision(revision + 1)
+
+    async def bring_back(_: Any) -> None:
+        try:
+            text = await pick_json("team backup")
+            if text is None:
+                return
+            team = import_team(table().store, text, phone=phone.key)
+        except GadgetError as wrong:  # nothing of it was written
+            set_message(brief(f"That backup was not imported: {wrong}"))
+            return
+        set_message(f"Imported {team.name}.")
+        set_revision(revision + 1)
+
+    rows: list[ft.Control] = [
+        ft.ListTile(
+            title=ft.Text(team.name),
+            subtitle=ft.Text(", ".join(team.players) or "no players named"),
+            on_click=lambda _, t=team.id: page.navigate(f"/teams/{t}"),
+        )
+        for team in table().store.teams(phone.key)
+    ]
+    return screen(
+        [
+            ft.Text("Teams", size=24, weight=ft.FontWeight.BOLD),
+            *(rows or [ft.Text("No team yet: add one to play the mission map.")]),
+            ft.TextField(
+                label="New team",
+                max_length=MAX_NAME,
+                on_change=lambda e: setattr(name, "current", e.control.value),
+            ),
+            ft.TextField(
+                label="Players (Ann, Ben)",
+                on_change=lambda e: setattr(players, "current", e.control.value),
+            ),
+            ft.Row(
+                [
+                    ft.Button(
+                        "Add team", icon=ft.Icons.GROUP_ADD, on_click=guarded(add, set_message)
+                    ),
+                    ft.OutlinedButton("Import a team", icon=ft.Icons.UPLOAD, on_click=bring_back),
+                ],
+                wrap=True,
+            ),
+            ft.Text(message),
+            ft.Button("Home", on_click=lambda _: page.navigate("/")),
+        ],
+        spacing=10,
+    )
