@@ -23,8 +23,7 @@ from gadget.missions import MAX_LINES, MAX_MISSIONS, map_from_dict  # noqa: E402
 from gadget.missions.layout import map_layout  # noqa: E402
 from gadget.services.table import Table  # noqa: E402
 from gadget.store import Store  # noqa: E402
-from gadget.views.shared import use_table  # noqa: E402
-from tests.phones import Phone, device_of, new_device  # noqa: E402
+from tests.phones import Phone, device_of, new_device, serve  # noqa: E402
 
 RUNS = 15
 
@@ -69,7 +68,7 @@ async def time_to_screen(route: str, storage: dict[str, object], marker: str) ->
 async def measure() -> None:
     with tempfile.TemporaryDirectory() as folder:
         table = Table(Store(f"sqlite:///{folder}/gadget.db"))
-        use_table(table)
+        serve(table)
         device = new_device()
         team = table.store.add_team("Owls", ["Ann", "Ben"], phone=device_of(device).key)
         big = map_from_dict(largest_map())

@@ -19,9 +19,16 @@ from flet.pubsub.pubsub_hub import PubSubHub
 
 from gadget.engine import Player
 from gadget.services.phones import STORAGE_KEY, new_phone_token, phone_from_token
+from gadget.services.table import Table
 from gadget.views.app import main
 
 SETTLE_ROUNDS = 8
+_serving: list[Table] = []  # the table the phones of this test play at
+
+
+def serve(table: Table) -> None:
+    """Every Phone opened from now on plays at this table (as `gadget serve` gives its own)."""
+    _serving[:] = [table]
 
 
 class RecordingConnection(Connection):
@@ -95,7 +102,9 @@ class Phone:
         self.connection.send_message(
             Message(MessageAction.REGISTER_CLIENT, {"page_patch": self.session.get_page_patch()})
         )
-        main(self.session.page)
+        if not _serving:
+            raise RuntimeError("no table: call tests.phones.serve(table) first")
+        main(self.session.page, _serving[0])
         await self.session.after_event(self.session.page)
         await self.settle()
         return self

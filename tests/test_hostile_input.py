@@ -24,9 +24,8 @@ from gadget.services.campaign import record_played_elsewhere
 from gadget.services.table import Table
 from gadget.store import Store
 from gadget.views.boundary import SORRY
-from gadget.views.shared import use_table
 from tests.games import WINNING_ACTIONS, log_of
-from tests.phones import Phone, device_of, new_device
+from tests.phones import Phone, device_of, new_device, serve
 
 CHECKS = settings(
     max_examples=40,
@@ -239,7 +238,7 @@ def test_the_files_and_names_of_the_issue_are_one_clear_line(
 @pytest.fixture
 def table(tmp_path: Path) -> Table:
     table = Table(Store(f"sqlite:///{tmp_path / 'gadget.db'}"))
-    use_table(table)
+    serve(table)
     return table
 
 

@@ -12,10 +12,10 @@ from gadget.engine import Clue, GameLog, Guess, Player, Setup, ShareCode, Stop
 from gadget.services.campaign import record_played_elsewhere
 from gadget.services.table import Table, TimerSettings
 from gadget.store import Store
-from gadget.views.shared import qr_png, use_table
+from gadget.views.shared import qr_png
 from tests.cards import TEST_CARD
 from tests.games import WINNING_ACTIONS, log_of
-from tests.phones import Phone, decoded_strings, device_of, new_device, seated
+from tests.phones import Phone, decoded_strings, device_of, new_device, seated, serve
 
 A, B = Player.A, Player.B
 Scenario = Callable[[Table], Awaitable[None]]
@@ -34,7 +34,7 @@ def at_the_table(scenario: Scenario) -> Callable[[Path], None]:
 
     def test(tmp_path: Path) -> None:
         table = Table(Store(f"sqlite:///{tmp_path / 'gadget.db'}"), clock=Clock())
-        use_table(table)
+        serve(table)
         asyncio.run(scenario(table))
 
     test.__name__, test.__doc__ = scenario.__name__, scenario.__doc__  # not wraps: pytest

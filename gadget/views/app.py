@@ -21,7 +21,7 @@ from gadget.views.paper import PaperScreen
 from gadget.views.phone import WithPhone
 from gadget.views.scan import ScanScreen
 from gadget.views.settings import Settings
-from gadget.views.shared import use_table
+from gadget.views.shared import TABLE
 from gadget.views.team import TeamScreen
 from gadget.views.teams import InviteRoute, TeamsScreen
 
@@ -29,7 +29,7 @@ ASSETS = Path(__file__).resolve().parents[2] / "assets"
 
 
 @component
-def App(trouble: Trouble) -> ft.Control:
+def App(trouble: Trouble, table: Table) -> ft.Control:
     """Every screen, each at its address (the list of routes lives here and only here):
 
     /                           Home: deal, join, this phone's games and teams
@@ -44,34 +44,37 @@ def App(trouble: Trouble) -> ft.Control:
     """
     return Boundary(
         trouble,
-        lambda: WithPhone(
-            lambda: ft.Router(
-                [
-                    ft.Route(index=True, component=Home),
-                    ft.Route(path="game/:game", component=GameRoute),
-                    ft.Route(path="join/:code", component=JoinRoute),
-                    ft.Route(path="invite/:invite", component=InviteRoute),
-                    ft.Route(path="settings", component=Settings),
-                    ft.Route(path="scan", component=ScanScreen),
-                    ft.Route(path="paper", component=PaperScreen),
-                    ft.Route(path="teams", component=TeamsScreen),
-                    ft.Route(path="teams/:team", component=TeamScreen),
-                    ft.Route(path="teams/:team/missions/:mission", component=MissionCardScreen),
-                    ft.Route(path="teams/:team/history", component=HistoryScreen),
-                ],
-                not_found=Home,
-            )
+        lambda: TABLE(
+            table,
+            lambda: WithPhone(
+                lambda: ft.Router(
+                    [
+                        ft.Route(index=True, component=Home),
+                        ft.Route(path="game/:game", component=GameRoute),
+                        ft.Route(path="join/:code", component=JoinRoute),
+                        ft.Route(path="invite/:invite", component=InviteRoute),
+                        ft.Route(path="settings", component=Settings),
+                        ft.Route(path="scan", component=ScanScreen),
+                        ft.Route(path="paper", component=PaperScreen),
+                        ft.Route(path="teams", component=TeamsScreen),
+                        ft.Route(path="teams/:team", component=TeamScreen),
+                        ft.Route(path="teams/:team/missions/:mission", component=MissionCardScreen),
+                        ft.Route(path="teams/:team/history", component=HistoryScreen),
+                    ],
+                    not_found=Home,
+                )
+            ),
         ),
     )
 
 
-def main(page: ft.Page) -> None:
-    """One phone's page: the error boundary first, then the app."""
+def main(page: ft.Page, table: Table) -> None:
+    """One phone's page at the server's table: the error boundary first, then the app."""
     page.title = "Gadget"
     page.padding = 16
     trouble = Trouble()
     trouble.install(page)
-    page.render(App, trouble)
+    page.render(App, trouble, table)
 
 
 def lan_address() -> str:
@@ -102,7 +105,7 @@ def serve(host: str = "0.0.0.0", port: int = 8550) -> None:
     """Serve the app as a web page for phones, with no CDN (works offline)."""
     os.environ.setdefault("FLET_FORCE_WEB_SERVER", "true")
     store = Store()  # opens (and migrates) the database before any phone connects
-    use_table(Table(store))
+    table = Table(store)
     games = store.count_games_in_progress()
     shown = lan_address() if host in ("0.0.0.0", "") else host
     print_address(f"http://{shown}:{port}/")
@@ -116,7 +119,7 @@ def serve(host: str = "0.0.0.0", port: int = 8550) -> None:
             flush=True,
         )
     ft.run(
-        main,
+        lambda page: main(page, table),
         host=host,
         port=port,
         view=ft.AppView.WEB_BROWSER,

@@ -13,6 +13,7 @@ from gadget.engine import (
     Player,
     view_for,
 )
+from gadget.services.table import Table
 from gadget.services.words import bank_words, turn_words
 from gadget.store import NotFoundError, SavedGame
 from gadget.views.boundary import component
@@ -32,16 +33,16 @@ from gadget.views.shared import (
     guarded,
     keyed,
     screen,
-    table,
+    use_table,
     use_value,
 )
 from gadget.views.take_over import SeatRequestScreen, request_panel
 from gadget.views.timer import TimerBar
 
 
-def load_game(game_id: int) -> SavedGame | None:
+def load_game(table: Table, game_id: int) -> SavedGame | None:
     try:
-        return table().game(game_id)
+        return table.game(game_id)
     except NotFoundError:
         return None
 
@@ -51,6 +52,7 @@ def use_live_game(game_id: int, reread: Any) -> None:
 
     Leaving the screen stops listening; the seat stays this phone's.
     """
+    table = use_table()
     stop_watching: Any = ft.use_ref(None)  # not use_ref(a function): it would be called
 
     async def follow() -> None:
@@ -60,7 +62,7 @@ def use_live_game(game_id: int, reread: Any) -> None:
         def notify() -> None:  # called on whichever thread made the change
             loop.call_soon_threadsafe(changed.set)
 
-        stop_watching.current = table().hub.watch(game_id, notify)
+        stop_watching.current = table.hub.watch(game_id, notify)
         while True:
             await changed.wait()
             changed.clear()
@@ -76,8 +78,9 @@ def use_live_game(game_id: int, reread: Any) -> None:
 @component
 def GameRoute() -> ft.Control:
     """/game/<public id>: this phone's side of a game, whichever side it holds."""
+    table = use_table()
     public_id = ft.use_route_params().get("game", "")
-    game = ft.use_memo(lambda: table().game_at(public_id), [public_id])
+    game = ft.use_memo(lambda: table.game_at(public_id), [public_id])
     if game is None:
         return NoSuchGame()
     return keyed(SeatedGame, game.public_id, game.id)
@@ -99,15 +102,16 @@ def NoSuchGame() -> ft.Control:
 @component
 def SeatedGame(game_id: int) -> ft.Control:
     """The game as this phone may see it: its own side, or a way to ask for one."""
+    table = use_table()
     phone = use_phone()
-    game, set_game = use_value(lambda: load_game(game_id))
-    side, set_side = use_value(lambda: table().seat_of(game_id, phone))
+    game, set_game = use_value(lambda: load_game(table, game_id))
+    side, set_side = use_value(lambda: table.seat_of(game_id, phone))
     _, set_revision = use_value(lambda: 0)
     held: Any = ft.use_ref(side)  # the side this phone had, to tell it when it is replaced
 
     def reread() -> None:
-        set_game(load_game(game_id))
-        set_side(table().seat_of(game_id, phone))
+        set_game(load_game(table, game_id))
+        set_side(table.seat_of(game_id, phone))
         set_revision(lambda n: n + 1)  # requests and the timer live outside the game
 
     use_live_game(game_id, reread)
@@ -122,6 +126,7 @@ def SeatedGame(game_id: int) -> ft.Control:
 @component
 def GameTable(game: SavedGame, side: Player, set_game: Any) -> ft.Control:
     """One side of one game, live: every change on the other phone shows here at once."""
+    table = use_table()
     page = ft.context.page
     phone = use_phone()
     game_id = game.id
@@ -132,7 +137,7 @@ def GameTable(game: SavedGame, side: Player, set_game: Any) -> ft.Control:
     sharing, set_sharing = use_value(lambda: cast(bool | None, None))
     shares = side is Player.A and not game.state.is_over and game.log.code is not None
     if sharing is None:
-        showing_code = shares and table().store.seat_holder(game_id, Player.B) is None
+        showing_code = shares and table.store.seat_holder(game_id, Player.B) is None
     else:
         showing_code = sharing
     confirming_undo, set_confirming_undo = use_value(lambda: False)
@@ -146,13 +151,13 @@ def GameTable(game: SavedGame, side: Player, set_game: Any) -> ft.Control:
     def act(action: Any) -> None:
         def record() -> None:
             set_message("")
-            saved = table().act(game_id, action, version.current)
+            saved = table.act(game_id, action, version.current)
             version.current = saved.version
             set_game(saved)
 
         def tell(text: str) -> None:
             set_message(text)
-            set_game(load_game(game_id))
+            set_game(load_game(table, game_id))
 
         guarded(record, tell)(None)
 
@@ -160,7 +165,7 @@ def GameTable(game: SavedGame, side: Player, set_game: Any) -> ft.Control:
         set_confirming_undo(False)
 
         def take_back() -> None:
-            saved = table().undo(game_id, version.current)
+            saved = table.undo(game_id, version.current)
             version.current = saved.version
             set_game(saved)
 
@@ -185,15 +190,15 @@ def GameTable(game: SavedGame, side: Player, set_game: Any) -> ft.Control:
     body: list[ft.Control] = [
         header(side, hidden, lambda _: set_hidden(not hidden), lambda _: page.navigate("/")),
         *[
-            request_panel(request, phone, set_message, "this game")
-            for request in table().waiting_requests(game_id)
-            if table().may_answer(request, phone)
+            request_panel(table, request, phone, set_message, "this game")
+            for request in table.waiting_requests(game_id)
+            if table.may_answer(request, phone)
         ],
         ft.Text(turn_words(view), weight=ft.FontWeight.W_600),
         time_bank(view),
         ft.Text(bank_words(view) if view.phase is not Phase.OVER else "", size=13),
-        TimerBar(game_id, view.phase, table().timer(game_id)),
-        timer_switch(game_id, view.phase),
+        TimerBar(game_id, view.phase, table.timer(game_id)),
+        timer_switch(table, game_id, view.phase),
         *notices(view, game, message),
         KeyCardGrid(view, on_touch, hidden),
         ft.Row(

@@ -18,6 +18,7 @@ from gadget.engine import (
     Stop,
     join_link,
 )
+from gadget.services.table import Table
 from gadget.services.words import ending, last_event
 from gadget.store import SavedGame
 from gadget.views.boundary import component
@@ -26,7 +27,6 @@ from gadget.views.shared import (
     TOKEN_CHECKMARK,
     icon_button,
     qr_png,
-    table,
     web_address,
     whole_number,
 )
@@ -173,14 +173,14 @@ def header(side: Player, hidden: bool, toggle: Any, home: Any) -> ft.Control:
     )
 
 
-def timer_switch(game_id: int, phase: Phase) -> ft.Control:
+def timer_switch(table: Table, game_id: int, phase: Phase) -> ft.Control:
     """Turn the turn timer on or off for this game (both phones at once)."""
     if phase in (Phase.OVER, Phase.SUDDEN_DEATH):
         return ft.Container(visible=False)
-    settings = table().timer_settings(game_id)
+    settings = table.timer_settings(game_id)
 
     def switch(_: Any) -> None:
-        table().set_timer(game_id, replace(settings, enabled=not settings.enabled))
+        table.set_timer(game_id, replace(settings, enabled=not settings.enabled))
 
     label = "Turn timer off" if settings.enabled else "Turn timer on"
     return ft.TextButton(label, icon=ft.Icons.TIMER, on_click=switch)

@@ -13,7 +13,7 @@ from gadget.views.boundary import component
 from gadget.views.shared import (
     guarded,
     screen,
-    table,
+    use_table,
     use_value,
 )
 from gadget.views.teams import missing_team, use_team
@@ -22,6 +22,7 @@ from gadget.views.teams import missing_team, use_team
 @component
 def HistoryScreen() -> ft.Control:
     """Every attempt (newest first), filtered by mission and result, with notes and charts."""
+    table = use_table()
     page = ft.context.page
     mission_filter, set_mission_filter = use_value(lambda: "all")
     result_filter, set_result_filter = use_value(lambda: "all")
@@ -30,7 +31,7 @@ def HistoryScreen() -> ft.Control:
     team = use_team()
     if team is None:
         return missing_team()
-    store = table().store
+    store = table.store
     attempts = store.attempts(team.id)
     names = mission_names(store, team, attempts)
     matching = [

@@ -13,20 +13,21 @@ from gadget.engine import (
 from gadget.missions import MissionState
 from gadget.services.campaign import campaign_view
 from gadget.services.phones import Phone
+from gadget.services.table import Table
 from gadget.views.boundary import component
 from gadget.views.phone import use_phone
 from gadget.views.shared import (
     guarded,
     screen,
-    table,
+    use_table,
     use_value,
 )
 from gadget.views.take_over import request_panel
 
 
-def _deal(page: ft.Page, phone: Phone, tell: Any, **how: Any) -> Any:
+def _deal(table: Table, page: ft.Page, phone: Phone, tell: Any, **how: Any) -> Any:
     def start() -> None:
-        game = table().deal(phone=phone, **how)
+        game = table.deal(phone=phone, **how)
         page.navigate(f"/game/{game.public_id}")
 
     return guarded(start, tell)
@@ -35,9 +36,10 @@ def _deal(page: ft.Page, phone: Phone, tell: Any, **how: Any) -> Any:
 @component
 def MissionPicker(tell: Any) -> ft.Control:
     """This phone's teams' open and completed missions: one sets the time bank on both phones."""
+    table = use_table()
     page = ft.context.page
     phone = use_phone()
-    teams = table().store.teams(phone.key)
+    teams = table.store.teams(phone.key)
     team_id, set_team_id = use_value(lambda: str(teams[0].id) if teams else "")
     mission, set_mission = use_value(lambda: "")
     team = next((t for t in teams if str(t.id) == team_id), teams[0] if teams else None)
@@ -47,7 +49,7 @@ def MissionPicker(tell: Any) -> ft.Control:
             icon=ft.Icons.GROUP_ADD,
             on_click=lambda _: page.navigate("/teams"),
         )
-    view = campaign_view(table().store, team)
+    view = campaign_view(table.store, team)
     playable = [c for c in view.cards if c.state is not MissionState.LOCKED]
     return ft.Column(
         [
@@ -72,7 +74,7 @@ def MissionPicker(tell: Any) -> ft.Control:
             ),
             ft.Button(
                 "Start this mission",
-                on_click=_deal(page, phone, tell, team_name=team.name, mission_name=mission)
+                on_click=_deal(table, page, phone, tell, team_name=team.name, mission_name=mission)
                 if mission
                 else lambda _: tell("Pick a mission first."),
             ),
@@ -80,9 +82,9 @@ def MissionPicker(tell: Any) -> ft.Control:
     )
 
 
-def _my_games(page: ft.Page, phone: Phone) -> list[ft.Control]:
+def _my_games(table: Table, page: ft.Page, phone: Phone) -> list[ft.Control]:
     """This phone's unfinished games: the side it holds, never a code or the other side."""
-    games = table().games_of(phone)
+    games = table.games_of(phone)
     if not games:
         return []
     rows: list[ft.Control] = [ft.Text("Your games", size=18, weight=ft.FontWeight.W_600)]
@@ -109,6 +111,7 @@ def _my_games(page: ft.Page, phone: Phone) -> list[ft.Control]:
 @component
 def Home() -> ft.Control:
     """Deal a new game, join the partner's, resume one of this phone's, or go elsewhere."""
+    table = use_table()
     page = ft.context.page
     phone = use_phone()
     typed = ft.use_ref("")  # the latest keystroke, even before the re-render it causes
@@ -127,20 +130,22 @@ def Home() -> ft.Control:
             ft.Text("Gadget", size=32, weight=ft.FontWeight.BOLD),
             ft.Text("A companion for Codenames: Duet."),
             *[
-                request_panel(request, phone, set_problem, "a game you play")
-                for request in table().requests_to_answer(phone)
+                request_panel(table, request, phone, set_problem, "a game you play")
+                for request in table.requests_to_answer(phone)
             ],
             ft.Text("New game", size=18, weight=ft.FontWeight.W_600),
             ft.Row(
                 [
                     ft.Button(
-                        "New game", icon=ft.Icons.STYLE, on_click=_deal(page, phone, set_problem)
+                        "New game",
+                        icon=ft.Icons.STYLE,
+                        on_click=_deal(table, page, phone, set_problem),
                     ),
                     ft.OutlinedButton(
-                        "10 tokens", on_click=_deal(page, phone, set_problem, tokens=10)
+                        "10 tokens", on_click=_deal(table, page, phone, set_problem, tokens=10)
                     ),
                     ft.OutlinedButton(
-                        "11 tokens", on_click=_deal(page, phone, set_problem, tokens=11)
+                        "11 tokens", on_click=_deal(table, page, phone, set_problem, tokens=11)
                     ),
                 ],
                 wrap=True,
@@ -165,7 +170,7 @@ def Home() -> ft.Control:
                 ],
                 wrap=True,
             ),
-            *_my_games(page, phone),
+            *_my_games(table, page, phone),
             ft.Row(
                 [
                     ft.TextButton(

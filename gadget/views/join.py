@@ -20,13 +20,14 @@ from gadget.views.phone import use_phone
 from gadget.views.shared import (
     keyed,
     screen,
-    table,
+    use_table,
 )
 
 
 @component
 def JoinRoute() -> ft.Control:
     """/join/<code>: the link in the QR code: side B, or this phone's own side of that game."""
+    table = use_table()
     page = ft.context.page
     typed = ft.use_route_params().get("code", "")[:40]
     try:
@@ -39,7 +40,7 @@ def JoinRoute() -> ft.Control:
                 ft.Button("Home", on_click=lambda _: page.navigate("/")),
             ]
         )
-    game = table().find(code.text)
+    game = table.find(code.text)
     # Keyed by the code: a second link opened in the same tab is a new screen with its own
     # state, never the previous game's side.
     if game is None:
@@ -50,8 +51,9 @@ def JoinRoute() -> ft.Control:
 @component
 def JoinGame(game_id: int) -> ft.Control:
     """Sit this phone at side B if it is free (once), then show the game as this phone may."""
+    table = use_table()
     phone = use_phone()
-    ft.use_memo(lambda: table().join(game_id, phone), [game_id])
+    ft.use_memo(lambda: table.join(game_id, phone), [game_id])
     return keyed(SeatedGame, str(game_id), game_id)
 
 

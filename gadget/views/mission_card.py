@@ -11,7 +11,7 @@ from gadget.views.phone import use_phone
 from gadget.views.shared import (
     guarded,
     screen,
-    table,
+    use_table,
     use_value,
 )
 from gadget.views.teams import missing_team, use_team
@@ -20,6 +20,7 @@ from gadget.views.teams import missing_team, use_team
 @component
 def MissionCardScreen() -> ft.Control:
     """A city's card: its time bank, what it rewards, the team's record, and Start."""
+    table = use_table()
     page = ft.context.page
     phone = use_phone()
     mission_id = ft.use_route_params().get("mission", "")[:40]
@@ -27,7 +28,7 @@ def MissionCardScreen() -> ft.Control:
     team = use_team()
     if team is None:
         return missing_team()
-    view = campaign_view(table().store, team)
+    view = campaign_view(table.store, team)
     card = next((c for c in view.cards if c.mission.id == mission_id), None)
     if card is None:
         return screen(
@@ -39,7 +40,7 @@ def MissionCardScreen() -> ft.Control:
     mission, stats = card.mission, card.stats
 
     def start() -> None:
-        game = table().deal(team_name=team.name, mission_name=mission.id, phone=phone)
+        game = table.deal(team_name=team.name, mission_name=mission.id, phone=phone)
         page.navigate(f"/game/{game.public_id}")
 
     record = (

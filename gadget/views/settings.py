@@ -13,7 +13,7 @@ from gadget.views.phone import use_phone
 from gadget.views.shared import (
     guarded,
     screen,
-    table,
+    use_table,
     use_value,
     whole_number,
 )
@@ -51,15 +51,16 @@ def _seconds_field(label: str, seconds: int, on_change: Any) -> ft.Control:
 @component
 def Settings() -> ft.Control:
     """This phone's turn timer for new games: off by default, separate clue and guess times."""
+    table = use_table()
     page = ft.context.page
     phone = use_phone()
-    settings, set_settings = use_value(lambda: table().default_timer(phone))
+    settings, set_settings = use_value(lambda: table.default_timer(phone))
     message, set_message = use_value(lambda: "")
 
     def change(**what: Any) -> None:
         def apply() -> None:
             updated = replace(settings, **what)
-            table().set_default_timer(updated, phone)
+            table.set_default_timer(updated, phone)
             set_settings(updated)
             set_message("Saved: new games use these settings.")
 

@@ -1,4 +1,4 @@
-"""What every screen shares: the server's one table, guarded handlers, and the cell look."""
+"""What every screen shares: the table from Flet's context, guarded handlers, the cell look."""
 
 from __future__ import annotations
 
@@ -28,7 +28,6 @@ TOKEN = "#F2C14E"  # a timer token on a word, bystander side up
 TOKEN_BYSTANDER = "#B8860B"  # in the bank, bystander side up
 TOKEN_CHECKMARK = "#546E7A"  # in the bank, checkmark side up
 
-_table: Table | None = None
 Value = TypeVar("Value")
 
 
@@ -52,17 +51,15 @@ def icon_button(icon: Any, label: str, on_click: Callable[[Any], None]) -> ft.Co
     )
 
 
-def use_table(table: Table) -> None:
-    """Every phone connected to this server plays at this table (set once by main, or a test)."""
-    global _table  # noqa: PLW0603  (one table per server process, by design)
-    _table = table
+TABLE = ft.create_context(cast(Table | None, None))
 
 
-def table() -> Table:
-    """The server's table."""
-    if _table is None:
-        raise RuntimeError("no table: main() sets one before the first screen")
-    return _table
+def use_table() -> Table:
+    """The table every phone of this server plays at, from Flet's context (App provides it)."""
+    table = ft.use_context(TABLE)
+    if table is None:
+        raise RuntimeError("no table: App provides one above every screen")
+    return table
 
 
 def screen(controls: list[ft.Control], spacing: int = 12) -> ft.Column:

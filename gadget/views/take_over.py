@@ -10,13 +10,14 @@ from gadget.engine import (
     Player,
 )
 from gadget.services.phones import Phone
+from gadget.services.table import Table
 from gadget.store import SavedGame, SeatRequest
 from gadget.views.boundary import component
 from gadget.views.phone import use_phone
 from gadget.views.shared import (
     guarded,
     screen,
-    table,
+    use_table,
     use_value,
 )
 
@@ -24,15 +25,16 @@ from gadget.views.shared import (
 @component
 def SeatRequestScreen(game: SavedGame, lost: Player | None) -> ft.Control:
     """A phone without a side in this game: it may ask the partner's phone for one."""
+    table = use_table()
     page = ft.context.page
     phone = use_phone()
     asked, set_asked = use_value(lambda: cast(int | None, None))
     message, set_message = use_value(lambda: "")
-    request = table().store.seat_request(asked) if asked is not None else None
+    request = table.store.seat_request(asked) if asked is not None else None
 
     def ask(side: Player) -> Any:
         def send() -> None:
-            set_asked(table().ask_for_seat(game.id, side, phone).id)
+            set_asked(table.ask_for_seat(game.id, side, phone).id)
 
         return guarded(send, set_message)
 
@@ -69,7 +71,7 @@ def SeatRequestScreen(game: SavedGame, lost: Player | None) -> ft.Control:
             )
         )
         for side in Player:
-            if table().can_be_allowed(game, side, phone):
+            if table.can_be_allowed(game, side, phone):
                 body.append(
                     ft.OutlinedButton(
                         f"Ask to take over side {side.value.upper()}", on_click=ask(side)
@@ -91,11 +93,13 @@ def SeatRequestScreen(game: SavedGame, lost: Player | None) -> ft.Control:
     return screen(body)
 
 
-def request_panel(request: SeatRequest, phone: Phone, tell: Any, what: str) -> ft.Control:
+def request_panel(
+    table: Table, request: SeatRequest, phone: Phone, tell: Any, what: str
+) -> ft.Control:
     """A take-over request with Allow and Refuse, for a phone that may answer it."""
 
     def answer(allow: bool) -> Any:
-        return guarded(lambda: table().answer(request.id, phone, allow), tell)
+        return guarded(lambda: table.answer(request.id, phone, allow), tell)
 
     letter = request.side.value.upper()
     return ft.Container(

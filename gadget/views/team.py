@@ -25,7 +25,7 @@ from gadget.views.shared import (
     qr_png,
     safe_file_name,
     screen,
-    table,
+    use_table,
     use_value,
     web_address,
     whole_number,
@@ -77,6 +77,7 @@ def InvitePanel(team: Team, new_invite: Any) -> ft.Control:
 @component
 def TeamScreen() -> ft.Control:
     """A team: its players and map, the map drawn with every mission, and its files."""
+    table = use_table()
     page = ft.context.page
     message, set_message = use_value(lambda: "")
     revision, set_revision = use_value(lambda: 0)
@@ -85,7 +86,7 @@ def TeamScreen() -> ft.Control:
     team = use_team()
     if team is None:
         return missing_team()
-    store = table().store
+    store = table.store
     view = campaign_view(store, team)
     file_name = safe_file_name(team.name)
 

@@ -19,7 +19,7 @@ from gadget.views.shared import (
     brief,
     guarded,
     screen,
-    table,
+    use_table,
     use_value,
 )
 
@@ -27,12 +27,13 @@ from gadget.views.shared import (
 def use_team() -> Team | None:
     """The team the address names, if it is one of this phone's (another phone's team is
     "no such team", exactly like one that does not exist)."""
+    table = use_table()
     phone = use_phone()
     number = ft.use_route_params().get("team", "")
     if not (number.isascii() and number.isdigit() and len(number) <= 9):
         return None
     try:
-        return table().team_of(phone, int(number))
+        return table.team_of(phone, int(number))
     except NotFoundError:
         return None
 
@@ -51,10 +52,11 @@ def missing_team() -> ft.Control:
 @component
 def InviteRoute() -> ft.Control:
     """/invite/<secret>: the team's invite link; this phone joins the team."""
+    table = use_table()
     page = ft.context.page
     phone = use_phone()
     secret = ft.use_route_params().get("invite", "")
-    team = ft.use_memo(lambda: table().accept_invite(secret, phone), [secret])
+    team = ft.use_memo(lambda: table.accept_invite(secret, phone), [secret])
     if team is None:
         return screen(
             [
@@ -74,6 +76,7 @@ def InviteRoute() -> ft.Control:
 @component
 def TeamsScreen() -> ft.Control:
     """Every team, and a new one."""
+    table = use_table()
     page = ft.context.page
     name = ft.use_ref("")
     players = ft.use_ref("")
@@ -83,7 +86,7 @@ def TeamsScreen() -> ft.Control:
     phone = use_phone()
 
     def add() -> None:
-        team = table().store.add_team(
+        team = table.store.add_team(
             str(name.current), str(players.current).split(","), phone=phone.key
         )
         set_message(f"Added {team.name}.")
@@ -94,7 +97,7 @@ def TeamsScreen() -> ft.Control:
             text = await pick_json("team backup")
             if text is None:
                 return
-            team = import_team(table().store, text, phone=phone.key)
+            team = import_team(table.store, text, phone=phone.key)
         except GadgetError as wrong:  # nothing of it was written
             set_message(brief(f"That backup was not imported: {wrong}"))
             return
@@ -107,7 +110,7 @@ def TeamsScreen() -> ft.Control:
             subtitle=ft.Text(", ".join(team.players) or "no players named"),
             on_click=lambda _, t=team.id: page.navigate(f"/teams/{t}"),
         )
-        for team in table().store.teams(phone.key)
+        for team in table.store.teams(phone.key)
     ]
     return screen(
         [

@@ -12,7 +12,7 @@ import flet_audio
 from gadget.engine import Phase
 from gadget.services.table import WARNINGS, Stretch, TimerState
 from gadget.views.boundary import component
-from gadget.views.shared import icon_button, table, use_value
+from gadget.views.shared import icon_button, use_table, use_value
 
 TICK = 0.25
 
@@ -38,6 +38,7 @@ def TimerBar(game_id: int, phase: Phase, timer: TimerState | None) -> ft.Control
     The timer's state is a prop: a pause, resume, reset or switch on the other phone changes
     it, and a component re-renders when its props change.
     """
+    table = use_table()
     _, set_ticks = use_value(lambda: 0)
     alarmed, set_alarmed = use_value(lambda: (0, "", 0.0))
     timed = timer is not None and phase not in (Phase.OVER, Phase.SUDDEN_DEATH)
@@ -52,7 +53,7 @@ def TimerBar(game_id: int, phase: Phase, timer: TimerState | None) -> ft.Control
     ft.use_effect(tick, [running])
     if timer is None or not timed:
         return ft.Container(visible=False)
-    left = timer.seconds_left(table().clock())
+    left = timer.seconds_left(table.clock())
     key = (timer.turn, timer.stretch.value, timer.started_at)
     if left <= 0 and alarmed != key:
         set_alarmed(key)
@@ -75,9 +76,9 @@ def TimerBar(game_id: int, phase: Phase, timer: TimerState | None) -> ft.Control
             icon_button(
                 ft.Icons.PLAY_ARROW if timer.paused else ft.Icons.PAUSE,
                 "Resume the timer" if timer.paused else "Pause the timer",
-                control(table().resume_timer if timer.paused else table().pause_timer),
+                control(table.resume_timer if timer.paused else table.pause_timer),
             ),
-            icon_button(ft.Icons.RESTART_ALT, "Reset the timer", control(table().reset_timer)),
+            icon_button(ft.Icons.RESTART_ALT, "Reset the timer", control(table.reset_timer)),
         ],
         wrap=True,
     )
