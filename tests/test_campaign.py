@@ -154,3 +154,22 @@ def test_a_damaged_backup_is_refused_and_nothing_is_half_imported(
 def test_a_backup_that_is_not_json_is_refused(store: Store) -> None:
     with pytest.raises(BackupError, match="not valid JSON at line 1"):
         import_team(store, "{oops")
+
+
+def test_a_backup_is_checked_by_the_campaigns_rules_not_trusted(store: Store) -> None:
+    store.add_team("Owls", [])
+    record_played_elsewhere(store, "Owls", "Prague", log_of(WINNING_ACTIONS).to_json())
+    backup = export_team(store, "Owls")
+    claims = {
+        **backup,
+        "completed": [*backup["completed"], {"mission": "tokyo", "at": "2026-01-01"}],
+    }
+    with pytest.raises(BackupError, match="completed 1: no won attempt of 'tokyo' in the backup"):
+        import_team(store, json.dumps(claims), rename="Cheats")
+    locked = json.loads(json.dumps(backup))
+    locked["attempts"].append({**locked["attempts"][0], "mission": "london"})  # London 10-2
+    locked["attempts"][-1]["log"] = log_of(WINNING_ACTIONS, 10, 2).to_dict()
+    del locked["attempts"][-1]["score"]  # worked out again from the log
+    with pytest.raises(MissionLockedError, match="London is locked"):
+        import_team(store, json.dumps(locked), rename="Cheats")
+    assert [t.name for t in store.teams()] == ["Owls"]  # nothing of either was written

@@ -6,7 +6,7 @@ from collections.abc import Mapping
 from datetime import UTC, datetime
 from typing import Any, Final
 
-from gadget.engine import GameLogError, ReplayError, official_score, replay
+from gadget.engine import GameLogError, ReplayError, Status, official_score, replay
 from gadget.engine.errors import GadgetError
 from gadget.engine.gamelog import game_log_from_dict
 from gadget.engine.jsontext import read_json
@@ -88,6 +88,13 @@ def import_team(
         _attempt(index, item, mission_map, other_maps)
         for index, item in enumerate(_list(data, "attempts"))
     ]
+    # The campaign's rules, not the file, say what is completed: a completion needs a won
+    # attempt behind it, and (checked as the store writes them, by missions.after_result)
+    # no attempt may be on a mission still locked.
+    won = {a.mission_id for a in attempts if a.mission_id and replay(a.log).status is Status.WON}
+    for index, mission in enumerate(completed):
+        if mission not in won:
+            raise BackupError(f"completed {index}: no won attempt of {mission!r} in the backup")
     return store.import_team(
         name=rename or team["name"],
         players=_names("team.players", team.get("players", [])),
@@ -126,7 +133,7 @@ def _attempt(
     if not state.is_over:
         raise BackupError(f"{where}: its game is not finished")
     for name, worked_out in (
-        ("won", state.status.value == "won"),
+        ("won", state.status is Status.WON),
         ("score", official_score(state)),
     ):
         if name in item and item[name] != worked_out:

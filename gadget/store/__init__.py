@@ -1,5 +1,11 @@
-"""Persistence (SQLModel, Alembic): the only package that imports a database library."""
+"""Persistence (SQLModel, Alembic): the only package that imports a database library.
 
+database (where, SQLite's setup, migrations) -> repository (one transaction per call) ->
+maps, teams, games, history, phones (a group of records each) -> store (all of them);
+records are the frozen values handed out, tables the rows (never handed out).
+"""
+
+from gadget.store.database import default_database_url, migrate
 from gadget.store.errors import (
     NotFoundError,
     SeatError,
@@ -17,16 +23,8 @@ from gadget.store.names import (
     name_key,
 )
 from gadget.store.phones import SeatRequest
-from gadget.store.store import (
-    Attempt,
-    ImportedAttempt,
-    MissionStats,
-    SavedGame,
-    Store,
-    Team,
-    default_database_url,
-    migrate,
-)
+from gadget.store.records import Attempt, ImportedAttempt, MissionStats, SavedGame, Team
+from gadget.store.store import Store
 
 __all__ = [
     "MAX_NAME",

@@ -7,8 +7,6 @@ itself, a bearer secret kept in the phone's own storage, is never written here.
 from __future__ import annotations
 
 import secrets
-from collections.abc import Callable
-from contextlib import AbstractContextManager
 from dataclasses import dataclass
 from datetime import datetime
 from typing import Final, Literal
@@ -19,6 +17,7 @@ from sqlmodel import Session, col, select
 
 from gadget.engine import Player
 from gadget.store.errors import NotFoundError, SeatError
+from gadget.store.repository import Repository
 from gadget.store.tables import GameRow, SeatRequestRow, SeatRow, TeamMemberRow, TeamRow
 
 Answer = Literal["allowed", "refused"]
@@ -45,11 +44,8 @@ def _request(row: SeatRequestRow) -> SeatRequest:
     return SeatRequest(row.id, row.game_id, Player(row.side), row.phone, row.asked_at, answer)
 
 
-class PhoneRecords:
-    """Seats, take-over requests and team members (mixed into Store)."""
-
-    now: Callable[[], datetime]
-    _transaction: Callable[[], AbstractContextManager[Session]]
+class PhoneRecords(Repository):
+    """Seats, take-over requests and team members."""
 
     # --- Seats ----------------------------------------------------------------------------
 
@@ -219,17 +215,7 @@ class PhoneRecords:
     def join_team(self, team_id: int, phone: str) -> None:
         """Make this phone one of the team's (again is fine)."""
         with self._transaction() as session:
-            self._join_team(session, team_id, phone)
-
-    def _join_team(self, session: Session, team_id: int, phone: str) -> None:
-        known = session.exec(
-            select(TeamMemberRow).where(
-                TeamMemberRow.team_id == team_id, TeamMemberRow.phone == phone
-            )
-        ).first()
-        if known is None:
-            session.add(TeamMemberRow(team_id=team_id, phone=phone, joined_at=self.now()))
-            session.flush()
+            join_team_row(session, team_id, phone, self.now())
 
     def is_member(self, team_id: int, phone: str) -> bool:
         """Whether this phone may see and play for the team."""
@@ -278,3 +264,13 @@ class PhoneRecords:
             row.invite = secrets.token_urlsafe(16)
             session.add(row)
             return row.invite
+
+
+def join_team_row(session: Session, team_id: int, phone: str, now: datetime) -> None:
+    """Make a phone one of a team's in the caller's transaction (again is fine)."""
+    known = session.exec(
+        select(TeamMemberRow).where(TeamMemberRow.team_id == team_id, TeamMemberRow.phone == phone)
+    ).first()
+    if known is None:
+        session.add(TeamMemberRow(team_id=team_id, phone=phone, joined_at=now))
+        session.flush()

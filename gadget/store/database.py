@@ -1,0 +1,75 @@
+"""Where the database is, how SQLite is set up, and the migrations that run whenever it opens."""
+
+from __future__ import annotations
+
+import os
+from datetime import UTC, datetime
+from pathlib import Path
+from typing import Any
+
+import platformdirs
+from alembic import command
+from alembic.config import Config
+from sqlalchemy import Engine, event
+
+from gadget.store.errors import StoreError
+
+MIGRATIONS = Path(__file__).resolve().parent / "migrations"
+
+
+def utc_now() -> datetime:
+    """The time now, in UTC: every timestamp is stored with its zone."""
+    return datetime.now(UTC)
+
+
+def default_database_url() -> str:
+    """GADGET_DATABASE_URL, else SQLite in Flet's data folder or the platform's user data folder."""
+    url = os.environ.get("GADGET_DATABASE_URL")
+    if url:
+        return url
+    folder = Path(
+        os.environ.get("FLET_APP_STORAGE_DATA")
+        or platformdirs.user_data_dir("gadget", appauthor=False)
+    )
+    folder.mkdir(parents=True, exist_ok=True)
+    return f"sqlite:///{folder / 'gadget.db'}"
+
+
+def configure_sqlite(engine: Engine) -> None:
+    """WAL with synchronous=NORMAL: a killed process loses nothing committed, and commits are
+    quick; foreign keys on; a second connection waits for a lock instead of failing."""
+
+    @event.listens_for(engine, "connect")
+    def _on_connect(connection: Any, _: Any) -> None:
+        cursor = connection.cursor()
+        for pragma in (
+            "journal_mode=WAL",
+            "synchronous=NORMAL",
+            "foreign_keys=ON",
+            "busy_timeout=10000",
+        ):
+            cursor.execute(f"PRAGMA {pragma}")
+        cursor.close()
+
+
+def migrate(engine: Engine, revision: str = "head") -> None:
+    """Bring the schema to a revision with Alembic (the store does this whenever it opens)."""
+    config = Config()
+    config.set_main_option("script_location", str(MIGRATIONS))
+    sqlite = engine.dialect.name == "sqlite"
+    with engine.connect() as connection:
+        if sqlite:
+            # SQLite alters a table by copying it: with foreign keys on, dropping the old copy
+            # of a referenced table fails. Off for the migration, checked before it commits.
+            connection.exec_driver_sql("PRAGMA foreign_keys=OFF")
+            connection.commit()
+        try:
+            with connection.begin():
+                config.attributes["connection"] = connection
+                command.upgrade(config, revision)
+                if sqlite and connection.exec_driver_sql("PRAGMA foreign_key_check").first():
+                    raise StoreError("the migration left a row pointing at nothing; undone")
+        finally:
+            if sqlite:
+                connection.exec_driver_sql("PRAGMA foreign_keys=ON")
+                connection.commit()

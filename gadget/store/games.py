@@ -1,0 +1,176 @@
+"""Games being played: saved at every action, under a version check for two phones."""
+
+from __future__ import annotations
+
+import json
+import secrets
+from collections.abc import Sequence
+
+from sqlalchemy import func, update
+from sqlmodel import col, select
+
+from gadget.engine import Action, GameLog, parse_game_log, replay
+from gadget.engine.rules import apply
+from gadget.store.errors import NotFoundError, StaleGameError, StoreError
+from gadget.store.history import finish
+from gadget.store.records import (
+    SavedGame,
+    player_names,
+    saved_game,
+    stale_message,
+)
+from gadget.store.repository import Repository
+from gadget.store.tables import (
+    GameRow,
+    SeatRow,
+)
+
+
+class GameRecords(Repository):
+    """Games in progress (and just finished)."""
+
+    def start_game(
+        self,
+        log: GameLog,
+        team_id: int | None = None,
+        mission_id: str | None = None,
+        players: Sequence[str] = (),
+        *,
+        map_id: int | None = None,
+        phone: str | None = None,
+    ) -> SavedGame:
+        """Save a new game before its first action; the phone that dealt it holds side A."""
+        replay(log)
+        with self._transaction() as session:
+            now = self.now()
+            row = GameRow(
+                public_id=secrets.token_urlsafe(16),
+                code=log.code.text if log.code else None,
+                team_id=team_id,
+                mission_id=mission_id,
+                map_id=map_id,
+                players=json.dumps(list(players)),
+                log=log.to_json(),
+                version=len(log.actions),
+                created_at=now,
+                updated_at=now,
+            )
+            session.add(row)
+            session.flush()
+            assert row.id is not None
+            if phone is not None:
+                session.add(SeatRow(game_id=row.id, side="a", phone=phone, taken_at=now))
+            return saved_game(row)
+
+    def game(self, game_id: int) -> SavedGame:
+        """A saved game as it stands now: what a phone that reconnects catches up with."""
+        with self._transaction() as session:
+            row = session.get(GameRow, game_id)
+            if row is None:
+                raise NotFoundError(f"no game number {game_id}")
+            return saved_game(row)
+
+    def game_by_public_id(self, public_id: str) -> SavedGame | None:
+        """The game an address names, or None."""
+        with self._transaction() as session:
+            row = session.exec(select(GameRow).where(GameRow.public_id == public_id)).first()
+            return saved_game(row) if row is not None else None
+
+    def game_by_code(self, code: str) -> SavedGame | None:
+        """The newest game dealt from this share code, finished or not."""
+        with self._transaction() as session:
+            row = session.exec(
+                select(GameRow).where(GameRow.code == code).order_by(col(GameRow.id).desc())
+            ).first()
+            return saved_game(row) if row is not None else None
+
+    def games_in_progress(self, newest: int | None = None) -> list[SavedGame]:
+        """Games not finished yet, oldest first (only the `newest` few when given): a
+        restarted server resumes every one of them."""
+        with self._transaction() as session:
+            query = select(GameRow).where(col(GameRow.attempt_id).is_(None))
+            if newest is not None:
+                query = query.order_by(col(GameRow.id).desc()).limit(newest)
+                rows = list(reversed(session.exec(query).all()))
+            else:
+                rows = list(session.exec(query.order_by(col(GameRow.id))).all())
+            return [saved_game(row) for row in rows]
+
+    def count_games_in_progress(self) -> int:
+        """How many games are not finished, without reading them."""
+        with self._transaction() as session:
+            counted = session.exec(
+                select(func.count()).select_from(GameRow).where(col(GameRow.attempt_id).is_(None))
+            ).one()
+            return int(counted)
+
+    def record_action(self, game_id: int, action: Action, expected_version: int) -> SavedGame:
+        """Apply an action and save it in one transaction; at the end, record the attempt too.
+
+        `expected_version` is the version the phone saw: if the other phone acted first, this
+        one is refused (StaleGameError) and nothing is applied twice.
+        """
+        return self._save(game_id, expected_version, action)
+
+    def undo(self, game_id: int, expected_version: int) -> SavedGame:
+        """Take back the last action of a game still being played."""
+        return self._save(game_id, expected_version, None)
+
+    def _save(self, game_id: int, expected_version: int, action: Action | None) -> SavedGame:
+        """One more action (or, with None, one fewer) under the version check."""
+        with self._transaction() as session:
+            row = session.get(GameRow, game_id)
+            if row is None:
+                raise NotFoundError(f"no game number {game_id}")
+            if row.version != expected_version:
+                raise StaleGameError(stale_message(row.version, expected_version))
+            log = parse_game_log(row.log)
+            if action is not None:
+                state = apply(replay(log), action)
+                log = log.then(action)
+            else:
+                if row.attempt_id is not None:
+                    raise StoreError("the game is over and saved in the history; no undo")
+                if not log.actions:
+                    raise StoreError("nothing to undo: no action has been recorded yet")
+                log = log.without_last()
+                state = replay(log)
+            now = self.now()
+            attempt_id = None
+            if state.is_over:
+                players = player_names(row.players)
+                attempt_id = finish(
+                    session,
+                    team_id=row.team_id,
+                    mission_id=row.mission_id,
+                    map_id=row.map_id,
+                    players=players,
+                    log=log,
+                    state=state,
+                    played_at=now,
+                )
+            changed = session.execute(
+                update(GameRow)
+                .where(col(GameRow.id) == game_id, col(GameRow.version) == expected_version)
+                .values(
+                    log=log.to_json(),
+                    version=expected_version + 1,
+                    updated_at=now,
+                    attempt_id=attempt_id,
+                )
+                .execution_options(synchronize_session=False)
+            )
+            if changed.rowcount != 1:  # type: ignore[attr-defined]
+                raise StaleGameError(stale_message(expected_version + 1, expected_version))
+            return SavedGame(
+                id=game_id,
+                public_id=row.public_id,
+                team_id=row.team_id,
+                mission_id=row.mission_id,
+                map_id=row.map_id,
+                players=player_names(row.players),
+                log=log,
+                state=state,
+                version=expected_version + 1,
+                attempt_id=attempt_id,
+            )

@@ -1,0 +1,163 @@
+"""The history: finished games (attempts), their notes, statistics, and what a result completes."""
+
+from __future__ import annotations
+
+import json
+from collections.abc import Sequence
+from datetime import datetime
+
+from sqlalchemy import case, func
+from sqlalchemy import select as sql_select
+from sqlmodel import Session, col, select
+
+from gadget.engine import GameLog, GameState, Status, replay
+from gadget.engine.rules import official_score
+from gadget.missions import after_result
+from gadget.store.errors import NotFoundError, StoreError
+from gadget.store.maps import load_map
+from gadget.store.names import clean_notes
+from gadget.store.records import (
+    Attempt,
+    MissionStats,
+    attempt_record,
+)
+from gadget.store.repository import Repository
+from gadget.store.tables import (
+    AttemptRow,
+    CompletionRow,
+    TeamRow,
+)
+
+
+class HistoryRecords(Repository):
+    """Attempts and statistics."""
+
+    def record_finished_game(
+        self,
+        log: GameLog,
+        *,
+        team_id: int | None,
+        mission_id: str | None,
+        map_id: int | None = None,
+        players: Sequence[str] = (),
+        played_at: datetime | None = None,
+        notes: str = "",
+    ) -> Attempt:
+        """A finished game played elsewhere: its attempt and the campaign, in one transaction."""
+        state = replay(log)
+        if not state.is_over:
+            raise StoreError("the game is not finished: only a won or lost game can be recorded")
+        with self._transaction() as session:
+            attempt_id = finish(
+                session,
+                team_id=team_id,
+                mission_id=mission_id,
+                map_id=map_id,
+                players=players,
+                log=log,
+                state=state,
+                played_at=played_at or self.now(),
+                notes=clean_notes(notes),
+            )
+            row = session.get(AttemptRow, attempt_id)
+            assert row is not None
+            return attempt_record(row)
+
+    def attempts(self, team_id: int | None) -> list[Attempt]:
+        """A team's history, oldest first (games outside any team with None)."""
+        with self._transaction() as session:
+            rows = session.exec(
+                select(AttemptRow)
+                .where(AttemptRow.team_id == team_id)
+                .order_by(col(AttemptRow.played_at), col(AttemptRow.id))
+            ).all()
+            return [attempt_record(row) for row in rows]
+
+    def set_attempt_notes(self, attempt_id: int, notes: str) -> None:
+        """Keep a note on one attempt."""
+        with self._transaction() as session:
+            row = session.get(AttemptRow, attempt_id)
+            if row is None:
+                raise NotFoundError(f"no attempt number {attempt_id}")
+            row.notes = clean_notes(notes)
+            session.add(row)
+
+    def statistics(self, team_id: int) -> dict[str | None, MissionStats]:
+        """Per mission: attempts, wins, best and average score, last played (one query)."""
+        with self._transaction() as session:
+            won = func.sum(case((col(AttemptRow.won), 1), else_=0))
+            rows = session.execute(
+                sql_select(
+                    col(AttemptRow.mission_id),
+                    func.count(),
+                    won,
+                    func.max(col(AttemptRow.score)),
+                    func.avg(col(AttemptRow.score)),
+                    func.max(col(AttemptRow.played_at)),
+                )
+                .where(col(AttemptRow.team_id) == team_id)
+                .group_by(col(AttemptRow.mission_id))
+            ).all()
+            return {
+                mission: MissionStats(
+                    mission_id=mission,
+                    attempts=count,
+                    wins=int(wins or 0),
+                    best_score=best,
+                    average_score=float(average) if average is not None else None,
+                    last_played=last,
+                )
+                for mission, count, wins, best, average, last in rows
+            }
+
+
+def finish(
+    session: Session,
+    *,
+    team_id: int | None,
+    mission_id: str | None,
+    map_id: int | None,
+    players: Sequence[str],
+    log: GameLog,
+    state: GameState,
+    played_at: datetime,
+    notes: str = "",
+    complete: bool = True,
+) -> int:
+    """The attempt, and what it completes, in the caller's transaction.
+
+    What a result completes is the campaign's rule, `missions.after_result`, applied to the
+    map the game was played on (the team's map for games saved before maps were kept): a
+    win completes its mission for good, a loss changes nothing, a locked mission is refused.
+    """
+    row = AttemptRow(
+        team_id=team_id,
+        mission_id=mission_id,
+        map_id=map_id,
+        played_at=played_at,
+        players=json.dumps(list(players)),
+        won=state.status is Status.WON,
+        reason=state.reason.value if state.reason else None,
+        score=official_score(state),
+        tokens_used=state.setup.tokens - state.bank.total,
+        mistakes=state.mistakes,
+        sudden_death=state.sudden_death,
+        notes=notes,
+        log=log.to_json(),
+    )
+    session.add(row)
+    if complete and team_id is not None and mission_id is not None:
+        before = frozenset(
+            session.exec(
+                select(CompletionRow.mission_id).where(CompletionRow.team_id == team_id)
+            ).all()
+        )
+        team_map = session.get_one(TeamRow, team_id).map_id
+        after = after_result(load_map(session, map_id or team_map), before, mission_id, row.won)
+        for completed in sorted(after - before):
+            session.add(
+                CompletionRow(team_id=team_id, mission_id=completed, completed_at=played_at)
+            )
+    session.flush()
+    assert row.id is not None
+    return row.id

@@ -1,0 +1,140 @@
+"""What the store hands the rest of the app: frozen records, never rows bound to a session."""
+
+from __future__ import annotations
+
+import json
+from dataclasses import dataclass
+from datetime import datetime
+
+from gadget.engine import GameLog, GameState, parse_game_log, replay
+from gadget.missions import MissionMap
+from gadget.store.tables import (
+    AttemptRow,
+    GameRow,
+    TeamRow,
+)
+
+
+@dataclass(frozen=True, slots=True)
+class Team:
+    """A team as the rest of the app sees it."""
+
+    id: int
+    name: str
+    players: tuple[str, ...]
+    notes: str
+    map_id: int
+    invite: str
+
+
+@dataclass(frozen=True, slots=True)
+class Attempt:
+    """One finished game in the history."""
+
+    id: int
+    team_id: int | None
+    mission_id: str | None
+    map_id: int | None
+    played_at: datetime
+    players: tuple[str, ...]
+    won: bool
+    reason: str | None
+    score: int | None
+    tokens_used: int
+    mistakes: int
+    sudden_death: bool
+    notes: str
+    log: GameLog
+
+
+@dataclass(frozen=True, slots=True)
+class SavedGame:
+    """A game in progress (or just finished) with the version the next action must name."""
+
+    id: int
+    public_id: str
+    team_id: int | None
+    mission_id: str | None
+    map_id: int | None
+    players: tuple[str, ...]
+    log: GameLog
+    state: GameState
+    version: int
+    attempt_id: int | None
+
+
+@dataclass(frozen=True, slots=True)
+class ImportedAttempt:
+    """An attempt read from a backup: its result is worked out again from its log."""
+
+    mission_id: str | None
+    played_at: datetime
+    players: tuple[str, ...]
+    notes: str
+    log: GameLog
+    mission_map: MissionMap | None = None  # the map it was played on, when not the team's
+
+
+@dataclass(frozen=True, slots=True)
+class MissionStats:
+    """A team's record on one mission (or on games outside the campaign when mission is None)."""
+
+    mission_id: str | None
+    attempts: int
+    wins: int
+    best_score: int | None
+    average_score: float | None
+    last_played: datetime | None
+
+
+def player_names(text: str) -> tuple[str, ...]:
+    return tuple(json.loads(text))
+
+
+def team_record(row: TeamRow) -> Team:
+    assert row.id is not None
+    return Team(row.id, row.name, player_names(row.players), row.notes, row.map_id, row.invite)
+
+
+def attempt_record(row: AttemptRow) -> Attempt:
+    assert row.id is not None
+    return Attempt(
+        id=row.id,
+        team_id=row.team_id,
+        mission_id=row.mission_id,
+        map_id=row.map_id,
+        played_at=row.played_at,
+        players=player_names(row.players),
+        won=row.won,
+        reason=row.reason,
+        score=row.score,
+        tokens_used=row.tokens_used,
+        mistakes=row.mistakes,
+        sudden_death=row.sudden_death,
+        notes=row.notes,
+        log=parse_game_log(row.log),
+    )
+
+
+def saved_game(row: GameRow) -> SavedGame:
+    assert row.id is not None
+    log = parse_game_log(row.log)
+    return SavedGame(
+        id=row.id,
+        public_id=row.public_id,
+        team_id=row.team_id,
+        mission_id=row.mission_id,
+        map_id=row.map_id,
+        players=player_names(row.players),
+        log=log,
+        state=replay(log),
+        version=row.version,
+        attempt_id=row.attempt_id,
+    )
+
+
+def stale_message(current: int, seen: int) -> str:
+    return (
+        f"the other phone acted first (the game is at move {current}, this phone saw move"
+        f" {seen}); your action was not taken: look at the table again"
+    )

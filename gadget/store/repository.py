@@ -1,0 +1,49 @@
+"""The database connection and one transaction per call: what every group of records builds on."""
+
+from __future__ import annotations
+
+from collections.abc import Callable, Iterator
+from contextlib import contextmanager
+from datetime import datetime
+
+from sqlalchemy.engine import make_url
+from sqlalchemy.exc import SQLAlchemyError
+from sqlmodel import Session, create_engine
+
+from gadget.store.database import (
+    configure_sqlite,
+    default_database_url,
+    migrate,
+    utc_now,
+)
+from gadget.store.errors import StoreError
+
+
+class Repository:
+    """The connection and the transactions every group of records uses."""
+
+    def __init__(self, url: str | None = None, now: Callable[[], datetime] = utc_now) -> None:
+        self.url = url or default_database_url()
+        try:
+            self.engine = create_engine(self.url)
+            if self.engine.dialect.name == "sqlite":
+                configure_sqlite(self.engine)
+            migrate(self.engine)
+        except (SQLAlchemyError, ImportError) as failed:
+            shown = (
+                make_url(self.url).render_as_string(hide_password=True)
+                if "://" in self.url
+                else self.url
+            )
+            reason = str(getattr(failed, "orig", None) or failed).splitlines()[0]
+            raise StoreError(f"cannot open the database {shown}: {reason}") from None
+        self.now = now
+
+    def close(self) -> None:
+        """Release the connections."""
+        self.engine.dispose()
+
+    @contextmanager
+    def _transaction(self) -> Iterator[Session]:
+        with Session(self.engine, expire_on_commit=False) as session, session.begin():
+            yield session
