@@ -12,6 +12,7 @@ from gadget.engine import (
     IllegalActionError,
     LossReason,
     NoWordsLeftError,
+    Outcome,
     OutOfTurnError,
     Penalty,
     Phase,
@@ -26,6 +27,7 @@ from gadget.engine import (
     new_game,
     official_score,
     paper_score,
+    rules,
 )
 from gadget.engine.rules import Action
 from tests.cards import (
@@ -344,3 +346,25 @@ def test_legal_actions_are_exactly_the_ones_apply_accepts() -> None:
             continue
         accepted.append(action)
     assert sorted(map(repr, accepted)) == sorted(map(repr, legal_actions(state)))
+
+
+def test_the_end_of_a_game_is_one_outcome_that_cannot_contradict_itself() -> None:
+    assert Outcome(Status.WON).won and Outcome(Status.LOST, LossReason.ASSASSIN).reason
+    for status, reason in (
+        (Status.PLAYING, None),
+        (Status.WON, LossReason.ASSASSIN),
+        (Status.LOST, None),
+    ):
+        with pytest.raises(ValueError, match="game"):
+            Outcome(status, reason)
+    assert (start().outcome, start().status, start().reason) == (None, Status.PLAYING, None)
+    lost = play(start(), Clue(A), Guess(B, TEST_CARD.a.index("X")))
+    assert lost.outcome == Outcome(Status.LOST, LossReason.ASSASSIN)
+    assert (lost.phase, lost.status, lost.reason) == (Phase.OVER, Status.LOST, LossReason.ASSASSIN)
+
+
+def test_a_misspelt_field_in_a_move_is_an_error_not_a_silent_no_op() -> None:
+    with pytest.raises(AttributeError, match="no field"):
+        rules._evolve(start(), {"found": 1})
+    with pytest.raises(AssertionError, match="phase over with outcome None"):
+        rules._evolve(start(), {"phase": Phase.OVER})

@@ -49,6 +49,28 @@ class LossReason(StrEnum):
 
 
 @dataclass(frozen=True, slots=True)
+class Outcome:
+    """How a game ended, as one value (python-chess's Outcome): won, or lost and why."""
+
+    status: Status
+    reason: LossReason | None = None
+
+    def __post_init__(self) -> None:
+        if self.status is Status.PLAYING:
+            raise ValueError("an outcome is a won or a lost game, never one being played")
+        if (self.status is Status.WON) != (self.reason is None):
+            raise ValueError(f"a {self.status} game with reason {self.reason}: a loss has a reason")
+
+    @property
+    def won(self) -> bool:
+        """The team found every agent."""
+        return self.status is Status.WON
+
+
+WON: Final = Outcome(Status.WON)
+
+
+@dataclass(frozen=True, slots=True)
 class Setup:
     """The time bank a game starts with: `tokens` in all, `mistakes` of them bystander side up."""
 
@@ -133,8 +155,7 @@ class GameState:
     setup: Setup
     bank: TimeBank
     phase: Phase = Phase.CLUE
-    status: Status = Status.PLAYING
-    reason: LossReason | None = None
+    outcome: Outcome | None = None  # set exactly when the phase is OVER (checked by _evolve)
     found_mask: int = 0
     marks_by_a: int = 0
     marks_by_b: int = 0
@@ -146,6 +167,16 @@ class GameState:
     stops: int = 0
     mistakes: int = 0
     sudden_death: bool = False
+
+    @property
+    def status(self) -> Status:
+        """Playing, won or lost: read from the outcome, the one place the end is kept."""
+        return self.outcome.status if self.outcome is not None else Status.PLAYING
+
+    @property
+    def reason(self) -> LossReason | None:
+        """Why a lost game was lost."""
+        return self.outcome.reason if self.outcome is not None else None
 
     @property
     def clue_giver(self) -> Player | None:
@@ -228,15 +259,24 @@ def new_game(card: KeyCard, setup: Setup | None = None) -> GameState:
 Changes = dict[str, Any]
 
 _FIELDS: Final = tuple(f.name for f in fields(GameState))
+_FIELD_NAMES: Final = frozenset(_FIELDS)
 _new_object = object.__new__
 _set_field = object.__setattr__
 
 
 def _evolve(state: GameState, changes: Changes) -> GameState:
-    """A copy with some fields changed: dataclasses.replace without its cost, once per action."""
+    """A copy with some fields changed: dataclasses.replace without its cost, once per action.
+
+    A misspelt field is an error (it would otherwise be dropped in silence), and the phase
+    and the outcome must agree: the game is over exactly when it has an outcome.
+    """
+    if not changes.keys() <= _FIELD_NAMES:
+        raise AttributeError(f"GameState has no field {sorted(changes.keys() - _FIELD_NAMES)}")
     evolved = _new_object(GameState)
     for name in _FIELDS:
         _set_field(evolved, name, changes[name] if name in changes else getattr(state, name))
+    if (evolved.phase is Phase.OVER) != (evolved.outcome is not None):
+        raise AssertionError(f"phase {evolved.phase} with outcome {evolved.outcome}")
     return evolved
 
 
@@ -314,7 +354,7 @@ def _guess(state: GameState, guess: Guess) -> Changes:
     found = state.found_mask | 1 << guess.cell
     if found == state.card.agent_mask:
         return _stop_token(state) | {
-            "found_mask": found, "phase": Phase.OVER, "status": Status.WON, "clue": None
+            "found_mask": found, "phase": Phase.OVER, "outcome": WON, "clue": None
         }  # fmt: skip
     if not state.card.green_mask(giver) & ~found:
         # The clue giver's last word: nothing is left to find on that side, so the turn stops.
@@ -349,7 +389,7 @@ def _sudden_death_guess(state: GameState, guess: Guess) -> Changes:
         return _bystander_mark(state, guess) | _lost(LossReason.SUDDEN_DEATH)
     found = state.found_mask | 1 << guess.cell
     if found == state.card.agent_mask:
-        return {"found_mask": found, "phase": Phase.OVER, "status": Status.WON}
+        return {"found_mask": found, "phase": Phase.OVER, "outcome": WON}
     return {"found_mask": found}
 
 
@@ -398,7 +438,7 @@ def _turn_ended(state: GameState, bank: TimeBank) -> Changes:
 
 
 def _lost(reason: LossReason) -> Changes:
-    return {"phase": Phase.OVER, "status": Status.LOST, "reason": reason, "clue": None}
+    return {"phase": Phase.OVER, "outcome": Outcome(Status.LOST, reason), "clue": None}
 
 
 def official_score(state: GameState) -> int | None:
