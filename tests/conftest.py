@@ -4,27 +4,16 @@ from __future__ import annotations
 
 import os
 from collections.abc import Iterator
-from datetime import UTC, datetime, timedelta
 from pathlib import Path
 
 import pytest
 from sqlalchemy import create_engine, text
 
 from gadget.store import Store
+from tests.clocks import FakeClock
 
 POSTGRES_URL = os.environ.get("GADGET_TEST_POSTGRES_URL", "")
 POSTGRES_REQUIRED = os.environ.get("GADGET_REQUIRE_POSTGRES") == "1"
-
-
-class Clock:
-    """A clock the tests move by hand, so dates in the history are known."""
-
-    def __init__(self) -> None:
-        self.now = datetime(2026, 11, 1, 20, 0, tzinfo=UTC)
-
-    def __call__(self) -> datetime:
-        self.now += timedelta(minutes=1)
-        return self.now
 
 
 def empty_postgres() -> str:
@@ -51,6 +40,6 @@ def database_url(request: pytest.FixtureRequest, tmp_path: Path) -> str:
 
 @pytest.fixture
 def store(database_url: str) -> Iterator[Store]:
-    opened = Store(database_url, now=Clock())
+    opened = Store(database_url, now=FakeClock().dates)
     yield opened
     opened.close()

@@ -15,7 +15,7 @@ from gadget.services.table import Table
 from gadget.store import Team
 from tests.games import ASSASSIN_ACTIONS, WINNING_ACTIONS, log_of
 from tests.phones import Phone, device_of, member, new_device
-from tests.test_screens import at_the_table
+from tests.screens import at_the_table
 
 
 def _owls_after_prague(table: Table) -> Team:

@@ -3,62 +3,21 @@
 from __future__ import annotations
 
 import asyncio
-from collections.abc import Awaitable, Callable
 from pathlib import Path
 
 import pytest
 
-from gadget.engine import Clue, GameLog, Guess, Player, Setup, ShareCode, Stop
+from gadget.engine import Clue, GameLog, Guess, Player, Setup, Stop
 from gadget.services.campaign import record_played_elsewhere
 from gadget.services.table import Table, TimerSettings
-from gadget.store import Store
 from gadget.views.shared import qr_png
 from tests.cards import TEST_CARD
+from tests.clocks import FakeClock
 from tests.games import WINNING_ACTIONS, log_of
-from tests.phones import Phone, decoded_strings, device_of, new_device, seated, serve
+from tests.phones import Phone, decoded_strings, device_of, new_device, seated
+from tests.screens import at_the_table, deal_and_join, give_clue, seat_of
 
 A, B = Player.A, Player.B
-Scenario = Callable[[Table], Awaitable[None]]
-
-
-class Clock:
-    def __init__(self) -> None:
-        self.now = 5000.0
-
-    def __call__(self) -> float:
-        return self.now
-
-
-def at_the_table(scenario: Scenario) -> Callable[[Path], None]:
-    """Run a scenario with its own database and table, on one event loop like the server."""
-
-    def test(tmp_path: Path) -> None:
-        table = Table(Store(f"sqlite:///{tmp_path / 'gadget.db'}"), clock=Clock())
-        serve(table)
-        asyncio.run(scenario(table))
-
-    test.__name__, test.__doc__ = scenario.__name__, scenario.__doc__  # not wraps: pytest
-    return test  # would read the scenario's signature and look for a fixture named table
-
-
-def seat_of(player: Player, cell: int) -> tuple[int, int]:
-    """Row and column (1-based) where a cell of A's frame lies from this player's seat."""
-    position = cell if player is A else 24 - cell
-    return position // 5 + 1, position % 5 + 1
-
-
-async def give_clue(phone: Phone, word: str) -> None:
-    """Type the clue's word and give it."""
-    await phone.type("Clue", word)
-    await phone.tap("Give clue")
-
-
-async def deal_and_join(table: Table) -> tuple[Phone, Phone, ShareCode]:
-    phone_a = await Phone("/").open()
-    await phone_a.tap("New game")
-    code = next(ShareCode.parse(t) for t in phone_a.texts() if t.count("-") == 2 and len(t) == 14)
-    phone_b = await Phone(f"/join/{code.text}").open()
-    return phone_a, phone_b, code
 
 
 @at_the_table
@@ -273,7 +232,7 @@ async def test_secrecy_nothing_sent_to_b_depends_on_as_hidden_colours(table: Tab
 @at_the_table
 async def test_the_turn_timer_counts_warns_and_rings_the_same_on_both_phones(table: Table) -> None:
     clock = table.clock
-    assert isinstance(clock, Clock)
+    assert isinstance(clock, FakeClock)
     phone_a, phone_b, _ = await deal_and_join(table)
     await phone_a.tap("Turn timer on")
     await asyncio.sleep(0.3)

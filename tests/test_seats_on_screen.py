@@ -13,7 +13,7 @@ from gadget.views import app
 from gadget.views import home as home_screen
 from gadget.views.boundary import SORRY, component
 from tests.phones import Phone, device_of, new_device
-from tests.test_screens import at_the_table, deal_and_join, give_clue
+from tests.screens import at_the_table, deal_and_join, give_clue
 
 A, B = Player.A, Player.B
 

@@ -27,7 +27,7 @@ from gadget.store import (
     migrate,
 )
 from gadget.store.tables import SQLModel
-from tests.conftest import Clock
+from tests.clocks import START
 from tests.games import ASSASSIN_ACTIONS, WINNING_ACTIONS, log_of
 
 A, B = Player.A, Player.B
@@ -203,7 +203,7 @@ def test_a_finished_game_played_elsewhere_can_be_recorded_but_not_an_unfinished_
         log_of(WINNING_ACTIONS), team_id=team.id, mission_id="prague", notes="close"
     )
     assert (attempt.score, attempt.notes) == (13, "close")
-    assert attempt.played_at > Clock().now  # dated by the store's clock, after it started
+    assert attempt.played_at > START  # dated by the store's clock, after it started
     store.set_attempt_notes(attempt.id, "very close")
     assert store.attempts(team.id)[0].notes == "very close"
 

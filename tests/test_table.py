@@ -10,16 +10,9 @@ from gadget.engine import Clue, Guess, Player, Stop
 from gadget.services.phones import Phone, new_phone_token, phone_from_token
 from gadget.services.table import Hub, SettingsError, Stretch, Table, TimerSettings
 from gadget.store import NotFoundError, SeatError, StaleGameError, Store
+from tests.clocks import FakeClock
 
 A, B = Player.A, Player.B
-
-
-class FakeClock:
-    def __init__(self) -> None:
-        self.now = 1000.0
-
-    def __call__(self) -> float:
-        return self.now
 
 
 @pytest.fixture

@@ -161,7 +161,7 @@ def campaign_text(view: CampaignView) -> str:
             f"{card.mission.name:<16}{card.mission.parameters:<7}{card.state.value:<11}"
             f"{stats.attempts if stats else 0:>8}{stats.wins if stats else 0:>6}{best:>6}"
         )
-    from_rulebook = sum(line.from_rulebook for line in view.mission_map.lines)
+    from_rulebook = view.mission_map.rulebook_lines
     rows += [
         "",
         f"Lines: {from_rulebook} from the rule book,"

@@ -17,7 +17,7 @@ from gadget.engine.errors import (
 )
 from gadget.engine.keycard import CELLS, Colour, KeyCard, Player
 
-MAX_TOKENS: Final = 15
+MAX_TOKENS: Final = 15  # the rule book's largest bank; share codes keep it in 4 bits
 MAX_CLUE_NUMBER: Final = 9
 MAX_CLUE_WORD: Final = 40  # characters: a clue is one word (or a name), said aloud anyway
 MAX_REASON: Final = 200  # characters of an invalid clue's reason

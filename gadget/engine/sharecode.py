@@ -8,6 +8,7 @@ from typing import Final
 
 from gadget.engine.errors import ShareCodeError
 from gadget.engine.keycard import KeyCard, generate_v1
+from gadget.engine.rules import MAX_TOKENS
 
 # Crockford's base 32: digits and letters without I, L, O and U, which people misread.
 ALPHABET: Final = "0123456789ABCDEFGHJKMNPQRSTVWXYZ"
@@ -17,7 +18,7 @@ _VALUES.update({"O": 0, "I": 1, "L": 1})
 
 VERSION: Final = 1
 SEED_BITS: Final = 42
-MAX_TOKENS: Final = 15
+assert MAX_TOKENS < 16, "the code keeps tokens and mistakes in 4 bits each"
 _DATA_CHARS: Final = 10  # after the version character: seed (42 bits), tokens (4), mistakes (4)
 LENGTH: Final = 1 + _DATA_CHARS + 1
 _GROUP: Final = 4

@@ -85,6 +85,11 @@ class MissionMap:
                 return mission
         return None
 
+    @property
+    def rulebook_lines(self) -> int:
+        """How many lines the rule book states; the others are reconstructed or a team's."""
+        return sum(line.from_rulebook for line in self.lines)
+
     def neighbours(self, mission_id: str) -> frozenset[str]:
         """Missions joined to this one by a line."""
         return frozenset(

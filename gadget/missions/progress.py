@@ -5,6 +5,7 @@ from __future__ import annotations
 from enum import StrEnum
 
 from gadget.engine.errors import GadgetError
+from gadget.engine.text import counted
 from gadget.missions.map import Mission, MissionMap
 
 
@@ -87,8 +88,8 @@ def play_style(mission: Mission) -> str:
         return "No mistakes allowed: every bystander costs two turns. Play very carefully."
     if mission.turns >= 10:
         return (
-            f"Plenty of turns but only {mission.mistakes} mistake"
-            f"{'s' if mission.mistakes != 1 else ''}: patient, careful clues."
+            f"Plenty of turns but only {counted(mission.mistakes, 'mistake')}:"
+            " patient, careful clues."
         )
     if mission.turns <= 7:
         return "Few turns and few mistakes: bold clues, then careful guessing."

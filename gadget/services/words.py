@@ -16,6 +16,7 @@ from gadget.engine import (
     Stop,
     replay,
 )
+from gadget.engine.text import counted
 
 LOSSES = {
     LossReason.ASSASSIN: "the assassin was found",
@@ -60,7 +61,7 @@ def bank_words(view: PlayerView) -> str:
     else:
         cost = "the game"
     return (
-        f"{left} token{'s' if left != 1 else ''} left ({view.bystander_tokens} bystander side up)."
+        f"{counted(left, 'token')} left ({view.bystander_tokens} bystander side up)."
         f" Next mistake costs {cost}."
     )
 

@@ -9,6 +9,7 @@ from pathlib import Path
 
 import flet as ft
 
+from gadget.engine.text import counted
 from gadget.services.table import Table
 from gadget.store import Store
 from gadget.views.boundary import Boundary, Trouble, component
@@ -110,7 +111,7 @@ def serve(host: str = "0.0.0.0", port: int = 8550) -> None:
     shown = lan_address() if host in ("0.0.0.0", "") else host
     print_address(f"http://{shown}:{port}/")
     if games:
-        print(f"{games} game{'s' if games != 1 else ''} in progress resumed.", flush=True)
+        print(f"{counted(games, 'game')} in progress resumed.", flush=True)
     lonely = store.teams_without_phones()
     if lonely:
         print(

@@ -7,6 +7,7 @@ from typing import Any
 import flet as ft
 import flet_charts as charts
 
+from gadget.engine.text import counted
 from gadget.services.campaign import mission_names
 from gadget.store import MAX_NOTES
 from gadget.views.boundary import component
@@ -111,7 +112,7 @@ def HistoryScreen() -> ft.Control:
                 wrap=True,
             ),
             ft.Text(
-                f"{len(shown)} attempt{'s' if len(shown) != 1 else ''} shown"
+                f"{counted(len(shown), 'attempt')} shown"
                 + (f" of {len(matching)}" if len(matching) > len(shown) else "")
             ),
             *rows,

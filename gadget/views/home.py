@@ -10,6 +10,7 @@ from gadget.engine import (
     ShareCode,
     ShareCodeError,
 )
+from gadget.engine.text import counted
 from gadget.missions import MissionState
 from gadget.services.campaign import campaign_view
 from gadget.services.phones import Phone
@@ -95,7 +96,7 @@ def _my_games(table: Table, page: ft.Page, phone: Phone) -> list[ft.Control]:
                 [
                     ft.Text(
                         f"Side {side.value.upper()}, {game.log.setup.tokens} tokens,"
-                        f" {played} turn{'s' if played != 1 else ''} played"
+                        f" {counted(played, 'turn')} played"
                     ),
                     ft.TextButton(
                         "Resume",

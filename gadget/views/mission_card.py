@@ -4,6 +4,7 @@ from __future__ import annotations
 
 import flet as ft
 
+from gadget.engine.text import counted
 from gadget.missions import MissionState, play_style
 from gadget.services.campaign import campaign_view
 from gadget.views.boundary import component
@@ -44,7 +45,7 @@ def MissionCardScreen() -> ft.Control:
         page.navigate(f"/game/{game.public_id}")
 
     record = (
-        f"{stats.attempts} attempt{'s' if stats.attempts != 1 else ''}, {stats.wins} won"
+        f"{counted(stats.attempts, 'attempt')}, {stats.wins} won"
         + (f", best score {stats.best_score}" if stats.best_score is not None else "")
         if stats
         else "Not attempted yet."

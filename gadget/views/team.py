@@ -138,7 +138,7 @@ def TeamScreen() -> ft.Control:
         set_message("A new invite link: the old one no longer works.")
         set_revision(revision + 1)
 
-    from_rulebook = sum(line.from_rulebook for line in view.mission_map.lines)
+    from_rulebook = view.mission_map.rulebook_lines
     return screen(
         [
             ft.Text(team.name, size=24, weight=ft.FontWeight.BOLD),
