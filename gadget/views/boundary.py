@@ -16,6 +16,7 @@ from typing import Any, ParamSpec, cast
 
 import flet as ft
 
+from gadget.services import palette
 from gadget.views.shared import screen, use_value
 
 log = logging.getLogger("gadget")
@@ -77,7 +78,7 @@ def Boundary(trouble: Trouble, screens: Callable[[], ft.Control]) -> ft.Control:
     if message:
         return screen(
             [
-                ft.Icon(ft.Icons.ERROR_OUTLINE, size=40, color="#B71C1C"),
+                ft.Icon(ft.Icons.ERROR_OUTLINE, size=40, color=palette.DANGER),
                 ft.Text(message, size=18),
                 ft.Text("It has been noted on the server. Try again, or start from Home."),
                 ft.Row(

@@ -18,13 +18,12 @@ from gadget.engine import (
     Stop,
     join_link,
 )
+from gadget.services import palette
 from gadget.services.table import Table
 from gadget.services.words import ending, last_event
 from gadget.store import SavedGame
 from gadget.views.boundary import component
 from gadget.views.shared import (
-    TOKEN_BYSTANDER,
-    TOKEN_CHECKMARK,
     icon_button,
     qr_png,
     web_address,
@@ -54,7 +53,7 @@ def SharePanel(game: SavedGame) -> ft.Control:
             spacing=6,
         ),
         padding=12,
-        border=ft.Border.all(1, "#B0BEC5"),
+        border=ft.Border.all(1, palette.OUTLINE),
         border_radius=8,
     )
 
@@ -134,17 +133,17 @@ def notices(view: PlayerView, game: SavedGame, message: str) -> list[ft.Control]
             notices.append(f"{partner} has no words left: you give every clue.")
         if view.i_record_guesses:
             notices.append(f"When {partner} touches a word, tap it here.")
-    shown: list[ft.Control] = [ft.Text(message, color="#B71C1C")] if message else []
-    return shown + [ft.Text(text, color="#1B5E20") for text in notices]
+    shown: list[ft.Control] = [ft.Text(message, color=palette.DANGER)] if message else []
+    return shown + [ft.Text(text, color=palette.GOOD_NEWS) for text in notices]
 
 
 def time_bank(view: PlayerView) -> ft.Control:
     """The time bank as tokens: bystander side up first, then checkmark side up."""
     tokens: list[ft.Control] = []  # one control per token: a control sits in one place only
     for _ in range(view.bystander_tokens):
-        tokens.append(ft.Icon(ft.Icons.PERSON, color=TOKEN_BYSTANDER, size=20))
+        tokens.append(ft.Icon(ft.Icons.PERSON, color=palette.TOKEN_BYSTANDER, size=20))
     for _ in range(view.checkmark_tokens):
-        tokens.append(ft.Icon(ft.Icons.CHECK_CIRCLE, color=TOKEN_CHECKMARK, size=20))
+        tokens.append(ft.Icon(ft.Icons.CHECK_CIRCLE, color=palette.TOKEN_CHECKMARK, size=20))
     return ft.Semantics(
         label=f"time bank: {view.bystander_tokens} bystander side up,"
         f" {view.checkmark_tokens} checkmark side up",

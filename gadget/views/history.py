@@ -8,6 +8,7 @@ import flet as ft
 import flet_charts as charts
 
 from gadget.engine.text import counted
+from gadget.services import palette
 from gadget.services.campaign import mission_names
 from gadget.store import MAX_NOTES
 from gadget.views.boundary import component
@@ -127,7 +128,7 @@ def HistoryScreen() -> ft.Control:
                 data_series=[
                     charts.LineChartData(
                         points=[charts.LineChartDataPoint(x, y) for x, y in won_scores],
-                        color="#2E7D32",
+                        color=palette.WIN,
                         stroke_width=3,
                     )
                 ],
@@ -147,8 +148,8 @@ def HistoryScreen() -> ft.Control:
                     charts.BarChartGroup(
                         x=index,
                         rods=[
-                            charts.BarChartRod(to_y=wins, color="#2E7D32", width=8),
-                            charts.BarChartRod(to_y=losses, color="#B71C1C", width=8),
+                            charts.BarChartRod(to_y=wins, color=palette.WIN, width=8),
+                            charts.BarChartRod(to_y=losses, color=palette.DANGER, width=8),
                         ],
                     )
                     for index, (wins, losses) in enumerate(tallies)

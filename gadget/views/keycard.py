@@ -7,15 +7,16 @@ from collections.abc import Callable
 import flet as ft
 
 from gadget.engine import CELLS, Colour, PlayerView
+from gadget.services import palette
 from gadget.views.boundary import component
-from gadget.views.shared import CELL_LOOK, COVERED, TOKEN
+from gadget.views.shared import CELL_LOOK
 
 
 def _token(label: str) -> ft.Control:
     """A bystander token on the word, saying whose guess put it there."""
     return ft.Container(
-        content=ft.Text(label, size=9, color="#3B2A00", weight=ft.FontWeight.BOLD),
-        bgcolor=TOKEN,
+        content=ft.Text(label, size=9, color=palette.TOKEN_INK, weight=ft.FontWeight.BOLD),
+        bgcolor=palette.TOKEN,
         border_radius=8,
         padding=ft.Padding.symmetric(horizontal=3, vertical=0),
     )
@@ -49,7 +50,7 @@ def _cell(
         tokens.append(_token("partner"))
     face = ft.Container(
         content=ft.Icon(ft.Icons.PERSON if found else icon, color=ink, size=22),
-        bgcolor=COVERED if found else fill,
+        bgcolor=palette.COVERED if found else fill,
         border=ft.Border.all(3, fill) if found else None,
         border_radius=6,
         alignment=ft.Alignment.CENTER,
@@ -64,7 +65,7 @@ def _cell(
                 height=14,
                 bgcolor=partner_fill,
                 border_radius=7,
-                border=ft.Border.all(1, "#FFFFFF"),
+                border=ft.Border.all(1, palette.ON_DARK),
                 right=3,
                 top=3,
             )
@@ -95,8 +96,8 @@ def KeyCardGrid(
     """The card from this player's seat; tappable cells record the partner's touches."""
     if hidden:
         return ft.Container(
-            content=ft.Text("Card hidden", size=18, color="#FFFFFF"),
-            bgcolor="#37474F",
+            content=ft.Text("Card hidden", size=18, color=palette.ON_DARK),
+            bgcolor=palette.HIDDEN,
             border_radius=8,
             height=5 * 54 + 4 * 4,
             alignment=ft.Alignment.CENTER,

@@ -6,6 +6,7 @@ import flet as ft
 
 from gadget.engine.text import counted
 from gadget.missions import MissionState, play_style
+from gadget.services import palette
 from gadget.services.campaign import campaign_view
 from gadget.views.boundary import component
 from gadget.views.phone import use_phone
@@ -69,7 +70,7 @@ def MissionCardScreen() -> ft.Control:
             ft.Text(f"State: {card.state.value}."),
             ft.Text(record),
             *actions,
-            ft.Text(message, color="#B71C1C"),
+            ft.Text(message, color=palette.DANGER),
             ft.Button("Back to the map", on_click=lambda _: page.navigate(f"/teams/{team.id}")),
         ],
         spacing=10,

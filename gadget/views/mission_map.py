@@ -9,6 +9,7 @@ import flet.canvas as cv
 
 from gadget.missions import MissionState
 from gadget.missions.layout import map_layout
+from gadget.services import palette
 from gadget.services.campaign import CampaignView
 from gadget.views.boundary import component
 
@@ -16,9 +17,9 @@ MAP_W, MAP_H = 620.0, 400.0  # drawn large, shown in a viewer the player pans an
 
 
 STATE_LOOK: dict[MissionState, tuple[str, Any, str]] = {
-    MissionState.COMPLETED: ("#2E7D32", ft.Icons.CHECK, "completed"),
-    MissionState.OPEN: ("#EF6C00", ft.Icons.PLAY_ARROW, "open"),
-    MissionState.LOCKED: ("#90A4AE", ft.Icons.LOCK, "locked"),
+    MissionState.COMPLETED: (palette.AGENT, ft.Icons.CHECK, "completed"),
+    MissionState.OPEN: (palette.ATTENTION, ft.Icons.PLAY_ARROW, "open"),
+    MissionState.LOCKED: (palette.FAINT, ft.Icons.LOCK, "locked"),
 }
 
 
@@ -35,7 +36,7 @@ def MissionMapView(view: CampaignView) -> ft.Control:
             *places[line.a],
             *places[line.b],
             paint=ft.Paint(
-                color="#455A64" if line.from_rulebook else "#B0BEC5",
+                color=palette.ROAD if line.from_rulebook else palette.OUTLINE,
                 stroke_width=2 if line.from_rulebook else 1,
             ),
         )
@@ -60,7 +61,7 @@ def MissionMapView(view: CampaignView) -> ft.Control:
                     content=ft.Column(
                         [
                             ft.Container(
-                                content=ft.Icon(icon, size=12, color="#FFFFFF"),
+                                content=ft.Icon(icon, size=12, color=palette.ON_DARK),
                                 bgcolor=colour,
                                 width=20,
                                 height=20,
@@ -80,7 +81,7 @@ def MissionMapView(view: CampaignView) -> ft.Control:
         content=ft.Stack([cv.Canvas(lines, width=MAP_W, height=MAP_H), *cities]),
         width=MAP_W,
         height=MAP_H + 20,
-        bgcolor="#ECEFF1",
+        bgcolor=palette.BACKDROP,
     )
     return ft.Container(
         content=ft.InteractiveViewer(
@@ -92,6 +93,6 @@ def MissionMapView(view: CampaignView) -> ft.Control:
         ),
         height=300,
         border_radius=8,
-        bgcolor="#ECEFF1",
+        bgcolor=palette.BACKDROP,
         clip_behavior=ft.ClipBehavior.HARD_EDGE,
     )

@@ -13,20 +13,17 @@ import qrcode
 from qrcode.image.pure import PyPNGImage
 
 from gadget.engine import Colour, GadgetError
+from gadget.services import palette
 from gadget.services.table import Table
 
 log = logging.getLogger("gadget")
 
 # Green, black and tan are told apart by a symbol too, for colour-blind players.
 CELL_LOOK: dict[Colour, tuple[str, str, Any, str]] = {
-    Colour.GREEN: ("#2E7D32", "#FFFFFF", ft.Icons.CHECK_CIRCLE, "agent"),
-    Colour.BLACK: ("#212121", "#FFFFFF", ft.Icons.DANGEROUS, "assassin"),
-    Colour.TAN: ("#D7C4A3", "#4E3B1F", ft.Icons.REMOVE, "bystander"),
+    Colour.GREEN: (palette.AGENT, palette.ON_DARK, ft.Icons.CHECK_CIRCLE, "agent"),
+    Colour.BLACK: (palette.ASSASSIN, palette.ON_DARK, ft.Icons.DANGEROUS, "assassin"),
+    Colour.TAN: (palette.BYSTANDER, palette.BYSTANDER_INK, ft.Icons.REMOVE, "bystander"),
 }
-COVERED = "#5D6D3A"  # an agent card on the word
-TOKEN = "#F2C14E"  # a timer token on a word, bystander side up
-TOKEN_BYSTANDER = "#B8860B"  # in the bank, bystander side up
-TOKEN_CHECKMARK = "#546E7A"  # in the bank, checkmark side up
 
 Value = TypeVar("Value")
 

@@ -9,6 +9,7 @@ import flet as ft
 from gadget.engine import (
     Player,
 )
+from gadget.services import palette
 from gadget.services.phones import Phone
 from gadget.services.table import Table
 from gadget.store import SavedGame, SeatRequest
@@ -63,7 +64,7 @@ def SeatRequestScreen(game: SavedGame, lost: Player | None) -> ft.Control:
         )
     else:
         if request is not None and request.answer == "refused":
-            body.append(ft.Text("Your partner's phone refused.", color="#B71C1C"))
+            body.append(ft.Text("Your partner's phone refused.", color=palette.DANGER))
         body.append(
             ft.Text(
                 "If your phone was lost or broken, this phone can take over its side once"
@@ -88,7 +89,7 @@ def SeatRequestScreen(game: SavedGame, lost: Player | None) -> ft.Control:
                     )
                 )
     if message:
-        body.append(ft.Text(message, color="#B71C1C"))
+        body.append(ft.Text(message, color=palette.DANGER))
     body.append(ft.Button("Home", on_click=lambda _: page.navigate("/")))
     return screen(body)
 
@@ -122,6 +123,6 @@ def request_panel(
             spacing=6,
         ),
         padding=10,
-        border=ft.Border.all(2, "#EF6C00"),
+        border=ft.Border.all(2, palette.ATTENTION),
         border_radius=8,
     )

@@ -11,6 +11,7 @@ from gadget.engine import (
     GadgetError,
 )
 from gadget.missions import parse_map
+from gadget.services import palette
 from gadget.services.backup import export_team
 from gadget.services.campaign import campaign_view
 from gadget.services.printing.paper import print_map
@@ -69,7 +70,7 @@ def InvitePanel(team: Team, new_invite: Any) -> ft.Control:
             spacing=6,
         ),
         padding=10,
-        border=ft.Border.all(1, "#B0BEC5"),
+        border=ft.Border.all(1, palette.OUTLINE),
         border_radius=8,
     )
 

@@ -10,6 +10,7 @@ import flet as ft
 import flet_audio
 
 from gadget.engine import Phase
+from gadget.services import palette
 from gadget.services.table import WARNINGS, Stretch, TimerState
 from gadget.views.boundary import component
 from gadget.views.shared import icon_button, use_table, use_value
@@ -60,7 +61,11 @@ def TimerBar(game_id: int, phase: Phase, timer: TimerState | None) -> ft.Control
         ft.context.page.run_task(_alarm)
     warning = next((w for w in sorted(WARNINGS) if left <= w), None)
     colour = (
-        "#B71C1C" if left <= 0 or warning == min(WARNINGS) else "#E65100" if warning else "#263238"
+        palette.DANGER
+        if left <= 0 or warning == min(WARNINGS)
+        else palette.WARNING
+        if warning
+        else palette.INK
     )
     what = "clue" if timer.stretch is Stretch.CLUE else "guesses"
     words = "Time is up!" if left <= 0 else f"{warning} seconds left!" if warning else ""

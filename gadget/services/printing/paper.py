@@ -21,13 +21,14 @@ from gadget.engine.prng import SplitMix64
 from gadget.engine.sharecode import SEED_BITS
 from gadget.missions import MissionMap
 from gadget.missions.layout import map_layout
+from gadget.services import palette
 
 SIZES: Final = {"a4": A4, "letter": letter}
-GREEN: Final = HexColor("#2E7D32")
-BLACK: Final = HexColor("#212121")
-TAN: Final = HexColor("#D7C4A3")
-INK: Final = HexColor("#263238")
-FAINT: Final = HexColor("#90A4AE")
+GREEN: Final = HexColor(palette.AGENT)
+BLACK: Final = HexColor(palette.ASSASSIN)
+TAN: Final = HexColor(palette.BYSTANDER)
+INK: Final = HexColor(palette.INK)
+FAINT: Final = HexColor(palette.FAINT)
 COLOURS: Final = {"G": GREEN, "X": BLACK, "-": TAN}
 LANGUAGES: Final = ("en", "fr")
 BOOKLET_TURNS, BOOKLET_MISTAKES, TARGETS = 9, 5, 15
@@ -314,7 +315,7 @@ CELL: Final = 0.62 * cm
 
 def _symbol(canvas: Canvas, colour: str, x: float, y: float) -> None:
     """Tick, cross or dash in the cell, for players who cannot tell the colours apart."""
-    canvas.setStrokeColor(white if colour != "-" else HexColor("#4E3B1F"))
+    canvas.setStrokeColor(white if colour != "-" else HexColor(palette.BYSTANDER_INK))
     canvas.setLineWidth(1.2)
     c = CELL / 2
     if colour == "G":
