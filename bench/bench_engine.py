@@ -18,7 +18,7 @@ from gadget.engine import GameLog, Guess, Setup, Stop, apply, legal_actions, new
 from gadget.engine.gamelog import parse_game_log
 from gadget.engine.keycard import CANONICAL_PAIRS, generate_v1
 from gadget.engine.prng import SplitMix64
-from gadget.engine.rules import Action, GameState
+from gadget.engine.state import Action, GameState
 
 REPEATS = 5
 

@@ -8,7 +8,9 @@ import time
 from collections.abc import Callable
 
 from gadget.missions import default_map
-from gadget.services.printing.paper import print_booklets, print_keycards, print_map
+from gadget.services.printing.booklets import print_booklets
+from gadget.services.printing.keycards import print_keycards
+from gadget.services.printing.map_pdf import print_map
 
 
 def seconds(make: Callable[[], bytes], runs: int = 5) -> tuple[float, int]:

@@ -1,7 +1,7 @@
 """Whole games on the hand-made test card, for tests that need a win or a loss."""
 
 from gadget.engine import Clue, GameLog, Guess, Player, Setup, Stop
-from gadget.engine.rules import Action
+from gadget.engine.state import Action
 from tests.cards import TEST_CARD
 
 A, B = Player.A, Player.B

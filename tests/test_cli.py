@@ -10,7 +10,7 @@ import pytest
 
 from gadget.cli import main
 from gadget.engine import GameLog, Guess, Player, Setup, ShareCode, Stop
-from gadget.engine.rules import Clue
+from gadget.engine.state import Clue
 from tests.cards import TEST_CARD
 
 A, B = Player.A, Player.B

@@ -15,18 +15,11 @@ from reportlab.lib.units import cm
 from gadget.cli import main
 from gadget.engine import Player
 from gadget.missions import default_map
-from gadget.services.printing import paper
-from gadget.services.printing.paper import (
-    CARD_H,
-    CARD_W,
-    CELL,
-    PrintError,
-    paper_games,
-    print_booklets,
-    print_keycards,
-    print_map,
-    word_list,
-)
+from gadget.services.printing import keycards
+from gadget.services.printing.booklets import print_booklets
+from gadget.services.printing.keycards import CARD_H, CARD_W, CELL, print_keycards
+from gadget.services.printing.map_pdf import print_map
+from gadget.services.printing.paper import PrintError, paper_games, word_list
 
 
 @pytest.fixture(autouse=True)
@@ -199,7 +192,7 @@ def test_each_key_card_shows_side_a_upright_and_side_b_upside_down(tmp_path: Pat
     assert _info(path)["Pages"] == "2"  # six cards a page
     image = _image(path, tmp_path)
     game = paper_games(5, 8)[0]
-    x0, y0 = next(paper._positions())
+    x0, y0 = next(keycards._positions())
     left = (CARD_W - 5 * CELL) / 2
     for player in Player:
         seen = game.card.seen_from(player)

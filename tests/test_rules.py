@@ -29,7 +29,7 @@ from gadget.engine import (
     paper_score,
     rules,
 )
-from gadget.engine.rules import Action
+from gadget.engine.state import Action
 from tests.cards import (
     BLACK_A_GREEN_B,
     GREEN_A_TAN_B,

@@ -25,7 +25,7 @@ from gadget.engine import (
     view_for,
 )
 from gadget.engine.keycard import generate_v1
-from gadget.engine.rules import Action
+from gadget.engine.state import Action
 
 players = st.sampled_from(list(Player))
 any_action = st.one_of(

@@ -1,7 +1,7 @@
 """A player's view carries their own side and the table, never the partner's colours."""
 
 from gadget.engine import Clue, Guess, KeyCard, Player, Setup, Stop, apply, new_game, view_for
-from gadget.engine.rules import Action, GameState
+from gadget.engine.state import Action, GameState
 from tests.cards import TEST_CARD
 
 A, B = Player.A, Player.B

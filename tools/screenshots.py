@@ -16,7 +16,9 @@ sys.path.insert(0, str(ROOT))
 from gadget.engine import Player  # noqa: E402
 from gadget.missions import default_map  # noqa: E402
 from gadget.services.campaign import record_played_elsewhere  # noqa: E402
-from gadget.services.printing.paper import print_booklets, print_keycards, print_map  # noqa: E402
+from gadget.services.printing.booklets import print_booklets  # noqa: E402
+from gadget.services.printing.keycards import print_keycards  # noqa: E402
+from gadget.services.printing.map_pdf import print_map  # noqa: E402
 from gadget.store import Store  # noqa: E402
 from tests.games import ASSASSIN_ACTIONS, WINNING_ACTIONS, log_of  # noqa: E402
 from tests.test_browser import (  # noqa: E402

@@ -10,8 +10,8 @@ from typing import Any
 from gadget.cli.io import UsageError, read_input
 from gadget.engine import GameLogError, Player, ShareCode, parse_game_log, render_grid, replay
 from gadget.engine import summary as replay_summary
-from gadget.engine.rules import MAX_TOKENS
 from gadget.engine.sharecode import SEED_BITS
+from gadget.engine.state import MAX_TOKENS
 
 
 def add_commands(commands: Any) -> None:

@@ -38,7 +38,7 @@ def add_commands(commands: Any) -> None:
 def map_pdf(args: argparse.Namespace) -> str:
     """A spare mission map, with a team's wins marked when one is named."""
     from gadget.missions import default_map
-    from gadget.services.printing.paper import print_map
+    from gadget.services.printing.map_pdf import print_map
 
     if args.team:
         from gadget.store import Store
@@ -56,7 +56,7 @@ def map_pdf(args: argparse.Namespace) -> str:
 
 def booklet_pdf(args: argparse.Namespace) -> str:
     """Play-by-paper booklets: the same seed prints the same games."""
-    from gadget.services.printing.paper import print_booklets
+    from gadget.services.printing.booklets import print_booklets
 
     seed = args.seed if args.seed is not None else secrets.randbits(32)
     write_bytes(args.output, print_booklets(seed, args.games, args.lang))
@@ -65,7 +65,7 @@ def booklet_pdf(args: argparse.Namespace) -> str:
 
 def keycards_pdf(args: argparse.Namespace) -> str:
     """Tent-fold key cards: the same seed prints the same cards."""
-    from gadget.services.printing.paper import print_keycards
+    from gadget.services.printing.keycards import print_keycards
 
     seed = args.seed if args.seed is not None else secrets.randbits(32)
     write_bytes(args.output, print_keycards(seed, args.games))

@@ -16,7 +16,9 @@ from gadget.engine.errors import (
 )
 from gadget.engine.gamelog import GameLog, parse_game_log, replay, summary
 from gadget.engine.keycard import AGENTS, CELLS, Colour, KeyCard, Player, render_grid, seat_index
-from gadget.engine.rules import (
+from gadget.engine.rules import apply, legal_actions, official_score, paper_score
+from gadget.engine.sharecode import ShareCode, join_link
+from gadget.engine.state import (
     MAX_CLUE_WORD,
     Action,
     Clue,
@@ -30,13 +32,8 @@ from gadget.engine.rules import (
     Status,
     Stop,
     TimeBank,
-    apply,
-    legal_actions,
     new_game,
-    official_score,
-    paper_score,
 )
-from gadget.engine.sharecode import ShareCode, join_link
 from gadget.engine.view import PlayerView, view_for
 
 __all__ = [

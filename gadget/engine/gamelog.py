@@ -17,7 +17,9 @@ from gadget.engine.errors import (
 )
 from gadget.engine.jsontext import read_json
 from gadget.engine.keycard import CELLS, KeyCard, Player
-from gadget.engine.rules import (
+from gadget.engine.rules import apply, official_score
+from gadget.engine.sharecode import ShareCode
+from gadget.engine.state import (
     MAX_CLUE_NUMBER,
     Action,
     Clue,
@@ -26,11 +28,8 @@ from gadget.engine.rules import (
     Penalty,
     Setup,
     Stop,
-    apply,
     new_game,
-    official_score,
 )
-from gadget.engine.sharecode import ShareCode
 
 FORMAT: Final = "gadget-game/1"
 _TOP_KEYS: Final = {"format", "key", "code", "tokens", "mistakes", "options", "actions"}

@@ -8,7 +8,7 @@ from typing import Final
 
 from gadget.engine.errors import ShareCodeError
 from gadget.engine.keycard import KeyCard, generate_v1
-from gadget.engine.rules import MAX_TOKENS
+from gadget.engine.state import MAX_TOKENS
 
 # Crockford's base 32: digits and letters without I, L, O and U, which people misread.
 ALPHABET: Final = "0123456789ABCDEFGHJKMNPQRSTVWXYZ"

@@ -5,15 +5,8 @@ from __future__ import annotations
 from dataclasses import dataclass
 
 from gadget.engine.keycard import CELLS, Player, seat_index
-from gadget.engine.rules import (
-    Clue,
-    GameState,
-    LossReason,
-    Phase,
-    Status,
-    cells_of,
-    official_score,
-)
+from gadget.engine.rules import official_score
+from gadget.engine.state import Clue, GameState, LossReason, Phase, Status, cells_of
 
 
 @dataclass(frozen=True, slots=True)

@@ -7,7 +7,9 @@ from typing import Any
 
 import flet as ft
 
-from gadget.services.printing.paper import PrintError, print_booklets, print_keycards
+from gadget.services.printing.booklets import print_booklets
+from gadget.services.printing.keycards import print_keycards
+from gadget.services.printing.paper import PrintError
 from gadget.services.printing.worker import off_the_loop
 from gadget.views.boundary import component
 from gadget.views.files import download

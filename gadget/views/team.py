@@ -14,7 +14,7 @@ from gadget.missions import parse_map
 from gadget.services import palette
 from gadget.services.backup import export_team
 from gadget.services.campaign import campaign_view
-from gadget.services.printing.paper import print_map
+from gadget.services.printing.map_pdf import print_map
 from gadget.services.printing.worker import off_the_loop
 from gadget.store import MAX_NAME, Team
 from gadget.views.boundary import component
