@@ -9,12 +9,13 @@ import flet_charts as charts
 
 from gadget.engine.text import counted
 from gadget.services import palette
-from gadget.services.campaign import mission_names
+from gadget.services.history import load_history, matching
 from gadget.store import MAX_NOTES
 from gadget.views.boundary import component
 from gadget.views.shared import (
     guarded,
     screen,
+    use_data,
     use_table,
     use_value,
 )
@@ -31,18 +32,19 @@ def HistoryScreen() -> ft.Control:
     message, set_message = use_value(lambda: "")
     limit, set_limit = use_value(lambda: 50)
     team = use_team()
+    store = table.store
+    # Every hook runs on every render: the history is loaded before the early return.
+    history = use_data(
+        lambda: load_history(store, team) if team is not None else None,
+        [team.id if team is not None else None],
+    )
     if team is None:
         return missing_team()
-    store = table.store
-    attempts = store.attempts(team.id)
-    names = mission_names(store, team, attempts)
-    matching = [
-        a
-        for a in reversed(attempts)
-        if mission_filter in ("all", a.mission_id or "")
-        and result_filter in ("all", "won" if a.won else "lost")
-    ]
-    shown = matching[:limit]
+    if history is None:
+        return screen([ft.Text(f"{team.name}: history", size=24), ft.ProgressRing()])
+    attempts, names, plot = history.attempts, history.names, history.charts
+    found = matching(attempts, mission_filter, result_filter)
+    shown = found[:limit]
 
     def keep_note(attempt_id: int) -> Any:
         def save(event: Any) -> None:
@@ -77,15 +79,6 @@ def HistoryScreen() -> ft.Control:
                 spacing=2,
             )
         )
-    won_scores = [(i, a.score) for i, a in enumerate(attempts) if a.score is not None]
-    by_mission = sorted({a.mission_id for a in attempts if a.mission_id}, key=list(names).index)
-    tallies = [
-        (
-            sum(a.won for a in attempts if a.mission_id == m),
-            sum(not a.won for a in attempts if a.mission_id == m),
-        )
-        for m in by_mission
-    ]
     return screen(
         [
             ft.Text(f"{team.name}: history", size=24, weight=ft.FontWeight.BOLD),
@@ -114,12 +107,12 @@ def HistoryScreen() -> ft.Control:
             ),
             ft.Text(
                 f"{counted(len(shown), 'attempt')} shown"
-                + (f" of {len(matching)}" if len(matching) > len(shown) else "")
+                + (f" of {len(found)}" if len(found) > len(shown) else "")
             ),
             *rows,
             *(
                 [ft.TextButton("Show 50 more", on_click=lambda _: set_limit(limit + 50))]
-                if len(matching) > len(shown)
+                if len(found) > len(shown)
                 else []
             ),
             ft.Text(message),
@@ -127,20 +120,20 @@ def HistoryScreen() -> ft.Control:
             charts.LineChart(
                 data_series=[
                     charts.LineChartData(
-                        points=[charts.LineChartDataPoint(x, y) for x, y in won_scores],
+                        points=[charts.LineChartDataPoint(x, y) for x, y in plot.scores],
                         color=palette.WIN,
                         stroke_width=3,
                     )
                 ],
                 height=160,
                 min_y=0,
-                max_y=max(y for _, y in won_scores) + 3,
+                max_y=plot.score_ceiling,
                 min_x=0,
-                max_x=max(len(attempts) - 1, 1),
+                max_x=max(plot.attempts - 1, 1),
                 left_axis=charts.ChartAxis(label_size=28, title=ft.Text("score", size=10)),
                 bottom_axis=charts.ChartAxis(label_size=20, title=ft.Text("attempt", size=10)),
             )
-            if won_scores
+            if plot.scores
             else ft.Text("No win yet."),
             ft.Text("Wins and losses by mission", size=18, weight=ft.FontWeight.W_600),
             charts.BarChart(
@@ -148,19 +141,19 @@ def HistoryScreen() -> ft.Control:
                     charts.BarChartGroup(
                         x=index,
                         rods=[
-                            charts.BarChartRod(to_y=wins, color=palette.WIN, width=8),
-                            charts.BarChartRod(to_y=losses, color=palette.DANGER, width=8),
+                            charts.BarChartRod(to_y=tally.wins, color=palette.WIN, width=8),
+                            charts.BarChartRod(to_y=tally.losses, color=palette.DANGER, width=8),
                         ],
                     )
-                    for index, (wins, losses) in enumerate(tallies)
+                    for index, tally in enumerate(plot.tallies)
                 ],
                 height=160,
                 left_axis=charts.ChartAxis(label_size=24),
             )
-            if by_mission
+            if plot.tallies
             else ft.Text("No mission played yet."),
             ft.Text(
-                "Green: wins; red: losses. Missions: " + ", ".join(names[m] for m in by_mission),
+                "Green: wins; red: losses. Missions: " + ", ".join(t.name for t in plot.tallies),
                 size=11,
             ),
             ft.Button("Back to the map", on_click=lambda _: page.navigate(f"/teams/{team.id}")),

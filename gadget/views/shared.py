@@ -33,6 +33,19 @@ def use_value(initial: Callable[[], Value]) -> tuple[Value, Callable[[Value], No
     return cast(tuple[Value, Callable[[Value], None]], ft.use_state(initial))
 
 
+def use_data(load: Callable[[], Value], keys: list[Any]) -> Value | None:
+    """Data from the store, loaded once each time `keys` change, in an effect: never in a
+    render, never again for a change that does not touch it (a filter, a tap). None until
+    the first load is in."""
+    data, set_data = use_value(lambda: cast(Value | None, None))
+
+    def fetch() -> None:
+        set_data(load())
+
+    ft.use_effect(fetch, keys)
+    return data
+
+
 def keyed(component: Callable[..., ft.Control], key: str, *args: Any) -> ft.Control:
     """A component with a key: another key is another screen with fresh state (Flet's
     decorator hides the `key` keyword from type checkers)."""
