@@ -1,4 +1,4 @@
-"""The gadget-game/1 log (shared/spec/game-log.md): read, write and replay one game."""
+"""The gadget-game/1 log (docs/game-log.md): read, write and replay one game."""
 
 from __future__ import annotations
 

@@ -1,4 +1,4 @@
-"""The Duet rules (shared/spec/rules.md) as pure moves over frozen game state."""
+"""The Duet rules as pure moves over frozen game state (docs/engine.md says what was decided)."""
 
 from __future__ import annotations
 
