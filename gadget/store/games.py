@@ -162,15 +162,4 @@ class GameRecords(Repository):
             )
             if changed.rowcount != 1:  # type: ignore[attr-defined]
                 raise StaleGameError(stale_message(expected_version + 1, expected_version))
-            return SavedGame(
-                id=game_id,
-                public_id=row.public_id,
-                team_id=row.team_id,
-                mission_id=row.mission_id,
-                map_id=row.map_id,
-                players=player_names(row.players),
-                log=log,
-                state=state,
-                version=expected_version + 1,
-                attempt_id=attempt_id,
-            )
+            return saved_game(row, log, state, expected_version + 1, attempt_id)

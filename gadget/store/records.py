@@ -116,9 +116,17 @@ def attempt_record(row: AttemptRow) -> Attempt:
     )
 
 
-def saved_game(row: GameRow) -> SavedGame:
+def saved_game(
+    row: GameRow,
+    log: GameLog | None = None,
+    state: GameState | None = None,
+    version: int | None = None,
+    attempt_id: int | None = None,
+) -> SavedGame:
+    """The game a row holds, or (given them) as an action just left it: its new log, state,
+    version and attempt, without parsing and replaying what the caller already has."""
     assert row.id is not None
-    log = parse_game_log(row.log)
+    log = log or parse_game_log(row.log)
     return SavedGame(
         id=row.id,
         public_id=row.public_id,
@@ -127,9 +135,9 @@ def saved_game(row: GameRow) -> SavedGame:
         map_id=row.map_id,
         players=player_names(row.players),
         log=log,
-        state=replay(log),
-        version=row.version,
-        attempt_id=row.attempt_id,
+        state=state or replay(log),
+        version=row.version if version is None else version,
+        attempt_id=row.attempt_id if version is None else attempt_id,
     )
 
 

@@ -30,6 +30,7 @@ from gadget.views.game_parts import (
 from gadget.views.keycard import KeyCardGrid
 from gadget.views.phone import use_phone
 from gadget.views.shared import (
+    dead_end,
     guarded,
     keyed,
     screen,
@@ -89,13 +90,11 @@ def GameRoute() -> ft.Control:
 @component
 def NoSuchGame() -> ft.Control:
     """An address that names no game (or not one this server has)."""
-    page = ft.context.page
-    return screen(
-        [
-            ft.Text("No such game on this server.", size=20),
-            ft.Text("To join your partner's game, scan or type the code on their phone."),
-            ft.Button("Home", on_click=lambda _: page.navigate("/")),
-        ]
+    return dead_end(
+        "No such game on this server.",
+        "To join your partner's game, scan or type the code on their phone.",
+        "Home",
+        "/",
     )
 
 

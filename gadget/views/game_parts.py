@@ -25,6 +25,7 @@ from gadget.store import SavedGame
 from gadget.views.boundary import component
 from gadget.views.shared import (
     icon_button,
+    panel,
     qr_png,
     web_address,
     whole_number,
@@ -38,23 +39,16 @@ def SharePanel(game: SavedGame) -> ft.Control:
     code = game.log.code
     assert code is not None, "only a game dealt from a code is shared"
     link = join_link(web_address(page.url), code) if page.url else f"/join/{code.text}"
-    return ft.Container(
-        content=ft.Column(
-            [
-                ft.Text("Your partner scans this, or types the code:"),
-                ft.Semantics(
-                    label=f"QR code of {link}",
-                    content=ft.Image(src=qr_png(link), width=180, height=180),
-                ),
-                ft.Text(code.text, size=30, weight=ft.FontWeight.BOLD),
-                ft.Text(link, size=12),
-            ],
-            horizontal_alignment=ft.CrossAxisAlignment.CENTER,
-            spacing=6,
-        ),
-        padding=12,
-        border=ft.Border.all(1, palette.OUTLINE),
-        border_radius=8,
+    return panel(
+        [
+            ft.Text("Your partner scans this, or types the code:"),
+            ft.Semantics(
+                label=f"QR code of {link}",
+                content=ft.Image(src=qr_png(link), width=180, height=180),
+            ),
+            ft.Text(code.text, size=30, weight=ft.FontWeight.BOLD),
+            ft.Text(link, size=12),
+        ]
     )
 
 

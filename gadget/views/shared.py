@@ -72,6 +72,28 @@ def use_table() -> Table:
     return table
 
 
+def panel(controls: list[ft.Control], border: str = palette.OUTLINE) -> ft.Control:
+    """A framed, centred block: the share code, the team's invite, a request to answer."""
+    return ft.Container(
+        content=ft.Column(controls, horizontal_alignment=ft.CrossAxisAlignment.CENTER, spacing=6),
+        padding=12,
+        border=ft.Border.all(1, border),
+        border_radius=8,
+    )
+
+
+def dead_end(title: str, hint: str, back: str, route: str) -> ft.Control:
+    """An address that leads nowhere on this phone: what happened, and one way back."""
+    page = ft.context.page
+    return screen(
+        [
+            ft.Text(title, size=20),
+            ft.Text(hint),
+            ft.Button(back, on_click=lambda _: page.navigate(route)),
+        ]
+    )
+
+
 def screen(controls: list[ft.Control], spacing: int = 12) -> ft.Column:
     """A screen's content: one column that scrolls when a phone is too short for it."""
     return ft.Column(controls, spacing=spacing, scroll=ft.ScrollMode.AUTO, expand=True)

@@ -11,7 +11,6 @@ from gadget.engine import (
     GadgetError,
 )
 from gadget.missions import parse_map
-from gadget.services import palette
 from gadget.services.backup import export_team
 from gadget.services.campaign import campaign_view
 from gadget.services.printing.map_pdf import print_map
@@ -23,6 +22,7 @@ from gadget.views.mission_map import MissionMapView
 from gadget.views.shared import (
     brief,
     guarded,
+    panel,
     qr_png,
     safe_file_name,
     screen,
@@ -47,31 +47,24 @@ def InvitePanel(team: Team, new_invite: Any) -> ft.Control:
         )
     base = web_address(page.url).rstrip("/") if page.url else ""
     link = f"{base}/invite/{team.invite}"
-    return ft.Container(
-        content=ft.Column(
-            [
-                ft.Text(
-                    "A phone that opens this link joins the team: share it only with your partner."
-                ),
-                ft.Semantics(
-                    label="QR code of the team's invite link",
-                    content=ft.Image(src=qr_png(link), width=160, height=160),
-                ),
-                ft.Text(link, size=12, selectable=False),
-                ft.Row(
-                    [
-                        ft.TextButton("Hide the invite", on_click=lambda _: set_showing(False)),
-                        ft.TextButton("New invite link", on_click=new_invite),
-                    ],
-                    wrap=True,
-                ),
-            ],
-            horizontal_alignment=ft.CrossAxisAlignment.CENTER,
-            spacing=6,
-        ),
-        padding=10,
-        border=ft.Border.all(1, palette.OUTLINE),
-        border_radius=8,
+    return panel(
+        [
+            ft.Text(
+                "A phone that opens this link joins the team: share it only with your partner."
+            ),
+            ft.Semantics(
+                label="QR code of the team's invite link",
+                content=ft.Image(src=qr_png(link), width=160, height=160),
+            ),
+            ft.Text(link, size=12, selectable=False),
+            ft.Row(
+                [
+                    ft.TextButton("Hide the invite", on_click=lambda _: set_showing(False)),
+                    ft.TextButton("New invite link", on_click=new_invite),
+                ],
+                wrap=True,
+            ),
+        ]
     )
 
 

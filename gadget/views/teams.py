@@ -17,6 +17,7 @@ from gadget.views.files import pick_json
 from gadget.views.phone import use_phone
 from gadget.views.shared import (
     brief,
+    dead_end,
     guarded,
     screen,
     use_table,
@@ -39,13 +40,12 @@ def use_team() -> Team | None:
 
 
 def missing_team() -> ft.Control:
-    page = ft.context.page
-    return screen(
-        [
-            ft.Text("No such team on this phone.", size=20),
-            ft.Text("A team shows on the phones that made it or opened its invite link."),
-            ft.Button("Teams", on_click=lambda _: page.navigate("/teams")),
-        ]
+    """Another phone's team, or none at all: the same answer."""
+    return dead_end(
+        "No such team on this phone.",
+        "A team shows on the phones that made it or opened its invite link.",
+        "Teams",
+        "/teams",
     )
 
 
