@@ -10,10 +10,12 @@ import flet_charts as charts
 from gadget.engine.text import counted
 from gadget.services import palette
 from gadget.services.history import load_history, matching
-from gadget.store import MAX_NOTES
+from gadget.store import MAX_NOTES, Team
 from gadget.views.boundary import component
 from gadget.views.shared import (
+    Loading,
     guarded,
+    loading,
     screen,
     use_data,
     use_table,
@@ -33,15 +35,15 @@ def HistoryScreen() -> ft.Control:
     limit, set_limit = use_value(lambda: 50)
     team = use_team()
     store = table.store
-    # Every hook runs on every render: the history is loaded before the early return.
+    # Every hook runs on every render: the history is loaded before the early returns.
     history = use_data(
-        lambda: load_history(store, team) if team is not None else None,
-        [team.id if team is not None else None],
+        lambda: load_history(store, team) if isinstance(team, Team) else None,
+        [team.id if isinstance(team, Team) else None],
     )
     if team is None:
         return missing_team()
-    if history is None:
-        return screen([ft.Text(f"{team.name}: history", size=24), ft.ProgressRing()])
+    if isinstance(team, Loading) or history is None:
+        return loading("History")
     attempts, names, plot = history.attempts, history.names, history.charts
     found = matching(attempts, mission_filter, result_filter)
     shown = found[:limit]

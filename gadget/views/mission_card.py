@@ -8,11 +8,15 @@ from gadget.engine.text import counted
 from gadget.missions import MissionState, play_style
 from gadget.services import palette
 from gadget.services.campaign import campaign_view
+from gadget.store import Team
 from gadget.views.boundary import component
 from gadget.views.phone import use_phone
 from gadget.views.shared import (
+    Loading,
     guarded,
+    loading,
     screen,
+    use_data,
     use_table,
     use_value,
 )
@@ -28,9 +32,14 @@ def MissionCardScreen() -> ft.Control:
     mission_id = ft.use_route_params().get("mission", "")[:40]
     message, set_message = use_value(lambda: "")
     team = use_team()
+    view = use_data(
+        lambda: campaign_view(table.store, team) if isinstance(team, Team) else None,
+        [team.id if isinstance(team, Team) else None],
+    )
     if team is None:
         return missing_team()
-    view = campaign_view(table.store, team)
+    if isinstance(team, Loading) or view is None:
+        return loading("A city's card")
     card = next((c for c in view.cards if c.mission.id == mission_id), None)
     if card is None:
         return screen(

@@ -6,7 +6,7 @@ import functools
 import io
 import logging
 from collections.abc import Callable
-from typing import Any, TypeVar, cast
+from typing import Any, Final, TypeVar, cast
 
 import flet as ft
 import qrcode
@@ -44,6 +44,24 @@ def use_data(load: Callable[[], Value], keys: list[Any]) -> Value | None:
 
     ft.use_effect(fetch, keys)
     return data
+
+
+class Loading:
+    """A lookup whose answer is not in yet (None would mean "there is none")."""
+
+
+LOADING: Final = Loading()
+
+
+def use_lookup(load: Callable[[], Value | None], keys: list[Any]) -> Value | Loading | None:
+    """use_data for an answer that may be None: LOADING until it is in."""
+    found = use_data(lambda: (load(),), keys)
+    return LOADING if found is None else found[0]
+
+
+def loading(title: str) -> ft.Control:
+    """What a screen shows for the moment its data is being read."""
+    return screen([ft.Text(title, size=24, weight=ft.FontWeight.BOLD), ft.ProgressRing()])
 
 
 def keyed(component: Callable[..., ft.Control], key: str, *args: Any) -> ft.Control:

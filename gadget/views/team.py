@@ -20,12 +20,15 @@ from gadget.views.boundary import component
 from gadget.views.files import download, pick_json
 from gadget.views.mission_map import MissionMapView
 from gadget.views.shared import (
+    Loading,
     brief,
     guarded,
+    loading,
     panel,
     qr_png,
     safe_file_name,
     screen,
+    use_data,
     use_table,
     use_value,
     web_address,
@@ -74,14 +77,24 @@ def TeamScreen() -> ft.Control:
     table = use_table()
     page = ft.context.page
     message, set_message = use_value(lambda: "")
-    revision, set_revision = use_value(lambda: 0)
+    edits, set_edits = use_value(lambda: 0)  # the team and its campaign are read again after each
     rename = ft.use_ref("")
     players = ft.use_ref("")
-    team = use_team()
+    store = table.store
+    team = use_team(edits)
+    shown = use_data(
+        lambda: (
+            (campaign_view(store, team), store.maps_of_team(team))
+            if isinstance(team, Team)
+            else None
+        ),
+        [team.id if isinstance(team, Team) else None, edits],
+    )
     if team is None:
         return missing_team()
-    store = table.store
-    view = campaign_view(store, team)
+    if isinstance(team, Loading) or shown is None:
+        return loading("The team")
+    view, maps = shown
     file_name = safe_file_name(team.name)
 
     def save() -> None:
@@ -91,15 +104,15 @@ def TeamScreen() -> ft.Control:
             players=str(players.current).split(",") if players.current else None,
         )
         set_message("Saved.")
-        set_revision(revision + 1)
+        set_edits(edits + 1)
 
     def choose_map(event: Any) -> None:
         chosen = whole_number(str(event.control.value or ""), digits=9)
-        if chosen is None or chosen not in {i for i, _ in store.maps_of_team(team)}:
+        if chosen is None or chosen not in {i for i, _ in maps}:
             set_message("That is not one of the maps.")
             return
         store.update_team(team.id, map_id=chosen)
-        set_revision(revision + 1)
+        set_edits(edits + 1)
 
     async def export(_: Any) -> None:
         data = json.dumps(export_team(store, team), indent=1, ensure_ascii=False)
@@ -125,12 +138,12 @@ def TeamScreen() -> ft.Control:
             return
         store.update_team(team.id, map_id=store.add_map(imported, team.id))
         set_message(f"{team.name} now plays on {imported.name!r}.")
-        set_revision(revision + 1)
+        set_edits(edits + 1)
 
     def new_invite() -> None:
         store.new_invite(team.id)
         set_message("A new invite link: the old one no longer works.")
-        set_revision(revision + 1)
+        set_edits(edits + 1)
 
     from_rulebook = view.mission_map.rulebook_lines
     return screen(
@@ -166,9 +179,7 @@ def TeamScreen() -> ft.Control:
             ft.Dropdown(
                 label="Map",
                 value=str(team.map_id),
-                options=[
-                    ft.DropdownOption(key=str(i), text=n) for i, n in store.maps_of_team(team)
-                ],
+                options=[ft.DropdownOption(key=str(i), text=n) for i, n in maps],
                 on_select=choose_map,
             ),
             ft.Row(

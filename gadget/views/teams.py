@@ -16,27 +16,35 @@ from gadget.views.boundary import component
 from gadget.views.files import pick_json
 from gadget.views.phone import use_phone
 from gadget.views.shared import (
+    Loading,
     brief,
     dead_end,
     guarded,
+    loading,
     screen,
+    use_data,
+    use_lookup,
     use_table,
     use_value,
 )
 
 
-def use_team() -> Team | None:
+def use_team(edits: int = 0) -> Team | Loading | None:
     """The team the address names, if it is one of this phone's (another phone's team is
-    "no such team", exactly like one that does not exist)."""
+    "no such team", exactly like one that does not exist); read again after each edit."""
     table = use_table()
     phone = use_phone()
     number = ft.use_route_params().get("team", "")
-    if not (number.isascii() and number.isdigit() and len(number) <= 9):
-        return None
-    try:
-        return table.team_of(phone, int(number))
-    except NotFoundError:
-        return None
+
+    def lookup() -> Team | None:
+        if not (number.isascii() and number.isdigit() and len(number) <= 9):
+            return None
+        try:
+            return table.team_of(phone, int(number))
+        except NotFoundError:
+            return None
+
+    return use_lookup(lookup, [number, phone.key, edits])
 
 
 def missing_team() -> ft.Control:
@@ -56,7 +64,9 @@ def InviteRoute() -> ft.Control:
     page = ft.context.page
     phone = use_phone()
     secret = ft.use_route_params().get("invite", "")
-    team = ft.use_memo(lambda: table.accept_invite(secret, phone), [secret])
+    team = use_lookup(lambda: table.accept_invite(secret, phone), [secret])
+    if isinstance(team, Loading):
+        return loading("Joining the team")
     if team is None:
         return screen(
             [
@@ -81,16 +91,16 @@ def TeamsScreen() -> ft.Control:
     name = ft.use_ref("")
     players = ft.use_ref("")
     message, set_message = use_value(lambda: "")
-    revision, set_revision = use_value(lambda: 0)
-
+    edits, set_edits = use_value(lambda: 0)  # the list is read again after each
     phone = use_phone()
+    teams = use_data(lambda: table.store.teams(phone.key), [phone.key, edits])
 
     def add() -> None:
         team = table.store.add_team(
             str(name.current), str(players.current).split(","), phone=phone.key
         )
         set_message(f"Added {team.name}.")
-        set_revision(revision + 1)
+        set_edits(edits + 1)
 
     async def bring_back(_: Any) -> None:
         try:
@@ -102,7 +112,7 @@ def TeamsScreen() -> ft.Control:
             set_message(brief(f"That backup was not imported: {wrong}"))
             return
         set_message(f"Imported {team.name}.")
-        set_revision(revision + 1)
+        set_edits(edits + 1)
 
     rows: list[ft.Control] = [
         ft.ListTile(
@@ -110,7 +120,7 @@ def TeamsScreen() -> ft.Control:
             subtitle=ft.Text(", ".join(team.players) or "no players named"),
             on_click=lambda _, t=team.id: page.navigate(f"/teams/{t}"),
         )
-        for team in table.store.teams(phone.key)
+        for team in teams or []
     ]
     return screen(
         [
