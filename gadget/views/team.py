@@ -88,7 +88,9 @@ def TeamScreen() -> ft.Control:
             if isinstance(team, Team)
             else None
         ),
-        [team.id if isinstance(team, Team) else None, edits],
+        # The team itself is the key: an edit (a new map, a rename) reads the team again,
+        # and the campaign follows the team that comes back, never the one before.
+        [team if isinstance(team, Team) else None],
     )
     if team is None:
         return missing_team()
