@@ -30,10 +30,13 @@ from gadget.views.game_parts import (
 from gadget.views.keycard import KeyCardGrid
 from gadget.views.phone import use_phone
 from gadget.views.shared import (
+    Loading,
     dead_end,
     guarded,
     keyed,
+    loading,
     screen,
+    use_lookup,
     use_table,
     use_value,
 )
@@ -81,7 +84,9 @@ def GameRoute() -> ft.Control:
     """/game/<public id>: this phone's side of a game, whichever side it holds."""
     table = use_table()
     public_id = ft.use_route_params().get("game", "")
-    game = ft.use_memo(lambda: table.game_at(public_id), [public_id])
+    game = use_lookup(lambda: table.game_at(public_id), [public_id])
+    if isinstance(game, Loading):
+        return loading("Opening the game")
     if game is None:
         return NoSuchGame()
     return keyed(SeatedGame, game.public_id, game.id)

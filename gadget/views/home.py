@@ -7,6 +7,7 @@ from typing import Any
 import flet as ft
 
 from gadget.engine import (
+    Player,
     ShareCode,
     ShareCodeError,
 )
@@ -15,11 +16,13 @@ from gadget.missions import MissionState
 from gadget.services.campaign import campaign_view
 from gadget.services.phones import Phone
 from gadget.services.table import Table
+from gadget.store import SavedGame
 from gadget.views.boundary import component
 from gadget.views.phone import use_phone
 from gadget.views.shared import (
     guarded,
     screen,
+    use_data,
     use_table,
     use_value,
 )
@@ -40,17 +43,19 @@ def MissionPicker(tell: Any) -> ft.Control:
     table = use_table()
     page = ft.context.page
     phone = use_phone()
-    teams = table.store.teams(phone.key)
-    team_id, set_team_id = use_value(lambda: str(teams[0].id) if teams else "")
+    teams = use_data(lambda: table.store.teams(phone.key), [phone.key]) or []
+    team_id, set_team_id = use_value(lambda: "")
     mission, set_mission = use_value(lambda: "")
     team = next((t for t in teams if str(t.id) == team_id), teams[0] if teams else None)
+    view = use_data(lambda: campaign_view(table.store, team) if team else None, [team])
     if team is None:
         return ft.TextButton(
             "Add a team to play the mission map",
             icon=ft.Icons.GROUP_ADD,
             on_click=lambda _: page.navigate("/teams"),
         )
-    view = campaign_view(table.store, team)
+    if view is None:
+        return ft.ProgressRing()
     playable = [c for c in view.cards if c.state is not MissionState.LOCKED]
     return ft.Column(
         [
@@ -83,9 +88,8 @@ def MissionPicker(tell: Any) -> ft.Control:
     )
 
 
-def _my_games(table: Table, page: ft.Page, phone: Phone) -> list[ft.Control]:
+def _my_games(page: ft.Page, games: list[tuple[SavedGame, Player]]) -> list[ft.Control]:
     """This phone's unfinished games: the side it holds, never a code or the other side."""
-    games = table.games_of(phone)
     if not games:
         return []
     rows: list[ft.Control] = [ft.Text("Your games", size=18, weight=ft.FontWeight.W_600)]
@@ -117,6 +121,9 @@ def Home() -> ft.Control:
     phone = use_phone()
     typed = ft.use_ref("")  # the latest keystroke, even before the re-render it causes
     problem, set_problem = use_value(lambda: "")
+    answered, set_answered = use_value(lambda: 0)  # requests are read again after each answer
+    requests = use_data(lambda: table.requests_to_answer(phone), [phone.key, answered]) or []
+    games = use_data(lambda: table.games_of(phone), [phone.key]) or []
 
     def join(_: Any) -> None:
         try:
@@ -131,8 +138,15 @@ def Home() -> ft.Control:
             ft.Text("Gadget", size=32, weight=ft.FontWeight.BOLD),
             ft.Text("A companion for Codenames: Duet."),
             *[
-                request_panel(table, request, phone, set_problem, "a game you play")
-                for request in table.requests_to_answer(phone)
+                request_panel(
+                    table,
+                    request,
+                    phone,
+                    set_problem,
+                    "a game you play",
+                    done=lambda: set_answered(answered + 1),
+                )
+                for request in requests
             ],
             ft.Text("New game", size=18, weight=ft.FontWeight.W_600),
             ft.Row(
@@ -171,7 +185,7 @@ def Home() -> ft.Control:
                 ],
                 wrap=True,
             ),
-            *_my_games(table, page, phone),
+            *_my_games(page, games),
             ft.Row(
                 [
                     ft.TextButton(

@@ -18,8 +18,11 @@ from gadget.views.game_parts import use_wakelock
 from gadget.views.keycard import KeyCardGrid
 from gadget.views.phone import use_phone
 from gadget.views.shared import (
+    Loading,
     keyed,
+    loading,
     screen,
+    use_lookup,
     use_table,
 )
 
@@ -31,16 +34,21 @@ def JoinRoute() -> ft.Control:
     page = ft.context.page
     typed = ft.use_route_params().get("code", "")[:40]
     try:
-        code = ShareCode.parse(typed)
+        code: ShareCode | None = ShareCode.parse(typed)
+        problem = ""
     except ShareCodeError as wrong:
+        code, problem = None, str(wrong)
+    game = use_lookup(lambda: table.find(code.text) if code else None, [typed])
+    if code is None:
         return ft.Column(
             [
                 ft.Text("That code did not work", size=22, weight=ft.FontWeight.BOLD),
-                ft.Text(str(wrong)),
+                ft.Text(problem),
                 ft.Button("Home", on_click=lambda _: page.navigate("/")),
             ]
         )
-    game = table.find(code.text)
+    if isinstance(game, Loading):
+        return loading("Opening the game")
     # Keyed by the code: a second link opened in the same tab is a new screen with its own
     # state, never the previous game's side.
     if game is None:
@@ -53,7 +61,9 @@ def JoinGame(game_id: int) -> ft.Control:
     """Sit this phone at side B if it is free (once), then show the game as this phone may."""
     table = use_table()
     phone = use_phone()
-    ft.use_memo(lambda: table.join(game_id, phone), [game_id])
+    joined = use_lookup(lambda: table.join(game_id, phone), [game_id])
+    if isinstance(joined, Loading):
+        return loading("Opening the game")
     return keyed(SeatedGame, str(game_id), game_id)
 
 

@@ -3,16 +3,18 @@
 from __future__ import annotations
 
 from dataclasses import replace
-from typing import Any
+from typing import Any, cast
 
 import flet as ft
 
-from gadget.services.table import TIMER_PRESETS
+from gadget.services.table import TIMER_PRESETS, TimerSettings
 from gadget.views.boundary import component
 from gadget.views.phone import use_phone
 from gadget.views.shared import (
     guarded,
+    loading,
     screen,
+    use_data,
     use_table,
     use_value,
     whole_number,
@@ -54,11 +56,16 @@ def Settings() -> ft.Control:
     table = use_table()
     page = ft.context.page
     phone = use_phone()
-    settings, set_settings = use_value(lambda: table.default_timer(phone))
+    saved = use_data(lambda: table.default_timer(phone), [phone.key])
+    edited, set_settings = use_value(lambda: cast(TimerSettings | None, None))
     message, set_message = use_value(lambda: "")
+    settings = edited or saved
+    if settings is None:
+        return loading("Settings")
 
     def change(**what: Any) -> None:
         def apply() -> None:
+            assert settings is not None
             updated = replace(settings, **what)
             table.set_default_timer(updated, phone)
             set_settings(updated)

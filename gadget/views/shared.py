@@ -35,15 +35,21 @@ def use_value(initial: Callable[[], Value]) -> tuple[Value, Callable[[Value], No
 
 def use_data(load: Callable[[], Value], keys: list[Any]) -> Value | None:
     """Data from the store, loaded once each time `keys` change, in an effect: never in a
-    render, never again for a change that does not touch it (a filter, a tap). None until
-    the first load is in."""
-    data, set_data = use_value(lambda: cast(Value | None, None))
+    render, never again for a change that does not touch it (a filter, a tap).
+
+    None until the data for these very keys is in: data loaded for earlier keys is never
+    returned (a second join link opened in the same tab must not show the first game for a
+    moment, nor act on it).
+    """
+    loaded, set_loaded = use_value(lambda: cast(tuple[list[Any], Value] | None, None))
 
     def fetch() -> None:
-        set_data(load())
+        set_loaded((list(keys), load()))
 
     ft.use_effect(fetch, keys)
-    return data
+    if loaded is None or loaded[0] != list(keys):
+        return None
+    return loaded[1]
 
 
 class Loading:

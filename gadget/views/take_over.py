@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+from collections.abc import Callable
 from typing import Any, cast
 
 import flet as ft
@@ -95,12 +96,23 @@ def SeatRequestScreen(game: SavedGame, lost: Player | None) -> ft.Control:
 
 
 def request_panel(
-    table: Table, request: SeatRequest, phone: Phone, tell: Any, what: str
+    table: Table,
+    request: SeatRequest,
+    phone: Phone,
+    tell: Any,
+    what: str,
+    *,
+    done: Callable[[], None] = lambda: None,
 ) -> ft.Control:
-    """A take-over request with Allow and Refuse, for a phone that may answer it."""
+    """A take-over request with Allow and Refuse, for a phone that may answer it (`done`
+    runs once it is answered: Home reads its requests again)."""
 
     def answer(allow: bool) -> Any:
-        return guarded(lambda: table.answer(request.id, phone, allow), tell)
+        def send() -> None:
+            table.answer(request.id, phone, allow)
+            done()
+
+        return guarded(send, tell)
 
     letter = request.side.value.upper()
     return ft.Container(
