@@ -111,6 +111,21 @@ class TimerState:
         return self.paused_left is not None
 
 
+@dataclass(frozen=True, slots=True)
+class PhoneGame:
+    """One phone's game: the game, the side this phone holds, and everything its screen
+    shows around them, read together (at opening and at each notice, never in a render)."""
+
+    game: SavedGame | None  # None: no such game
+    side: Player | None  # None: this phone holds no side of it
+    requests: tuple[SeatRequest, ...] = ()  # waiting take-overs this phone may answer
+    partner_here: bool = False  # a phone holds side B (phone A folds its code away)
+    timer: TimerState | None = None
+    timer_settings: TimerSettings = TimerSettings()
+    my_request: SeatRequest | None = None  # without a side: this phone's newest request
+    askable: tuple[Player, ...] = ()  # without a side: the sides someone could allow
+
+
 def _timer_key(phone: Phone | None) -> str:
     """Each phone's timer defaults are its own; "timer" alone is the command line's."""
     return f"timer:{phone.key}" if phone is not None else "timer"
@@ -202,6 +217,29 @@ class Table:
         if timer is None or now_stretch != (timer.stretch, timer.turn):
             self._restart_timer(game)
         self.hub.changed(game.id)
+
+    def phone_game(self, game_id: int, phone: Phone) -> PhoneGame:
+        """What this phone's screen of this game shows now."""
+        try:
+            game = self.store.game(game_id)
+        except NotFoundError:
+            return PhoneGame(None, None)
+        side = self.store.seat_of(game_id, phone.key)
+        if side is None:
+            return PhoneGame(
+                game,
+                None,
+                my_request=self.store.latest_request(game_id, phone.key),
+                askable=tuple(s for s in Player if self.can_be_allowed(game, s, phone)),
+            )
+        return PhoneGame(
+            game,
+            side,
+            requests=tuple(r for r in self.waiting_requests(game_id) if self.may_answer(r, phone)),
+            partner_here=self.store.seat_holder(game_id, Player.B) is not None,
+            timer=self.timer(game_id),
+            timer_settings=self.timer_settings(game_id),
+        )
 
     def accept_invite(self, invite: str, phone: Phone) -> Team | None:
         """The team whose invite link this is, with this phone now one of its; None for a

@@ -145,6 +145,16 @@ class PhoneRecords(Repository):
                 raise NotFoundError(f"no request number {request_id}")
             return _request(row)
 
+    def latest_request(self, game_id: int, phone: str) -> SeatRequest | None:
+        """This phone's newest request in this game (waiting, allowed or refused)."""
+        with self._transaction() as session:
+            row = session.exec(
+                select(SeatRequestRow)
+                .where(SeatRequestRow.game_id == game_id, SeatRequestRow.phone == phone)
+                .order_by(col(SeatRequestRow.id).desc())
+            ).first()
+            return _request(row) if row is not None else None
+
     def waiting_requests(self, game_ids: list[int]) -> list[SeatRequest]:
         """Requests not answered yet for these games, oldest first."""
         if not game_ids:

@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import asyncio
+from dataclasses import replace
 from typing import Any, cast
 
 import flet as ft
@@ -13,7 +14,7 @@ from gadget.engine import (
     Player,
     view_for,
 )
-from gadget.services.table import Table
+from gadget.services.table import PhoneGame, Table
 from gadget.services.words import bank_words, turn_words
 from gadget.store import NotFoundError, SavedGame
 from gadget.views.boundary import component
@@ -52,7 +53,8 @@ def load_game(table: Table, game_id: int) -> SavedGame | None:
 
 
 def use_live_game(game_id: int, reread: Any) -> None:
-    """Re-read the game whenever the table says it changed, on whichever phone it changed.
+    """Read the game when the screen opens, and again whenever the table says it changed, on
+    whichever phone it changed (in this task: never in a render).
 
     Leaving the screen stops listening; the seat stays this phone's.
     """
@@ -67,6 +69,7 @@ def use_live_game(game_id: int, reread: Any) -> None:
             loop.call_soon_threadsafe(changed.set)
 
         stop_watching.current = table.hub.watch(game_id, notify)
+        reread()  # the first read, here and not in a render
         while True:
             await changed.wait()
             changed.clear()
@@ -108,28 +111,32 @@ def SeatedGame(game_id: int) -> ft.Control:
     """The game as this phone may see it: its own side, or a way to ask for one."""
     table = use_table()
     phone = use_phone()
-    game, set_game = use_value(lambda: load_game(table, game_id))
-    side, set_side = use_value(lambda: table.seat_of(game_id, phone))
-    _, set_revision = use_value(lambda: 0)
-    held: Any = ft.use_ref(side)  # the side this phone had, to tell it when it is replaced
+    shown, set_shown = use_value(lambda: cast(PhoneGame | None, None))
+    held: Any = ft.use_ref(None)  # the side this phone had, to tell it when it is replaced
 
     def reread() -> None:
-        set_game(load_game(table, game_id))
-        set_side(table.seat_of(game_id, phone))
-        set_revision(lambda n: n + 1)  # requests and the timer live outside the game
+        set_shown(table.phone_game(game_id, phone))
 
     use_live_game(game_id, reread)
-    if game is None:
+    if shown is None:
+        return loading("Opening the game")
+    if shown.game is None:
         return NoSuchGame()
-    if side is None:  # never had one, or was replaced: the message stays while it is shown
-        return SeatRequestScreen(game, held.current)
-    held.current = side
-    return keyed(GameTable, side.value, game, side, set_game)
+    if shown.side is None:  # never had one, or was replaced: the message stays while shown
+        return SeatRequestScreen(shown, held.current)
+    held.current = shown.side
+
+    def set_game(saved: SavedGame | None) -> None:  # this phone's own action, shown at once
+        set_shown(replace(shown, game=saved))
+
+    return keyed(GameTable, shown.side.value, shown, set_game)
 
 
 @component
-def GameTable(game: SavedGame, side: Player, set_game: Any) -> ft.Control:
+def GameTable(shown: PhoneGame, set_game: Any) -> ft.Control:
     """One side of one game, live: every change on the other phone shows here at once."""
+    game, side = shown.game, shown.side
+    assert game is not None and side is not None  # SeatedGame shows this only then
     table = use_table()
     page = ft.context.page
     phone = use_phone()
@@ -140,10 +147,7 @@ def GameTable(game: SavedGame, side: Player, set_game: Any) -> ft.Control:
     # game still being played asks whether B is here.
     sharing, set_sharing = use_value(lambda: cast(bool | None, None))
     shares = side is Player.A and not game.state.is_over and game.log.code is not None
-    if sharing is None:
-        showing_code = shares and table.store.seat_holder(game_id, Player.B) is None
-    else:
-        showing_code = sharing
+    showing_code = (shares and not shown.partner_here) if sharing is None else sharing
     confirming_undo, set_confirming_undo = use_value(lambda: False)
 
     use_wakelock()
@@ -195,14 +199,13 @@ def GameTable(game: SavedGame, side: Player, set_game: Any) -> ft.Control:
         header(side, hidden, lambda _: set_hidden(not hidden), lambda _: page.navigate("/")),
         *[
             request_panel(table, request, phone, set_message, "this game")
-            for request in table.waiting_requests(game_id)
-            if table.may_answer(request, phone)
+            for request in shown.requests
         ],
         ft.Text(turn_words(view), weight=ft.FontWeight.W_600),
         time_bank(view),
         ft.Text(bank_words(view) if view.phase is not Phase.OVER else "", size=13),
-        TimerBar(game_id, view.phase, table.timer(game_id)),
-        timer_switch(table, game_id, view.phase),
+        TimerBar(game_id, view.phase, shown.timer),
+        timer_switch(table, game_id, view.phase, shown.timer_settings),
         *notices(view, game, message),
         KeyCardGrid(view, on_touch, hidden),
         ft.Row(

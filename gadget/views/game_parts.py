@@ -19,7 +19,7 @@ from gadget.engine import (
     join_link,
 )
 from gadget.services import palette
-from gadget.services.table import Table
+from gadget.services.table import Table, TimerSettings
 from gadget.services.words import ending, last_event
 from gadget.store import SavedGame
 from gadget.views.boundary import component
@@ -166,11 +166,10 @@ def header(side: Player, hidden: bool, toggle: Any, home: Any) -> ft.Control:
     )
 
 
-def timer_switch(table: Table, game_id: int, phase: Phase) -> ft.Control:
+def timer_switch(table: Table, game_id: int, phase: Phase, settings: TimerSettings) -> ft.Control:
     """Turn the turn timer on or off for this game (both phones at once)."""
     if phase in (Phase.OVER, Phase.SUDDEN_DEATH):
         return ft.Container(visible=False)
-    settings = table.timer_settings(game_id)
 
     def switch(_: Any) -> None:
         table.set_timer(game_id, replace(settings, enabled=not settings.enabled))

@@ -3,7 +3,7 @@
 from __future__ import annotations
 
 from collections.abc import Callable
-from typing import Any, cast
+from typing import Any
 
 import flet as ft
 
@@ -12,8 +12,8 @@ from gadget.engine import (
 )
 from gadget.services import palette
 from gadget.services.phones import Phone
-from gadget.services.table import Table
-from gadget.store import SavedGame, SeatRequest
+from gadget.services.table import PhoneGame, Table
+from gadget.store import SeatRequest
 from gadget.views.boundary import component
 from gadget.views.phone import use_phone
 from gadget.views.shared import (
@@ -25,20 +25,18 @@ from gadget.views.shared import (
 
 
 @component
-def SeatRequestScreen(game: SavedGame, lost: Player | None) -> ft.Control:
-    """A phone without a side in this game: it may ask the partner's phone for one."""
+def SeatRequestScreen(shown: PhoneGame, lost: Player | None) -> ft.Control:
+    """A phone without a side in this game: it may ask the partner's phone for one (the
+    answer arrives with the next notice: `shown` is read again then)."""
     table = use_table()
     page = ft.context.page
     phone = use_phone()
-    asked, set_asked = use_value(lambda: cast(int | None, None))
     message, set_message = use_value(lambda: "")
-    request = table.store.seat_request(asked) if asked is not None else None
+    game, request = shown.game, shown.my_request
+    assert game is not None
 
     def ask(side: Player) -> Any:
-        def send() -> None:
-            set_asked(table.ask_for_seat(game.id, side, phone).id)
-
-        return guarded(send, set_message)
+        return guarded(lambda: table.ask_for_seat(game.id, side, phone), set_message)
 
     body: list[ft.Control] = [ft.Text("This game is on other phones", size=22)]
     if lost is not None:
@@ -73,7 +71,7 @@ def SeatRequestScreen(game: SavedGame, lost: Player | None) -> ft.Control:
             )
         )
         for side in Player:
-            if table.can_be_allowed(game, side, phone):
+            if side in shown.askable:
                 body.append(
                     ft.OutlinedButton(
                         f"Ask to take over side {side.value.upper()}", on_click=ask(side)
