@@ -154,3 +154,20 @@ async def test_the_code_folds_away_on_phone_a_once_b_has_joined(table: Table) ->
     assert phone_a.says(code.text)
     await phone_a.tap("Hide the code")
     assert not phone_a.says(code.text)
+
+
+@at_the_table
+async def test_a_clue_being_typed_survives_the_partners_phone_acting(table: Table) -> None:
+    phone_a = await Phone("/").open()
+    await phone_a.tap("New game")
+    game = table.store.games_in_progress()[-1]
+    assert game.log.code is not None
+    await phone_a.type("Clue", "sal")
+    phone_b = await Phone(f"/join/{game.log.code.text}").open()  # A's screen is re-rendered
+    await phone_a.settle()
+    clue = phone_a._find(ft.TextField, label="Clue")
+    assert clue.value == "sal"  # the page was not told to empty the field mid-word
+    await phone_a.type("Clue", "salad")
+    await phone_a.tap("Give clue")
+    await phone_b.settle()
+    assert phone_b.says("A gave the clue: salad. You guess.")

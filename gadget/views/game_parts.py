@@ -57,7 +57,8 @@ def ClueForm(on_clue: Any) -> ft.Control:
     """A word and a number; both optional, since the clue is said aloud at the table.
 
     The fields keep what was typed in refs: a click that arrives before the re-render after
-    the last keystroke still sends the whole word.
+    the last keystroke still sends the whole word. And they are drawn with it: a re-render
+    while the player types (the partner's phone acted) must not empty the field mid-word.
     """
     word = ft.use_ref("")
     number = ft.use_ref("")
@@ -75,12 +76,14 @@ def ClueForm(on_clue: Any) -> ft.Control:
         [
             ft.TextField(
                 label="Clue",
+                value=str(word.current),
                 expand=True,
                 on_change=set_word,
                 on_submit=give,
             ),
             ft.Dropdown(
                 label="No.",
+                value=str(number.current) or None,
                 width=104,
                 options=[ft.DropdownOption(key=str(n), text=str(n)) for n in range(10)],
                 on_select=set_number,

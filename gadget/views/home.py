@@ -169,6 +169,7 @@ def Home() -> ft.Control:
             ft.Text("Join your partner", size=18, weight=ft.FontWeight.W_600),
             ft.TextField(
                 label="Partner's code",
+                value=str(typed.current),  # a re-render never empties what is being typed
                 on_change=lambda e: setattr(typed, "current", e.control.value),
                 on_submit=join,
                 error=problem or None,

@@ -169,6 +169,7 @@ def TeamScreen() -> ft.Control:
             InvitePanel(team, guarded(new_invite, set_message)),
             ft.TextField(
                 label="Rename",
+                value=str(rename.current),  # a re-render never empties what is being typed
                 max_length=MAX_NAME,
                 on_change=lambda e: setattr(rename, "current", e.control.value),
             ),

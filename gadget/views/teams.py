@@ -128,11 +128,13 @@ def TeamsScreen() -> ft.Control:
             *(rows or [ft.Text("No team yet: add one to play the mission map.")]),
             ft.TextField(
                 label="New team",
+                value=str(name.current),  # a re-render never empties what is being typed
                 max_length=MAX_NAME,
                 on_change=lambda e: setattr(name, "current", e.control.value),
             ),
             ft.TextField(
                 label="Players (Ann, Ben)",
+                value=str(players.current),
                 on_change=lambda e: setattr(players, "current", e.control.value),
             ),
             ft.Row(
