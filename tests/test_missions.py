@@ -15,6 +15,7 @@ from gadget.missions import (
     mission_states,
     newly_opened,
     parse_map,
+    play_style,
 )
 
 SPEC = Path(__file__).resolve().parents[2] / "shared" / "spec" / "mission-map.json"
@@ -118,3 +119,31 @@ def test_the_rule_book_states_three_lines_of_the_shipped_map_and_plurals_are_wri
     assert shipped.rulebook_lines == 3 < len(shipped.lines)
     assert [counted(n, "token") for n in (0, 1, 2)] == ["0 tokens", "1 token", "2 tokens"]
     assert counted(2, "city", "cities") == "2 cities"
+
+
+def test_a_result_on_a_locked_mission_is_refused_naming_what_would_open_it() -> None:
+    shipped = default_map()
+    with pytest.raises(MissionLockedError, match="London is locked"):
+        after_result(shipped, frozenset(), "london", won=True)
+    with pytest.raises(MissionLockedError, match="Berlin is locked"):
+        after_result(shipped, frozenset(), "berlin", won=False)  # a loss is refused too
+
+
+@pytest.mark.parametrize(
+    ("mission", "rewards"),
+    [
+        ("prague", "The standard game: every turn may end on a bystander."),  # 9-9
+        ("moscow", "Like the standard game with only 8 turns: bold clues"),  # 8-8
+        ("singapore", "Like the standard game with only 6 turns"),  # 6-6
+        ("paris", "No mistakes allowed: every bystander costs two turns."),  # 11-0
+        ("vatican-city", "No mistakes allowed"),  # 8-0
+        ("berlin", "Plenty of turns but only 2 mistakes: patient, careful clues."),  # 11-2
+        ("cape-town", "Plenty of turns but only 1 mistake: patient"),  # 10-1
+        ("rio-de-janeiro", "Few turns and few mistakes: bold clues, then careful guessing."),
+        ("mumbai", "Few turns and few mistakes"),  # 6-5
+        ("cairo", "5 mistakes in 9 turns: a balance of care and daring."),  # 9-5
+        ("tokyo", "1 mistake in 8 turns"),  # 8-1: one, not "1 mistakes"
+    ],
+)
+def test_what_a_mission_rewards_is_read_from_its_bank(mission: str, rewards: str) -> None:
+    assert play_style(default_map().mission(mission)).startswith(rewards)

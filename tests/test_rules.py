@@ -32,6 +32,7 @@ from gadget.engine import (
 from gadget.engine.state import Action
 from tests.cards import (
     BLACK_A_GREEN_B,
+    BLACK_BOTH,
     GREEN_A_TAN_B,
     GREEN_BOTH,
     GREEN_ON_A,
@@ -368,3 +369,53 @@ def test_a_misspelt_field_in_a_move_is_an_error_not_a_silent_no_op() -> None:
         rules._evolve(start(), {"found": 1})
     with pytest.raises(AssertionError, match="phase over with outcome None"):
         rules._evolve(start(), {"phase": Phase.OVER})
+
+
+# --- Rules a bookkeeping slip would break for several turns (issue 14's survivors) -----
+
+
+def test_the_invalid_clue_penalty_may_be_taken_again_in_a_later_turn() -> None:
+    # Once per clue: after A's turn ends (B touched a bystander), B's clue may be penalised.
+    state = play(start(), Clue(A), Penalty(A), Guess(B, TAN_BOTH[0]))
+    assert state.phase is Phase.CLUE and not state.penalised_this_turn
+    state = play(state, Clue(B), Penalty(B))
+    assert state.bank.total == 9 - 3  # two penalties and a bystander
+    state = play(start(), Clue(A), Penalty(A), Guess(B, 4), Stop(B), Clue(B))
+    assert play(state, Penalty(A)).bank.total == 9 - 3  # after a stop too
+
+
+def test_the_looser_order_looks_at_the_two_clues_before_not_the_last_one() -> None:
+    # Looser order: nobody gives three clues in a row... and A, B, then B again is fine.
+    state = play(start(looser=True), Clue(A), Guess(B, TAN_BOTH[0]))
+    assert state.next_clue_giver is None  # after one clue either may
+    state = play(state, Clue(B), Guess(A, TAN_BOTH[1]))
+    assert state.next_clue_giver is None  # A then B: either may, B included
+    state = play(state, Clue(B), Guess(A, TAN_BOTH[2]))
+    assert state.next_clue_giver is A  # B twice in a row: now A must
+    refused(state, Clue(B), OutOfTurnError, "player a gives this clue, not player b")
+
+
+def test_a_bank_of_15_tokens_is_the_largest_and_is_accepted() -> None:
+    assert start(15).bank.total == 15
+    assert start(15, 0).bank.checkmarks == 15
+    with pytest.raises(SetupError, match="16"):
+        Setup(16, 16)
+
+
+def test_no_clue_is_left_over_after_a_turn_a_loss_or_a_win() -> None:
+    after_turn = play(start(), Clue(A, "ocean", 2), Guess(B, TAN_BOTH[0]))
+    assert (after_turn.phase, after_turn.clue, after_turn.clue_giver) == (Phase.CLUE, None, None)
+    lost = play(start(), Clue(A, "ocean", 2), Guess(B, BLACK_BOTH))
+    assert lost.clue is None
+    won = play(start(), *WINNING_ACTIONS)
+    assert won.status is Status.WON and won.clue is None
+
+
+def test_in_sudden_death_a_cell_only_the_partner_hit_can_still_be_guessed() -> None:
+    # One token: B's bystander (cell 12, tan on A, green on B) empties the bank.
+    state = play(start(1), Clue(A), Guess(B, TAN_A_GREEN_B[0]))
+    assert state.phase is Phase.SUDDEN_DEATH
+    # A may guess cell 12 (B's mark is not A's): green on B's side, an agent found.
+    state = play(state, Guess(A, TAN_A_GREEN_B[0]))
+    assert state.found_mask >> TAN_A_GREEN_B[0] & 1
+    refused(state, Guess(B, TAN_A_GREEN_B[0]), CellNotGuessableError, "already covered")

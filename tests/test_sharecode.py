@@ -16,6 +16,8 @@ GOLDEN_CODES = [
     ("1000-007M-TCNZ", 31337, 9, 5, "G-G-G-GX-----GX-GXGG-G---", "-GGX--GGGG-G----GX---XG--"),
     ("100Z-KF43-CK6Y", 4242424242, 6, 6, "--G-G-G-G--G-XX-G-GGX--G-", "-G--GXGG-G----X----GG-GXG"),
     ("1000-0000-4FGE", 17, 15, 0, "-G--GG-----X-XGXG-GG--G-G", "--GX--G----GGXG--GGGG-X--"),
+    # A check character of 0: about 1 code in 32 ends so (found by searching seeds).
+    ("1000-007Q-F4S0", 31676, 9, 9, "-----GG-X---GX-GGGG-G--GX", "-X----X-GGGGGXG-G---GG---"),
 ]
 
 codes = st.builds(
@@ -149,3 +151,10 @@ def test_the_join_link_is_the_base_address_then_join_then_the_code() -> None:
         == "http://192.168.1.20:8550/join/1000-0000-04SK"
     )
     assert ShareCode.parse(join_link("http://x", code).rsplit("/", 1)[1]) == code
+
+
+def test_the_look_alikes_o_i_and_l_read_as_0_and_1_in_any_case() -> None:
+    code = ShareCode.parse("1000-0000-15MR")  # seed 4, an 11-4 bank: a 1 inside the code
+    for typed in ("1000-0000-I5MR", "1000-0000-i5mr", "1000-0000-L5MR", "1000-0000-l5mr"):
+        assert ShareCode.parse(typed) == code
+    assert ShareCode.parse("1OOO-OOOO-15MR") == code  # O is 0

@@ -44,11 +44,6 @@ class PlayerView:
         """Cells (A's frame) in the order this player reads them from their seat."""
         return tuple(seat_index(self.player, position) for position in range(CELLS))
 
-    @property
-    def covered(self) -> frozenset[int]:
-        """Cells nobody may guess any more."""
-        return self.found | (self.marks_by_me & self.marks_by_partner)
-
 
 def view_for(state: GameState, player: Player) -> PlayerView:
     """Only what this player sees at the table: the partner's colours stay hidden until the end.

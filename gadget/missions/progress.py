@@ -93,4 +93,7 @@ def play_style(mission: Mission) -> str:
         )
     if mission.turns <= 7:
         return "Few turns and few mistakes: bold clues, then careful guessing."
-    return f"{mission.mistakes} mistakes in {mission.turns} turns: a balance of care and daring."
+    return (
+        f"{counted(mission.mistakes, 'mistake')} in {mission.turns} turns:"
+        " a balance of care and daring."
+    )
