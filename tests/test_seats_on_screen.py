@@ -13,7 +13,7 @@ from gadget.views import app
 from gadget.views import home as home_screen
 from gadget.views.boundary import SORRY, component
 from tests.phones import Phone, device_of, new_device
-from tests.screens import at_the_table, deal_and_join, give_clue
+from tests.screens import at_the_table, deal_and_join, give_clue, seat_of
 
 A, B = Player.A, Player.B
 
@@ -171,3 +171,13 @@ async def test_a_clue_being_typed_survives_the_partners_phone_acting(table: Tabl
     await phone_a.tap("Give clue")
     await phone_b.settle()
     assert phone_b.says("A gave the clue: salad. You guess.")
+
+
+@at_the_table
+async def test_a_finished_games_link_shows_no_card_and_offers_no_take_over(table: Table) -> None:
+    phone_a, _phone_b, code = await deal_and_join(table)
+    await give_clue(phone_a, "end")
+    await phone_a.tap_cell(*seat_of(A, code.key_card().a.index("X")))  # B touched an assassin
+    late = await Phone(f"/join/{code.text}").open()
+    assert late.says("The game is over")
+    assert not late.says("Ask to take over") and not late.says("row 1 column 1")

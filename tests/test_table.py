@@ -247,3 +247,25 @@ def test_a_finished_game_is_not_read_again_on_every_look_at_its_timer(
     for _ in range(3):
         assert table.timer(game.id) is None
     assert reads == []
+
+
+def test_an_allowed_request_never_gives_a_phone_both_sides(table: Table) -> None:
+    dealer, teammate, stranger = _phone(), _phone(), _phone()
+    table.store.add_team("Owls", [], phone=teammate.key)
+    game = table.deal(team_name="Owls", seed=1, phone=dealer)
+    asked = table.ask_for_seat(game.id, A, stranger)  # then it takes the free side B
+    assert table.join(game.id, stranger) is B
+    with pytest.raises(SeatError, match="that phone holds side B of this game"):
+        table.answer(asked.id, teammate, True)
+    assert (table.seat_of(game.id, stranger), table.seat_of(game.id, dealer)) == (B, A)
+
+
+def test_a_finished_game_offers_no_take_over(table: Table) -> None:
+    phone_a, phone_b, late = _phone(), _phone(), _phone()
+    game = table.deal(seed=1, phone=phone_a)
+    table.join(game.id, phone_b)
+    game = table.act(game.id, Clue(A), game.version)
+    game = table.act(game.id, Guess(B, game.log.card.a.index("X")), game.version)
+    assert table.phone_game(game.id, late).askable == ()
+    with pytest.raises(SeatError, match="the game is over"):
+        table.ask_for_seat(game.id, B, late)

@@ -230,7 +230,9 @@ class Table:
                 game,
                 None,
                 my_request=self.store.latest_request(game_id, phone.key),
-                askable=tuple(s for s in Player if self.can_be_allowed(game, s, phone)),
+                askable=()
+                if game.state.is_over
+                else tuple(s for s in Player if self.can_be_allowed(game, s, phone)),
             )
         return PhoneGame(
             game,
@@ -273,6 +275,8 @@ class Table:
 
     def ask_for_seat(self, game_id: int, side: Player, phone: Phone) -> SeatRequest:
         """Ask the partner's phone (or a phone of the team) to let this phone take a side."""
+        if self.store.game(game_id).state.is_over:  # its end shows both sides
+            raise SeatError("the game is over: it is in the history, and no side is taken over")
         request = self.store.ask_for_seat(game_id, side, phone.key)
         self.hub.changed(game_id)
         return request

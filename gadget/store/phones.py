@@ -179,6 +179,14 @@ class PhoneRecords(Repository):
                 raise NotFoundError(f"no request number {request_id}")
             if row.answer is not None:
                 raise SeatError(f"that request was already {row.answer}")
+            held = session.exec(
+                select(SeatRow).where(SeatRow.game_id == row.game_id, SeatRow.phone == row.phone)
+            ).first()
+            if held is not None and answer == "allowed":  # it took the other side meanwhile
+                raise SeatError(
+                    f"that phone holds side {held.side.upper()} of this game now: it can"
+                    f" never have side {row.side.upper()} too"
+                )
             row.answer, row.answered_by, row.answered_at = answer, by_phone, self.now()
             session.add(row)
             if answer == "allowed":

@@ -46,7 +46,9 @@ def SeatRequestScreen(shown: PhoneGame, lost: Player | None) -> ft.Control:
                 " partner's consent: this phone no longer shows it."
             )
         )
-    if request is not None and request.answer is None:
+    if game.state.is_over:
+        body.append(ft.Text("The game is over: it is saved in the history of its phones."))
+    elif request is not None and request.answer is None:
         body.append(
             ft.Text(
                 f"Waiting: your partner's phone is asked to let this phone take side"
