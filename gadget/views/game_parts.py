@@ -27,6 +27,7 @@ from gadget.views.shared import (
     icon_button,
     panel,
     qr_png,
+    typed_field,
     web_address,
     whole_number,
 )
@@ -56,9 +57,9 @@ def SharePanel(game: SavedGame) -> ft.Control:
 def ClueForm(on_clue: Any) -> ft.Control:
     """A word and a number; both optional, since the clue is said aloud at the table.
 
-    The fields keep what was typed in refs: a click that arrives before the re-render after
-    the last keystroke still sends the whole word. And they are drawn with it: a re-render
-    while the player types (the partner's phone acted) must not empty the field mid-word.
+    Both keep what was typed and are drawn with it (`typed_field`): a tap just after the
+    last keystroke sends the whole word, and the partner's phone acting meanwhile never
+    empties the field.
     """
     word = ft.use_ref("")
     number = ft.use_ref("")
@@ -66,21 +67,12 @@ def ClueForm(on_clue: Any) -> ft.Control:
     def give(_: Any) -> None:
         on_clue(str(word.current).strip(), whole_number(str(number.current)))
 
-    def set_word(event: Any) -> None:
-        word.current = event.control.value
-
     def set_number(event: Any) -> None:
         number.current = event.control.value or ""
 
     return ft.Row(
         [
-            ft.TextField(
-                label="Clue",
-                value=str(word.current),
-                expand=True,
-                on_change=set_word,
-                on_submit=give,
-            ),
+            typed_field(word, "Clue", expand=True, on_submit=give),
             ft.Dropdown(
                 label="No.",
                 value=str(number.current) or None,

@@ -22,6 +22,7 @@ from gadget.views.phone import use_phone
 from gadget.views.shared import (
     guarded,
     screen,
+    typed_field,
     use_data,
     use_table,
     use_value,
@@ -167,10 +168,9 @@ def Home() -> ft.Control:
             ),
             MissionPicker(set_problem),
             ft.Text("Join your partner", size=18, weight=ft.FontWeight.W_600),
-            ft.TextField(
-                label="Partner's code",
-                value=str(typed.current),  # a re-render never empties what is being typed
-                on_change=lambda e: setattr(typed, "current", e.control.value),
+            typed_field(
+                typed,
+                "Partner's code",
                 on_submit=join,
                 error=problem or None,
                 capitalization=ft.TextCapitalization.CHARACTERS,

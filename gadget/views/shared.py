@@ -70,6 +70,22 @@ def loading(title: str) -> ft.Control:
     return screen([ft.Text(title, size=24, weight=ft.FontWeight.BOLD), ft.ProgressRing()])
 
 
+def typed_field(typed: Any, label: str, shown: str = "", **options: Any) -> ft.TextField:
+    """A text field that keeps what is typed in a ref (`ft.use_ref`) and is drawn with it.
+
+    A tap that arrives before the re-render after the last keystroke still reads the whole
+    text, and a re-render while the player types (the partner's phone acting, data
+    arriving) never empties the field mid-word. `shown` is what the field holds until the
+    player types in it (while the ref holds None).
+    """
+
+    def keep(event: Any) -> None:
+        typed.current = str(event.control.value or "")
+
+    value = shown if typed.current is None else str(typed.current)
+    return ft.TextField(label=label, value=value, on_change=keep, **options)
+
+
 def keyed(component: Callable[..., ft.Control], key: str, *args: Any) -> ft.Control:
     """A component with a key: another key is another screen with fresh state (Flet's
     decorator hides the `key` keyword from type checkers)."""

@@ -28,6 +28,7 @@ from gadget.views.shared import (
     qr_png,
     safe_file_name,
     screen,
+    typed_field,
     use_data,
     use_table,
     use_value,
@@ -79,7 +80,7 @@ def TeamScreen() -> ft.Control:
     message, set_message = use_value(lambda: "")
     edits, set_edits = use_value(lambda: 0)  # the team and its campaign are read again after each
     rename = ft.use_ref("")
-    players = ft.use_ref("")
+    players: Any = ft.use_ref(None)  # None until the player types: the saved players are shown
     store = table.store
     team = use_team(edits)
     shown = use_data(
@@ -103,8 +104,9 @@ def TeamScreen() -> ft.Control:
         store.update_team(
             team.id,
             name=str(rename.current) or None,
-            players=str(players.current).split(",") if players.current else None,
+            players=str(players.current).split(",") if players.current is not None else None,
         )
+        players.current = None  # show the players as saved (names cleaned) again
         set_message("Saved.")
         set_edits(edits + 1)
 
@@ -167,17 +169,8 @@ def TeamScreen() -> ft.Control:
             ),
             ft.Text("The team", size=18, weight=ft.FontWeight.W_600),
             InvitePanel(team, guarded(new_invite, set_message)),
-            ft.TextField(
-                label="Rename",
-                value=str(rename.current),  # a re-render never empties what is being typed
-                max_length=MAX_NAME,
-                on_change=lambda e: setattr(rename, "current", e.control.value),
-            ),
-            ft.TextField(
-                label="Players",
-                value=", ".join(team.players),
-                on_change=lambda e: setattr(players, "current", e.control.value),
-            ),
+            typed_field(rename, "Rename", max_length=MAX_NAME),
+            typed_field(players, "Players", shown=", ".join(team.players)),
             ft.Button("Save", on_click=guarded(save, set_message)),
             ft.Dropdown(
                 label="Map",

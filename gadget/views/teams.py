@@ -22,6 +22,7 @@ from gadget.views.shared import (
     guarded,
     loading,
     screen,
+    typed_field,
     use_data,
     use_lookup,
     use_table,
@@ -126,17 +127,8 @@ def TeamsScreen() -> ft.Control:
         [
             ft.Text("Teams", size=24, weight=ft.FontWeight.BOLD),
             *(rows or [ft.Text("No team yet: add one to play the mission map.")]),
-            ft.TextField(
-                label="New team",
-                value=str(name.current),  # a re-render never empties what is being typed
-                max_length=MAX_NAME,
-                on_change=lambda e: setattr(name, "current", e.control.value),
-            ),
-            ft.TextField(
-                label="Players (Ann, Ben)",
-                value=str(players.current),
-                on_change=lambda e: setattr(players, "current", e.control.value),
-            ),
+            typed_field(name, "New team", max_length=MAX_NAME),
+            typed_field(players, "Players (Ann, Ben)"),
             ft.Row(
                 [
                     ft.Button(
