@@ -237,7 +237,9 @@ class Table:
         return PhoneGame(
             game,
             side,
-            requests=tuple(r for r in self.waiting_requests(game_id) if self.may_answer(r, phone)),
+            requests=tuple(
+                r for r in self.waiting_requests(game_id) if self.may_answer(r, phone, game)
+            ),
             partner_here=self.store.seat_holder(game_id, Player.B) is not None,
             timer=self.timer(game_id),
             timer_settings=self.timer_settings(game_id),
@@ -291,9 +293,10 @@ class Table:
         members = self.store.member_phones(game.team_id) if game.team_id else frozenset()
         return members | ({partner} if partner else frozenset())
 
-    def may_answer(self, request: SeatRequest, phone: Phone) -> bool:
-        """Only the partner's seated phone or a phone of the team answers, never the asker."""
-        game = self.store.game(request.game_id)
+    def may_answer(self, request: SeatRequest, phone: Phone, game: SavedGame | None = None) -> bool:
+        """Only the partner's seated phone or a phone of the team answers, never the asker
+        (`game`, when the caller has just read it, is not read again)."""
+        game = game if game is not None else self.store.game(request.game_id)
         return phone.key != request.phone and phone.key in self._approvers(game, request.side)
 
     def answer(self, request_id: int, phone: Phone, allow: bool) -> SeatRequest:
