@@ -4,10 +4,11 @@ for, a bug is a short message, and printing stalls no other phone."""
 from __future__ import annotations
 
 import asyncio
+from typing import Any
 
 import flet as ft
 
-from gadget.engine import Player, ShareCode
+from gadget.engine import Guess, Player, ShareCode
 from gadget.services.table import Table
 from gadget.views import app
 from gadget.views import home as home_screen
@@ -181,3 +182,28 @@ async def test_a_finished_games_link_shows_no_card_and_offers_no_take_over(table
     late = await Phone(f"/join/{code.text}").open()
     assert late.says("The game is over")
     assert not late.says("Ask to take over") and not late.says("row 1 column 1")
+
+
+@at_the_table
+async def test_a_failed_read_is_reported_and_the_phone_keeps_following_the_game(
+    table: Table,
+) -> None:
+    phone_a, phone_b, code = await deal_and_join(table)
+    real, failures = table.phone_game, [2]
+
+    def flaky(game_id: int, phone: Any) -> Any:
+        if failures[0]:
+            failures[0] -= 1
+            raise RuntimeError("the database blinked")
+        return real(game_id, phone)
+
+    table.phone_game = flaky  # type: ignore[method-assign]
+    await give_clue(phone_a, "one")  # both phones read, and both reads fail
+    await phone_b.settle()
+    for phone in (phone_a, phone_b):
+        assert phone.says(SORRY)
+        await phone.tap("Try again")
+    game = table.store.games_in_progress()[-1]
+    table.act(game.id, Guess(B, code.key_card().a.index("G")), game.version)
+    await phone_b.settle()
+    assert phone_b.says("You found an agent.")  # still following: the next change arrived

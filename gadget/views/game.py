@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import asyncio
+import traceback
 from dataclasses import replace
 from typing import Any, cast
 
@@ -17,7 +18,7 @@ from gadget.engine import (
 from gadget.services.table import PhoneGame, Table
 from gadget.services.words import bank_words, turn_words
 from gadget.store import NotFoundError, SavedGame
-from gadget.views.boundary import component
+from gadget.views.boundary import TROUBLE, component
 from gadget.views.game_parts import (
     SharePanel,
     action_buttons,
@@ -56,10 +57,21 @@ def use_live_game(game_id: int, reread: Any) -> None:
     """Read the game when the screen opens, and again whenever the table says it changed, on
     whichever phone it changed (in this task: never in a render).
 
-    Leaving the screen stops listening; the seat stays this phone's.
+    Leaving the screen stops listening; the seat stays this phone's. A read that fails is
+    reported to the error boundary and the task goes on following: Flet reports nothing for
+    a task that dies, and the phone would silently stop showing the game.
     """
     table = use_table()
+    trouble = ft.use_context(TROUBLE)
     stop_watching: Any = ft.use_ref(None)  # not use_ref(a function): it would be called
+
+    def read() -> None:
+        try:
+            reread()
+        except Exception:
+            if trouble is None:
+                raise
+            trouble.report(f"reading game {game_id} for a phone:\n{traceback.format_exc()}")
 
     async def follow() -> None:
         loop = asyncio.get_running_loop()
@@ -69,11 +81,11 @@ def use_live_game(game_id: int, reread: Any) -> None:
             loop.call_soon_threadsafe(changed.set)
 
         stop_watching.current = table.hub.watch(game_id, notify)
-        reread()  # the first read, here and not in a render
+        read()  # the first read, here and not in a render
         while True:
             await changed.wait()
             changed.clear()
-            reread()
+            read()
 
     def leave() -> None:
         if stop_watching.current is not None:
