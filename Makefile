@@ -5,7 +5,7 @@ BIN := $(VENV)/bin
 STAMP := $(VENV)/.installed-stamp
 PORT ?= 8550
 
-.PHONY: install run test bench screenshots clean
+.PHONY: install run test bench mutate screenshots clean
 
 install: $(STAMP)
 
@@ -32,6 +32,11 @@ bench: install
 	$(BIN)/python bench/bench_paper.py
 	$(BIN)/python bench/bench_app.py
 	$(BIN)/python bench/bench_team_screen.py
+
+# Not part of `make test`: about half an hour on 2 cores (docs/mutation.md).
+mutate: install
+	$(BIN)/python -m pip install --quiet -e '.[dev,mutate]'
+	$(BIN)/python tools/mutate.py
 
 screenshots: install
 	$(BIN)/python tools/screenshots.py

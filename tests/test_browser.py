@@ -213,7 +213,8 @@ def test_a_whole_game_is_won_through_both_phones(server: str, browser: Browser) 
     for cell in (c for c in range(25) if card.b[c] == "G" and card.a[c] != "G"):
         _touch(phone_b, Player.B, cell)
     for phone in (phone_a, phone_b):
-        _see(phone, "Won! Score 23: more than 10")  # 7 tokens left x 3 + 2 stops
+        _see(phone, "Won: all 15 agents found.")
+        _see(phone, "Score 23 = 21 + 2: 3 x 7 tokens left, 2 stop tokens.")
         _see(phone, "partner sees")  # both sides revealed
 
 
@@ -223,8 +224,8 @@ def test_the_assassin_ends_the_game_on_both_phones(server: str, browser: Browser
     _give_clue(phone_b, "lunch")
     _see(phone_a, "B gave the clue: lunch. You guess.")
     _cell(phone_b, Player.B, card.b.index("X")).click()  # A touched one of B's assassins
-    for phone in (phone_a, phone_b):
-        _see(phone, "Lost: the assassin was found.")
+    _see(phone_a, "Lost: You touched the assassin.")
+    _see(phone_b, "Lost: A touched the assassin.")
 
 
 def test_a_mistyped_code_is_refused_with_a_message_and_no_game_opens(

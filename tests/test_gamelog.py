@@ -118,8 +118,10 @@ def test_a_refused_action_is_named_by_its_index() -> None:
     ("text", "reason"),
     [
         ("{", "not valid JSON at line 1 column 2"),
+        ("[" * 100_000, "its brackets nest too deeply"),
         ("[]", "a game log must be a JSON object"),
         (_log_text(format="gadget-game/2"), "format is 'gadget-game/2'"),
+        (_log_text(format="gadget-game/0"), "format is 'gadget-game/0'"),
         (_log_text(turns=9), "a game log has an unknown field 'turns'"),
         (_log_text(key=None), "a log needs a key or a code"),
         (_log_text(key={"a": TEST_CARD.a}), "key must be"),
@@ -138,6 +140,7 @@ def test_a_refused_action_is_named_by_its_index() -> None:
             "action 1: unknown action 'hint'",
         ),
         (_log_text(actions=[{"guess": {"by": "b", "cell": 25}}]), "action 0: guess.cell is 25"),
+        (_log_text(actions=[{"guess": {"by": "b", "cell": -1}}]), "guess.cell is -1; it must be"),
         (_log_text(actions=[{"guess": {"by": "c", "cell": 2}}]), "action 0: guess.by is 'c'"),
         (_log_text(actions=[{"guess": {"by": "a"}}]), "action 0: guess needs 'cell'"),
         (
@@ -145,9 +148,17 @@ def test_a_refused_action_is_named_by_its_index() -> None:
             "action 0: stop has an unknown field 'x'",
         ),
         (_log_text(actions=[{"clue": {"by": "a", "number": 10}}]), "clue.number is 10"),
+        (_log_text(actions=[{"clue": {"by": "a", "number": -1}}]), "clue.number is -1"),
         (_log_text(actions=[{"stop": {}, "clue": {}}]), "action 0: an action is an object with"),
     ],
 )
 def test_a_malformed_log_is_refused_naming_the_field(text: str, reason: str) -> None:
     with pytest.raises(GameLogError, match=re.escape(reason)):
         parse_game_log(text)
+
+
+def test_the_highest_cell_and_clue_number_are_read_from_a_log() -> None:
+    log = parse_game_log(
+        _log_text(actions=[{"clue": {"by": "a", "number": 9}}, {"guess": {"by": "b", "cell": 24}}])
+    )
+    assert log.actions == (Clue(A, "", 9), Guess(B, 24))

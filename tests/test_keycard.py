@@ -139,6 +139,11 @@ def test_every_card_of_the_printed_deck_passes_the_checks() -> None:
             "4 cells are green on A and green on B (a key card has 3)",
         ),
         (
+            "GGGGGGGGGXXX-------------",
+            "GGG------GX-GGGGGXX------",
+            "0 cells are green on A and black on B (a key card has 1)",
+        ),
+        (
             "XGGGGGGGGXXX-------------",
             "GGGX-----GX-GGGGGX-------",
             "2 cells are green on A and green on B (a key card has 3);"
@@ -156,3 +161,17 @@ def test_a_card_that_breaks_the_rules_is_refused_with_the_reason(
 def test_typed_cards_forgive_lower_case_and_spaces() -> None:
     card = KeyCard.parse(" gggggggggxxx-------------", "gggx-----gx-gggggx------- ")
     assert card.a == "GGGGGGGGGXXX-------------"
+
+
+def test_each_side_knows_its_own_assassins_and_greens() -> None:
+    card = KeyCard("GGGGGGGGGXXX-------------", "GGGX-----GX-GGGGGX-------")
+    assert card.black_mask(Player.A) == 0b111 << 9
+    assert card.black_mask(Player.B) == 1 << 3 | 1 << 10 | 1 << 17
+    assert card.green_mask(Player.A) == 0b111111111
+    assert card.green_mask(Player.B) == 0b111 | 1 << 9 | 0b11111 << 12
+    assert card.agent_mask == 0b111111111 | 1 << 9 | 0b11111 << 12
+
+
+def test_a_card_shows_as_its_two_sides_and_nothing_else() -> None:
+    card = KeyCard("GGGGGGGGGXXX-------------", "GGGX-----GX-GGGGGX-------")
+    assert repr(card) == "KeyCard(a='GGGGGGGGGXXX-------------', b='GGGX-----GX-GGGGGX-------')"

@@ -5,8 +5,11 @@ import pytest
 
 from gadget.engine.text import counted
 from gadget.missions import (
+    Line,
     MapError,
+    Mission,
     MissionLockedError,
+    MissionMap,
     MissionState,
     after_result,
     check_playable,
@@ -111,6 +114,7 @@ def test_a_loss_changes_nothing_and_a_completion_is_for_good() -> None:
     won = after_result(shipped, frozenset(), "prague", won=True)
     assert after_result(shipped, won, "cairo", won=False) == won
     assert after_result(shipped, won, "prague", won=False) == won  # replaying keeps it completed
+    assert after_result(shipped, won, "prague", won=True) == won  # and so does winning it again
     assert "cairo" in after_result(shipped, won, "cairo", won=True)
 
 
@@ -147,3 +151,164 @@ def test_a_result_on_a_locked_mission_is_refused_naming_what_would_open_it() -> 
 )
 def test_what_a_mission_rewards_is_read_from_its_bank(mission: str, rewards: str) -> None:
     assert play_style(default_map().mission(mission)).startswith(rewards)
+
+
+def test_a_long_bank_of_all_bystander_tokens_is_the_standard_game_too() -> None:
+    assert play_style(Mission("x", "X", 10, 10, 0.0, 0.0)).startswith("The standard game")
+
+
+def _small_map(**changes: object) -> dict[str, object]:
+    """A two-city map to change one field of."""
+    mission = {"id": "a", "name": "A", "turns": 9, "mistakes": 9, "lon": 0, "lat": 0}
+    data: dict[str, object] = {
+        "format": "mission-map/1",
+        "name": "Small",
+        "start": "a",
+        "missions": [mission, {**mission, "id": "b", "name": "B"}],
+        "lines": [{"a": "a", "b": "b"}],
+    }
+    for field, value in changes.items():
+        if field.startswith("mission_"):
+            mission[field.removeprefix("mission_")] = value
+        else:
+            data[field] = value
+    if "mission_id" in changes:  # the start and the line follow the first city's new id
+        data["start"] = mission["id"]
+        data["lines"] = [{"a": mission["id"], "b": "b"}]
+    return data
+
+
+def _problems(data: dict[str, object]) -> list[str]:
+    with pytest.raises(MapError) as refused:
+        map_from_dict(data)
+    return refused.value.problems
+
+
+@pytest.mark.parametrize(
+    "changes",
+    [
+        {"mission_turns": 1, "mission_mistakes": 0},
+        {"mission_turns": 99, "mission_mistakes": 99},
+        {"mission_id": "x", "mission_name": "Y"},
+        {"mission_id": "i" * 40, "mission_name": "n" * 40},
+        {"mission_lon": -180, "mission_lat": -90},
+        {"mission_lon": 180.0, "mission_lat": 90.0},
+        {"mission_source": "s" * 200},
+        {"name": "n" * 40, "notes": ["n" * 500] * 20},
+    ],
+    ids=str,
+)
+def test_a_map_at_every_limit_is_accepted(changes: dict[str, object]) -> None:
+    shown = map_from_dict(_small_map(**changes))
+    assert shown.missions[0].turns == changes.get("mission_turns", 9)
+
+
+@pytest.mark.parametrize(
+    ("changes", "problem"),
+    [
+        ({"mission_turns": 100}, "mission 'a': turns is 100; at most 99"),
+        ({"mission_turns": 120, "mission_mistakes": 0}, "mission 'a': turns is 120; at most 99"),
+        ({"mission_mistakes": -1}, "mission 'a': mistakes is -1; it must be 0..9 (the turns)"),
+        ({"mission_id": ""}, "mission 0 needs an id (a string of 1 to 40 characters)"),
+        ({"mission_id": "i" * 41}, "mission 0 needs an id"),
+        ({"mission_name": ""}, "mission 'a': name must be a string of 1 to 40 characters"),
+        ({"mission_name": "n" * 41}, "mission 'a': name must be a string of 1 to 40"),
+        ({"mission_lon": -180.5}, "mission 'a': lon and lat must be numbers"),
+        ({"mission_lon": 180.5}, "mission 'a': lon and lat must be numbers"),
+        ({"mission_lat": -90.5}, "mission 'a': lon and lat must be numbers"),
+        ({"mission_lat": 90.5}, "mission 'a': lon and lat must be numbers"),
+        ({"mission_lon": True}, "mission 'a': lon and lat must be numbers"),
+        ({"mission_lat": "north"}, "mission 'a': lon and lat must be numbers"),
+        ({"mission_source": "s" * 201}, "mission 'a': source must be a string of at most 200"),
+        ({"name": "n" * 41}, "name must be a string of at most 40 characters"),
+        ({"name": 7}, "name must be a string of at most 40 characters"),
+        ({"notes": ["n"] * 21}, "notes must be a list of at most 20 strings (500 characters)"),
+        ({"notes": ["n" * 501]}, "notes must be a list of at most 20 strings"),
+        ({"notes": "a note"}, "notes must be a list of at most 20 strings"),
+        ({"missions": "abc"}, "missions must be a non-empty list"),
+        (
+            {"lines": [{"a": "a", "b": 5}]},
+            'line 0 must be {"a": "<mission id>", "b": "<mission id>"}',
+        ),
+    ],
+    ids=str,
+)
+def test_a_map_past_any_limit_is_refused_naming_it(
+    changes: dict[str, object], problem: str
+) -> None:
+    assert problem in "\n".join(_problems(_small_map(**changes)))
+
+
+def test_a_city_without_a_place_is_drawn_where_the_equator_meets_greenwich() -> None:
+    data = _small_map()
+    missions = data["missions"]
+    assert isinstance(missions, list)
+    del missions[0]["lon"], missions[0]["lat"]
+    city = map_from_dict(data).missions[0]
+    assert (city.lon, city.lat) == (0.0, 0.0)
+
+
+def test_every_bad_line_is_named_not_only_the_first() -> None:
+    lines = [
+        {"a": "a"},
+        {"b": "b"},
+        {"a": "a", "b": "b", "source": 1},
+        {"a": "a", "b": "b", "source": []},
+    ]
+    problems = _problems(_small_map(lines=lines))
+    assert [p.split(" ")[1] for p in problems if p.startswith("line ")][:4] == [
+        "0",
+        "1",
+        "2:",
+        "3:",
+    ]
+
+
+@pytest.mark.parametrize(("missions", "lines"), [(100, 99), (101, 100)])
+def test_a_map_may_have_100_missions_and_500_lines_and_no_more(missions: int, lines: int) -> None:
+    cities = [
+        {"id": f"c{n}", "name": f"C{n}", "turns": 9, "mistakes": 9, "lon": 0, "lat": 0}
+        for n in range(missions)
+    ]
+    chain = [{"a": f"c{n}", "b": f"c{n + 1}"} for n in range(lines)]
+    data = {"format": "mission-map/1", "name": "Big", "start": "c0", "missions": cities}
+    if missions <= 100:
+        chain += [{"a": "c0", "b": "c1"}] * (500 - lines)
+        assert len(map_from_dict({**data, "lines": chain}).lines) == 500
+        assert "the map has 501 lines; at most 500" in _problems(
+            {**data, "lines": [*chain, chain[0]]}
+        )
+        assert "the map has 502 lines; at most 500" in _problems(
+            {**data, "lines": [*chain, chain[0], chain[0]]}
+        )
+    else:
+        assert f"the map has {missions} missions; at most 100" in _problems(
+            {**data, "lines": chain}
+        )
+
+
+def test_a_city_is_found_by_its_id_or_its_name_in_any_case() -> None:
+    shipped = default_map()
+    assert shipped.find("berlin") == shipped.find(" BERLIN ") == shipped.mission("berlin")
+    assert shipped.find("Cape Town") == shipped.mission("cape-town")
+    assert shipped.find("Atlantis") is None
+
+
+def test_a_city_is_joined_to_the_other_end_of_each_of_its_lines() -> None:
+    shipped = default_map()
+    assert shipped.neighbours("prague") >= {"berlin", "cairo", "moscow"}
+    assert "prague" in shipped.neighbours("berlin")
+    assert "prague" not in shipped.neighbours("prague")
+
+
+def test_only_a_line_sourced_to_the_rule_book_comes_from_it() -> None:
+    assert Line("a", "b", "rulebook").from_rulebook
+    assert not Line("a", "b", "team").from_rulebook
+    assert not Line("a", "b", "reconstructed").from_rulebook
+
+
+def test_a_map_file_is_indented_one_space_and_keeps_accents_as_they_are() -> None:
+    text = MissionMap("Carte", "a", (Mission("a", "Zürich", 9, 9, 8.5, 47.4),), ()).to_json()
+    assert text.startswith('{\n "format": "mission-map/1",\n "name": "Carte",\n')
+    assert '"name": "Zürich"' in text
+    assert text.endswith("}\n")

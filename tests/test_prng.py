@@ -3,7 +3,26 @@ from math import prod
 
 import pytest
 
-from gadget.engine.prng import SplitMix64
+from gadget.engine.prng import SplitMix64, _spans
+
+GAMMA, MIX1, MIX2 = 0x9E3779B97F4A7C15, 0xBF58476D1CE4E5B9, 0x94D049BB133111EB
+MASK = 2**64 - 1
+
+
+def _unshift(value: int, shift: int) -> int:
+    """The inverse of x ^ (x >> shift) on 64 bits."""
+    result = value
+    for _ in range(64 // shift + 1):
+        result = value ^ (result >> shift)
+    return result
+
+
+def _seed_whose_first_draw_is(output: int) -> int:
+    """SplitMix64's output function is a bijection: run it backwards to choose a draw."""
+    z = _unshift(output, 31)
+    z = _unshift(z * pow(MIX2, -1, 2**64) & MASK, 27)
+    state = _unshift(z * pow(MIX1, -1, 2**64) & MASK, 30)
+    return (state - GAMMA) & MASK
 
 
 def test_splitmix64_matches_the_reference_implementation_for_seed_zero() -> None:
@@ -29,6 +48,48 @@ def test_below_stays_in_range_and_reaches_every_value() -> None:
     draws = Counter(prng.below(6) for _ in range(6000))
     assert set(draws) == set(range(6))
     assert all(800 < count < 1200 for count in draws.values())
+
+
+def test_a_seed_can_be_chosen_for_its_first_draw() -> None:
+    for output in (0, 1, 12345, MASK - 1, MASK):
+        assert SplitMix64(_seed_whose_first_draw_is(output)).next_u64() == output
+
+
+@pytest.mark.parametrize("bound", [3, 7, 25, 63])
+def test_a_draw_from_the_uneven_top_of_the_range_is_drawn_again(bound: int) -> None:
+    # 2^64 is no multiple of these bounds: the top 2^64 mod bound draws would favour the
+    # low values if they were kept, so they are thrown away, the first and the last of them.
+    limit = 2**64 - 2**64 % bound
+    for rejected in (limit, MASK):
+        seed = _seed_whose_first_draw_is(rejected)
+        prng = SplitMix64(seed)
+        second = (prng.next_u64(), prng.next_u64())[1]
+        assert SplitMix64(seed).below(bound) == second % bound
+    kept = _seed_whose_first_draw_is(limit - 1)
+    assert SplitMix64(kept).below(bound) == (limit - 1) % bound
+
+
+def test_bounds_up_to_64_are_drawn_from() -> None:
+    prng = SplitMix64(5)
+    assert {prng.below(64) for _ in range(2000)} == set(range(64))
+    assert SplitMix64(_seed_whose_first_draw_is(MASK)).below(64) == 63  # 64 divides 2^64
+
+
+def test_each_word_of_a_shuffle_carries_as_many_picks_as_fit_in_64_bits() -> None:
+    for length in range(0, 120):
+        spans = _spans(length)
+        bounds = [bound for top, bottom, _ in spans for bound in range(top + 1, bottom + 1, -1)]
+        assert bounds == list(range(length, 1, -1))  # every pick, once, from the top down
+        for top, bottom, span in spans:
+            assert span == prod(range(bottom + 2, top + 2)) <= 2**64
+            assert bottom == 0 or span * (bottom + 1) > 2**64  # the next pick would not fit
+
+
+def test_shuffling_nothing_or_one_item_changes_nothing() -> None:
+    for items in ([], ["only"]):
+        shuffled = list(items)
+        SplitMix64(3).shuffle(shuffled)
+        assert shuffled == items
 
 
 @pytest.mark.parametrize("bound", [0, -1, 65])

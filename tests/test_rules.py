@@ -274,6 +274,9 @@ def test_a_turn_has_one_clue_the_clue_giver_does_not_guess_and_numbers_run_0_to_
     refused(state, Guess(A, 12), OutOfTurnError, "player a gave the clue; player b guesses")
     refused(start(), Guess(B, 4), OutOfTurnError, "cannot guess before a clue")
     refused(start(), Clue(A, "many", 10), IllegalActionError, "clue number 10 is outside 0..9")
+    refused(start(), Clue(A, "less", -1), IllegalActionError, "clue number -1 is outside 0..9")
+    assert play(start(), Clue(A, "most", 9)).clue == Clue(A, "most", 9)
+    assert play(start(), Clue(A, "none", 0)).clue == Clue(A, "none", 0)
     refused(state, Guess(B, 25), CellNotGuessableError, "cell 25 is outside 0..24")
     state = play(state, Guess(B, 4))
     refused(state, Stop(A), OutOfTurnError, "only player b stops")
@@ -282,7 +285,12 @@ def test_a_turn_has_one_clue_the_clue_giver_does_not_guess_and_numbers_run_0_to_
 
 def test_a_clue_word_and_a_penaltys_reason_are_capped_in_length() -> None:
     assert play(start(), Clue(A, "w" * 40)).clue == Clue(A, "w" * 40)
-    refused(start(), Clue(A, "w" * 41), IllegalActionError, "has 41 characters; at most 40")
+    refused(
+        start(),
+        Clue(A, "abcdefghijklmnopqrstuvwxyz" * 2),
+        IllegalActionError,
+        r"^the clue 'abcdefghijklmnopqrst'\.\.\. has 52 characters; at most 40$",
+    )
     state = play(start(), Clue(A, "ok"))
     assert play(state, Penalty(A, "r" * 200)).bank.total == 8
     refused(state, Penalty(A, "r" * 201), IllegalActionError, "201 characters; at most 200")
@@ -322,7 +330,12 @@ def test_a_win_with_the_last_token_uses_it_as_a_stop_and_needs_no_sudden_death()
 
 @pytest.mark.parametrize(
     ("tokens", "mistakes", "reason"),
-    [(0, 0, "tokens 0 is outside 1..15"), (16, 0, "tokens 16"), (9, 10, "mistakes 10")],
+    [
+        (0, 0, "tokens 0 is outside 1..15"),
+        (16, 0, "tokens 16"),
+        (9, 10, "mistakes 10"),
+        (9, -1, "mistakes -1 is outside 0..9"),
+    ],
 )
 def test_a_time_bank_no_game_can_start_with_is_refused(
     tokens: int, mistakes: int, reason: str
@@ -419,3 +432,10 @@ def test_in_sudden_death_a_cell_only_the_partner_hit_can_still_be_guessed() -> N
     state = play(state, Guess(A, TAN_A_GREEN_B[0]))
     assert state.found_mask >> TAN_A_GREEN_B[0] & 1
     refused(state, Guess(B, TAN_A_GREEN_B[0]), CellNotGuessableError, "already covered")
+
+
+def test_a_turn_counts_its_touches_and_its_agents_and_a_new_turn_starts_from_zero() -> None:
+    state = play(start(), Clue(A), Guess(B, 4), Guess(B, 5))
+    assert (state.correct_this_turn, state.guesses_this_turn) == (2, 2)
+    state = play(state, Stop(B), Clue(B))
+    assert (state.correct_this_turn, state.guesses_this_turn) == (0, 0)

@@ -13,7 +13,7 @@ from gadget.services.table import Table, TimerSettings
 from gadget.views.shared import qr_png
 from tests.cards import TEST_CARD
 from tests.clocks import FakeClock
-from tests.games import WINNING_ACTIONS, log_of
+from tests.games import ASSASSIN_ACTIONS, WINNING_ACTIONS, log_of
 from tests.phones import Phone, decoded_strings, device_of, new_device, seated
 from tests.screens import at_the_table, deal_and_join, give_clue, seat_of
 
@@ -167,22 +167,58 @@ async def test_sudden_death_and_no_words_left_are_announced(table: Table) -> Non
     assert phone_b.says("A has no words left")
     assert not phone_a.says("When B touches a word, tap it here.")
     await phone_b.tap_cell(*seat_of(B, 18))  # A touched a word tan on B's side
-    for phone in (phone_a, phone_b):
-        assert phone.says("Lost: a bystander in sudden death.")
+    assert phone_a.says("Lost: You touched a bystander in sudden death.")
+    assert phone_b.says("Lost: A touched a bystander in sudden death.")
+    assert phone_b.says("9 agents of 15 found.")
 
 
 @at_the_table
-async def test_the_end_shows_the_score_both_sides_and_is_saved(table: Table) -> None:
+async def test_the_end_says_what_happened_and_what_it_opened_and_undo_takes_it_back(
+    table: Table,
+) -> None:
     team = table.store.add_team("Owls", ["Ann", "Ben"])
     game = table.store.start_game(log_of(WINNING_ACTIONS[:-1]), team.id, "prague")
     phone_a = await seated(table.store, game, A)
     phone_b = await seated(table.store, game, B)
     await phone_a.tap_cell(*seat_of(A, 2))  # the 15th agent
+    await phone_b.settle()
     for phone in (phone_a, phone_b):
-        assert phone.says("Won! Score 13: more than 10: you really should give the mission map")
+        assert phone.says("Won: all 15 agents found.")
+        assert phone.says("Score 13 = 6 + 7: 3 x 2 tokens left, 7 stop tokens.")
+        assert phone.says("Prague completed. Now open: Berlin, Moscow and Cairo.")
+        assert not phone.says("mission map a try")  # the rule book's advice: they are on it
+        assert not phone.says("found an agent")  # the end says it all
         assert phone.says("partner sees")
-        assert phone.says("Saved to the history and the team's campaign.")
     assert table.store.completed(team.id) == {"prague"}
+
+    await phone_b.tap("Undo")  # the 15th touch was a slip: either phone takes it back
+    assert phone_b.says("The result leaves the history")
+    await phone_b.tap("Undo")  # the dialog's button
+    await phone_a.settle()
+    for phone in (phone_a, phone_b):
+        assert phone.says("gave the clue")
+        assert not phone.says("Won:")
+        assert not phone.says("partner sees")
+    assert table.store.completed(team.id) == frozenset()
+    assert table.store.attempts(team.id) == []
+
+    await phone_a.tap_cell(*seat_of(A, 2))
+    await phone_a.tap("Back to the map")
+    assert phone_a.session.page.route == f"/teams/{team.id}"
+
+
+@at_the_table
+async def test_the_assassin_that_was_touched_is_marked_on_the_final_card(table: Table) -> None:
+    game = table.store.start_game(log_of(ASSASSIN_ACTIONS[:-1]))
+    phone_a = await seated(table.store, game, A)
+    phone_b = await seated(table.store, game, B)
+    await phone_a.tap_cell(*seat_of(A, 10))  # black on both sides
+    await phone_b.settle()
+    assert phone_a.says("Lost: B touched the assassin.")
+    assert phone_b.says("Lost: You touched the assassin.")
+    row, column = seat_of(B, 10)
+    assert phone_b.says(f"row {row} column {column}: assassin, touched: the assassin")
+    assert phone_b.says("New game")
 
 
 @at_the_table
@@ -384,3 +420,32 @@ async def test_two_quick_taps_on_one_phone_are_both_recorded(table: Table) -> No
     await phone_a.settle()
     assert not phone_a.says("the other phone acted first")
     assert table.store.games_in_progress()[-1].state.agents_found == 2
+
+
+@at_the_table
+async def test_home_reaches_the_teams_map_and_history_and_practice_games_have_one_too(
+    table: Table,
+) -> None:
+    owls = table.store.add_team("Owls", [])
+    storage = new_device()
+    table.store.join_team(owls.id, device_of(storage).key)
+    practice = table.store.start_game(log_of(ASSASSIN_ACTIONS[:-1]))
+    phone_a = await seated(table.store, practice, A, storage)
+    await phone_a.tap_cell(*seat_of(A, 10))  # B touched the assassin: the practice game ends
+    await phone_a.tap("Your games")
+    assert phone_a.session.page.route == "/history"
+    assert phone_a.says("lost: the assassin was found (0 tokens of 9 used, 0 mistakes)")
+    other = await Phone("/history").open()  # another phone on the same server
+    assert other.says("0 games played on this phone.")
+    assert not other.says("the assassin was found")
+
+    home = await Phone("/", storage=storage).open()
+    await home.settle()
+    await home.tap("Owls: the map")
+    assert home.session.page.route == f"/teams/{owls.id}"
+    home = await Phone("/", storage=storage).open()
+    await home.settle()
+    for words in ("Games outside a team", "Teams", "Paper", "Settings"):
+        assert home.says(words)
+    await home.tap("History")
+    assert home.session.page.route == f"/teams/{owls.id}/history"

@@ -6,6 +6,7 @@ from hypothesis import strategies as st
 
 from gadget.engine import KeyCard, ShareCode, ShareCodeError, join_link
 from gadget.engine.sharecode import ALPHABET, LENGTH, SEED_BITS, _check_value
+from gadget.engine.state import MAX_TOKENS
 
 GOLDEN_CODES = [
     ("1000-0000-04SK", 0, 9, 9, "G---GG--X--X--GGGG--G-G-X", "G-----XGG---G-GGX-GG-G--X"),
@@ -129,6 +130,9 @@ def test_a_code_from_a_newer_version_asks_for_an_update() -> None:
         (0, 16, 0, "code carries 16 tokens"),
         (0, 9, 10, "code carries 10 mistakes with 9 tokens"),
         (2**42, 9, 9, "seed 4398046511104 is outside"),
+        (2**42 + 1, 9, 9, "seed 4398046511105 is outside"),
+        (-1, 9, 9, "seed -1 is outside"),
+        (0, 9, -1, "code carries -1 mistakes with 9 tokens"),
     ],
 )
 def test_a_bank_a_code_cannot_carry_is_refused(
@@ -158,3 +162,13 @@ def test_the_look_alikes_o_i_and_l_read_as_0_and_1_in_any_case() -> None:
     for typed in ("1000-0000-I5MR", "1000-0000-i5mr", "1000-0000-L5MR", "1000-0000-l5mr"):
         assert ShareCode.parse(typed) == code
     assert ShareCode.parse("1OOO-OOOO-15MR") == code  # O is 0
+
+
+def test_a_code_without_a_bank_deals_the_standard_nine_tokens_all_bystander_side_up() -> None:
+    assert ShareCode(5) == ShareCode(5, tokens=9, mistakes=9)
+
+
+def test_the_largest_bank_fits_the_four_bits_a_code_keeps_for_it() -> None:
+    assert MAX_TOKENS < 16
+    largest = ShareCode(2**42 - 1, tokens=MAX_TOKENS, mistakes=MAX_TOKENS)
+    assert ShareCode.parse(largest.text) == largest

@@ -55,6 +55,11 @@ def test_a_database_of_the_first_schema_upgrades_with_nothing_lost(database_url:
             " score, tokens_used, mistakes, sudden_death, log) VALUES (1, 1, 'prague',"
             " '2025-01-02 21:00:00+00', '[]', TRUE, NULL, 13, 7, 0, FALSE, :log)"
         ), {"log": log_of(WINNING_ACTIONS).to_json()})  # fmt: skip
+        connection.execute(text(
+            "INSERT INTO completions (id, team_id, mission_id, completed_at) VALUES"
+            " (1, 1, 'prague', '2025-01-02 21:00:00+00'),"
+            " (2, 1, 'berlin', '2025-01-05 20:00:00+00')"
+        ))  # fmt: skip
     engine.dispose()
 
     upgraded = Store(database_url)
@@ -68,6 +73,8 @@ def test_a_database_of_the_first_schema_upgrades_with_nothing_lost(database_url:
         "",
     )
     assert replay(attempt.log).status.value == "won"
+    assert upgraded.completed(team.id) == {"prague", "berlin"}
+    assert upgraded.completed_by(attempt.id) == {"prague"}  # berlin has no attempt behind it
     upgraded.set_setting("timer", "120")
     assert upgraded.setting("timer") == "120"
     upgraded.close()
@@ -174,7 +181,7 @@ def test_a_lost_mission_is_history_but_not_a_completion(store: Store) -> None:
     assert store.completed(team.id) == frozenset()
 
 
-def test_undo_takes_back_the_last_action_but_not_a_finished_game(store: Store) -> None:
+def test_undo_takes_back_the_last_action(store: Store) -> None:
     game = store.start_game(log_of(()))
     with pytest.raises(StoreError, match="nothing to undo"):
         store.undo(game.id, game.version)
@@ -185,10 +192,73 @@ def test_undo_takes_back_the_last_action_but_not_a_finished_game(store: Store) -
     assert game.version == 3
     with pytest.raises(StaleGameError):
         store.undo(game.id, 2)
-    for action in ASSASSIN_ACTIONS[1:]:
+
+
+def test_undoing_the_touch_that_lost_takes_the_attempt_out_of_the_history(store: Store) -> None:
+    game = store.start_game(log_of(()))
+    for action in ASSASSIN_ACTIONS:
         game = store.record_action(game.id, action, game.version)
-    with pytest.raises(StoreError, match="the game is over and saved"):
-        store.undo(game.id, game.version)
+    assert [a.reason for a in store.attempts(None)] == ["assassin"]
+    game = store.undo(game.id, game.version)
+    assert (game.state.is_over, game.attempt_id, game.log.actions) == (
+        False,
+        None,
+        ASSASSIN_ACTIONS[:-1],
+    )
+    assert store.attempts(None) == []
+    assert store.games_in_progress() == [game]
+    game = store.record_action(game.id, Guess(B, 5), game.version)  # the touch meant
+    assert game.log.actions[-1] == Guess(B, 5)
+
+
+def test_undoing_a_mission_win_takes_back_its_completion_and_the_cities_it_opened(
+    store: Store,
+) -> None:
+    team = store.add_team("Owls", [])
+    game = store.start_game(log_of(()), team.id, "prague")
+    for action in WINNING_ACTIONS:
+        game = store.record_action(game.id, action, game.version)
+    assert store.completed(team.id) == {"prague"}
+    assert game.attempt_id is not None
+    assert store.completed_by(game.attempt_id) == {"prague"}
+    game = store.undo(game.id, game.version)
+    assert store.completed(team.id) == frozenset()
+    assert store.attempts(team.id) == []
+    game = store.record_action(game.id, WINNING_ACTIONS[-1], game.version)  # won again
+    assert store.completed(team.id) == {"prague"}
+    assert len(store.attempts(team.id)) == 1
+
+
+def test_undoing_a_second_win_leaves_the_first_wins_completion(store: Store) -> None:
+    team = store.add_team("Owls", [])
+    for _ in range(2):
+        game = store.start_game(log_of(()), team.id, "prague")
+        for action in WINNING_ACTIONS:
+            game = store.record_action(game.id, action, game.version)
+    assert game.attempt_id is not None
+    assert store.completed_by(game.attempt_id) == frozenset()  # the first win completed it
+    store.undo(game.id, game.version)
+    assert store.completed(team.id) == {"prague"}
+    assert len(store.attempts(team.id)) == 1
+
+
+def test_the_end_of_a_game_stays_once_the_team_played_on_or_wrote_a_note(store: Store) -> None:
+    team = store.add_team("Owls", [])
+    won = store.start_game(log_of(()), team.id, "prague")
+    for action in WINNING_ACTIONS:
+        won = store.record_action(won.id, action, won.version)
+    store.start_game(log_of(()), team.id, "berlin")  # on a city the win opened
+    with pytest.raises(StoreError, match="the team has played on since this game ended"):
+        store.undo(won.id, won.version)
+    assert store.completed(team.id) == {"prague"}
+    practice = store.start_game(log_of(()))
+    for action in ASSASSIN_ACTIONS:
+        practice = store.record_action(practice.id, action, practice.version)
+    assert practice.attempt_id is not None
+    store.set_attempt_notes(practice.attempt_id, "B was sure")
+    with pytest.raises(StoreError, match="undoing it would lose the note"):
+        store.undo(practice.id, practice.version)
+    assert store.game(practice.id).attempt_id == practice.attempt_id
 
 
 def test_a_finished_game_played_elsewhere_can_be_recorded_but_not_an_unfinished_one(

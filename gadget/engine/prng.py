@@ -12,9 +12,6 @@ _MIX1 = 0xBF58476D1CE4E5B9
 _MIX2 = 0x94D049BB133111EB
 _TWO64 = 1 << 64
 
-# For each bound n, draws at or above this limit are rejected so that x % n is exactly uniform.
-_REJECTION_LIMITS = tuple(_TWO64 - (_TWO64 % n) if n else 0 for n in range(65))
-
 
 class SplitMix64:
     """Steele, Lea and Flood's SplitMix64: tiny, fully specified, and statistically sound."""
@@ -37,14 +34,11 @@ class SplitMix64:
         """A uniform integer in 0..bound-1, by rejection so that no value is favoured."""
         if not 0 < bound <= 64:
             raise ValueError(f"bound {bound} is outside 1..64")
-        limit = _REJECTION_LIMITS[bound]
-        value = self.next_u64()
-        while value >= limit:
-            value = self.next_u64()
-        return value % bound
+        return self.below_span(bound)
 
     def below_span(self, span: int) -> int:
-        """A uniform integer in 0..span-1 for any span up to 2^64, by rejection."""
+        """A uniform integer in 0..span-1 for any span up to 2^64, by rejection: draws at or
+        above the largest multiple of span would make x % span favour the low values."""
         limit = _TWO64 - (_TWO64 % span)
         value = self.next_u64()
         while value >= limit:

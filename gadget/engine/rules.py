@@ -44,7 +44,8 @@ def _evolve(state: GameState, changes: Changes) -> GameState:
     """A copy with some fields changed: dataclasses.replace without its cost, once per action.
 
     A misspelt field is an error (it would otherwise be dropped in silence), and the phase
-    and the outcome must agree: the game is over exactly when it has an outcome.
+    must agree with the outcome and the clue: the game is over exactly when it has an
+    outcome, and a clue is kept exactly while it is being guessed.
     """
     if not changes.keys() <= _FIELD_NAMES:
         raise AttributeError(f"GameState has no field {sorted(changes.keys() - _FIELD_NAMES)}")
@@ -53,6 +54,8 @@ def _evolve(state: GameState, changes: Changes) -> GameState:
         _set_field(evolved, name, changes[name] if name in changes else getattr(state, name))
     if (evolved.phase is Phase.OVER) != (evolved.outcome is not None):
         raise AssertionError(f"phase {evolved.phase} with outcome {evolved.outcome}")
+    if (evolved.phase is Phase.GUESSING) != (evolved.clue is not None):
+        raise AssertionError(f"phase {evolved.phase} with clue {evolved.clue}")
     return evolved
 
 
@@ -255,7 +258,7 @@ def legal_actions(state: GameState) -> list[Action]:
     for guesser in guessers:
         blocked = state.covered_mask | state.marks_by(guesser)
         actions.extend(Guess(guesser, c) for c in range(CELLS) if not blocked >> c & 1)
-    if state.phase is Phase.GUESSING and state.guesser:
+    if state.guesser is not None:
         if state.correct_this_turn:
             actions.append(Stop(state.guesser))
         if not state.guesses_this_turn and not state.penalised_this_turn:

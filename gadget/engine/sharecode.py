@@ -18,7 +18,6 @@ _VALUES.update({"O": 0, "I": 1, "L": 1})
 
 VERSION: Final = 1
 SEED_BITS: Final = 42
-assert MAX_TOKENS < 16, "the code keeps tokens and mistakes in 4 bits each"
 _DATA_CHARS: Final = 10  # after the version character: seed (42 bits), tokens (4), mistakes (4)
 LENGTH: Final = 1 + _DATA_CHARS + 1
 _GROUP: Final = 4

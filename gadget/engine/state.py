@@ -174,8 +174,8 @@ class GameState:
 
     @property
     def clue_giver(self) -> Player | None:
-        """Who gave the clue of the turn under way."""
-        return self.clue.by if self.clue is not None and self.phase is Phase.GUESSING else None
+        """Who gave the clue of the turn under way (a clue is kept exactly while it is guessed)."""
+        return self.clue.by if self.clue is not None else None
 
     @property
     def guesser(self) -> Player | None:

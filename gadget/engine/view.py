@@ -32,12 +32,12 @@ class PlayerView:
     partner_is_done: bool
     i_may_guess: bool
     score: int | None
-    clue_giver: Player | None = None
-    i_may_give_clue: bool = False
-    i_record_guesses: bool = False
-    partner_may_stop: bool = False
-    penalty_open: bool = False
-    touchable: frozenset[int] = frozenset()
+    clue_giver: Player | None
+    i_may_give_clue: bool
+    i_record_guesses: bool
+    partner_may_stop: bool
+    penalty_open: bool
+    touchable: frozenset[int]
 
     @property
     def seat_cells(self) -> tuple[int, ...]:
@@ -60,9 +60,7 @@ def view_for(state: GameState, player: Player) -> PlayerView:
         records = state.clue_giver is player
     # The cells the partner may still touch: this phone records those touches.
     touchable = (
-        cells_of(((1 << CELLS) - 1) & ~(state.covered_mask | state.marks_by(partner)))
-        if records
-        else frozenset()
+        cells_of(~(state.covered_mask | state.marks_by(partner))) if records else frozenset()
     )
     guessing = state.phase is Phase.GUESSING
     return PlayerView(

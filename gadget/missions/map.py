@@ -180,7 +180,7 @@ def map_from_dict(data: object) -> MissionMap:
         notes = []
     if problems:
         raise MapError(problems)
-    assert isinstance(start, str) and isinstance(name, str)
+    assert isinstance(start, str)  # checked above; said again for the type checker
     return MissionMap(name, start, tuple(missions), tuple(lines), tuple(notes))
 
 

@@ -84,7 +84,7 @@ def play_style(mission: Mission) -> str:
             f"Like the standard game with only {mission.turns} turns: bold clues for two or"
             " three words."
         )
-    if mission.mistakes == 0:
+    if not mission.mistakes:
         return "No mistakes allowed: every bystander costs two turns. Play very carefully."
     if mission.turns >= 10:
         return (

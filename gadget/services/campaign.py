@@ -6,7 +6,7 @@ import secrets
 from collections.abc import Sequence
 from dataclasses import dataclass
 
-from gadget.engine import GadgetError, GameLog, ShareCode, parse_game_log, replay
+from gadget.engine import GadgetError, GameLog, ShareCode, Status, parse_game_log, replay
 from gadget.engine.sharecode import SEED_BITS
 from gadget.missions import (
     Mission,
@@ -49,6 +49,33 @@ class CampaignView:
     def open_missions(self) -> list[Mission]:
         """Missions the team may attempt now and has not completed."""
         return [c.mission for c in self.cards if c.state is MissionState.OPEN]
+
+
+@dataclass(frozen=True, slots=True)
+class MissionResult:
+    """What a finished mission game changed on its team's map."""
+
+    mission: Mission
+    won: bool
+    completed_now: bool  # this game completed the mission (not an earlier win)
+    opened: tuple[Mission, ...]  # cities this result opened, in map order
+
+
+def mission_result(store: Store, game: SavedGame) -> MissionResult | None:
+    """The campaign's side of a finished game: None for a practice game or one still played."""
+    if game.team_id is None or game.mission_id is None or game.attempt_id is None:
+        return None
+    map_id = game.map_id if game.map_id is not None else store.team_by_id(game.team_id).map_id
+    mission_map = store.mission_map(map_id)
+    after = store.completed(game.team_id)
+    earned = store.completed_by(game.attempt_id)
+    opened = newly_opened(mission_map, after - earned, after)
+    return MissionResult(
+        mission=mission_map.mission(game.mission_id),
+        won=game.state.status is Status.WON,
+        completed_now=game.mission_id in earned,
+        opened=tuple(mission_map.mission(mission_id) for mission_id in opened),
+    )
 
 
 def campaign_view(store: Store, team: Team | str) -> CampaignView:

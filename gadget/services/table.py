@@ -9,7 +9,7 @@ from dataclasses import dataclass, replace
 from enum import StrEnum
 
 from gadget.engine import Action, GadgetError, Phase, Player, ShareCode
-from gadget.services.campaign import start_game
+from gadget.services.campaign import MissionResult, mission_result, start_game
 from gadget.services.phones import Phone, is_invite, is_public_id
 from gadget.store import (
     NotFoundError,
@@ -124,6 +124,7 @@ class PhoneGame:
     timer_settings: TimerSettings = TimerSettings()
     my_request: SeatRequest | None = None  # without a side: this phone's newest request
     askable: tuple[Player, ...] = ()  # without a side: the sides someone could allow
+    result: MissionResult | None = None  # a finished mission game: what it changed
 
 
 def _timer_key(phone: Phone | None) -> str:
@@ -243,6 +244,7 @@ class Table:
             partner_here=self.store.seat_holder(game_id, Player.B) is not None,
             timer=self.timer(game_id),
             timer_settings=self.timer_settings(game_id),
+            result=mission_result(self.store, game) if game.state.is_over else None,
         )
 
     def accept_invite(self, invite: str, phone: Phone) -> Team | None:

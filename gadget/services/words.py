@@ -2,7 +2,11 @@
 
 from __future__ import annotations
 
+from collections.abc import Sequence
+from dataclasses import dataclass
+
 from gadget.engine import (
+    AGENTS,
     Clue,
     GameLog,
     GameState,
@@ -16,13 +20,17 @@ from gadget.engine import (
     Stop,
     replay,
 )
+from gadget.engine.rules import official_score
 from gadget.engine.text import counted
+from gadget.missions import Mission
+from gadget.services.campaign import MissionResult
 
 LOSSES = {
     LossReason.ASSASSIN: "the assassin was found",
     LossReason.SUDDEN_DEATH: "a bystander in sudden death",
     LossReason.OUT_OF_TIME: "out of time: a mistake could not be paid",
 }
+LOSS_WORDS = {reason.value: words for reason, words in LOSSES.items()}  # as the history keeps it
 
 
 def who(player: Player, me: Player) -> str:
@@ -47,6 +55,67 @@ def ending(view: PlayerView) -> str:
         assert view.score is not None
         return f"Won! Score {view.score}: {score_words(view.score)}."
     return f"Lost: {LOSSES[view.reason]}." if view.reason else "Lost."
+
+
+@dataclass(frozen=True, slots=True)
+class EndWords:
+    """The end of a game as its screen tells it: what happened, the score, what it changed."""
+
+    headline: str
+    won: bool
+    details: tuple[str, ...]
+
+
+def _names(missions: Sequence[Mission]) -> str:
+    """Berlin; Berlin and Cairo; Berlin, Cairo and Moscow."""
+    names = [mission.name for mission in missions]
+    return names[0] if len(names) == 1 else f"{', '.join(names[:-1])} and {names[-1]}"
+
+
+def score_counted(state: GameState) -> str:
+    """How the rule book's score was counted, term by term, for a won game."""
+    tokens = state.bank.total
+    terms = [f"3 x {counted(tokens, 'token')} left", counted(state.stops, "stop token")]
+    sum_ = f"{3 * tokens} + {state.stops}"
+    if state.sudden_death:
+        terms.append("1 off for sudden death")
+        sum_ += " - 1"
+    return f"Score {official_score(state)} = {sum_}: {', '.join(terms)}."
+
+
+def end_words(log: GameLog, state: GameState, me: Player, result: MissionResult | None) -> EndWords:
+    """What the end screen says, in the rule book's words; `result` is a mission's outcome."""
+    last = log.actions[-1] if log.actions else None
+    toucher = who(last.by, me) if isinstance(last, Guess) else "Someone"
+    details: list[str] = []
+    if state.status is Status.WON:
+        headline = f"Won: all {AGENTS} agents found."
+        if state.sudden_death:
+            headline = f"Won in sudden death: all {AGENTS} agents found."
+        details.append(score_counted(state))
+        score = official_score(state)
+        assert score is not None
+        if result is None:
+            details.append(f"The rule book says: {score_words(score)}.")
+    elif state.reason is LossReason.ASSASSIN:
+        headline = f"Lost: {toucher} touched the assassin."
+    elif state.reason is LossReason.SUDDEN_DEATH:
+        headline = f"Lost: {toucher} touched a bystander in sudden death."
+    else:
+        headline = "Lost: out of time. A mistake with one token left could not be paid."
+    if result is not None:
+        name = result.mission.name
+        if result.completed_now and result.opened:
+            details.append(f"{name} completed. Now open: {_names(result.opened)}.")
+        elif result.completed_now:
+            details.append(f"{name} completed.")
+        elif result.won:
+            details.append(f"{name} was already completed; this win is in its history.")
+        else:
+            details.append(f"{name} is still to win: try it again, or another open city.")
+    elif state.status is not Status.WON:
+        details.append(f"{counted(state.agents_found, 'agent')} of {AGENTS} found.")
+    return EndWords(headline, state.status is Status.WON, tuple(details))
 
 
 def bank_words(view: PlayerView) -> str:

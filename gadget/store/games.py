@@ -12,7 +12,7 @@ from sqlmodel import col, select
 from gadget.engine import Action, GameLog, parse_game_log, replay
 from gadget.engine.rules import apply
 from gadget.store.errors import NotFoundError, StaleGameError, StoreError
-from gadget.store.history import finish
+from gadget.store.history import finish, take_back
 from gadget.store.records import (
     SavedGame,
     player_names,
@@ -113,7 +113,8 @@ class GameRecords(Repository):
         return self._save(game_id, expected_version, action)
 
     def undo(self, game_id: int, expected_version: int) -> SavedGame:
-        """Take back the last action of a game still being played."""
+        """Take back the last action, even the one that ended the game (its attempt and what
+        that completed are taken back in the same transaction)."""
         return self._save(game_id, expected_version, None)
 
     def _save(self, game_id: int, expected_version: int, action: Action | None) -> SavedGame:
@@ -130,7 +131,7 @@ class GameRecords(Repository):
                 log = log.then(action)
             else:
                 if row.attempt_id is not None:
-                    raise StoreError("the game is over and saved in the history; no undo")
+                    take_back(session, row.attempt_id, game_id)
                 if not log.actions:
                     raise StoreError("nothing to undo: no action has been recorded yet")
                 log = log.without_last()

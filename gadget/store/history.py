@@ -6,7 +6,7 @@ import json
 from collections.abc import Sequence
 from datetime import datetime
 
-from sqlalchemy import case, func
+from sqlalchemy import case, delete, func, update
 from sqlalchemy import select as sql_select
 from sqlmodel import Session, col, select
 
@@ -25,6 +25,8 @@ from gadget.store.repository import Repository
 from gadget.store.tables import (
     AttemptRow,
     CompletionRow,
+    GameRow,
+    SeatRow,
     TeamRow,
 )
 
@@ -70,6 +72,20 @@ class HistoryRecords(Repository):
                 select(AttemptRow)
                 .where(AttemptRow.team_id == team_id)
                 .order_by(col(AttemptRow.played_at), col(AttemptRow.id))
+            ).all()
+            return [attempt_record(row) for row in rows]
+
+    def practice_attempts(self, phone: str, newest: int = 200) -> list[Attempt]:
+        """The games outside any team that this phone played (held a side of), newest first:
+        other phones' practice games on the same server are never listed."""
+        with self._transaction() as session:
+            rows = session.exec(
+                select(AttemptRow)
+                .join(GameRow, col(GameRow.attempt_id) == col(AttemptRow.id))
+                .join(SeatRow, col(SeatRow.game_id) == col(GameRow.id))
+                .where(col(AttemptRow.team_id).is_(None), SeatRow.phone == phone)
+                .order_by(col(AttemptRow.played_at).desc(), col(AttemptRow.id).desc())
+                .limit(newest)
             ).all()
             return [attempt_record(row) for row in rows]
 
@@ -146,6 +162,8 @@ def finish(
         log=log.to_json(),
     )
     session.add(row)
+    session.flush()
+    assert row.id is not None
     if complete and team_id is not None and mission_id is not None:
         before = frozenset(
             session.exec(
@@ -156,8 +174,42 @@ def finish(
         after = after_result(load_map(session, map_id or team_map), before, mission_id, row.won)
         for completed in sorted(after - before):
             session.add(
-                CompletionRow(team_id=team_id, mission_id=completed, completed_at=played_at)
+                CompletionRow(
+                    team_id=team_id,
+                    mission_id=completed,
+                    completed_at=played_at,
+                    attempt_id=row.id,
+                )
             )
     session.flush()
-    assert row.id is not None
     return row.id
+
+
+def take_back(session: Session, attempt_id: int, game_id: int) -> None:
+    """Undo the end of a game, in the caller's transaction: its attempt goes, and with it
+    the completion it earned (which locks again the cities only it had opened).
+
+    Refused when something was built on the result since: a note written on it (it would be
+    lost), or another game of the same team recorded or dealt (it may be on a city this
+    result opened).
+    """
+    attempt = session.get_one(AttemptRow, attempt_id)
+    if attempt.notes:
+        raise StoreError(
+            "this result has a note in the history; undoing it would lose the note"
+            " (clear the note first)"
+        )
+    if attempt.team_id is not None:
+        later_attempt = session.exec(
+            select(AttemptRow.id).where(
+                AttemptRow.team_id == attempt.team_id, col(AttemptRow.id) > attempt_id
+            )
+        ).first()
+        later_game = session.exec(
+            select(GameRow.id).where(GameRow.team_id == attempt.team_id, col(GameRow.id) > game_id)
+        ).first()
+        if later_attempt is not None or later_game is not None:
+            raise StoreError("the team has played on since this game ended; its result stays")
+    session.execute(delete(CompletionRow).where(col(CompletionRow.attempt_id) == attempt_id))
+    session.execute(update(GameRow).where(col(GameRow.id) == game_id).values(attempt_id=None))
+    session.execute(delete(AttemptRow).where(col(AttemptRow.id) == attempt_id))

@@ -59,6 +59,8 @@ class CompletionRow(SQLModel, table=True):
     team_id: int = Field(foreign_key="teams.id")
     mission_id: str
     completed_at: datetime
+    # The won attempt that completed it: undoing that game's end takes the completion back.
+    attempt_id: int | None = Field(default=None, foreign_key="attempts.id")
 
 
 class AttemptRow(SQLModel, table=True):

@@ -201,6 +201,14 @@ class TeamRecords(Repository):
             rows = session.exec(select(CompletionRow).where(CompletionRow.team_id == team_id))
             return {row.mission_id: row.completed_at for row in rows}
 
+    def completed_by(self, attempt_id: int) -> frozenset[str]:
+        """The missions this attempt completed: what its game's end opened on the map."""
+        with self._transaction() as session:
+            rows = session.exec(
+                select(CompletionRow.mission_id).where(CompletionRow.attempt_id == attempt_id)
+            ).all()
+            return frozenset(rows)
+
     def completed(self, team_id: int) -> frozenset[str]:
         """The missions this team has won."""
         with self._transaction() as session:

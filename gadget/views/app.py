@@ -20,6 +20,7 @@ from gadget.views.join import JoinRoute
 from gadget.views.mission_card import MissionCardScreen
 from gadget.views.paper import PaperScreen
 from gadget.views.phone import WithPhone
+from gadget.views.practice import PracticeHistoryScreen
 from gadget.views.scan import ScanScreen
 from gadget.views.settings import Settings
 from gadget.views.shared import TABLE
@@ -38,6 +39,7 @@ def App(trouble: Trouble, table: Table) -> ft.Control:
     /join/<code>                the QR code's link: side B, or this phone's own side
     /invite/<secret>            a team's invite link: this phone joins the team
     /settings /scan /paper      the timer's defaults, the in-app scanner, booklets and cards
+    /history                    this phone's games outside any team
     /teams                      this phone's teams
     /teams/<n>                  a team: its map drawn, its players, its files
     /teams/<n>/missions/<id>    a city's card
@@ -57,6 +59,7 @@ def App(trouble: Trouble, table: Table) -> ft.Control:
                         ft.Route(path="settings", component=Settings),
                         ft.Route(path="scan", component=ScanScreen),
                         ft.Route(path="paper", component=PaperScreen),
+                        ft.Route(path="history", component=PracticeHistoryScreen),
                         ft.Route(path="teams", component=TeamsScreen),
                         ft.Route(path="teams/:team", component=TeamScreen),
                         ft.Route(path="teams/:team/missions/:mission", component=MissionCardScreen),

@@ -11,10 +11,13 @@ import flet as ft
 
 from gadget.engine import (
     Guess,
+    LossReason,
     Phase,
     Player,
     view_for,
 )
+from gadget.services import palette
+from gadget.services.campaign import mission_result
 from gadget.services.table import PhoneGame, Table
 from gadget.services.words import bank_words, turn_words
 from gadget.store import NotFoundError, SavedGame
@@ -44,6 +47,14 @@ from gadget.views.shared import (
 )
 from gadget.views.take_over import SeatRequestScreen, request_panel
 from gadget.views.timer import TimerBar
+
+
+def struck_assassin(game: SavedGame) -> int | None:
+    """The cell whose touch found the assassin, to mark it on the final card."""
+    last = game.log.actions[-1] if game.log.actions else None
+    if game.state.reason is LossReason.ASSASSIN and isinstance(last, Guess):
+        return last.cell
+    return None
 
 
 def load_game(table: Table, game_id: int) -> SavedGame | None:
@@ -139,7 +150,9 @@ def SeatedGame(game_id: int) -> ft.Control:
     held.current = shown.side
 
     def set_game(saved: SavedGame | None) -> None:  # this phone's own action, shown at once
-        set_shown(replace(shown, game=saved))
+        over = saved is not None and saved.state.is_over
+        result = mission_result(table.store, saved) if saved is not None and over else None
+        set_shown(replace(shown, game=saved, result=result))
 
     return keyed(GameTable, shown.side.value, shown, set_game)
 
@@ -194,7 +207,14 @@ def GameTable(shown: PhoneGame, set_game: Any) -> ft.Control:
     ft.use_dialog(
         ft.AlertDialog(
             title=ft.Text("Undo the last action?"),
-            content=ft.Text("Both phones go back one step."),
+            content=ft.Text(
+                "Both phones go back one step."
+                + (
+                    " The result leaves the history, and what it completed is taken back."
+                    if game.state.is_over
+                    else ""
+                )
+            ),
             actions=[
                 ft.TextButton("Keep it", on_click=lambda _: set_confirming_undo(False)),
                 ft.Button("Undo", on_click=lambda _: undo()),
@@ -207,26 +227,35 @@ def GameTable(shown: PhoneGame, set_game: Any) -> ft.Control:
 
     view = view_for(game.state, side)
     on_touch = (lambda cell: act(Guess(side.partner, cell))) if view.i_record_guesses else None
+    over = view.phase is Phase.OVER
     body: list[ft.Control] = [
         header(side, hidden, lambda _: set_hidden(not hidden), lambda _: page.navigate("/")),
         *[
             request_panel(table, request, phone, set_message, "this game")
             for request in shown.requests
         ],
-        ft.Text(turn_words(view), weight=ft.FontWeight.W_600),
-        time_bank(view),
-        ft.Text(bank_words(view) if view.phase is not Phase.OVER else "", size=13),
-        TimerBar(game_id, view.phase, shown.timer),
-        timer_switch(table, game_id, view.phase, shown.timer_settings),
-        *notices(view, game, message),
-        KeyCardGrid(view, on_touch, hidden),
+    ]
+    if over:  # the end says what happened; the turn, the bank and the last touch are done
+        body += [
+            end_panel(view, game, shown.result, page.navigate),
+            *([ft.Text(message, color=palette.DANGER)] if message else []),
+        ]
+    else:
+        body += [
+            ft.Text(turn_words(view), weight=ft.FontWeight.W_600),
+            time_bank(view),
+            ft.Text(bank_words(view), size=14),
+            TimerBar(game_id, view.phase, shown.timer),
+            timer_switch(table, game_id, view.phase, shown.timer_settings),
+            *notices(view, game, message),
+        ]
+    body += [
+        KeyCardGrid(view, on_touch, hidden, struck_assassin(game)),
         ft.Row(
             action_buttons(view, act, lambda _: set_confirming_undo(True), bool(game.log.actions)),
             wrap=True,
         ),
     ]
-    if view.phase is Phase.OVER:
-        body += end_panel(view, game, lambda _: page.navigate("/"))
     if shares:
         body.append(
             ft.TextButton(

@@ -19,8 +19,9 @@ from gadget.engine import (
     join_link,
 )
 from gadget.services import palette
+from gadget.services.campaign import MissionResult
 from gadget.services.table import Table, TimerSettings
-from gadget.services.words import ending, last_event
+from gadget.services.words import end_words, last_event
 from gadget.store import SavedGame
 from gadget.views.boundary import component
 from gadget.views.shared import (
@@ -106,7 +107,7 @@ def action_buttons(view: PlayerView, act: Any, ask_undo: Any, can_undo: bool) ->
                 "Invalid clue: discard a token", on_click=lambda _: act(Penalty(view.player))
             )
         )
-    if can_undo and view.phase is not Phase.OVER:
+    if can_undo:  # after the end too: a slip of the finger on the assassin is forgiven
         buttons.append(ft.OutlinedButton("Undo", icon=ft.Icons.UNDO, on_click=ask_undo))
     return buttons
 
@@ -173,15 +174,47 @@ def timer_switch(table: Table, game_id: int, phase: Phase, settings: TimerSettin
     return ft.TextButton(label, icon=ft.Icons.TIMER, on_click=switch)
 
 
-def end_panel(view: PlayerView, game: SavedGame, home: Any) -> list[ft.Control]:
-    """Won or lost and why, the score with the rule book's words, and where it was saved."""
-    saved = "Saved to the history" + (" and the team's campaign." if game.mission_id else ".")
-    return [
-        ft.Text(ending(view), size=22, weight=ft.FontWeight.BOLD),
-        ft.Text("Both sides are shown: the dot in each corner is your partner's colour."),
-        ft.Text(saved),
-        ft.Button("Home", on_click=home),
-    ]
+def end_panel(
+    view: PlayerView, game: SavedGame, result: MissionResult | None, navigate: Any
+) -> ft.Control:
+    """Won or lost and why, the score and how it was counted, what it changed on the map,
+    and where to go next."""
+    words = end_words(game.log, game.state, view.player, result)
+    colour = palette.GOOD_NEWS if words.won else palette.DANGER
+    next_steps: list[ft.Control] = []
+    if game.team_id is not None and game.mission_id is not None:
+        next_steps.append(
+            ft.Button(
+                "Back to the map",
+                icon=ft.Icons.MAP,
+                on_click=lambda _: navigate(f"/teams/{game.team_id}"),
+            )
+        )
+    else:
+        next_steps += [
+            ft.Button("New game", icon=ft.Icons.STYLE, on_click=lambda _: navigate("/")),
+            ft.OutlinedButton(
+                "Your games", icon=ft.Icons.HISTORY, on_click=lambda _: navigate("/history")
+            ),
+        ]
+    next_steps.append(
+        ft.OutlinedButton("Home", icon=ft.Icons.HOME, on_click=lambda _: navigate("/"))
+    )
+    return panel(
+        [
+            ft.Semantics(
+                identifier="game-end",
+                content=ft.Text(words.headline, size=22, weight=ft.FontWeight.BOLD, color=colour),
+            ),
+            *[ft.Text(line, size=16) for line in words.details],
+            ft.Text(
+                "Both sides are shown: the dot in each corner is your partner's colour.",
+                size=14,
+            ),
+            ft.Row(next_steps, wrap=True),
+        ],
+        border=colour,
+    )
 
 
 def use_wakelock() -> None:

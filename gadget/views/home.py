@@ -85,6 +85,21 @@ def MissionPicker(tell: Any) -> ft.Control:
                 if mission
                 else lambda _: tell("Pick a mission first."),
             ),
+            ft.Row(
+                [
+                    ft.TextButton(
+                        f"{team.name}: the map",
+                        icon=ft.Icons.MAP,
+                        on_click=lambda _: page.navigate(f"/teams/{team.id}"),
+                    ),
+                    ft.TextButton(
+                        "History",
+                        icon=ft.Icons.HISTORY,
+                        on_click=lambda _: page.navigate(f"/teams/{team.id}/history"),
+                    ),
+                ],
+                wrap=True,
+            ),
         ]
     )
 
@@ -191,6 +206,11 @@ def Home() -> ft.Control:
                 [
                     ft.TextButton(
                         "Teams", icon=ft.Icons.GROUPS, on_click=lambda _: page.navigate("/teams")
+                    ),
+                    ft.TextButton(
+                        "Games outside a team",
+                        icon=ft.Icons.HISTORY,
+                        on_click=lambda _: page.navigate("/history"),
                     ),
                     ft.TextButton(
                         "Paper", icon=ft.Icons.PRINT, on_click=lambda _: page.navigate("/paper")

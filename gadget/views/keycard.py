@@ -22,10 +22,12 @@ def _token(label: str) -> ft.Control:
     )
 
 
-def cell_words(view: PlayerView, cell: int) -> str:
+def cell_words(view: PlayerView, cell: int, struck: int | None = None) -> str:
     """What a screen reader (and a test) says for one cell: colour, then what lies on it."""
     colour = Colour(view.own_side[cell])
     words = [CELL_LOOK[colour][3]]
+    if cell == struck:
+        words.append("touched: the assassin")
     if cell in view.found:
         words.append("agent found")
     if cell in view.marks_by_me:
@@ -38,11 +40,17 @@ def cell_words(view: PlayerView, cell: int) -> str:
 
 
 def _cell(
-    view: PlayerView, cell: int, position: int, on_touch: Callable[[int], None] | None
+    view: PlayerView,
+    cell: int,
+    position: int,
+    on_touch: Callable[[int], None] | None,
+    struck: int | None,
 ) -> ft.Control:
     colour = Colour(view.own_side[cell])
     fill, ink, icon, _ = CELL_LOOK[colour]
     found = cell in view.found
+    if cell == struck:  # the touch that lost the game, in the colour of danger
+        fill, ink, icon = palette.DANGER, palette.ON_DARK, ft.Icons.DANGEROUS
     tokens: list[ft.Control] = []
     if cell in view.marks_by_me:
         tokens.append(_token("you"))
@@ -75,7 +83,7 @@ def _cell(
     touchable = on_touch is not None and cell in view.touchable
     row, column = divmod(position, 5)
     return ft.Semantics(
-        label=f"row {row + 1} column {column + 1}: {cell_words(view, cell)}",
+        label=f"row {row + 1} column {column + 1}: {cell_words(view, cell, struck)}",
         button=touchable,
         expand=True,
         content=ft.Container(
@@ -91,9 +99,13 @@ def _cell(
 
 @component
 def KeyCardGrid(
-    view: PlayerView, on_touch: Callable[[int], None] | None = None, hidden: bool = False
+    view: PlayerView,
+    on_touch: Callable[[int], None] | None = None,
+    hidden: bool = False,
+    struck: int | None = None,
 ) -> ft.Control:
-    """The card from this player's seat; tappable cells record the partner's touches."""
+    """The card from this player's seat; tappable cells record the partner's touches;
+    `struck` is the cell whose touch found the assassin."""
     if hidden:
         return ft.Container(
             content=ft.Text("Card hidden", size=18, color=palette.ON_DARK),
@@ -106,7 +118,7 @@ def KeyCardGrid(
     rows: list[ft.Control] = [
         ft.Row(
             [
-                _cell(view, order[position], position, on_touch)
+                _cell(view, order[position], position, on_touch, struck)
                 for position in range(r * 5, r * 5 + 5)
             ],
             spacing=4,
