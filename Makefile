@@ -33,7 +33,7 @@ bench: install
 	$(BIN)/python bench/bench_app.py
 	$(BIN)/python bench/bench_team_screen.py
 
-# Not part of `make test`: about half an hour on 2 cores (docs/mutation.md).
+# Not part of `make test`: about 25 minutes on 2 cores (docs/mutation.md).
 mutate: install
 	$(BIN)/python -m pip install --quiet -e '.[dev,mutate]'
 	$(BIN)/python tools/mutate.py

@@ -123,8 +123,12 @@ def test_a_refused_action_is_named_by_its_index() -> None:
         (_log_text(format="gadget-game/2"), "format is 'gadget-game/2'"),
         (_log_text(format="gadget-game/0"), "format is 'gadget-game/0'"),
         (_log_text(turns=9), "a game log has an unknown field 'turns'"),
+        (_log_text(zeta=1, turns=9), "a game log has an unknown field 'turns'"),
         (_log_text(key=None), "a log needs a key or a code"),
         (_log_text(key={"a": TEST_CARD.a}), "key must be"),
+        (_log_text(key={"a": TEST_CARD.a, "b": TEST_CARD.b, "c": ""}), "key must be"),
+        (_log_text(key={"a": 5, "b": TEST_CARD.b}), "key.a and key.b must be strings"),
+        (_log_text(key={"a": TEST_CARD.a, "b": None}), "key.a and key.b must be strings"),
         (_log_text(key={"a": TEST_CARD.a, "b": TEST_CARD.b[:-1] + "Q"}), "key: side b cell 24"),
         (_log_text(key={"a": TEST_CARD.b, "b": TEST_CARD.b}), "key: pair counts are off"),
         (_log_text(code="1000-0000-04SM"), "code: '1000-0000-04SM' is not a valid code"),
@@ -141,8 +145,12 @@ def test_a_refused_action_is_named_by_its_index() -> None:
         ),
         (_log_text(actions=[{"guess": {"by": "b", "cell": 25}}]), "action 0: guess.cell is 25"),
         (_log_text(actions=[{"guess": {"by": "b", "cell": -1}}]), "guess.cell is -1; it must be"),
+        (_log_text(actions=[{"guess": {"by": "b", "cell": "3"}}]), "guess.cell is '3'; it must"),
+        (_log_text(actions=[{"guess": {"by": "b", "cell": True}}]), "guess.cell is True; it must"),
         (_log_text(actions=[{"guess": {"by": "c", "cell": 2}}]), "action 0: guess.by is 'c'"),
         (_log_text(actions=[{"guess": {"by": "a"}}]), "action 0: guess needs 'cell'"),
+        (_log_text(actions=[{"guess": {}}]), "action 0: guess needs 'by'"),
+        (_log_text(actions=[{}]), "action 0: an action is an object with one of"),
         (
             _log_text(actions=[{"stop": {"by": "a", "x": 1}}]),
             "action 0: stop has an unknown field 'x'",
@@ -162,3 +170,16 @@ def test_the_highest_cell_and_clue_number_are_read_from_a_log() -> None:
         _log_text(actions=[{"clue": {"by": "a", "number": 9}}, {"guess": {"by": "b", "cell": 24}}])
     )
     assert log.actions == (Clue(A, "", 9), Guess(B, 24))
+
+
+def test_a_game_dealt_from_a_code_keeps_the_strict_turn_order_unless_asked() -> None:
+    code = ShareCode(31676, 11, 4)
+    assert GameLog.from_code(code).setup == Setup(11, 4, looser_turn_order=False)
+    assert GameLog.from_code(code, looser_turn_order=True).setup.looser_turn_order
+
+
+def test_a_log_file_is_indented_one_space_and_keeps_accents_as_they_are() -> None:
+    text = GameLog(TEST_CARD, Setup(), (Clue(A, "café"),)).to_json()
+    assert text.startswith('{\n "format": "gadget-game/1",\n "key": {\n  "a": ')
+    assert '"word": "café"' in text
+    assert text.endswith("}\n")

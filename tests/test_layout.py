@@ -28,6 +28,7 @@ def _map(*places: tuple[float, float]) -> MissionMap:
         (45.0, 25.0, 0.62, 0.62),  # the tropic
         (15.0, -7.5, 0.36, 0.81),  # halfway between knots, on both axes
         (-37.5, 65.0, 0.05, 0.02),  # halfway across the first stretch, clamped at the top
+        (-33.0, 62.5, 0.06, 0.03),  # within the first stretch of each axis
         (-100.0, 80.0, 0.02, 0.02),  # beyond the drawn world: held inside its margin
         (170.0, -60.0, 0.98, 0.98),
         (160.0, -40.0, 0.98, 0.98),

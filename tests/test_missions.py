@@ -84,6 +84,7 @@ def test_a_broken_map_is_refused_with_every_problem_named() -> None:
         ("{", "not valid JSON at line 1 column 2"),
         ("[]", "a mission map must be a JSON object"),
         (json.dumps({"format": "mission-map/2"}), "format is 'mission-map/2'"),
+        (json.dumps({"format": "mission-map/0"}), "format is 'mission-map/0'"),
         (json.dumps({"format": "mission-map/1"}), "missions must be a non-empty list"),
     ],
 )
@@ -219,6 +220,8 @@ def test_a_map_at_every_limit_is_accepted(changes: dict[str, object]) -> None:
         ({"mission_lat": 90.5}, "mission 'a': lon and lat must be numbers"),
         ({"mission_lon": True}, "mission 'a': lon and lat must be numbers"),
         ({"mission_lat": "north"}, "mission 'a': lon and lat must be numbers"),
+        ({"mission_turns": "9"}, "mission 'a': turns is '9'; it must be a whole number >= 1"),
+        ({"mission_mistakes": False}, "mission 'a': mistakes is False; it must be 0..9"),
         ({"mission_source": "s" * 201}, "mission 'a': source must be a string of at most 200"),
         ({"name": "n" * 41}, "name must be a string of at most 40 characters"),
         ({"name": 7}, "name must be a string of at most 40 characters"),
@@ -312,3 +315,35 @@ def test_a_map_file_is_indented_one_space_and_keeps_accents_as_they_are() -> Non
     assert text.startswith('{\n "format": "mission-map/1",\n "name": "Carte",\n')
     assert '"name": "Zürich"' in text
     assert text.endswith("}\n")
+
+
+def test_neighbours_are_read_from_either_end_of_a_line_whatever_the_names_order() -> None:
+    mission_map = map_from_dict(_small_map())  # one line, a-b
+    assert mission_map.neighbours("a") == {"b"}
+    assert mission_map.neighbours("b") == {"a"}
+
+
+def test_a_start_that_is_no_mission_of_the_map_is_refused() -> None:
+    assert "start 'atlantis' is not a mission of the map" in _problems(_small_map(start="atlantis"))
+
+
+@pytest.mark.parametrize(
+    ("bad", "problem"),
+    [
+        ("not a city", "must be an object"),
+        ({"id": ""}, "needs an id"),
+        ({"lon": 200}, "lon and lat must be numbers"),
+        ({"turns": 120, "mistakes": 0}, "at most 99"),
+        ({"source": 5}, "source must be a string"),
+        ({"name": ""}, "name must be a string"),
+        ({"turns": True}, "it must be a whole number >= 1"),
+    ],
+    ids=str,
+)
+def test_every_bad_city_is_named_not_only_the_first(bad: object, problem: str) -> None:
+    data = _small_map()
+    missions = data["missions"]
+    assert isinstance(missions, list)
+    for index in (0, 1):
+        missions[index] = bad if isinstance(bad, str) else {**missions[index], **bad}
+    assert sum(problem in p for p in _problems(data)) == 2

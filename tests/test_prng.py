@@ -99,8 +99,9 @@ def test_below_refuses_a_bound_it_cannot_draw_from(bound: int) -> None:
 
 
 def test_a_negative_seed_is_refused() -> None:
-    with pytest.raises(ValueError, match="seed -3"):
-        SplitMix64(-3)
+    for seed in (-3, -1):
+        with pytest.raises(ValueError, match=f"seed {seed} is negative"):
+            SplitMix64(seed)
 
 
 def test_the_shuffle_reads_its_picks_as_mixed_radix_digits_of_two_words() -> None:

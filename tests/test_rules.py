@@ -278,6 +278,8 @@ def test_a_turn_has_one_clue_the_clue_giver_does_not_guess_and_numbers_run_0_to_
     assert play(start(), Clue(A, "most", 9)).clue == Clue(A, "most", 9)
     assert play(start(), Clue(A, "none", 0)).clue == Clue(A, "none", 0)
     refused(state, Guess(B, 25), CellNotGuessableError, "cell 25 is outside 0..24")
+    refused(state, Guess(B, 26), CellNotGuessableError, "cell 26 is outside 0..24")
+    refused(state, Guess(B, -1), CellNotGuessableError, "cell -1 is outside 0..24")
     state = play(state, Guess(B, 4))
     refused(state, Stop(A), OutOfTurnError, "only player b stops")
     refused(state, Guess(B, 4), CellNotGuessableError, "cell 4 is already covered by an agent")
@@ -363,7 +365,7 @@ def test_legal_actions_are_exactly_the_ones_apply_accepts() -> None:
 
 
 def test_the_end_of_a_game_is_one_outcome_that_cannot_contradict_itself() -> None:
-    assert Outcome(Status.WON).won and Outcome(Status.LOST, LossReason.ASSASSIN).reason
+    assert Outcome(Status.LOST, LossReason.ASSASSIN).reason is LossReason.ASSASSIN
     for status, reason in (
         (Status.PLAYING, None),
         (Status.WON, LossReason.ASSASSIN),
@@ -382,6 +384,15 @@ def test_a_misspelt_field_in_a_move_is_an_error_not_a_silent_no_op() -> None:
         rules._evolve(start(), {"found": 1})
     with pytest.raises(AssertionError, match="phase over with outcome None"):
         rules._evolve(start(), {"phase": Phase.OVER})
+    with pytest.raises(AssertionError, match="phase clue with outcome Outcome"):
+        rules._evolve(start(), {"outcome": Outcome(Status.WON)})
+
+
+def test_a_clue_is_kept_exactly_while_it_is_being_guessed() -> None:
+    with pytest.raises(AssertionError, match="phase clue with clue Clue"):
+        rules._evolve(start(), {"clue": Clue(A)})
+    with pytest.raises(AssertionError, match="phase guessing with clue None"):
+        rules._evolve(start(), {"phase": Phase.GUESSING})
 
 
 # --- Rules a bookkeeping slip would break for several turns (issue 14's survivors) -----

@@ -90,3 +90,10 @@ def test_in_sudden_death_each_phone_records_the_partners_touches() -> None:
         view = view_for(state, player)
         assert view.i_record_guesses and view.i_may_guess
         assert not view.i_may_give_clue
+
+
+def test_a_word_both_players_hit_as_a_bystander_is_no_longer_touchable() -> None:
+    state = _play(TEST_CARD, Clue(A), Guess(B, 18), Clue(B), Guess(A, 18), Clue(A))
+    assert 18 in view_for(state, A).marks_by_partner | view_for(state, A).marks_by_me
+    assert 18 not in view_for(state, A).touchable
+    assert 19 in view_for(state, A).touchable

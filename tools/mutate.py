@@ -318,6 +318,7 @@ class FileResult:
     killed: int = 0
     equivalent: int = 0
     survivors: list[Mutant] = field(default_factory=list)
+    matched: list[tuple[str, str, str, str]] = field(default_factory=list)
 
     @property
     def score(self) -> float:
@@ -370,7 +371,8 @@ def load_equivalents() -> dict[tuple[str, str, str, str], str]:
 def tally(
     mutants: list[Mutant], equivalents: dict[tuple[str, str, str, str], str]
 ) -> dict[str, FileResult]:
-    """Results per file, survivors that are listed as equivalent counted apart."""
+    """Results per file, survivors that are listed as equivalent counted apart (and noted in
+    `matched`, so that an entry whose line has changed since is reported as stale)."""
     results: dict[str, FileResult] = {}
     for mutant in sorted(mutants, key=lambda mutant: (mutant.module, mutant.line)):
         result = results.setdefault(mutant.module, FileResult())
@@ -379,6 +381,7 @@ def tally(
             result.killed += 1
         elif mutant.key in equivalents:
             result.equivalent += 1
+            result.matched.append(mutant.key)
         else:
             result.survivors.append(mutant)
     return results
@@ -412,7 +415,9 @@ def report(results: dict[str, FileResult], equivalents: dict[tuple[str, ...], st
     )
     lines += ["", "### Equivalent mutants", ""]
     lines += ["| file | line | mutated to | why no test can tell |", "|---|---|---|---|"]
-    for (module, _, original, mutated), reason in sorted(equivalents.items()):
+    matched = sorted({key for result in results.values() for key in result.matched})
+    for module, operator, original, mutated in matched:
+        reason = equivalents[(module, operator, original, mutated)]
         lines.append(f"| {module} | {cell(original)} | {cell(mutated)} | {reason} |")
     if survivors:
         lines += ["", "### Survivors not yet killed", ""]
@@ -478,6 +483,11 @@ def main() -> int:
     if not arguments.only:
         write_report(report(results, equivalents), seconds)
     failed = False
+    matched = {key for result in results.values() for key in result.matched}
+    tested = {mutant.module for mutant in mutants}
+    for key in sorted(set(equivalents) - matched):
+        if key[0] in tested:
+            print(f"stale entry in {EQUIVALENTS.name} (its line changed or was killed): {key}")
     for module, result in sorted(results.items()):
         print(f"{module}: {result.killed}/{result.mutants - result.equivalent} {result.score:.1%}")
         for mutant in result.survivors:

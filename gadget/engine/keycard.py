@@ -135,10 +135,10 @@ def _check_side(name: str, side: str) -> None:
 def _check_pair_counts(a: str, b: str) -> None:
     counts = Counter(zip(a, b, strict=True))
     problems = [
-        f"{counts.get(pair, 0)} cells are {pair[0].label} on A and {pair[1].label} on B"
+        f"{counts[pair]} cells are {pair[0].label} on A and {pair[1].label} on B"
         f" (a key card has {expected})"
         for pair, expected in PAIR_COUNTS.items()
-        if counts.get(pair, 0) != expected
+        if counts[pair] != expected  # a Counter counts a missing pair as 0
     ]
     if problems:
         raise KeyCardError("pair counts are off: " + "; ".join(problems))

@@ -55,11 +55,6 @@ class Outcome:
         if (self.status is Status.WON) != (self.reason is None):
             raise ValueError(f"a {self.status} game with reason {self.reason}: a loss has a reason")
 
-    @property
-    def won(self) -> bool:
-        """The team found every agent."""
-        return self.status is Status.WON
-
 
 WON: Final = Outcome(Status.WON)
 

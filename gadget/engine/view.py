@@ -88,7 +88,7 @@ def view_for(state: GameState, player: Player) -> PlayerView:
         and bool(state.words_to_give_mask(player))
         and state.next_clue_giver in (None, player),
         i_record_guesses=records,
-        partner_may_stop=guessing and records and state.correct_this_turn > 0,
+        partner_may_stop=guessing and records and bool(state.correct_this_turn),
         penalty_open=guessing and not state.guesses_this_turn and not state.penalised_this_turn,
         touchable=touchable,
     )

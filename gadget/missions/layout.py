@@ -9,20 +9,18 @@ from typing import Final
 
 from gadget.missions.map import MissionMap
 
-# Piecewise-linear stretches: (degrees, share of the drawing). Europe's band gets far more
-# room than its degrees, so its eight cities stand apart; order along each axis is kept.
+# Piecewise-linear stretches: (degrees, share of the drawing), degrees rising. Europe's band
+# gets far more room than its degrees, so its eight cities stand apart; order along each
+# axis is kept. North is at the top: latitude's share falls as its degrees rise.
 _LONGITUDE: Final = ((-60.0, 0.0), (-15.0, 0.10), (45.0, 0.62), (160.0, 1.0))
-_LATITUDE: Final = ((70.0, 0.0), (60.0, 0.04), (36.0, 0.50), (25.0, 0.62), (-40.0, 1.0))
+_LATITUDE: Final = ((-40.0, 1.0), (25.0, 0.62), (36.0, 0.50), (60.0, 0.04), (70.0, 0.0))
 
 
 def _stretch(value: float, knots: tuple[tuple[float, float], ...]) -> float:
-    degrees = [k[0] for k in knots]
-    rising = degrees[0] < degrees[-1]
-    ordered = knots if rising else tuple(reversed(knots))
-    keys = [k[0] for k in ordered]
+    keys = [k[0] for k in knots]
     value = min(max(value, keys[0]), keys[-1])
-    index = min(max(bisect_right(keys, value) - 1, 0), len(keys) - 2)
-    (d0, s0), (d1, s1) = ordered[index], ordered[index + 1]
+    index = min(bisect_right(keys, value) - 1, len(keys) - 2)  # the clamp keeps it >= 0
+    (d0, s0), (d1, s1) = knots[index], knots[index + 1]
     return s0 + (s1 - s0) * (value - d0) / (d1 - d0)
 
 

@@ -8,7 +8,8 @@ ASSASSIN: Final = "#212121"
 BYSTANDER: Final = "#D7C4A3"
 BYSTANDER_INK: Final = "#4E3B1F"  # text and symbols on a bystander
 ON_DARK: Final = "#FFFFFF"  # text and symbols on an agent, an assassin or a hidden card
-COVERED: Final = "#5D6D3A"  # an agent card on the word
+COVERED: Final = "#E8F5E9"  # an agent card on the word: pale, unlike the dark agents to find
+COVERED_INK: Final = "#1B5E20"  # the agent's figure on it
 HIDDEN: Final = "#37474F"  # the card hidden from someone walking by
 
 # Timer tokens: on a word, and in the bank by the side they show.

@@ -15,7 +15,7 @@ from gadget.views.shared import CELL_LOOK
 def _token(label: str) -> ft.Control:
     """A bystander token on the word, saying whose guess put it there."""
     return ft.Container(
-        content=ft.Text(label, size=9, color=palette.TOKEN_INK, weight=ft.FontWeight.BOLD),
+        content=ft.Text(label, size=12, color=palette.TOKEN_INK, weight=ft.FontWeight.BOLD),
         bgcolor=palette.TOKEN,
         border_radius=8,
         padding=ft.Padding.symmetric(horizontal=3, vertical=0),
@@ -57,7 +57,9 @@ def _cell(
     if cell in view.marks_by_partner:
         tokens.append(_token("partner"))
     face = ft.Container(
-        content=ft.Icon(ft.Icons.PERSON if found else icon, color=ink, size=22),
+        content=ft.Icon(
+            ft.Icons.PERSON if found else icon, color=palette.COVERED_INK if found else ink, size=26
+        ),
         bgcolor=palette.COVERED if found else fill,
         border=ft.Border.all(3, fill) if found else None,
         border_radius=6,
