@@ -49,14 +49,6 @@ def score_words(score: int) -> str:
     return "a win is a win"
 
 
-def ending(view: PlayerView) -> str:
-    """Won or lost and why, with the score and its words."""
-    if view.status is Status.WON:
-        assert view.score is not None
-        return f"Won! Score {view.score}: {score_words(view.score)}."
-    return f"Lost: {LOSSES[view.reason]}." if view.reason else "Lost."
-
-
 @dataclass(frozen=True, slots=True)
 class EndWords:
     """The end of a game as its screen tells it: what happened, the score, what it changed."""
