@@ -40,6 +40,8 @@ async def test_a_new_game_shows_side_a_with_the_qr_code_and_the_code(table: Tabl
     code = game.log.code.text
     assert phone.says(code)
     assert phone.says(f"QR code of http://gadget.test/join/{code}")
+    shown = phone.texts()  # the code comes before the card: phone A shows it without scrolling
+    assert shown.index(code) < next(i for i, t in enumerate(shown) if t.startswith("row 1 "))
     assert phone.grid() == game.log.card.seen_from(A)
     assert phone.says("11 tokens left (11 bystander side up)")
 

@@ -235,6 +235,20 @@ def GameTable(shown: PhoneGame, set_game: Any) -> ft.Control:
             for request in shown.requests
         ],
     ]
+    # First, so phone A shows it without scrolling past the card. Always one slot, empty once
+    # folded: the controls below keep their places, so a clue being typed is not lost.
+    body.append(
+        ft.Container(
+            ft.Column(
+                [
+                    SharePanel(game),
+                    ft.TextButton("Hide the code", on_click=lambda _: set_sharing(False)),
+                ]
+            )
+            if shares and showing_code
+            else None
+        )
+    )
     if over:  # the end says what happened; the turn, the bank and the last touch are done
         body += [
             end_panel(view, game, shown.result, page.navigate),
@@ -256,13 +270,6 @@ def GameTable(shown: PhoneGame, set_game: Any) -> ft.Control:
             wrap=True,
         ),
     ]
-    if shares:
-        body.append(
-            ft.TextButton(
-                "Hide the code" if showing_code else "Show the code for side B",
-                on_click=lambda _: set_sharing(not showing_code),
-            )
-        )
-        if showing_code:
-            body.append(SharePanel(game))
+    if shares and not showing_code:
+        body.append(ft.TextButton("Show the code for side B", on_click=lambda _: set_sharing(True)))
     return screen(body, spacing=10)
