@@ -106,9 +106,9 @@ def browser() -> Iterator[Browser]:
         launched.close()
 
 
-def _phone(browser: Browser, url: str) -> Page:
-    """A new phone-sized browser context that can reach only this machine."""
-    context = browser.new_context(viewport={"width": 360, "height": 640})
+def _phone(browser: Browser, url: str, size: tuple[int, int] = (360, 640)) -> Page:
+    """A new phone-sized (or `size`d) browser context that can reach only this machine."""
+    context = browser.new_context(viewport={"width": size[0], "height": size[1]})
     context.route(re.compile(r"^(?!http://127\.0\.0\.1[:/]).*"), lambda route: route.abort())
     page = context.new_page()
     page.goto(url, wait_until="networkidle")

@@ -54,3 +54,35 @@ def test_every_ink_on_the_card_meets_wcag_aa(ink: str, background: str, what: st
 
 def test_an_agent_found_stands_apart_from_an_agent_to_find() -> None:
     assert contrast(palette.COVERED, palette.AGENT) >= 3  # not a shade: light against dark
+
+
+# Off the card: words need 4.5:1, symbols and the shapes that carry them 3:1 (WCAG 1.4.11).
+SCREEN_TEXT = [
+    (palette.WARNING, WHITE, "'30 seconds left!'"),
+    (palette.INK, palette.BACKDROP, "a city's name and T-M on the map"),
+    (palette.ON_DARK, palette.AGENT, "a completed city's tick"),
+]
+SCREEN_SHAPES = [
+    (palette.ON_DARK, palette.ATTENTION, "an open city's arrow"),
+    (palette.ON_DARK, palette.LOCKED, "a locked city's padlock"),
+    (palette.ATTENTION, palette.BACKDROP, "an open city's dot on the map"),
+    (palette.LOCKED, palette.BACKDROP, "a locked city's dot on the map"),
+    (palette.AGENT, palette.BACKDROP, "a completed city's dot on the map"),
+    (palette.ATTENTION, WHITE, "the frame of a request waiting for an answer"),
+]
+
+
+@pytest.mark.parametrize(("ink", "background", "what"), SCREEN_TEXT, ids=str)
+def test_words_off_the_card_meet_wcag_aa(ink: str, background: str, what: str) -> None:
+    assert contrast(ink, background) >= 4.5, what
+
+
+@pytest.mark.parametrize(("ink", "background", "what"), SCREEN_SHAPES, ids=str)
+def test_symbols_off_the_card_meet_wcag_non_text_contrast(
+    ink: str, background: str, what: str
+) -> None:
+    assert contrast(ink, background) >= 3, what
+
+
+def test_the_three_states_of_a_city_are_three_different_colours() -> None:
+    assert len({palette.AGENT, palette.ATTENTION, palette.LOCKED}) == 3

@@ -22,12 +22,13 @@ TOKEN_CHECKMARK: Final = "#546E7A"
 WIN: Final = AGENT
 GOOD_NEWS: Final = "#1B5E20"
 DANGER: Final = "#B71C1C"  # a refusal, a loss, time up, the assassin
-WARNING: Final = "#E65100"  # the timer's warnings
-ATTENTION: Final = "#EF6C00"  # an open mission; a request waiting for an answer
+WARNING: Final = "#BF360C"  # the timer's warnings (text: AA on white)
+ATTENTION: Final = "#C43E00"  # an open mission; a request waiting for an answer
 
 # Ink, lines and backgrounds.
 INK: Final = "#263238"
-FAINT: Final = "#90A4AE"  # a locked mission; the paper's quiet text
+FAINT: Final = "#90A4AE"  # the paper's quiet lines (never text on a screen)
+LOCKED: Final = "#546E7A"  # a locked mission's dot
 OUTLINE: Final = "#B0BEC5"  # panels; the map's reconstructed lines
 ROAD: Final = "#455A64"  # the map's rule-book lines
 BACKDROP: Final = "#ECEFF1"  # behind the drawn map

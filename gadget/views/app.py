@@ -23,7 +23,7 @@ from gadget.views.phone import WithPhone
 from gadget.views.practice import PracticeHistoryScreen
 from gadget.views.scan import ScanScreen
 from gadget.views.settings import Settings
-from gadget.views.shared import TABLE
+from gadget.views.shared import PAGE_PADDING, TABLE
 from gadget.views.team import TeamScreen
 from gadget.views.teams import InviteRoute, TeamsScreen
 
@@ -75,7 +75,8 @@ def App(trouble: Trouble, table: Table) -> ft.Control:
 def main(page: ft.Page, table: Table) -> None:
     """One phone's page at the server's table: the error boundary first, then the app."""
     page.title = "Gadget"
-    page.padding = 16
+    page.padding = PAGE_PADDING
+    page.horizontal_alignment = ft.CrossAxisAlignment.CENTER  # a desktop's screens, centred
     trouble = Trouble()
     trouble.install(page)
     page.render(App, trouble, table)

@@ -74,12 +74,15 @@ def ClueForm(on_clue: Any) -> ft.Control:
     return ft.Row(
         [
             typed_field(word, "Clue", expand=True, on_submit=give),
-            ft.Dropdown(
-                label="No.",
-                value=str(number.current) or None,
-                width=104,
-                options=[ft.DropdownOption(key=str(n), text=str(n)) for n in range(10)],
-                on_select=set_number,
+            ft.Semantics(
+                label="Number of words",
+                content=ft.Dropdown(
+                    label="No.",
+                    value=str(number.current) or None,
+                    width=104,
+                    options=[ft.DropdownOption(key=str(n), text=str(n)) for n in range(10)],
+                    on_select=set_number,
+                ),
             ),
             ft.Button("Give clue", on_click=give),
         ],

@@ -87,6 +87,7 @@ def _cell(
     return ft.Semantics(
         label=f"row {row + 1} column {column + 1}: {cell_words(view, cell, struck)}",
         button=touchable,
+        exclude_semantics=True,  # the label says the tokens: "partner" is not said twice
         expand=True,
         content=ft.Container(
             # Most cells carry nothing on the word: no Stack for them (fewer controls to diff).

@@ -18,6 +18,13 @@ from gadget.services.table import Table
 
 log = logging.getLogger("gadget")
 
+# The type scale and the page: nothing a phone shows is smaller than TEXT_MIN, except the
+# mission map's city labels (LABEL_SIZE), which a player can zoom.
+TEXT_MIN: Final = 12
+LABEL_SIZE: Final = 11
+PAGE_PADDING: Final = 16
+MAX_WIDTH: Final = 720  # a desktop's screens: centred, never stretched across the window
+
 # Green, black and tan are told apart by a symbol too, for colour-blind players.
 CELL_LOOK: dict[Colour, tuple[str, str, Any, str]] = {
     Colour.GREEN: (palette.AGENT, palette.ON_DARK, ft.Icons.CHECK_CIRCLE, "agent"),
@@ -92,11 +99,15 @@ def keyed(component: Callable[..., ft.Control], key: str, *args: Any) -> ft.Cont
     return component(*args, key=key)
 
 
-def icon_button(icon: Any, label: str, on_click: Callable[[Any], None]) -> ft.Control:
-    """An icon button with an accessible name (a tooltip is not one)."""
+def icon_button(icon: Any, label: str, on_click: Callable[[Any], Any]) -> ft.Control:
+    """An icon button with an accessible name, said once: the tooltip (for a mouse) is not
+    a name, and without `exclude_semantics` a screen reader would say the label, the
+    tooltip, then a nameless button."""
     return ft.Semantics(
         label=label,
         button=True,
+        exclude_semantics=True,
+        on_tap=on_click,
         content=ft.IconButton(icon, tooltip=label, on_click=on_click),
     )
 
@@ -135,8 +146,17 @@ def dead_end(title: str, hint: str, back: str, route: str) -> ft.Control:
 
 
 def screen(controls: list[ft.Control], spacing: int = 12) -> ft.Column:
-    """A screen's content: one column that scrolls when a phone is too short for it."""
-    return ft.Column(controls, spacing=spacing, scroll=ft.ScrollMode.AUTO, expand=True)
+    """A screen's content: one column that scrolls when a phone is too short for it, as wide
+    as a phone allows and no wider than MAX_WIDTH on a desktop (the page centres it)."""
+    return ft.Column(
+        controls, spacing=spacing, scroll=ft.ScrollMode.AUTO, expand=True, width=MAX_WIDTH
+    )
+
+
+def content_width(page: ft.Page) -> int:
+    """How wide a screen's content is on this page: its width less the margins, at most
+    MAX_WIDTH (the first guess; a control that measures itself learns the real width)."""
+    return round(min((page.width or 360) - 2 * PAGE_PADDING, MAX_WIDTH))
 
 
 def brief(message: str, limit: int = 300) -> str:
