@@ -2,10 +2,16 @@
 
 from __future__ import annotations
 
+from pathlib import Path
 from typing import Any
 
+import flet as ft
+import flet_charts as charts
+import pytest
+
+from gadget.engine.text import counted
 from gadget.services.campaign import record_played_elsewhere
-from gadget.services.history import history_charts, load_history, matching
+from gadget.services.history import history_charts, load_history, matching, whole_ticks
 from gadget.services.table import Table
 from gadget.store import Store
 from tests.games import ASSASSIN_ACTIONS, WINNING_ACTIONS, log_of
@@ -29,13 +35,13 @@ def test_the_charts_count_wins_and_losses_by_mission_in_map_order(store: Store) 
     history = load_history(store, store.team("Owls"))
     charts = history.charts
     assert charts.attempts == 4
-    assert charts.scores == ((1, 13), (2, 13))  # the two wins, by their place in the history
-    assert charts.score_ceiling == 16
+    assert charts.scores == ((2, 13), (3, 13))  # the two wins, by their number in the history
+    assert charts.score_ticks == (0, 5, 10, 15)  # whole numbers, just above the best
     assert [(t.name, t.wins, t.losses) for t in charts.tallies] == [
         ("Prague", 1, 1),
         ("Cairo", 1, 1),
     ]
-    assert history_charts((), {}).score_ceiling == 3  # no attempt yet: an empty axis
+    assert history_charts((), {}).score_ticks == (0, 1)  # no attempt yet: an empty axis
 
 
 def test_a_filter_keeps_the_attempts_it_names_newest_first(store: Store) -> None:
@@ -70,3 +76,88 @@ async def test_a_filter_change_reads_nothing_again(table: Table) -> None:
     await history.choose("Result", "won")
     assert history.says("1 attempt shown")
     assert len(reads) == 1  # loaded once; the filters worked on what was loaded
+
+
+@pytest.mark.parametrize(
+    ("top", "ticks"),
+    [
+        (0, (0, 1)),
+        (1, (0, 1)),
+        (5, (0, 1, 2, 3, 4, 5)),
+        (6, (0, 2, 4, 6)),
+        (14, (0, 5, 10, 15)),
+        (99, (0, 20, 40, 60, 80, 100)),
+        (1000, (0, 200, 400, 600, 800, 1000)),
+        (1001, (0, 500, 1000, 1500)),
+    ],
+)
+def test_axis_labels_are_a_few_whole_numbers_a_round_step_apart(
+    top: int, ticks: tuple[int, ...]
+) -> None:
+    assert whole_ticks(top) == ticks
+
+
+def test_axis_labels_always_reach_the_top_in_at_most_six_round_steps() -> None:
+    for top in range(0, 20_001, 7):
+        ticks = whole_ticks(top)
+        step = ticks[1]
+        assert ticks[0] == 0 and ticks[-1] >= top and len(ticks) <= 6
+        assert ticks == tuple(range(0, ticks[-1] + 1, step))
+        assert int(str(step)[0]) in (1, 2, 5) and set(str(step)[1:]) <= {"0"}, top
+
+
+def _played(store: Store, wins: int, losses: int) -> None:
+    """Attempts recorded straight into the store, alternating over three missions."""
+    team = store.add_team("Owls", [])
+    won, lost = log_of(WINNING_ACTIONS), log_of(ASSASSIN_ACTIONS)
+    for index in range(wins + losses):
+        store.record_finished_game(
+            won if index < wins else lost,
+            team_id=team.id,
+            mission_id=("prague", "berlin", "cairo")[index % 3],
+            map_id=team.map_id,
+            players=[],
+        )
+
+
+def _axis_labels(axis: Any) -> list[str]:
+    return [label.label.value for label in axis.labels]
+
+
+@pytest.mark.parametrize(("wins", "losses"), [(1, 0), (6, 4), (600, 400)])
+def test_the_charts_read_with_one_ten_and_a_thousand_attempts(
+    tmp_path: Path, wins: int, losses: int
+) -> None:
+    async def scenario(table: Table) -> None:
+        _played(table.store, wins, losses)
+        phone = await member(table.store, table.store.team("Owls"), "/teams/1/history")
+        chart = next(c for c in phone.controls() if isinstance(c, charts.LineChart))
+        line = chart.data_series[0]
+        assert len(line.points) == wins
+        assert line.point is (wins <= 50)  # a lone win is a dot, not an invisible line
+        for axis in (chart.left_axis, chart.bottom_axis):
+            shown = _axis_labels(axis)
+            assert 1 <= len(shown) <= 6
+            assert all(label.isdigit() for label in shown), shown  # never "0.1"
+        played = wins + losses
+        assert _axis_labels(chart.bottom_axis) == [
+            str(tick) for tick in whole_ticks(played) if 1 <= tick <= played
+        ]  # "1" alone for a single attempt
+        assert min(p.x for p in line.points) > chart.min_x
+        assert max(p.x for p in line.points) < chart.max_x  # no point on the frame
+        bars = [
+            c.label
+            for c in phone.controls()
+            if isinstance(c, ft.Semantics) and ": " in (c.label or "")
+        ]
+        names = {0: "Prague", 1: "Berlin", 2: "Cairo"}
+        for index, name in names.items():
+            mine = range(index, wins + losses, 3)
+            won = sum(1 for i in mine if i < wins)
+            if mine:
+                said = f"{counted(won, 'win')}, {counted(len(mine) - won, 'loss', 'losses')}"
+                assert f"{name}: {said}" in bars, bars
+        assert phone.says("Prague") and not phone.crashed()
+        phone.close()
+
+    at_the_table(scenario)(tmp_path)

@@ -24,14 +24,34 @@ class MissionTally:
 class HistoryCharts:
     """What the two charts draw: each won attempt's score, and wins and losses by mission."""
 
-    scores: tuple[tuple[int, int], ...]  # (attempt number from 0, score), oldest first
+    scores: tuple[tuple[int, int], ...]  # (attempt number from 1, score), oldest first
     attempts: int
     tallies: tuple[MissionTally, ...]  # the missions played, in the map's order
 
     @property
-    def score_ceiling(self) -> int:
-        """The score axis's top: a little above the best score."""
-        return max((score for _, score in self.scores), default=0) + 3
+    def score_ticks(self) -> tuple[int, ...]:
+        """The score axis's labels: whole numbers from 0 to just above the best score."""
+        return whole_ticks(max((score for _, score in self.scores), default=0) + 1)
+
+    @property
+    def attempt_ticks(self) -> tuple[int, ...]:
+        """The attempt axis's labels: whole attempt numbers, 1 for a single attempt."""
+        return tuple(tick for tick in whole_ticks(self.attempts) if 1 <= tick <= self.attempts)
+
+    @property
+    def most_played(self) -> int:
+        """The longest bar's length in attempts (1 when none, so bars scale by it)."""
+        return max((t.wins + t.losses for t in self.tallies), default=1)
+
+
+def whole_ticks(top: int, most: int = 6) -> tuple[int, ...]:
+    """At most `most` whole-number labels from 0 to at least `top`, a round step apart
+    (1, 2, 5, 10, 20, 50...): never "0.5", never crowded, whatever the history's size."""
+    top = max(top, 1)
+    step = 1
+    while -(-top // step) > most - 1:
+        step = step * 5 // 2 if str(step).startswith("2") else step * 2
+    return tuple(range(0, -(-top // step) * step + 1, step))
 
 
 @dataclass(frozen=True, slots=True)
@@ -53,7 +73,7 @@ def load_history(store: Store, team: Team) -> History:
 def history_charts(attempts: Sequence[Attempt], names: Mapping[str, str]) -> HistoryCharts:
     """The scores of the won attempts by their place in the history, and each mission's
     wins and losses, missions in the order of `names` (the map's)."""
-    scores = tuple((i, a.score) for i, a in enumerate(attempts) if a.score is not None)
+    scores = tuple((i, a.score) for i, a in enumerate(attempts, 1) if a.score is not None)
     played = {a.mission_id for a in attempts if a.mission_id}
     tallies = tuple(
         MissionTally(

@@ -5,15 +5,15 @@ from __future__ import annotations
 from typing import Any
 
 import flet as ft
-import flet_charts as charts
 
 from gadget.engine.text import counted
-from gadget.services import palette
 from gadget.services.history import load_history, matching
 from gadget.store import MAX_NOTES, Team
 from gadget.views.boundary import component
+from gadget.views.charts import score_chart, wins_and_losses
 from gadget.views.shared import (
     Loading,
+    content_width,
     guarded,
     loading,
     screen,
@@ -119,45 +119,9 @@ def HistoryScreen() -> ft.Control:
             ),
             ft.Text(message),
             ft.Text("Score over time", size=18, weight=ft.FontWeight.W_600),
-            charts.LineChart(
-                data_series=[
-                    charts.LineChartData(
-                        points=[charts.LineChartDataPoint(x, y) for x, y in plot.scores],
-                        color=palette.WIN,
-                        stroke_width=3,
-                    )
-                ],
-                height=160,
-                min_y=0,
-                max_y=plot.score_ceiling,
-                min_x=0,
-                max_x=max(plot.attempts - 1, 1),
-                left_axis=charts.ChartAxis(label_size=28, title=ft.Text("score", size=10)),
-                bottom_axis=charts.ChartAxis(label_size=20, title=ft.Text("attempt", size=10)),
-            )
-            if plot.scores
-            else ft.Text("No win yet."),
+            score_chart(plot),
             ft.Text("Wins and losses by mission", size=18, weight=ft.FontWeight.W_600),
-            charts.BarChart(
-                groups=[
-                    charts.BarChartGroup(
-                        x=index,
-                        rods=[
-                            charts.BarChartRod(to_y=tally.wins, color=palette.WIN, width=8),
-                            charts.BarChartRod(to_y=tally.losses, color=palette.DANGER, width=8),
-                        ],
-                    )
-                    for index, tally in enumerate(plot.tallies)
-                ],
-                height=160,
-                left_axis=charts.ChartAxis(label_size=24),
-            )
-            if plot.tallies
-            else ft.Text("No mission played yet."),
-            ft.Text(
-                "Green: wins; red: losses. Missions: " + ", ".join(t.name for t in plot.tallies),
-                size=11,
-            ),
+            wins_and_losses(plot, content_width(page)),
             ft.Button("Back to the map", on_click=lambda _: page.navigate(f"/teams/{team.id}")),
         ],
         spacing=10,

@@ -20,6 +20,7 @@ from gadget.views.boundary import component
 from gadget.views.files import download, pick_json
 from gadget.views.mission_map import MissionMapView
 from gadget.views.shared import (
+    TEXT_MIN,
     Loading,
     brief,
     guarded,
@@ -158,8 +159,8 @@ def TeamScreen() -> ft.Control:
             ft.Text(
                 f"Lines: {from_rulebook} from the rule book, "
                 f"{len(view.mission_map.lines) - from_rulebook} reconstructed or the team's own."
-                " Drag or pinch the map; tap a city for its card.",
-                size=11,
+                " Drag, pinch or zoom the map; tap a city for its card.",
+                size=TEXT_MIN,
             ),
             ft.Text("Open now: " + (", ".join(m.name for m in view.open_missions) or "none")),
             ft.Button(
