@@ -310,10 +310,10 @@ async def test_settings_keep_the_timer_for_new_games(table: Table) -> None:
     assert table.default_timer(settings.identity).clue_seconds == 30
     assert settings.says("Saved: new games use these settings.")
     assert table.default_timer(settings.identity) == TimerSettings(False, 30, 120)
-    await settings.submit("Guess time in seconds", "75")  # a custom time
+    await settings.submit("Guess seconds", "75")  # a custom time
     assert table.default_timer(settings.identity) == TimerSettings(False, 30, 75)
     assert settings.says("1:15")  # the custom time joins the choices
-    await settings.submit("Clue time in seconds", "2")
+    await settings.submit("Clue seconds", "2")
     assert settings.says("the clue time 2 s is outside")
     await settings.toggle("Turn timer")
     assert table.default_timer(settings.identity).enabled

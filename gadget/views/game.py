@@ -5,7 +5,7 @@ from __future__ import annotations
 import asyncio
 import traceback
 from dataclasses import replace
-from typing import Any, cast
+from typing import Any, Final, cast
 
 import flet as ft
 
@@ -36,6 +36,7 @@ from gadget.views.keycard import KeyCardGrid
 from gadget.views.phone import use_phone
 from gadget.views.shared import (
     Loading,
+    content_width,
     dead_end,
     guarded,
     keyed,
@@ -47,6 +48,9 @@ from gadget.views.shared import (
 )
 from gadget.views.take_over import SeatRequestScreen, request_panel
 from gadget.views.timer import TimerBar
+
+WIDE_LAYOUT: Final = 680  # from this content width (a desktop), the code sits beside the card
+CARD_WIDTH: Final = 420  # the card on a desktop: cells a little wider than tall, not strips
 
 
 def struck_assassin(game: SavedGame) -> int | None:
@@ -235,20 +239,23 @@ def GameTable(shown: PhoneGame, set_game: Any) -> ft.Control:
             for request in shown.requests
         ],
     ]
-    # First, so phone A shows it without scrolling past the card. Always one slot, empty once
-    # folded: the controls below keep their places, so a clue being typed is not lost.
-    body.append(
-        ft.Container(
-            ft.Column(
-                [
-                    SharePanel(game),
-                    ft.TextButton("Hide the code", on_click=lambda _: set_sharing(False)),
-                ]
-            )
-            if shares and showing_code
-            else None
+    # First, so phone A shows it without scrolling past the card; on a desktop, beside the
+    # card. Always one slot, empty once folded: the controls below keep their places, so a
+    # clue being typed is not lost.
+    wide = content_width(page) >= WIDE_LAYOUT
+    share_slot = ft.Container(
+        ft.Column(
+            [
+                SharePanel(game),
+                ft.TextButton("Hide the code", on_click=lambda _: set_sharing(False)),
+            ]
         )
+        if shares and showing_code
+        else None,
+        expand=wide,  # beside the card: what the card leaves of the screen's width
     )
+    if not wide:
+        body.append(share_slot)
     if over:  # the end says what happened; the turn, the bank and the last touch are done
         body += [
             end_panel(view, game, shown.result, page.navigate),
@@ -263,8 +270,15 @@ def GameTable(shown: PhoneGame, set_game: Any) -> ft.Control:
             timer_switch(table, game_id, view.phase, shown.timer_settings),
             *notices(view, game, message),
         ]
+    card = KeyCardGrid(view, on_touch, hidden, struck_assassin(game))
     body += [
-        KeyCardGrid(view, on_touch, hidden, struck_assassin(game)),
+        ft.Row(
+            [ft.Container(card, width=CARD_WIDTH), share_slot],
+            vertical_alignment=ft.CrossAxisAlignment.START,
+            spacing=16,
+        )
+        if wide
+        else card,
         ft.Row(
             action_buttons(view, act, lambda _: set_confirming_undo(True), bool(game.log.actions)),
             wrap=True,

@@ -13,12 +13,7 @@ from gadget.services.printing.paper import PrintError
 from gadget.services.printing.worker import off_the_loop
 from gadget.views.boundary import component
 from gadget.views.files import download
-from gadget.views.shared import (
-    brief,
-    screen,
-    use_value,
-    whole_number,
-)
+from gadget.views.shared import screen, use_status, use_value, whole_number
 
 
 @component
@@ -27,7 +22,7 @@ def PaperScreen() -> ft.Control:
     page = ft.context.page
     games, set_games = use_value(lambda: "10")
     language, set_language = use_value(lambda: "en")
-    message, set_message = use_value(lambda: "")
+    status, tell, refuse = use_status()
 
     def count() -> int:
         number = whole_number(games)
@@ -38,24 +33,24 @@ def PaperScreen() -> ft.Control:
     async def booklets(_: Any) -> None:
         try:
             seed = secrets.randbits(32)
-            set_message("Making the booklets…")
+            tell("Making the booklets…")
             pdf = await off_the_loop(print_booklets, seed, count(), language)
         except PrintError as wrong:
-            set_message(brief(str(wrong)))
+            refuse(str(wrong))
             return
-        await download(f"duet-booklets-{seed}.pdf", pdf)
-        set_message(f"Booklets for {games} games, seed {seed}: print both halves.")
+        saved = await download(f"duet-booklets-{seed}.pdf", pdf)
+        tell(f"{saved} Booklets for {games} games, seed {seed}: print both halves.")
 
     async def keycards(_: Any) -> None:
         try:
             seed = secrets.randbits(32)
-            set_message("Making the key cards…")
+            tell("Making the key cards…")
             pdf = await off_the_loop(print_keycards, seed, count())
         except PrintError as wrong:
-            set_message(str(wrong))
+            refuse(str(wrong))
             return
-        await download(f"duet-key-cards-{seed}.pdf", pdf)
-        set_message(f"{games} key cards, seed {seed}: cut, fold, and stand them between you.")
+        saved = await download(f"duet-key-cards-{seed}.pdf", pdf)
+        tell(f"{saved} {games} key cards, seed {seed}: cut, fold, stand them between you.")
 
     return screen(
         [
@@ -85,7 +80,7 @@ def PaperScreen() -> ft.Control:
                 ],
                 wrap=True,
             ),
-            ft.Text(message),
+            status,
             ft.Text("A team's mission map prints from the team's screen.", size=12),
             ft.Button("Home", on_click=lambda _: page.navigate("/")),
         ],

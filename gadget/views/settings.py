@@ -15,6 +15,7 @@ from gadget.views.shared import (
     loading,
     screen,
     use_data,
+    use_status,
     use_table,
     use_value,
     whole_number,
@@ -41,8 +42,8 @@ def _seconds_field(label: str, seconds: int, on_change: Any) -> ft.Control:
                 on_select=lambda e: _typed_seconds(str(e.control.value or ""), on_change),
             ),
             ft.TextField(
-                label=f"{label} in seconds",
-                width=110,
+                label=f"{label.split(maxsplit=1)[0]} seconds",
+                width=120,
                 keyboard_type=ft.KeyboardType.NUMBER,
                 on_submit=lambda e: _typed_seconds(str(e.control.value or ""), on_change),
             ),
@@ -58,7 +59,7 @@ def Settings() -> ft.Control:
     phone = use_phone()
     saved = use_data(lambda: table.default_timer(phone), [phone.key])
     edited, set_settings = use_value(lambda: cast(TimerSettings | None, None))
-    message, set_message = use_value(lambda: "")
+    status, tell, refuse = use_status()
     settings = edited or saved
     if settings is None:
         return loading("Settings")
@@ -69,9 +70,9 @@ def Settings() -> ft.Control:
             updated = replace(settings, **what)
             table.set_default_timer(updated, phone)
             set_settings(updated)
-            set_message("Saved: new games use these settings.")
+            tell("Saved: new games use these settings.")
 
-        guarded(apply, set_message)(None)
+        guarded(apply, refuse)(None)
 
     return screen(
         [
@@ -84,7 +85,7 @@ def Settings() -> ft.Control:
             _seconds_field("Clue time", settings.clue_seconds, lambda s: change(clue_seconds=s)),
             _seconds_field("Guess time", settings.guess_seconds, lambda s: change(guess_seconds=s)),
             ft.Text("Warnings at 30 and 10 seconds; a sound and a vibration at zero.", size=12),
-            ft.Text(message),
+            status,
             ft.Button("Home", on_click=lambda _: page.navigate("/")),
         ],
         spacing=12,

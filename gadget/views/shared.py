@@ -72,6 +72,34 @@ def use_lookup(load: Callable[[], Value | None], keys: list[Any]) -> Value | Loa
     return LOADING if found is None else found[0]
 
 
+def use_status() -> tuple[ft.Control, Callable[[str], None], Callable[[str], None]]:
+    """The line under a form that says what the last tap did: news in green, a refusal in
+    red with an icon (never plain text that looks like part of the form); and its setters."""
+    said, set_said = use_value(lambda: ("", False))
+
+    def tell(text: str) -> None:
+        set_said((text, False))
+
+    def refuse(text: str) -> None:
+        set_said((brief(text), True))
+
+    text, refused = said
+    line: ft.Control
+    if not text:
+        line = ft.Container()
+    elif refused:
+        line = ft.Row(
+            [
+                ft.Icon(ft.Icons.ERROR_OUTLINE, color=palette.DANGER, size=20),
+                ft.Text(text, color=palette.DANGER, expand=True),
+            ],
+            spacing=6,
+        )
+    else:
+        line = ft.Text(text, color=palette.GOOD_NEWS)
+    return line, tell, refuse
+
+
 def loading(title: str) -> ft.Control:
     """What a screen shows for the moment its data is being read."""
     return screen([ft.Text(title, size=24, weight=ft.FontWeight.BOLD), ft.ProgressRing()])

@@ -22,7 +22,6 @@ from gadget.views.mission_map import MissionMapView
 from gadget.views.shared import (
     TEXT_MIN,
     Loading,
-    brief,
     guarded,
     loading,
     panel,
@@ -31,6 +30,7 @@ from gadget.views.shared import (
     screen,
     typed_field,
     use_data,
+    use_status,
     use_table,
     use_value,
     web_address,
@@ -78,7 +78,7 @@ def TeamScreen() -> ft.Control:
     """A team: its players and map, the map drawn with every mission, and its files."""
     table = use_table()
     page = ft.context.page
-    message, set_message = use_value(lambda: "")
+    status, tell, refuse = use_status()
     edits, set_edits = use_value(lambda: 0)  # the team and its campaign are read again after each
     rename = ft.use_ref("")
     players: Any = ft.use_ref(None)  # None until the player types: the saved players are shown
@@ -108,29 +108,30 @@ def TeamScreen() -> ft.Control:
             players=str(players.current).split(",") if players.current is not None else None,
         )
         players.current = None  # show the players as saved (names cleaned) again
-        set_message("Saved.")
+        tell("Saved.")
         set_edits(edits + 1)
 
     def choose_map(event: Any) -> None:
         chosen = whole_number(str(event.control.value or ""), digits=9)
         if chosen is None or chosen not in {i for i, _ in maps}:
-            set_message("That is not one of the maps.")
+            refuse("That is not one of the maps.")
             return
         store.update_team(team.id, map_id=chosen)
         set_edits(edits + 1)
 
     async def export(_: Any) -> None:
         data = json.dumps(export_team(store, team), indent=1, ensure_ascii=False)
-        await download(f"{file_name}.gadget-team.json", data.encode("utf-8"))
+        tell(await download(f"{file_name}.gadget-team.json", data.encode("utf-8")))
 
     async def export_map(_: Any) -> None:
-        await download(f"{file_name}.mission-map.json", view.mission_map.to_json().encode())
+        tell(await download(f"{file_name}.mission-map.json", view.mission_map.to_json().encode()))
 
     async def print_pdf(_: Any) -> None:
+        tell("Making the map…")
         pdf = await off_the_loop(
             print_map, view.mission_map, "a4", team.name, store.completed(team.id)
         )
-        await download(f"{file_name}-mission-map.pdf", pdf)
+        tell(await download(f"{file_name}-mission-map.pdf", pdf))
 
     async def import_map(_: Any) -> None:
         try:
@@ -139,15 +140,15 @@ def TeamScreen() -> ft.Control:
                 return
             imported = parse_map(text)
         except GadgetError as wrong:
-            set_message(brief(f"That map was not imported: {wrong}"))
+            refuse(f"That map was not imported: {wrong}")
             return
         store.update_team(team.id, map_id=store.add_map(imported, team.id))
-        set_message(f"{team.name} now plays on {imported.name!r}.")
+        tell(f"{team.name} now plays on {imported.name!r}.")
         set_edits(edits + 1)
 
     def new_invite() -> None:
         store.new_invite(team.id)
-        set_message("A new invite link: the old one no longer works.")
+        tell("A new invite link: the old one no longer works.")
         set_edits(edits + 1)
 
     from_rulebook = view.mission_map.rulebook_lines
@@ -169,10 +170,10 @@ def TeamScreen() -> ft.Control:
                 on_click=lambda _: page.navigate(f"/teams/{team.id}/history"),
             ),
             ft.Text("The team", size=18, weight=ft.FontWeight.W_600),
-            InvitePanel(team, guarded(new_invite, set_message)),
+            InvitePanel(team, guarded(new_invite, refuse)),
             typed_field(rename, "Rename", max_length=MAX_NAME),
             typed_field(players, "Players", shown=", ".join(team.players)),
-            ft.Button("Save", on_click=guarded(save, set_message)),
+            ft.Button("Save", on_click=guarded(save, refuse)),
             ft.Dropdown(
                 label="Map",
                 value=str(team.map_id),
@@ -190,7 +191,7 @@ def TeamScreen() -> ft.Control:
                 ],
                 wrap=True,
             ),
-            ft.Text(message),
+            status,
             ft.Button("Teams", on_click=lambda _: page.navigate("/teams")),
         ],
         spacing=10,

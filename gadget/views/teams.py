@@ -19,12 +19,12 @@ from gadget.views.shared import (
     Loading,
     brief,
     dead_end,
-    guarded,
     loading,
     screen,
     typed_field,
     use_data,
     use_lookup,
+    use_status,
     use_table,
     use_value,
 )
@@ -91,16 +91,24 @@ def TeamsScreen() -> ft.Control:
     page = ft.context.page
     name = ft.use_ref("")
     players = ft.use_ref("")
-    message, set_message = use_value(lambda: "")
+    status, tell, refuse = use_status()
+    errors, set_errors = use_value(lambda: ("", ""))  # the name's, the players': on their fields
     edits, set_edits = use_value(lambda: 0)  # the list is read again after each
     phone = use_phone()
     teams = use_data(lambda: table.store.teams(phone.key), [phone.key, edits])
 
-    def add() -> None:
-        team = table.store.add_team(
-            str(name.current), str(players.current).split(","), phone=phone.key
-        )
-        set_message(f"Added {team.name}.")
+    def add(_: Any) -> None:
+        try:
+            team = table.store.add_team(
+                str(name.current), str(players.current).split(","), phone=phone.key
+            )
+        except GadgetError as refused:  # said on the field it is about, in the field's red
+            said = brief(str(refused)[:1].upper() + str(refused)[1:] + ".")
+            set_errors(("", said) if "player" in str(refused) else (said, ""))
+            tell("")  # the last success is not this tap's
+            return
+        set_errors(("", ""))
+        tell(f"Added {team.name}.")
         set_edits(edits + 1)
 
     async def bring_back(_: Any) -> None:
@@ -110,9 +118,9 @@ def TeamsScreen() -> ft.Control:
                 return
             team = import_team(table.store, text, phone=phone.key)
         except GadgetError as wrong:  # nothing of it was written
-            set_message(brief(f"That backup was not imported: {wrong}"))
+            refuse(f"That backup was not imported: {wrong}")
             return
-        set_message(f"Imported {team.name}.")
+        tell(f"Imported {team.name}.")
         set_edits(edits + 1)
 
     rows: list[ft.Control] = [
@@ -127,18 +135,16 @@ def TeamsScreen() -> ft.Control:
         [
             ft.Text("Teams", size=24, weight=ft.FontWeight.BOLD),
             *(rows or [ft.Text("No team yet: add one to play the mission map.")]),
-            typed_field(name, "New team", max_length=MAX_NAME),
-            typed_field(players, "Players (Ann, Ben)"),
+            typed_field(name, "New team", max_length=MAX_NAME, error=errors[0] or None),
+            typed_field(players, "Players (Ann, Ben)", error=errors[1] or None),
             ft.Row(
                 [
-                    ft.Button(
-                        "Add team", icon=ft.Icons.GROUP_ADD, on_click=guarded(add, set_message)
-                    ),
+                    ft.Button("Add team", icon=ft.Icons.GROUP_ADD, on_click=add),
                     ft.OutlinedButton("Import a team", icon=ft.Icons.UPLOAD, on_click=bring_back),
                 ],
                 wrap=True,
             ),
-            ft.Text(message),
+            status,
             ft.Button("Home", on_click=lambda _: page.navigate("/")),
         ],
         spacing=10,
