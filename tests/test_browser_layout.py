@@ -1,0 +1,111 @@
+"""Measured in Chromium at a phone's size (390x844) and a desktop's (1280x800): phone A's
+code shows without scrolling, the card is not stretched on a desktop, and the mission map
+shows every city when it opens, zooming with its buttons."""
+
+from __future__ import annotations
+
+import re
+from itertools import combinations
+from typing import Any
+
+import pytest
+
+from tests.test_browser import (
+    GAME_ADDRESS,
+    Browser,
+    Page,
+    _phone,
+    _see,
+    browser,
+    server,
+)
+
+__all__ = ["browser", "server"]  # the fixtures, shared with the other browser tests
+
+pytestmark = pytest.mark.browser
+PHONE, DESKTOP = (390, 844), (1280, 800)
+CODE = re.compile(r"^[0-9A-Z]{4}-[0-9A-Z]{4}-[0-9A-Z]{4}$")
+
+
+def _box(page: Page, pattern: re.Pattern[str]) -> dict[str, float]:
+    found = page.get_by_text(pattern).first
+    found.wait_for(timeout=10_000)
+    box = found.bounding_box()
+    assert box is not None and box["width"] > 0, pattern
+    return box
+
+
+def _dealt(browser: Browser, server: str, size: tuple[int, int]) -> Page:
+    phone_a = _phone(browser, server + "/", size)
+    phone_a.get_by_role("button", name="New game", exact=True).click()
+    phone_a.wait_for_url(GAME_ADDRESS, timeout=10_000)
+    return phone_a
+
+
+def test_phone_a_sees_the_code_without_scrolling_on_a_phone(server: str, browser: Browser) -> None:
+    phone_a = _dealt(browser, server, PHONE)
+    code = _box(phone_a, CODE)
+    link = _box(phone_a, re.compile(r"/join/"))
+    assert code["y"] + code["height"] <= PHONE[1]
+    assert link["y"] + link["height"] <= PHONE[1]  # the QR code is above both
+    first_cell = _box(phone_a, re.compile(r"^row 1 column 1: "))
+    assert first_cell["y"] > code["y"]  # the code first, then the card
+
+
+def test_on_a_desktop_the_code_sits_beside_a_card_of_cells_not_strips(
+    server: str, browser: Browser
+) -> None:
+    desk = _dealt(browser, server, DESKTOP)
+    code = _box(desk, CODE)
+    first, last = (_box(desk, re.compile(rf"^row {n} column {n}: ")) for n in (1, 5))
+    assert first["width"] < 100 and first["width"] / first["height"] < 2  # not a wide strip
+    assert code["x"] > last["x"] + last["width"]  # beside the card, to its right
+    assert last["y"] + last["height"] <= DESKTOP[1] and code["y"] + code["height"] <= DESKTOP[1]
+    column = _box(desk, re.compile(r"^Side A$"))
+    assert 200 < column["x"] < 300  # the screen is centred, not hugging the left edge
+
+
+def _cities(page: Page) -> dict[str, dict[str, float]]:
+    buttons = page.get_by_role("button", name=re.compile(r", (open|locked|completed)$"))
+    buttons.first.wait_for(timeout=10_000)
+    found: dict[str, Any] = {}
+    for index in range(buttons.count()):
+        button = buttons.nth(index)
+        found[str(button.get_attribute("aria-label") or button.inner_text())] = button.bounding_box()
+    return found
+
+
+def test_the_mission_map_opens_with_every_city_on_screen_and_zooms_with_its_buttons(
+    server: str, browser: Browser
+) -> None:
+    phone = _phone(browser, server + "/teams", PHONE)
+    named = phone.get_by_role("textbox", name="New team")
+    named.click()
+    named.press_sequentially("Larks", delay=40)
+    phone.get_by_role("button", name="Add team", exact=True).click()
+    _see(phone, "Added Larks.")
+    phone.get_by_role("button", name=re.compile(r"^Larks")).first.click()
+    _see(phone, "Open now")
+    cities = _cities(phone)
+    assert len(cities) == 22
+    for name, box in cities.items():
+        assert box is not None and box["width"] > 0, name
+        assert 0 <= box["x"] and box["x"] + box["width"] <= PHONE[0], name
+        assert 0 <= box["y"] and box["y"] + box["height"] <= PHONE[1], name
+    for (a, one), (b, two) in combinations(cities.items(), 2):
+        apart = (
+            one["x"] + one["width"] <= two["x"] + 0.5
+            or two["x"] + two["width"] <= one["x"] + 0.5
+            or one["y"] + one["height"] <= two["y"] + 0.5
+            or two["y"] + two["height"] <= one["y"] + 0.5
+        )
+        assert apart, (a, b)
+    before = next(box for name, box in cities.items() if name.startswith("Prague"))
+    phone.get_by_role("button", name="Zoom in", exact=True).click()
+    phone.wait_for_timeout(500)
+    after = next(box for name, box in _cities(phone).items() if name.startswith("Prague"))
+    assert after["width"] == pytest.approx(before["width"] * 1.5, rel=0.05)
+    phone.get_by_role("button", name="Whole map", exact=True).click()
+    phone.wait_for_timeout(500)
+    again = next(box for name, box in _cities(phone).items() if name.startswith("Prague"))
+    assert again["width"] == pytest.approx(before["width"], rel=0.02)
