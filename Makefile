@@ -32,6 +32,7 @@ bench: install
 	$(BIN)/python bench/bench_paper.py
 	$(BIN)/python bench/bench_app.py
 	$(BIN)/python bench/bench_team_screen.py
+	$(BIN)/python bench/bench_screens.py
 
 # Not part of `make test`: about 25 minutes on 2 cores (docs/mutation.md).
 mutate: install

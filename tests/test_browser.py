@@ -151,8 +151,10 @@ def _touch(phone: Page, player: Player, cell: int, patience: float = 10) -> None
                 raise
 
 
-def _deal(browser: Browser, server: str) -> tuple[Page, ShareCode]:
-    phone_a = _phone(browser, server + "/")
+def _deal(
+    browser: Browser, server: str, size: tuple[int, int] = (360, 640)
+) -> tuple[Page, ShareCode]:
+    phone_a = _phone(browser, server + "/", size)
     phone_a.get_by_role("button", name="New game", exact=True).click()
     phone_a.wait_for_url(GAME_ADDRESS, timeout=10_000)
     shown = phone_a.get_by_text(re.compile(r"^[0-9A-Z]{4}-[0-9A-Z]{4}-[0-9A-Z]{4}$")).first

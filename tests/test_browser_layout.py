@@ -71,7 +71,9 @@ def _cities(page: Page) -> dict[str, dict[str, float]]:
     found: dict[str, Any] = {}
     for index in range(buttons.count()):
         button = buttons.nth(index)
-        found[str(button.get_attribute("aria-label") or button.inner_text())] = button.bounding_box()
+        found[str(button.get_attribute("aria-label") or button.inner_text())] = (
+            button.bounding_box()
+        )
     return found
 
 
@@ -90,8 +92,8 @@ def test_the_mission_map_opens_with_every_city_on_screen_and_zooms_with_its_butt
     assert len(cities) == 22
     for name, box in cities.items():
         assert box is not None and box["width"] > 0, name
-        assert 0 <= box["x"] and box["x"] + box["width"] <= PHONE[0], name
-        assert 0 <= box["y"] and box["y"] + box["height"] <= PHONE[1], name
+        assert box["x"] >= 0 and box["x"] + box["width"] <= PHONE[0], name
+        assert box["y"] >= 0 and box["y"] + box["height"] <= PHONE[1], name
     for (a, one), (b, two) in combinations(cities.items(), 2):
         apart = (
             one["x"] + one["width"] <= two["x"] + 0.5

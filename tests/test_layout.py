@@ -102,12 +102,13 @@ def test_labels_pushed_against_the_edge_stay_inside_the_drawing() -> None:
 
 
 # The shapes the app draws the shipped map in: a 360- and a 390-pixel phone (portrait),
-# a desktop (landscape), with 72 x 46 pixel labels; and the printed map's default.
+# a desktop (landscape), with 72 x 46 pixel labels; the default; and the printed map.
 SHAPES = [
     (328 * 1.35 / 328, (72 / 328, 46 / 328)),
     (358 * 1.35 / 358, (72 / 358, 46 / 358)),
     (0.62, (72 / 688, 46 / 688)),
     (0.5, (0.09, 0.05)),
+    (0.48, (64 / 728.6, 46 / 728.6)),  # A4 landscape: 64x46 pt labels, 728.6 pt across
 ]
 
 

@@ -1,4 +1,5 @@
-"""Phone-size screenshots of the main screens for the README: `make screenshots`."""
+"""Screenshots of the main screens for the README, at a phone's size (390x844) and two at a
+desktop's (1280x800): `make screenshots`."""
 
 from __future__ import annotations
 
@@ -33,6 +34,7 @@ from tests.test_browser import (  # noqa: E402
 )
 
 OUT = ROOT / "docs" / "screenshots"
+PHONE, DESKTOP = (390, 844), (1280, 800)
 PAPER = ROOT / "docs" / "paper"
 
 
@@ -79,11 +81,13 @@ def shoot(page: Page, name: str) -> None:
 
 def shoot_game(browser: Browser, url: str) -> None:
     """A game on two phones, from the deal to the end."""
-    home = _phone(browser, url + "/")
+    home = _phone(browser, url + "/", PHONE)
     shoot(home, "home")
-    phone_a, code = _deal(browser, url)
+    desk, _ = _deal(browser, url, DESKTOP)
+    shoot(desk, "desktop-game")
+    phone_a, code = _deal(browser, url, PHONE)
     shoot(phone_a, "side-a")
-    phone_b = _phone(browser, f"{url}/join/{code.text}")
+    phone_b = _phone(browser, f"{url}/join/{code.text}", PHONE)
     _see(phone_b, "Either player gives the next clue.")
     shoot(phone_b, "side-b")
     card = code.key_card()
@@ -105,15 +109,20 @@ def shoot_game(browser: Browser, url: str) -> None:
     assassin = card.b.index("X")  # A touches one of B's assassins; B records it
     row, column = divmod(24 - assassin, 5)
     phone_b.get_by_role("button", name=re.compile(rf"^row {row + 1} column {column + 1}: ")).click()
-    _see(phone_a, "Lost: the assassin was found.")
+    _see(phone_a, "Lost: You touched the assassin.")
     shoot(phone_a, "the-end")
-    shoot(_phone(browser, url + "/settings"), "settings")
+    shoot(_phone(browser, url + "/settings", PHONE), "settings")
 
 
 def shoot_campaign(browser: Browser, url: str, team_id: int, invite: str) -> None:
     """The team's map, a city's card, the history with its charts, and the paper screen,
     on a phone that joined the team by its invite link."""
-    phone = _phone(browser, f"{url}/invite/{invite}")
+    desk = _phone(browser, f"{url}/invite/{invite}", DESKTOP)
+    _see(desk, "This phone is now in Owls.")
+    _open(desk, f"{url}/teams/{team_id}")
+    _see(desk, "Open now")
+    shoot(desk, "desktop-map")
+    phone = _phone(browser, f"{url}/invite/{invite}", PHONE)
     _see(phone, "This phone is now in Owls.")
     _open(phone, f"{url}/teams/{team_id}")
     _see(phone, "Open now")
@@ -124,9 +133,9 @@ def shoot_campaign(browser: Browser, url: str, team_id: int, invite: str) -> Non
     _open(phone, f"{url}/teams/{team_id}/history")
     history = phone
     _see(history, "attempts shown")
-    history.mouse.wheel(0, 300)
+    history.mouse.wheel(0, 400)
     shoot(history, "history")
-    shoot(_phone(browser, url + "/paper"), "paper")
+    shoot(_phone(browser, url + "/paper", PHONE), "paper")
 
 
 def main() -> None:

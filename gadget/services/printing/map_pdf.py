@@ -68,6 +68,10 @@ def _map_header(
     return box_y
 
 
+LABEL_W = 64.0  # "Rio de Janeiro" in 8 pt bold, "9-9 completed" in 8 pt
+LABEL_H = 46.0  # the name, the circle and T-M, with a little air
+
+
 def _map_drawing(
     canvas: Canvas,
     mission_map: MissionMap,
@@ -77,10 +81,13 @@ def _map_drawing(
 ) -> None:
     """Every line, then every city on top: name above, T-M below, a tick when completed."""
     left, right, top = area
-    aspect = (top - bottom) / (right - left)
+    width = right - left
+    aspect = (top - bottom) / width
+    # A label: the name above the circle, T-M (or "9-9 completed") below; in points.
+    box = (LABEL_W / width, LABEL_H / width)
     places = {
-        mission: (left + x * (right - left), top - y * (top - bottom))
-        for mission, (x, y) in map_layout(mission_map, aspect).items()
+        mission: (left + x * width, top - y * (top - bottom))
+        for mission, (x, y) in map_layout(mission_map, aspect, box).items()
     }
     for line in mission_map.lines:
         canvas.setStrokeColor(INK if line.from_rulebook else FAINT)
