@@ -111,3 +111,24 @@ def test_the_mission_map_opens_with_every_city_on_screen_and_zooms_with_its_butt
     phone.wait_for_timeout(500)
     again = next(box for name, box in _cities(phone).items() if name.startswith("Prague"))
     assert again["width"] == pytest.approx(before["width"], rel=0.02)
+
+
+def _button_names(page: Page) -> list[str]:
+    """What a screen reader says for each button: its label, else its text."""
+    return list(
+        page.evaluate(
+            """() => Array.from(document.querySelectorAll('flt-semantics[role="button"]'))
+                .map(e => (e.getAttribute('aria-label') || e.textContent || '').trim())"""
+        )
+    )
+
+
+def test_every_button_has_a_name_said_once(server: str, browser: Browser) -> None:
+    phone_a = _dealt(browser, server, PHONE)
+    _box(phone_a, CODE)
+    names = _button_names(phone_a)
+    assert {"Home", "Hide the card", "Number of words", "Give clue"} <= set(names), names
+    for name in names:
+        assert name, names  # no nameless button
+        lines = name.split("\n")
+        assert len(lines) == len(set(lines)), name  # not "Home\nHome"
