@@ -1,9 +1,12 @@
-"""gadget serve: the app for phones on this network."""
+"""gadget serve: the app for phones on this network, or for every table at one address."""
 
 from __future__ import annotations
 
 import argparse
+from pathlib import Path
 from typing import Any
+
+from gadget.cli.io import UsageError
 
 
 def add_commands(commands: Any) -> None:
@@ -11,12 +14,35 @@ def add_commands(commands: Any) -> None:
     serve = commands.add_parser("serve", help="serve the app to phones on this network")
     serve.add_argument("--host", default="0.0.0.0", help="address to listen on (all)")
     serve.add_argument("--port", type=int, default=8550, help="port (8550)")
+    serve.add_argument(
+        "--tls",
+        action="store_true",
+        help="HTTPS with a self-signed certificate kept in the data folder (phones allow the"
+        " camera and keeping the screen on only over HTTPS)",
+    )
+    serve.add_argument("--certfile", type=Path, help="HTTPS with this certificate (PEM)")
+    serve.add_argument("--keyfile", type=Path, help="... and this private key (PEM)")
+    serve.add_argument(
+        "--workers",
+        type=int,
+        default=1,
+        help="server processes (more than 1 needs PostgreSQL: GADGET_DATABASE_URL)",
+    )
     serve.set_defaults(run=serve_app)
 
 
 def serve_app(args: argparse.Namespace) -> str:
     """Serve until stopped; Flet loads only for this command (the others stay quick)."""
-    from gadget.views.app import serve  # noqa: PLC0415
+    from gadget.views.server import serve  # noqa: PLC0415
 
-    serve(host=args.host, port=args.port)
+    if not 1 <= args.workers <= 64:
+        raise UsageError(f"--workers {args.workers}: 1 to 64")
+    serve(
+        host=args.host,
+        port=args.port,
+        tls=args.tls,
+        certfile=args.certfile,
+        keyfile=args.keyfile,
+        workers=args.workers,
+    )
     return ""

@@ -5,7 +5,7 @@ maps, teams, games, history, phones (a group of records each) -> store (all of t
 records are the frozen values handed out, tables the rows (never handed out).
 """
 
-from gadget.store.database import default_database_url, migrate
+from gadget.store.database import data_folder, default_database_url, migrate
 from gadget.store.errors import (
     NotFoundError,
     SeatError,
@@ -45,6 +45,7 @@ __all__ = [
     "clean_name",
     "clean_notes",
     "clean_players",
+    "data_folder",
     "default_database_url",
     "migrate",
     "name_key",

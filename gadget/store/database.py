@@ -22,17 +22,22 @@ def utc_now() -> datetime:
     return datetime.now(UTC)
 
 
-def default_database_url() -> str:
-    """GADGET_DATABASE_URL, else SQLite in Flet's data folder or the platform's user data folder."""
-    url = os.environ.get("GADGET_DATABASE_URL")
-    if url:
-        return url
+def data_folder() -> Path:
+    """Where Gadget keeps its files: Flet's data folder, else the platform's user data folder."""
     folder = Path(
         os.environ.get("FLET_APP_STORAGE_DATA")
         or platformdirs.user_data_dir("gadget", appauthor=False)
     )
     folder.mkdir(parents=True, exist_ok=True)
-    return f"sqlite:///{folder / 'gadget.db'}"
+    return folder
+
+
+def default_database_url() -> str:
+    """GADGET_DATABASE_URL, else SQLite in the data folder."""
+    url = os.environ.get("GADGET_DATABASE_URL")
+    if url:
+        return url
+    return f"sqlite:///{data_folder() / 'gadget.db'}"
 
 
 def configure_sqlite(engine: Engine) -> None:

@@ -43,6 +43,21 @@ class Repository:
         """Release the connections."""
         self.engine.dispose()
 
+    @property
+    def serves_several_processes(self) -> bool:
+        """Whether several server processes may share this database: not SQLite's file, whose
+        live notices cannot cross processes; a database server can."""
+        return self.engine.dialect.name != "sqlite"
+
+    def healthy(self) -> bool:
+        """Whether the database answers now (the health check a proxy asks)."""
+        try:
+            with self.engine.connect() as connection:
+                connection.exec_driver_sql("SELECT 1")
+        except SQLAlchemyError:
+            return False
+        return True
+
     @contextmanager
     def _transaction(self) -> Iterator[Session]:
         with Session(self.engine, expire_on_commit=False) as session, session.begin():

@@ -13,6 +13,7 @@ from gadget.engine import (
 )
 from gadget.engine.text import counted
 from gadget.missions import MissionState
+from gadget.services import palette
 from gadget.services.campaign import campaign_view
 from gadget.services.phones import Phone
 from gadget.services.table import Table
@@ -21,7 +22,9 @@ from gadget.views.boundary import component
 from gadget.views.phone import use_phone
 from gadget.views.shared import (
     guarded,
+    panel,
     screen,
+    secure_origin,
     typed_field,
     use_data,
     use_table,
@@ -129,6 +132,24 @@ def _my_games(page: ft.Page, games: list[tuple[SavedGame, Player]]) -> list[ft.C
     return rows
 
 
+def insecure_notice() -> ft.Control:
+    """Why the scanner and the awake screen cannot work here, and what to do (a control a
+    page: one instance is never shared between phones)."""
+    return panel(
+        [
+            ft.Text(
+                "This address starts with http://, not https://: this phone will not let the"
+                " page use its camera (Scan the code) or keep the screen awake during a game."
+            ),
+            ft.Text(
+                "Type your partner's code instead, or have Gadget started with `gadget serve"
+                " --tls` and open the https:// address it prints."
+            ),
+        ],
+        border=palette.ATTENTION,
+    )
+
+
 @component
 def Home() -> ft.Control:
     """Deal a new game, join the partner's, resume one of this phone's, or go elsewhere."""
@@ -153,6 +174,7 @@ def Home() -> ft.Control:
         [
             ft.Text("Gadget", size=32, weight=ft.FontWeight.BOLD),
             ft.Text("A companion for Codenames: Duet."),
+            *([] if not page.url or secure_origin(page.url) else [insecure_notice()]),
             *[
                 request_panel(
                     table,

@@ -7,6 +7,7 @@ import io
 import logging
 from collections.abc import Callable
 from typing import Any, Final, TypeVar, cast
+from urllib.parse import urlsplit
 
 import flet as ft
 import qrcode
@@ -229,6 +230,16 @@ def safe_file_name(name: str) -> str:
     """A team's name as part of a download's file name: letters, digits, - and _ only."""
     kept = "".join(c if c.isalnum() or c in "-_" else "-" for c in name).strip("-")
     return kept[:40] or "team"
+
+
+def secure_origin(page_url: str) -> bool:
+    """Whether the browser counts this page's address as secure, which it must be before it
+    lets a page use the camera or keep the screen awake: HTTPS, or this very machine."""
+    address = web_address(page_url)
+    if address.startswith("https://"):
+        return True
+    host = urlsplit(address).hostname or ""
+    return host in {"localhost", "::1"} or host.startswith("127.")
 
 
 def web_address(page_url: str) -> str:

@@ -1,0 +1,172 @@
+"""Serving the app the way Python web apps are served: Flet's ASGI app under uvicorn, over
+HTTPS when asked, with a health check, compressed files, and cache headers that let a
+second visit load from the browser's cache."""
+
+from __future__ import annotations
+
+import datetime as dt
+import os
+import socket
+import sys
+from pathlib import Path
+from typing import Any, Final
+
+import flet_web.fastapi  # type: ignore[import-untyped]
+import uvicorn
+from starlette.middleware.gzip import GZipMiddleware
+from starlette.responses import JSONResponse
+from starlette.types import ASGIApp, Message, Receive, Scope, Send
+
+from gadget.engine import GadgetError
+from gadget.engine.text import counted
+from gadget.services.table import Table
+from gadget.services.tls import Certificate, given, self_signed
+from gadget.store import Store, data_folder
+from gadget.views.app import ASSETS, main
+
+HEALTH: Final = "/healthz"
+
+
+class ServeError(GadgetError):
+    """A way of serving that cannot work (several processes on SQLite, say)."""
+
+
+class CacheHeaders:
+    """Every file the page loads may be kept, but is checked again before use (`no-cache`
+    with the ETag Starlette sends): a second visit costs a few hundred bytes a file, and a
+    new version of the app is never hidden behind a stale copy."""
+
+    def __init__(self, app: ASGIApp) -> None:
+        self.app = app
+
+    async def __call__(self, scope: Scope, receive: Receive, send: Send) -> None:
+        if scope["type"] != "http":
+            await self.app(scope, receive, send)
+            return
+
+        async def with_header(message: Message) -> None:
+            if message["type"] == "http.response.start":
+                headers = [(k, v) for k, v in message.get("headers", []) if k != b"cache-control"]
+                headers.append((b"cache-control", b"no-cache"))
+                message["headers"] = headers
+            await send(message)
+
+        await self.app(scope, receive, with_header)
+
+
+def asgi_app(table: Table | None = None) -> Any:
+    """The whole site as one ASGI app: the health check, then the Flet app at every other
+    path. Each server process makes its own (uvicorn calls this once a worker)."""
+    table = table or Table(Store())
+    site = flet_web.fastapi.FastAPI(docs_url=None, redoc_url=None, openapi_url=None)
+
+    def health() -> JSONResponse:
+        """200 while this process and its database answer; 503 otherwise (a proxy stops
+        sending phones here)."""
+        ok = table.store.healthy()
+        return JSONResponse({"ok": ok}, status_code=200 if ok else 503)
+
+    site.add_api_route(HEALTH, health, include_in_schema=False)
+
+    site.add_middleware(GZipMiddleware, minimum_size=1024)
+    site.add_middleware(CacheHeaders)
+    site.mount(
+        "/",
+        flet_web.fastapi.app(lambda page: main(page, table), assets_dir=str(ASSETS), no_cdn=True),
+    )
+    return site
+
+
+def lan_address() -> str:
+    """This machine's address on the local network, for the phones; loopback when there is none.
+
+    Connecting a UDP socket only picks a route: no packet is sent.
+    """
+    with socket.socket(socket.AF_INET, socket.SOCK_DGRAM) as probe:
+        try:
+            probe.connect(("192.0.2.1", 9))  # TEST-NET-1: never routed, never contacted
+            return str(probe.getsockname()[0])
+        except OSError:
+            return "127.0.0.1"
+
+
+def print_address(url: str) -> None:
+    """The address a phone should open, and the same as a QR code for its camera."""
+    import qrcode  # noqa: PLC0415  (only the server needs it)
+
+    print(f"\nGadget is running. On a phone on this network, open:\n\n    {url}\n", flush=True)
+    qr = qrcode.QRCode(border=1)
+    qr.add_data(url)
+    qr.print_ascii(out=sys.stdout, invert=True)
+    sys.stdout.flush()
+
+
+def certificate(
+    tls: bool, certfile: Path | None, keyfile: Path | None, shown: str
+) -> Certificate | None:
+    """The certificate to serve with: the owner's files, else (with --tls) the self-signed
+    one kept in the data folder; None for plain HTTP."""
+    if certfile is not None or keyfile is not None:
+        if certfile is None or keyfile is None:
+            raise ServeError("--certfile and --keyfile go together")
+        return given(certfile, keyfile)
+    if not tls:
+        return None
+    addresses = sorted({shown, "127.0.0.1"})
+    return self_signed(data_folder(), addresses, dt.datetime.now(dt.UTC))
+
+
+def serve(
+    host: str = "0.0.0.0",
+    port: int = 8550,
+    *,
+    tls: bool = False,
+    certfile: Path | None = None,
+    keyfile: Path | None = None,
+    workers: int = 1,
+) -> None:
+    """Serve the app to phones, with no CDN (works offline): one process on SQLite, or
+    `workers` processes sharing a PostgreSQL database."""
+    store = Store()  # opens (and migrates) the database before any phone connects
+    if workers > 1 and not store.serves_several_processes:
+        raise ServeError(
+            f"--workers {workers} needs a database server (GADGET_DATABASE_URL=postgresql+"
+            "psycopg://...): SQLite's live notices stay inside one process"
+        )
+    shown = lan_address() if host in ("0.0.0.0", "") else host
+    served = certificate(tls, certfile, keyfile, shown)
+    scheme = "https" if served else "http"
+    print_address(f"{scheme}://{shown}:{port}/")
+    if served is not None:
+        made = "made now" if served.made else "kept"
+        print(
+            f"HTTPS certificate ({made}): {served.certfile}\n"
+            f"  SHA-256 {served.fingerprint}\n"
+            "  A phone warns once that it does not know this certificate: check the start of"
+            " the fingerprint if you like, then accept it (docs/serving.md).",
+            flush=True,
+        )
+    games = store.count_games_in_progress()
+    if games:
+        print(f"{counted(games, 'game')} in progress resumed.", flush=True)
+    lonely = store.teams_without_phones()
+    if lonely:
+        print(
+            f"No phone is in {', '.join(lonely[:5])}{' and others' if len(lonely) > 5 else ''}"
+            " yet: `gadget team invite TEAM` prints the link that brings one in.",
+            flush=True,
+        )
+    options: dict[str, Any] = {
+        "host": host,
+        "port": port,
+        "ws": "websockets-sansio",  # as Flet serves itself
+        "log_level": os.environ.get("GADGET_LOG_LEVEL", "warning"),
+        "timeout_graceful_shutdown": 5,
+    }
+    if served is not None:
+        options |= {"ssl_certfile": str(served.certfile), "ssl_keyfile": str(served.keyfile)}
+    if workers > 1:
+        store.close()
+        uvicorn.run(f"{__name__}:asgi_app", factory=True, workers=workers, **options)
+    else:
+        uvicorn.run(asgi_app(Table(store)), **options)
