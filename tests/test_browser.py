@@ -43,25 +43,30 @@ def _free_port() -> int:
         return int(probe.getsockname()[1])
 
 
-def _start_server(database: Path, port: int = 0) -> tuple[subprocess.Popen[bytes], str]:
-    """`gadget serve` on a loopback port (a free one unless given), once it listens."""
+def _start_server(
+    database: Path, port: int = 0, *options: str
+) -> tuple[subprocess.Popen[bytes], str]:
+    """`gadget serve` on a loopback port (a free one unless given), once it listens; its
+    data folder (where --tls keeps its certificate) beside the database."""
     port = port or _free_port()
     gadget = Path(sys.executable).with_name("gadget")
     process = subprocess.Popen(
-        [str(gadget), "serve", "--host", "127.0.0.1", "--port", str(port)],
+        [str(gadget), "serve", "--host", "127.0.0.1", "--port", str(port), *options],
         stdout=subprocess.DEVNULL,
         stderr=subprocess.DEVNULL,
         env={
             **os.environ,
             "FLET_FORCE_WEB_SERVER": "true",
             "GADGET_DATABASE_URL": f"sqlite:///{database}",
+            "FLET_APP_STORAGE_DATA": str(database.parent),
         },
     )
     deadline = time.monotonic() + 60
     while time.monotonic() < deadline:
         try:
             with socket.create_connection(("127.0.0.1", port), timeout=1):
-                return process, f"http://127.0.0.1:{port}"
+                scheme = "https" if "--tls" in options else "http"
+                return process, f"{scheme}://127.0.0.1:{port}"
         except OSError:
             time.sleep(0.3)
     process.kill()

@@ -4,6 +4,7 @@ from __future__ import annotations
 
 import functools
 import io
+import ipaddress
 import logging
 from collections.abc import Callable
 from typing import Any, Final, TypeVar, cast
@@ -239,7 +240,12 @@ def secure_origin(page_url: str) -> bool:
     if address.startswith("https://"):
         return True
     host = urlsplit(address).hostname or ""
-    return host in {"localhost", "::1"} or host.startswith("127.")
+    if host == "localhost":
+        return True
+    try:
+        return ipaddress.ip_address(host).is_loopback
+    except ValueError:  # a name: secure only over HTTPS
+        return False
 
 
 def web_address(page_url: str) -> str:
