@@ -11,6 +11,7 @@ from gadget.services.phones import Phone, new_phone_token, phone_from_token
 from gadget.services.table import Hub, SettingsError, Stretch, Table, TimerSettings
 from gadget.store import NotFoundError, SeatError, StaleGameError, Store
 from tests.clocks import FakeClock
+from tests.games import log_of
 
 A, B = Player.A, Player.B
 
@@ -223,14 +224,34 @@ def test_pause_resume_and_reset_act_the_same_for_both_phones(
     assert table.timer(game.id).seconds_left(clock()) == 60  # type: ignore[union-attr]
 
 
-def test_a_restarted_server_times_the_stretch_under_way(store: Store, clock: FakeClock) -> None:
+def test_the_timer_is_the_same_on_another_process_and_survives_a_restart(
+    store: Store, clock: FakeClock
+) -> None:
     first = Table(store, clock=clock)
     first.set_default_timer(TimerSettings(True, 30, 30))
     game = first.deal(seed=3)
+    clock.now += 10
+    other = Table(store, Hub(), clock=clock)  # another server process, same database
+    assert other.timer(game.id).seconds_left(clock()) == 20  # type: ignore[union-attr]
+    other.pause_timer(game.id)
+    clock.now += 100
     restarted = Table(store, Hub(), clock=clock)
     timer = restarted.timer(game.id)
-    assert timer is not None
-    assert timer.seconds_left(clock()) == 30
+    assert timer is not None and timer.paused
+    assert timer.seconds_left(clock()) == 20
+    assert first.timer(game.id) == timer  # the first process reads the pause too
+    assert restarted.timer_settings(game.id) == TimerSettings(True, 30, 30)
+
+
+def test_a_game_saved_before_timers_were_kept_is_timed_from_the_next_look(
+    store: Store, clock: FakeClock
+) -> None:
+    table = Table(store, clock=clock)
+    game = store.start_game(log_of(()))  # as a game from before migration 0006
+    assert store.timer_of(game.id) is None
+    table.set_default_timer(TimerSettings(True, 40, 40))
+    clock.now += 7
+    assert table.timer(game.id).seconds_left(clock()) == 40  # type: ignore[union-attr]
 
 
 def test_a_finished_game_is_not_read_again_on_every_look_at_its_timer(

@@ -14,6 +14,7 @@ from gadget.services.phones import Phone, is_invite, is_public_id
 from gadget.store import (
     NotFoundError,
     SavedGame,
+    SavedTimer,
     SeatError,
     SeatRequest,
     Store,
@@ -150,9 +151,6 @@ class Table:
         self.store = store
         self.hub = hub or Hub()
         self.clock = clock
-        self._lock = threading.Lock()
-        self._timers: dict[int, TimerState | None] = {}  # None: nothing to time now
-        self._timer_settings: dict[int, TimerSettings] = {}
 
     # --- Games ----------------------------------------------------------------------------
 
@@ -177,8 +175,7 @@ class Table:
             seed=seed,
             phone=phone.key if phone else None,
         )
-        self._timer_settings[game.id] = self.default_timer(phone)
-        self._restart_timer(game)
+        self._restart_timer(game, self.default_timer(phone))
         return game
 
     def find(self, typed_code: str) -> SavedGame | None:
@@ -213,9 +210,10 @@ class Table:
         return game
 
     def _after_change(self, game: SavedGame) -> None:
-        timer = self._timers.get(game.id)
+        saved = self.store.timer_of(game.id)
         now_stretch = _stretch_of(game)
-        if timer is None or now_stretch != (timer.stretch, timer.turn):
+        timed = None if saved is None or saved.stretch is None else (saved.stretch, saved.turn)
+        if saved is None or now_stretch != timed:
             self._restart_timer(game)
         self.hub.changed(game.id)
 
@@ -351,25 +349,22 @@ class Table:
 
     def timer(self, game_id: int) -> TimerState | None:
         """The running timer of a game, or None when it is off or nothing is timed."""
-        with self._lock:
-            known = game_id in self._timers
-            state = self._timers.get(game_id)
-        if not known:  # a restarted server: time the stretch under way from now
+        saved = self.store.timer_of(game_id)
+        if saved is None:  # a game from before timers were saved: time it from now
             self._restart_timer(self.game(game_id))
-            with self._lock:
-                state = self._timers.get(game_id)
-        if state is None or not state.settings.enabled:
+            saved = self.store.timer_of(game_id)
+        if saved is None or saved.stretch is None or not saved.enabled:
             return None
-        return state
+        return _timer_state(saved)
 
     def timer_settings(self, game_id: int) -> TimerSettings:
         """This game's timer settings (the saved default until changed)."""
-        return self._timer_settings.get(game_id) or self.default_timer()
+        saved = self.store.timer_of(game_id)
+        return _settings_of(saved) if saved is not None else self.default_timer()
 
     def set_timer(self, game_id: int, settings: TimerSettings) -> None:
         """Switch the timer on or off or change its times for this game (from the next stretch)."""
-        self._timer_settings[game_id] = settings
-        self._restart_timer(self.game(game_id))
+        self._restart_timer(self.game(game_id), settings)
         self.hub.changed(game_id)
 
     def pause_timer(self, game_id: int) -> None:
@@ -397,19 +392,66 @@ class Table:
     def _change_timer(
         self, game_id: int, change: Callable[[TimerState, float], TimerState]
     ) -> None:
-        with self._lock:
-            timer = self._timers.get(game_id)
-            if timer is None:
-                return
-            self._timers[game_id] = change(timer, self.clock())
+        saved = self.store.timer_of(game_id)
+        if saved is None or saved.stretch is None:
+            return
+        self.store.save_timer(game_id, _saved(change(_timer_state(saved), self.clock())))
         self.hub.changed(game_id)
 
-    def _restart_timer(self, game: SavedGame) -> None:
-        """Each turn's clue and guesses start their own time, by themselves."""
+    def _restart_timer(self, game: SavedGame, settings: TimerSettings | None = None) -> None:
+        """Each turn's clue and guesses start their own time, by themselves; `settings`
+        replaces the game's (else it keeps its own, else this server's default)."""
+        if settings is None:
+            saved = self.store.timer_of(game.id)
+            settings = _settings_of(saved) if saved is not None else self.default_timer()
         stretch = _stretch_of(game)
-        settings = self._timer_settings.get(game.id) or self.default_timer()
-        with self._lock:
-            if stretch is None:
-                self._timers[game.id] = None  # known: nothing to time (over, sudden death)
-                return
-            self._timers[game.id] = TimerState(settings, stretch[0], stretch[1], self.clock())
+        if stretch is None:  # known: nothing to time (over, sudden death)
+            self.store.save_timer(
+                game.id,
+                SavedTimer(
+                    settings.enabled,
+                    settings.clue_seconds,
+                    settings.guess_seconds,
+                    None,
+                    game.state.turns_played,
+                    self.clock(),
+                    None,
+                ),
+            )
+            return
+        self.store.save_timer(
+            game.id, _saved(TimerState(settings, stretch[0], stretch[1], self.clock()))
+        )
+
+
+def _settings_of(saved: SavedTimer) -> TimerSettings:
+    """A saved timer's settings (checked again: a row is data, like any other input)."""
+    try:
+        return TimerSettings(saved.enabled, saved.clue_seconds, saved.guess_seconds)
+    except SettingsError:
+        return TimerSettings()
+
+
+def _timer_state(saved: SavedTimer) -> TimerState:
+    """The running timer a saved row describes (its stretch is known)."""
+    return TimerState(
+        _settings_of(saved),
+        Stretch(saved.stretch or Stretch.CLUE),
+        saved.turn,
+        saved.started_at,
+        saved.paused_left,
+    )
+
+
+def _saved(timer: TimerState) -> SavedTimer:
+    """A running timer as the store keeps it."""
+    settings = timer.settings
+    return SavedTimer(
+        settings.enabled,
+        settings.clue_seconds,
+        settings.guess_seconds,
+        timer.stretch.value,
+        timer.turn,
+        timer.started_at,
+        timer.paused_left,
+    )

@@ -25,6 +25,7 @@ from gadget.store.names import (
 from gadget.store.phones import SeatRequest
 from gadget.store.records import Attempt, ImportedAttempt, MissionStats, SavedGame, Team
 from gadget.store.store import Store
+from gadget.store.timers import SavedTimer
 
 __all__ = [
     "MAX_NAME",
@@ -34,6 +35,7 @@ __all__ = [
     "MissionStats",
     "NotFoundError",
     "SavedGame",
+    "SavedTimer",
     "SeatError",
     "SeatRequest",
     "StaleGameError",

@@ -10,9 +10,10 @@ from gadget.store.tables import (
     SettingRow,
 )
 from gadget.store.teams import TeamRecords
+from gadget.store.timers import TimerRecords
 
 
-class Store(MapRecords, TeamRecords, GameRecords, HistoryRecords, PhoneRecords):
+class Store(MapRecords, TeamRecords, GameRecords, HistoryRecords, PhoneRecords, TimerRecords):
     """All reads and writes, each in its own transaction (each group in its own module)."""
 
     def setting(self, key: str, default: str = "") -> str:

@@ -130,6 +130,21 @@ class SeatRequestRow(SQLModel, table=True):
     answered_at: datetime | None = None
 
 
+class TimerRow(SQLModel, table=True):
+    """A game's turn timer as it runs, kept where every server process reads it: a restart
+    or another process times the same stretch from the same moment."""
+
+    __tablename__ = "game_timers"
+    game_id: int = Field(foreign_key="games.id", primary_key=True)
+    enabled: bool = False
+    clue_seconds: int = 120
+    guess_seconds: int = 120
+    stretch: str | None = None  # "clue", "guess", or None when nothing is timed
+    turn: int = 0
+    started_at: float = 0.0  # seconds since the epoch, the server's clock
+    paused_left: float | None = None
+
+
 class SettingRow(SQLModel, table=True):
     """One app setting, by name."""
 
