@@ -80,10 +80,12 @@ class Phone:
         route: str,
         answers: dict[str, Any] | None = None,
         storage: dict[str, Any] | None = None,
+        table: Table | None = None,
     ) -> None:
         """A new device unless `storage` is another Phone's: then it is that device again
         (another tab, or the same phone after a reload)."""
         self.route = route
+        self.table = table  # None: the table `serve` named (another: another server process)
         self.connection = RecordingConnection(
             asyncio.get_running_loop(), ThreadPoolExecutor(max_workers=2)
         )
@@ -102,9 +104,9 @@ class Phone:
         self.connection.send_message(
             Message(MessageAction.REGISTER_CLIENT, {"page_patch": self.session.get_page_patch()})
         )
-        if not _serving:
+        if self.table is None and not _serving:
             raise RuntimeError("no table: call tests.phones.serve(table) first")
-        main(self.session.page, _serving[0])
+        main(self.session.page, self.table or _serving[0])
         await self.session.after_event(self.session.page)
         await self.settle()
         return self

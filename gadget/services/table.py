@@ -2,11 +2,13 @@
 
 from __future__ import annotations
 
+import secrets
 import threading
 import time
 from collections.abc import Callable
 from dataclasses import dataclass, replace
 from enum import StrEnum
+from typing import Any
 
 from gadget.engine import Action, GadgetError, Phase, Player, ShareCode
 from gadget.services.campaign import MissionResult, mission_result, start_game
@@ -28,11 +30,26 @@ WARNINGS = (30, 10)
 
 
 class Hub:
-    """In-process notifications: every phone watching a game hears of each change at once."""
+    """Notifications: every phone watching a game hears of each change at once, on this
+    process; connected to a shared database, on every other server process too."""
 
     def __init__(self) -> None:
         self._lock = threading.Lock()
         self._listeners: dict[int, set[Listener]] = {}
+        self.origin = secrets.token_hex(8)  # this process's name in its notices
+        self._store: Store | None = None
+        self._listening: Any = None
+
+    def connect(self, store: Store) -> None:
+        """Send this process's changes to the others and hear theirs (PostgreSQL only)."""
+        self._store = store
+        self._listening = store.listen(self._heard)
+
+    def close(self) -> None:
+        """Stop hearing the other processes."""
+        if self._listening is not None:
+            self._listening.stop()
+            self._listening = None
 
     def watch(self, game_id: int, listener: Listener) -> Callable[[], None]:
         """Call `listener` after each change to the game; returns the way to stop."""
@@ -46,7 +63,17 @@ class Hub:
         return stop
 
     def changed(self, game_id: int) -> None:
-        """Tell every watcher; a listener must only schedule work, never block."""
+        """Tell every watcher here and every other process; a listener must only schedule
+        work, never block."""
+        self._tell(game_id)
+        if self._store is not None:
+            self._store.announce(game_id, self.origin)
+
+    def _heard(self, game_id: int, origin: str) -> None:
+        if origin != self.origin:  # this process's own changes were told at once
+            self._tell(game_id)
+
+    def _tell(self, game_id: int) -> None:
         with self._lock:
             listeners = list(self._listeners.get(game_id, ()))
         for listener in listeners:

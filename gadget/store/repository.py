@@ -10,6 +10,7 @@ from sqlalchemy.engine import make_url
 from sqlalchemy.exc import SQLAlchemyError
 from sqlmodel import Session, create_engine
 
+from gadget.store import notices
 from gadget.store.database import (
     configure_sqlite,
     default_database_url,
@@ -48,6 +49,18 @@ class Repository:
         """Whether several server processes may share this database: not SQLite's file, whose
         live notices cannot cross processes; a database server can."""
         return self.engine.dialect.name != "sqlite"
+
+    def announce(self, game_id: int, origin: str) -> None:
+        """Tell the other server processes that this game changed (nothing to do on SQLite:
+        one process serves it, and its hub already told every phone)."""
+        if self.serves_several_processes:
+            notices.announce(self.engine, game_id, origin)
+
+    def listen(self, heard: notices.Heard) -> notices.Listener | None:
+        """Hear the other processes' changes, on a thread of its own; None on SQLite."""
+        if not self.serves_several_processes:
+            return None
+        return notices.Listener(self.url, heard)
 
     def healthy(self) -> bool:
         """Whether the database answers now (the health check a proxy asks)."""

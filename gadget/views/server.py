@@ -57,8 +57,12 @@ class CacheHeaders:
 def asgi_app(table: Table | None = None) -> Any:
     """The whole site as one ASGI app: the health check, then the Flet app at every other
     path. Each server process makes its own (uvicorn calls this once a worker)."""
-    table = table or Table(Store())
-    site = flet_web.fastapi.FastAPI(docs_url=None, redoc_url=None, openapi_url=None)
+    if table is None:
+        table = Table(Store())
+        table.hub.connect(table.store)  # hear the other processes (PostgreSQL)
+    site = flet_web.fastapi.FastAPI(
+        docs_url=None, redoc_url=None, openapi_url=None, on_shutdown=[table.hub.close]
+    )
 
     def health() -> JSONResponse:
         """200 while this process and its database answer; 503 otherwise (a proxy stops
@@ -169,4 +173,6 @@ def serve(
         store.close()
         uvicorn.run(f"{__name__}:asgi_app", factory=True, workers=workers, **options)
     else:
-        uvicorn.run(asgi_app(Table(store)), **options)
+        table = Table(store)
+        table.hub.connect(store)
+        uvicorn.run(asgi_app(table), **options)

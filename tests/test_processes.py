@@ -1,0 +1,137 @@
+"""Several server processes, one table: on PostgreSQL each process hears the others'
+changes (LISTEN/NOTIFY) and reads the same timer, so phone A on one process and phone B on
+another play the same game live. On SQLite (one process) nothing is sent."""
+
+from __future__ import annotations
+
+import asyncio
+import threading
+import time
+from collections.abc import Iterator
+from pathlib import Path
+
+import pytest
+
+from gadget.engine import Clue, Player
+from gadget.services.table import Table, TimerSettings
+from gadget.store import Store
+from gadget.store.notices import parse
+from tests.clocks import FakeClock
+from tests.conftest import empty_postgres
+from tests.phones import Phone, device_of, new_device, serve
+
+A, B = Player.A, Player.B
+
+
+@pytest.mark.parametrize(
+    ("payload", "parsed"),
+    [
+        ("0123abcd:42", (42, "0123abcd")),
+        ("a:b:7", (7, "a:b")),
+        ("abc:", None),
+        (":7", None),
+        ("abc:٣", None),
+        ("abc:-1", None),
+        ("abc:" + "9" * 19, None),
+        ("hello", None),
+    ],
+)
+def test_a_notice_names_a_game_and_the_process_or_is_ignored(
+    payload: str, parsed: tuple[int, str] | None
+) -> None:
+    assert parse(payload) == parsed
+
+
+@pytest.fixture
+def two_processes() -> Iterator[tuple[Table, Table]]:
+    """Two tables on one PostgreSQL database, each as its own server process would be."""
+    url = empty_postgres()
+    first, second = (Table(Store(url)) for _ in range(2))
+    for table in (first, second):
+        table.hub.connect(table.store)
+        assert table.hub._listening.listening.wait(5)
+    yield first, second
+    for table in (first, second):
+        table.hub.close()
+        table.store.close()
+
+
+def _heard(table: Table, game_id: int) -> tuple[threading.Event, list[int]]:
+    event, heard = threading.Event(), []
+
+    def listener() -> None:
+        heard.append(game_id)
+        event.set()
+
+    table.hub.watch(game_id, listener)
+    return event, heard
+
+
+def test_a_change_on_one_process_is_heard_on_the_other_once(
+    two_processes: tuple[Table, Table],
+) -> None:
+    first, second = two_processes
+    game = first.deal(seed=4)
+    there, heard_there = _heard(second, game.id)
+    here, heard_here = _heard(first, game.id)
+    first.act(game.id, Clue(A), game.version)
+    assert there.wait(5) and here.wait(1)
+    time.sleep(0.3)  # its own notice coming back is not told again
+    assert heard_there == [game.id] and heard_here == [game.id]
+    assert second.game(game.id).version == game.version + 1
+
+
+def test_the_timer_paused_on_one_process_is_paused_on_the_other(
+    two_processes: tuple[Table, Table],
+) -> None:
+    first, second = two_processes
+    first.set_default_timer(TimerSettings(True, 60, 60))
+    game = first.deal(seed=5)
+    paused, _ = _heard(second, game.id)
+    first.pause_timer(game.id)
+    assert paused.wait(5)
+    timer = second.timer(game.id)
+    assert timer is not None and timer.paused and timer == first.timer(game.id)
+
+
+def test_phone_a_on_one_process_and_phone_b_on_another_play_live(
+    two_processes: tuple[Table, Table], tmp_path: Path
+) -> None:
+    first, second = two_processes
+
+    async def scenario() -> None:
+        serve(first)
+        storage = new_device()
+        game = first.deal(seed=6, phone=device_of(storage))
+        phone_a = await Phone(f"/game/{game.public_id}", storage=storage, table=first).open()
+        phone_b = await Phone(f"/join/{game.log.code.text}", table=second).open()
+        await phone_b.settle()
+        assert phone_b.says("Side B")
+        for _ in range(50):  # A hears (through the database) that B has joined
+            await phone_a.settle()
+            if not phone_a.says("Your partner scans this"):
+                break
+            await asyncio.sleep(0.05)
+        assert not phone_a.says("Your partner scans this")
+        await phone_a.type("Clue", "ocean")
+        await phone_a.tap("Give clue")
+        for _ in range(50):
+            await phone_b.settle()
+            if phone_b.says("gave the clue: ocean"):
+                break
+            await asyncio.sleep(0.05)
+        assert phone_b.says("gave the clue: ocean")
+        phone_a.close()
+        phone_b.close()
+
+    asyncio.run(scenario())
+
+
+def test_sqlite_sends_no_notice_and_listens_to_nothing(tmp_path: Path) -> None:
+    table = Table(Store(f"sqlite:///{tmp_path / 'gadget.db'}"), clock=FakeClock(5.0))
+    table.hub.connect(table.store)
+    assert table.hub._listening is None
+    game = table.deal(seed=1)
+    heard, _ = _heard(table, game.id)
+    table.act(game.id, Clue(A), game.version)
+    assert heard.is_set()  # this process's phones, told at once as before
