@@ -135,3 +135,24 @@ def test_sqlite_sends_no_notice_and_listens_to_nothing(tmp_path: Path) -> None:
     heard, _ = _heard(table, game.id)
     table.act(game.id, Clue(A), game.version)
     assert heard.is_set()  # this process's phones, told at once as before
+
+
+def test_replicas_starting_together_on_an_empty_database_all_open_it() -> None:
+    url = empty_postgres()
+    opened: list[Store] = []
+    failures: list[BaseException] = []
+
+    def start() -> None:
+        try:
+            opened.append(Store(url))
+        except BaseException as failed:
+            failures.append(failed)
+
+    starting = [threading.Thread(target=start) for _ in range(4)]
+    for thread in starting:
+        thread.start()
+    for thread in starting:
+        thread.join(timeout=60)
+    assert failures == [] and len(opened) == 4  # one migrated; the others waited for it
+    for store in opened:
+        store.close()

@@ -57,6 +57,9 @@ def configure_sqlite(engine: Engine) -> None:
         cursor.close()
 
 
+MIGRATION_LOCK = 0x6761646765740001  # "gadget" and 1: the advisory lock held while migrating
+
+
 def migrate(engine: Engine, revision: str = "head") -> None:
     """Bring the schema to a revision with Alembic (the store does this whenever it opens)."""
     config = Config()
@@ -70,6 +73,10 @@ def migrate(engine: Engine, revision: str = "head") -> None:
             connection.commit()
         try:
             with connection.begin():
+                if engine.dialect.name == "postgresql":
+                    # Replicas starting together: one migrates, the others wait for it (the
+                    # lock ends with this transaction) and then find nothing left to do.
+                    connection.exec_driver_sql(f"SELECT pg_advisory_xact_lock({MIGRATION_LOCK})")
                 config.attributes["connection"] = connection
                 command.upgrade(config, revision)
                 if sqlite and connection.exec_driver_sql("PRAGMA foreign_key_check").first():
