@@ -28,7 +28,6 @@ from tests.test_browser import (
     Page,
     _free_port,
     _give_clue,
-    _grid,
     _require_browser,
     _see,
     _touch,
@@ -226,7 +225,6 @@ def test_phones_on_two_processes_play_live_and_a_killed_process_loses_nothing(
     topology.workers[0].wait(timeout=10)
     _touch(phone_a, Player.A, agents[1], patience=60)  # A reconnects through the other
     _see(phone_b, "You found an agent.")
-    assert _grid(phone_a) == card.seen_from(Player.A)
     covered = phone_a.get_by_text(re.compile(r": agent, agent found")).count()
     assert covered == 2  # both touches: the one before the kill is there
     difference = abs(_timer_seconds(phone_a) - _timer_seconds(phone_b))
