@@ -4,6 +4,8 @@ VENV := .venv
 BIN := $(VENV)/bin
 STAMP := $(VENV)/.installed-stamp
 PORT ?= 8550
+# Phones allow the camera and the awake screen only over HTTPS; `make run TLS=` serves http.
+TLS ?= --tls
 
 .PHONY: install run test bench mutate screenshots clean
 
@@ -17,7 +19,7 @@ $(STAMP): pyproject.toml
 	touch $(STAMP)
 
 run: install
-	$(BIN)/gadget serve --port $(PORT)
+	$(BIN)/gadget serve --port $(PORT) $(TLS)
 
 test: install
 	$(BIN)/python -m pytest
@@ -33,6 +35,7 @@ bench: install
 	$(BIN)/python bench/bench_app.py
 	$(BIN)/python bench/bench_team_screen.py
 	$(BIN)/python bench/bench_screens.py
+	$(BIN)/python bench/bench_load_bytes.py
 
 # Not part of `make test`: about 25 minutes on 2 cores (docs/mutation.md).
 mutate: install
