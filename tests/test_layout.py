@@ -162,3 +162,16 @@ def test_the_shipped_map_is_drawn_the_same_every_time(shape: str) -> None:
     assert {city: layout[city] for city in golden} == {
         city: pytest.approx(place, abs=5e-5) for city, place in golden.items()
     }
+
+
+def test_labels_that_just_touch_are_left_where_they_are() -> None:
+    # Placed by the world alone, then given labels exactly as wide (or as high) as the
+    # distance between them: touching is not overlapping, and nothing moves at all.
+    side_by_side = _map((15.0, -7.5), (25.0, -7.5))
+    placed = map_layout(side_by_side, aspect=0.5, box=TINY)
+    width = placed["m1"][0] - placed["m0"][0]
+    assert map_layout(side_by_side, aspect=0.5, box=(width, 0.05)) == placed
+    stacked = _map((15.0, -7.5), (15.0, -17.5))
+    placed = map_layout(stacked, aspect=0.5, box=TINY)
+    height = placed["m1"][1] * 0.5 - placed["m0"][1] * 0.5
+    assert map_layout(stacked, aspect=0.5, box=(0.09, height)) == placed

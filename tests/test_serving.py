@@ -5,9 +5,15 @@ address where the phone's browser forbids the camera and the wake lock."""
 from __future__ import annotations
 
 import datetime as dt
+import gc
 import gzip
 import ipaddress
+import os
 import stat
+import subprocess
+import sys
+import time
+import urllib.request
 from pathlib import Path
 
 import pytest
@@ -19,8 +25,10 @@ from gadget.services.tls import CertificateError, given, self_signed
 from gadget.store import Store
 from gadget.views.server import asgi_app
 from gadget.views.shared import secure_origin
+from tests.conftest import empty_postgres
 from tests.phones import Phone
 from tests.screens import at_the_table
+from tests.test_browser import _free_port
 from tests.test_cli import run
 
 pytestmark = pytest.mark.filterwarnings("ignore:Using `httpx` with `starlette.testclient`")
@@ -104,7 +112,13 @@ def test_the_site_answers_its_health_check_and_sends_files_compressed_and_revali
     tmp_path: Path,
 ) -> None:
     store = Store(f"sqlite:///{tmp_path / 'gadget.db'}")
+    thresholds = gc.get_threshold()
     with TestClient(asgi_app(Table(store))) as client:
+        # Full collections at the server's pace, not Python's (the load test's long tail).
+        assert gc.get_threshold() == (thresholds[0], thresholds[1], 1_000_000)
+        assert gc.isenabled() and gc.get_freeze_count() > 0
+        gc.set_threshold(*thresholds)  # the rest of this test run keeps Python's own
+        gc.unfreeze()
         health = client.get("/healthz")
         assert health.status_code == 200 and health.json() == {"ok": True}
         script = client.get("/main.dart.js", headers={"Accept-Encoding": "gzip"})
@@ -150,3 +164,32 @@ def test_home_says_why_the_camera_and_the_awake_screen_are_off_on_http(tmp_path:
             phone.close()
 
     scenario(tmp_path)
+
+
+def test_several_workers_serve_one_address_on_postgresql(tmp_path: Path) -> None:
+    url = empty_postgres()
+    port = _free_port()
+    gadget = Path(sys.executable).with_name("gadget")
+    server = subprocess.Popen(
+        [str(gadget), "serve", "--host", "127.0.0.1", "--port", str(port), "--workers", "2"],
+        env={**os.environ, "GADGET_DATABASE_URL": url, "FLET_APP_STORAGE_DATA": str(tmp_path)},
+        stdout=subprocess.DEVNULL,
+        stderr=subprocess.DEVNULL,
+    )
+    try:
+        deadline = time.monotonic() + 60
+        answer = None
+        while time.monotonic() < deadline and answer is None:
+            try:
+                with urllib.request.urlopen(f"http://127.0.0.1:{port}/healthz", timeout=2) as r:
+                    answer = (r.status, r.read())
+            except OSError:
+                time.sleep(0.3)
+        assert answer == (200, b'{"ok":true}')
+        children = subprocess.run(
+            ["pgrep", "-P", str(server.pid)], capture_output=True, text=True, check=False
+        ).stdout.split()
+        assert len(children) >= 2  # uvicorn's workers (and its own helper, if any)
+    finally:
+        server.terminate()
+        server.wait(timeout=20)

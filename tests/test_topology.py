@@ -199,7 +199,7 @@ def _timer_seconds(page: Page) -> int:
     return int(minutes) * 60 + int(seconds)
 
 
-def test_phones_on_two_processes_play_live_and_a_killed_process_loses_nothing(
+def test_phones_on_two_processes_play_a_whole_game_and_a_killed_process_loses_nothing(
     topology: Topology, named_browser: Browser
 ) -> None:
     phone_a = _phone(named_browser, topology.https + "/", "a")
@@ -229,6 +229,16 @@ def test_phones_on_two_processes_play_live_and_a_killed_process_loses_nothing(
     assert covered == 2  # both touches: the one before the kill is there
     difference = abs(_timer_seconds(phone_a) - _timer_seconds(phone_b))
     assert difference <= 2  # the timer still agrees: it lives in the database
+
+    for cell in agents[2:]:  # the rest of the game, live through the surviving process
+        _touch(phone_a, Player.A, cell)
+    _see(phone_a, "B gives the next clue.")
+    _give_clue(phone_b, "ocean")
+    _see(phone_a, "B gave the clue: ocean. You guess.")
+    for cell in (c for c in range(25) if card.b[c] == "G" and card.a[c] != "G"):
+        _touch(phone_b, Player.B, cell)
+    for phone in (phone_a, phone_b):
+        _see(phone, "Won: all 15 agents found.")
 
 
 def test_the_name_over_http_is_not_a_secure_context(

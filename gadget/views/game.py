@@ -4,6 +4,7 @@ from __future__ import annotations
 
 import asyncio
 import traceback
+from collections.abc import Callable
 from dataclasses import replace
 from typing import Any, Final, cast
 
@@ -68,10 +69,13 @@ def load_game(table: Table, game_id: int) -> SavedGame | None:
         return None
 
 
-def use_live_game(game_id: int, reread: Any) -> None:
+def use_live_game(game_id: int, load: Callable[[], Any], show: Callable[[Any], None]) -> None:
     """Read the game when the screen opens, and again whenever the table says it changed, on
     whichever phone it changed (in this task: never in a render).
 
+    The read (`load`) runs on a worker thread, and only its result is shown on the event
+    loop (`show`): every phone of this process shares the loop, and a burst of notices (many
+    tables acting at once) must not queue behind each other's database round trips.
     Leaving the screen stops listening; the seat stays this phone's. A read that fails is
     reported to the error boundary and the task goes on following: Flet reports nothing for
     a task that dies, and the phone would silently stop showing the game.
@@ -80,13 +84,15 @@ def use_live_game(game_id: int, reread: Any) -> None:
     trouble = ft.use_context(TROUBLE)
     stop_watching: Any = ft.use_ref(None)  # not use_ref(a function): it would be called
 
-    def read() -> None:
+    async def read() -> None:
         try:
-            reread()
+            found = await asyncio.to_thread(load)
         except Exception:
             if trouble is None:
                 raise
             trouble.report(f"reading game {game_id} for a phone:\n{traceback.format_exc()}")
+            return
+        show(found)
 
     async def follow() -> None:
         loop = asyncio.get_running_loop()
@@ -96,11 +102,11 @@ def use_live_game(game_id: int, reread: Any) -> None:
             loop.call_soon_threadsafe(changed.set)
 
         stop_watching.current = table.hub.watch(game_id, notify)
-        read()  # the first read, here and not in a render
+        await read()  # the first read, here and not in a render
         while True:
             await changed.wait()
             changed.clear()
-            read()
+            await read()
 
     def leave() -> None:
         if stop_watching.current is not None:
@@ -141,10 +147,7 @@ def SeatedGame(game_id: int) -> ft.Control:
     shown, set_shown = use_value(lambda: cast(PhoneGame | None, None))
     held: Any = ft.use_ref(None)  # the side this phone had, to tell it when it is replaced
 
-    def reread() -> None:
-        set_shown(table.phone_game(game_id, phone))
-
-    use_live_game(game_id, reread)
+    use_live_game(game_id, lambda: table.phone_game(game_id, phone), set_shown)
     if shown is None:
         return loading("Opening the game")
     if shown.game is None:
