@@ -178,8 +178,11 @@ def config_of(package: str) -> Path:
 
 
 def copy_project(workers: int) -> list[tuple[Path, int]]:
-    """Fresh copies of the project, one per worker, each with a port for its worker."""
-    shutil.rmtree(WORK, ignore_errors=True)
+    """Fresh copies of the project, one per worker, each with a port for its worker (the
+    sessions beside them are kept: `--only` one package leaves the other's results for
+    `--report`)."""
+    for old in WORK.glob("worker-*"):
+        shutil.rmtree(old, ignore_errors=True)
     copies = []
     for number in range(workers):
         copy = WORK / f"worker-{number}"
