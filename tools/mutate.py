@@ -468,6 +468,7 @@ def main() -> int:
         for package, modules in chosen.items():
             baseline(package, copies[0][0])
             configure(package, modules, copies)
+            session_of(package).unlink(missing_ok=True)  # this package is run again
             cosmic_ray("init", config_of(package), session_of(package), cwd=copies[0][0])
             subprocess.run(
                 [str(filters), str(session_of(package)), str(config_of(package))],
