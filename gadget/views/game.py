@@ -147,7 +147,18 @@ def SeatedGame(game_id: int) -> ft.Control:
     shown, set_shown = use_value(lambda: cast(PhoneGame | None, None))
     held: Any = ft.use_ref(None)  # the side this phone had, to tell it when it is replaced
 
-    use_live_game(game_id, lambda: table.phone_game(game_id, phone), set_shown)
+    # The newest version shown: a read begun before this phone's own action (reads run on
+    # a worker thread) must not put the older game back, nor the version a tap is based on.
+    newest: Any = ft.use_ref(-1)
+
+    def show(found: PhoneGame) -> None:
+        version = found.game.version if found.game is not None else -1
+        if version < newest.current:
+            return
+        newest.current = version
+        set_shown(found)
+
+    use_live_game(game_id, lambda: table.phone_game(game_id, phone), show)
     if shown is None:
         return loading("Opening the game")
     if shown.game is None:
@@ -157,6 +168,8 @@ def SeatedGame(game_id: int) -> ft.Control:
     held.current = shown.side
 
     def set_game(saved: SavedGame | None) -> None:  # this phone's own action, shown at once
+        if saved is not None:
+            newest.current = max(newest.current, saved.version)
         over = saved is not None and saved.state.is_over
         result = mission_result(table.store, saved) if saved is not None and over else None
         set_shown(replace(shown, game=saved, result=result))
