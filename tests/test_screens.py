@@ -3,9 +3,7 @@
 from __future__ import annotations
 
 import asyncio
-import threading
 from pathlib import Path
-from typing import Any
 
 import pytest
 
@@ -453,29 +451,3 @@ async def test_home_reaches_the_teams_map_and_history_and_practice_games_have_on
         assert home.says(words)
     await home.tap("History")
     assert home.session.page.route == f"/teams/{owls.id}/history"
-
-
-@at_the_table
-async def test_a_slow_read_never_puts_an_older_game_back_on_the_screen(table: Table) -> None:
-    phone_a, _phone_b, code = await deal_and_join(table)
-    card = code.key_card()
-    await give_clue(phone_a, "slow")
-    agents = [c for c in range(25) if card.a[c] == "G"][:3]
-    real = table.phone_game
-    permits = threading.Semaphore(0)
-
-    def slow(game_id: int, phone: Any) -> Any:  # reads now, answers when let through
-        found = real(game_id, phone)
-        permits.acquire(timeout=5)
-        return found
-
-    table.phone_game = slow  # type: ignore[method-assign]
-    await phone_a.tap_cell(*seat_of(A, agents[0]))  # shown at once; its notice's read waits
-    await phone_a.tap_cell(*seat_of(A, agents[1]))
-    permits.release()  # the read begun after the first touch comes back, now out of date
-    await phone_a.settle()
-    await phone_a.tap_cell(*seat_of(A, agents[2]))  # based on what the screen shows
-    permits.release(10)
-    await phone_a.settle()
-    assert not phone_a.says("the other phone acted first")
-    assert table.store.games_in_progress()[-1].state.agents_found == 3

@@ -4,7 +4,6 @@ from __future__ import annotations
 
 import asyncio
 import traceback
-from collections.abc import Callable
 from dataclasses import replace
 from typing import Any, Final, cast
 
@@ -69,13 +68,10 @@ def load_game(table: Table, game_id: int) -> SavedGame | None:
         return None
 
 
-def use_live_game(game_id: int, load: Callable[[], Any], show: Callable[[Any], None]) -> None:
+def use_live_game(game_id: int, reread: Any) -> None:
     """Read the game when the screen opens, and again whenever the table says it changed, on
     whichever phone it changed (in this task: never in a render).
 
-    The read (`load`) runs on a worker thread, and only its result is shown on the event
-    loop (`show`): every phone of this process shares the loop, and a burst of notices (many
-    tables acting at once) must not queue behind each other's database round trips.
     Leaving the screen stops listening; the seat stays this phone's. A read that fails is
     reported to the error boundary and the task goes on following: Flet reports nothing for
     a task that dies, and the phone would silently stop showing the game.
@@ -84,15 +80,13 @@ def use_live_game(game_id: int, load: Callable[[], Any], show: Callable[[Any], N
     trouble = ft.use_context(TROUBLE)
     stop_watching: Any = ft.use_ref(None)  # not use_ref(a function): it would be called
 
-    async def read() -> None:
+    def read() -> None:
         try:
-            found = await asyncio.to_thread(load)
+            reread()
         except Exception:
             if trouble is None:
                 raise
             trouble.report(f"reading game {game_id} for a phone:\n{traceback.format_exc()}")
-            return
-        show(found)
 
     async def follow() -> None:
         loop = asyncio.get_running_loop()
@@ -102,11 +96,11 @@ def use_live_game(game_id: int, load: Callable[[], Any], show: Callable[[Any], N
             loop.call_soon_threadsafe(changed.set)
 
         stop_watching.current = table.hub.watch(game_id, notify)
-        await read()  # the first read, here and not in a render
+        read()  # the first read, here and not in a render
         while True:
             await changed.wait()
             changed.clear()
-            await read()
+            read()
 
     def leave() -> None:
         if stop_watching.current is not None:
@@ -147,18 +141,10 @@ def SeatedGame(game_id: int) -> ft.Control:
     shown, set_shown = use_value(lambda: cast(PhoneGame | None, None))
     held: Any = ft.use_ref(None)  # the side this phone had, to tell it when it is replaced
 
-    # The newest version shown: a read begun before this phone's own action (reads run on
-    # a worker thread) must not put the older game back, nor the version a tap is based on.
-    newest: Any = ft.use_ref(-1)
+    def reread() -> None:
+        set_shown(table.phone_game(game_id, phone))
 
-    def show(found: PhoneGame) -> None:
-        version = found.game.version if found.game is not None else -1
-        if version < newest.current:
-            return
-        newest.current = version
-        set_shown(found)
-
-    use_live_game(game_id, lambda: table.phone_game(game_id, phone), show)
+    use_live_game(game_id, reread)
     if shown is None:
         return loading("Opening the game")
     if shown.game is None:
@@ -168,8 +154,6 @@ def SeatedGame(game_id: int) -> ft.Control:
     held.current = shown.side
 
     def set_game(saved: SavedGame | None) -> None:  # this phone's own action, shown at once
-        if saved is not None:
-            newest.current = max(newest.current, saved.version)
         over = saved is not None and saved.state.is_over
         result = mission_result(table.store, saved) if saved is not None and over else None
         set_shown(replace(shown, game=saved, result=result))
