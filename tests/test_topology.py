@@ -110,51 +110,56 @@ def topology(tmp_path: Path) -> Iterator[Topology]:
             pytest.fail(message)
         pytest.skip(message)
     url = empty_postgres()
-    gadget = Path(sys.executable).with_name("gadget")
-    ports = [_free_port(), _free_port()]
-    workers, logs = [], []
-    for index, port in enumerate(ports):
-        log = tmp_path / f"worker-{index}.log"
-        workers.append(
-            subprocess.Popen(
-                [str(gadget), "serve", "--host", "127.0.0.1", "--port", str(port)],
-                stdout=log.open("wb"),
-                stderr=subprocess.STDOUT,
-                env={
-                    **os.environ,
-                    "GADGET_DATABASE_URL": url,
-                    "GADGET_LOG_LEVEL": "info",  # uvicorn logs each WebSocket it accepts
-                    "FLET_APP_STORAGE_DATA": str(tmp_path / f"data-{index}"),
-                },
+    started: list[subprocess.Popen[bytes]] = []  # stopped whatever happens, even a failed start
+    try:
+        gadget = Path(sys.executable).with_name("gadget")
+        ports = [_free_port(), _free_port()]
+        workers, logs = [], []
+        for index, port in enumerate(ports):
+            log = tmp_path / f"worker-{index}.log"
+            workers.append(
+                subprocess.Popen(
+                    [str(gadget), "serve", "--host", "127.0.0.1", "--port", str(port)],
+                    stdout=log.open("wb"),
+                    stderr=subprocess.STDOUT,
+                    env={
+                        **os.environ,
+                        "GADGET_DATABASE_URL": url,
+                        "GADGET_LOG_LEVEL": "info",  # uvicorn logs each WebSocket it accepts
+                        "FLET_APP_STORAGE_DATA": str(tmp_path / f"data-{index}"),
+                    },
+                )
+            )
+            started.append(workers[-1])
+            logs.append(log)
+        for port, worker in zip(ports, workers, strict=True):
+            _listening(port, worker, "gadget serve")
+        http, https = _free_port(), _free_port()
+        caddyfile = tmp_path / "Caddyfile"
+        caddyfile.write_text(
+            CADDYFILE.format(
+                storage=tmp_path / "caddy",
+                http=http,
+                https=https,
+                name=NAME,
+                first=ports[0],
+                second=ports[1],
             )
         )
-        logs.append(log)
-    for port, worker in zip(ports, workers, strict=True):
-        _listening(port, worker, "gadget serve")
-    http, https = _free_port(), _free_port()
-    caddyfile = tmp_path / "Caddyfile"
-    caddyfile.write_text(
-        CADDYFILE.format(
-            storage=tmp_path / "caddy",
-            http=http,
-            https=https,
-            name=NAME,
-            first=ports[0],
-            second=ports[1],
+        caddy = subprocess.Popen(
+            [str(CADDY), "run", "--config", str(caddyfile), "--adapter", "caddyfile"],
+            stdout=(tmp_path / "caddy.log").open("wb"),
+            stderr=subprocess.STDOUT,
+            env={**os.environ, "HOME": str(tmp_path), "XDG_DATA_HOME": str(tmp_path / "xdg")},
         )
-    )
-    caddy = subprocess.Popen(
-        [str(CADDY), "run", "--config", str(caddyfile), "--adapter", "caddyfile"],
-        stdout=(tmp_path / "caddy.log").open("wb"),
-        stderr=subprocess.STDOUT,
-        env={**os.environ, "HOME": str(tmp_path), "XDG_DATA_HOME": str(tmp_path / "xdg")},
-    )
-    _listening(https, caddy, "caddy")
-    yield Topology(f"https://{NAME}:{https}", f"http://{NAME}:{http}", workers, logs)
-    for process in (caddy, *workers):
-        if process.poll() is None:
-            process.terminate()
-            process.wait(timeout=10)
+        started.append(caddy)
+        _listening(https, caddy, "caddy")
+        yield Topology(f"https://{NAME}:{https}", f"http://{NAME}:{http}", workers, logs)
+    finally:
+        for process in started:
+            if process.poll() is None:
+                process.terminate()
+                process.wait(timeout=10)
 
 
 @pytest.fixture(scope="module")
