@@ -260,6 +260,7 @@ class Table:
                 if game.state.is_over
                 else tuple(s for s in Player if self.can_be_allowed(game, s, phone)),
             )
+        timer, settings = self._timer_and_settings(game_id)  # one read, every notice
         return PhoneGame(
             game,
             side,
@@ -267,8 +268,8 @@ class Table:
                 r for r in self.waiting_requests(game_id) if self.may_answer(r, phone, game)
             ),
             partner_here=self.store.seat_holder(game_id, Player.B) is not None,
-            timer=self.timer(game_id),
-            timer_settings=self.timer_settings(game_id),
+            timer=timer,
+            timer_settings=settings,
             result=mission_result(self.store, game) if game.state.is_over else None,
         )
 
@@ -376,18 +377,18 @@ class Table:
 
     def timer(self, game_id: int) -> TimerState | None:
         """The running timer of a game, or None when it is off or nothing is timed."""
-        saved = self.store.timer_of(game_id)
-        if saved is None:  # a game from before timers were saved: time it from now
-            self._restart_timer(self.game(game_id))
-            saved = self.store.timer_of(game_id)
-        if saved is None or saved.stretch is None or not saved.enabled:
-            return None
-        return _timer_state(saved)
+        return self._timer_and_settings(game_id)[0]
 
     def timer_settings(self, game_id: int) -> TimerSettings:
         """This game's timer settings (the saved default until changed)."""
-        saved = self.store.timer_of(game_id)
-        return _settings_of(saved) if saved is not None else self.default_timer()
+        return self._timer_and_settings(game_id)[1]
+
+    def _timer_and_settings(self, game_id: int) -> tuple[TimerState | None, TimerSettings]:
+        """Both from one read of the saved timer; a game from before timers were saved is
+        timed from now."""
+        saved = self.store.timer_of(game_id) or self._restart_timer(self.game(game_id))
+        running = saved.stretch is not None and saved.enabled
+        return (_timer_state(saved) if running else None), _settings_of(saved)
 
     def set_timer(self, game_id: int, settings: TimerSettings) -> None:
         """Switch the timer on or off or change its times for this game (from the next stretch)."""
@@ -425,7 +426,7 @@ class Table:
         self.store.save_timer(game_id, _saved(change(_timer_state(saved), self.clock())))
         self.hub.changed(game_id)
 
-    def _restart_timer(self, game: SavedGame, settings: TimerSettings | None = None) -> None:
+    def _restart_timer(self, game: SavedGame, settings: TimerSettings | None = None) -> SavedTimer:
         """Each turn's clue and guesses start their own time, by themselves; `settings`
         replaces the game's (else it keeps its own, else this server's default)."""
         if settings is None:
@@ -433,22 +434,19 @@ class Table:
             settings = _settings_of(saved) if saved is not None else self.default_timer()
         stretch = _stretch_of(game)
         if stretch is None:  # known: nothing to time (over, sudden death)
-            self.store.save_timer(
-                game.id,
-                SavedTimer(
-                    settings.enabled,
-                    settings.clue_seconds,
-                    settings.guess_seconds,
-                    None,
-                    game.state.turns_played,
-                    self.clock(),
-                    None,
-                ),
+            saved = SavedTimer(
+                settings.enabled,
+                settings.clue_seconds,
+                settings.guess_seconds,
+                None,
+                game.state.turns_played,
+                self.clock(),
+                None,
             )
-            return
-        self.store.save_timer(
-            game.id, _saved(TimerState(settings, stretch[0], stretch[1], self.clock()))
-        )
+        else:
+            saved = _saved(TimerState(settings, stretch[0], stretch[1], self.clock()))
+        self.store.save_timer(game.id, saved)
+        return saved
 
 
 def _settings_of(saved: SavedTimer) -> TimerSettings:
