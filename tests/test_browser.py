@@ -9,7 +9,9 @@ import subprocess
 import sys
 import time
 from collections.abc import Iterator
+from contextlib import contextmanager
 from pathlib import Path
+from typing import Any
 
 import pytest
 
@@ -90,8 +92,12 @@ def server(tmp_path_factory: pytest.TempPathFactory) -> Iterator[str]:
     process.wait(timeout=10)
 
 
-@pytest.fixture(scope="module")
-def browser() -> Iterator[Browser]:
+NAME = "gadget.test"  # a network name for this machine, as a LAN or a domain would give
+
+
+@contextmanager
+def _chromium(*extra: str) -> Iterator[Browser]:
+    """Debian's Chromium, headless (never `playwright install`)."""
     _require_browser()
     assert sync_playwright is not None
     with sync_playwright() as playwright:
@@ -105,17 +111,38 @@ def browser() -> Iterator[Browser]:
                 "--disable-component-update",
                 "--disable-sync",
                 "--no-first-run",
+                *extra,
             ],
         )
         yield launched
         launched.close()
 
 
-def _phone(browser: Browser, url: str, size: tuple[int, int] = (360, 640)) -> Page:
-    """A new phone-sized (or `size`d) browser context that can reach only this machine."""
-    context = browser.new_context(viewport={"width": size[0], "height": size[1]})
-    context.route(re.compile(r"^(?!http://127\.0\.0\.1[:/]).*"), lambda route: route.abort())
-    page = context.new_page()
+@pytest.fixture(scope="module")
+def browser() -> Iterator[Browser]:
+    with _chromium() as launched:
+        yield launched
+
+
+@pytest.fixture(scope="module")
+def named_browser() -> Iterator[Browser]:
+    """Chromium that resolves gadget.test to this machine."""
+    with _chromium(f"--host-resolver-rules=MAP {NAME} 127.0.0.1") as launched:
+        yield launched
+
+
+def _phone(
+    browser: Browser,
+    url: str,
+    size: tuple[int, int] = (360, 640),
+    reach: str = r"http://127\.0\.0\.1",
+    **context: Any,
+) -> Page:
+    """A new phone-sized (or `size`d) browser context that can reach only this machine
+    (`reach`: the addresses it may open; `context`: Playwright's context options)."""
+    opened = browser.new_context(viewport={"width": size[0], "height": size[1]}, **context)
+    opened.route(re.compile(rf"^(?!{reach}[:/]).*"), lambda route: route.abort())
+    page = opened.new_page()
     page.goto(url, wait_until="networkidle")
     page.wait_for_selector("flt-semantics-placeholder", state="attached", timeout=30_000)
     page.locator("flt-semantics-placeholder").dispatch_event("click")

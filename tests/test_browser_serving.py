@@ -5,51 +5,23 @@ does not, and Home says why and what to do."""
 from __future__ import annotations
 
 import re
-from collections.abc import Iterator
 from pathlib import Path
 
 import pytest
 
-from tests.test_browser import CHROMIUM, Browser, Page, _require_browser, _start_server
+from tests.test_browser import NAME, Browser, Page, _phone, _start_server, named_browser
 
 pytestmark = pytest.mark.browser
 NOTICE = "This address starts with http://, not https://"
 
-try:
-    from playwright.sync_api import sync_playwright
-except ImportError:  # pragma: no cover - the dev install has it
-    sync_playwright = None  # type: ignore[assignment]
-
-
-@pytest.fixture(scope="module")
-def named_browser() -> Iterator[Browser]:
-    """Chromium that resolves gadget.test to this machine, as a LAN name would be."""
-    _require_browser()
-    assert sync_playwright is not None
-    with sync_playwright() as playwright:
-        launched = playwright.chromium.launch(
-            executable_path=str(CHROMIUM),
-            headless=True,
-            args=[
-                "--no-sandbox",
-                "--disable-gpu",
-                "--host-resolver-rules=MAP gadget.test 127.0.0.1",
-            ],
-        )
-        yield launched
-        launched.close()
+__all__ = ["named_browser"]  # the fixture, shared with the other browser tests
 
 
 def _open(browser: Browser, url: str) -> Page:
     """A phone that accepted the self-signed certificate once, reaching only this machine."""
-    context = browser.new_context(ignore_https_errors=True, viewport={"width": 390, "height": 844})
-    context.route(
-        re.compile(r"^(?!https?://(127\.0\.0\.1|gadget\.test)[:/]).*"), lambda route: route.abort()
+    page = _phone(
+        browser, url, (390, 844), rf"https?://(127\.0\.0\.1|{NAME})", ignore_https_errors=True
     )
-    page = context.new_page()
-    page.goto(url, wait_until="networkidle")
-    page.wait_for_selector("flt-semantics-placeholder", state="attached", timeout=30_000)
-    page.locator("flt-semantics-placeholder").dispatch_event("click")
     page.get_by_text("Join your partner").first.wait_for(state="attached", timeout=20_000)
     return page
 
@@ -63,7 +35,7 @@ def test_https_is_a_secure_context_and_a_plain_network_address_is_not(
     plain_server, plain_url = _start_server(tmp_path / "plain" / "gadget.db")
     try:
         assert (tmp_path / "tls" / "gadget-cert.pem").exists()  # kept in the data folder
-        secure = _open(named_browser, secure_url.replace("127.0.0.1", "gadget.test") + "/")
+        secure = _open(named_browser, secure_url.replace("127.0.0.1", NAME) + "/")
         assert secure.evaluate("window.isSecureContext") is True
         assert secure.get_by_text(NOTICE).count() == 0
         secure.get_by_role("button", name="New game", exact=True).click()
@@ -71,7 +43,7 @@ def test_https_is_a_secure_context_and_a_plain_network_address_is_not(
         link = secure.get_by_text(re.compile(r"/join/")).first.inner_text()
         assert link.startswith("https://gadget.test:")  # the QR code's link is https too
 
-        plain = _open(named_browser, plain_url.replace("127.0.0.1", "gadget.test") + "/")
+        plain = _open(named_browser, plain_url.replace("127.0.0.1", NAME) + "/")
         assert plain.evaluate("window.isSecureContext") is False
         plain.get_by_text(NOTICE).first.wait_for(state="attached", timeout=10_000)
     finally:

@@ -21,26 +21,24 @@ import pytest
 from gadget.engine import Player, ShareCode
 from tests.conftest import empty_postgres
 from tests.test_browser import (
-    CHROMIUM,
     GAME_ADDRESS,
+    NAME,
     REQUIRED,
     Browser,
     Page,
     _free_port,
     _give_clue,
+    _phone,
     _require_browser,
     _see,
     _touch,
+    named_browser,
 )
 
 pytestmark = pytest.mark.browser
 CADDY = shutil.which("caddy")
-NAME = "gadget.test"
 
-try:
-    from playwright.sync_api import sync_playwright
-except ImportError:  # pragma: no cover - the dev install has it
-    sync_playwright = None  # type: ignore[assignment]
+__all__ = ["named_browser"]  # the fixture, shared with the other browser tests
 
 
 @dataclass
@@ -162,35 +160,16 @@ def topology(tmp_path: Path) -> Iterator[Topology]:
                 process.wait(timeout=10)
 
 
-@pytest.fixture(scope="module")
-def named_browser() -> Iterator[Browser]:
-    _require_browser()
-    assert sync_playwright is not None
-    with sync_playwright() as playwright:
-        launched = playwright.chromium.launch(
-            executable_path=str(CHROMIUM),
-            headless=True,
-            args=["--no-sandbox", "--disable-gpu", f"--host-resolver-rules=MAP {NAME} 127.0.0.1"],
-        )
-        yield launched
-        launched.close()
-
-
-def _phone(browser: Browser, url: str, side: str) -> Page:
+def _through_caddy(browser: Browser, url: str, side: str) -> Page:
     """A phone through Caddy; B's requests carry a header Caddy routes to the other process."""
-    context = browser.new_context(
+    return _phone(
+        browser,
+        url,
+        (390, 844),
+        rf"https?://{re.escape(NAME)}",
         ignore_https_errors=True,  # Caddy's own authority, which this phone was not given
-        viewport={"width": 390, "height": 844},
         extra_http_headers={"X-Phone": side},
     )
-    context.route(
-        re.compile(rf"^(?!https?://{re.escape(NAME)}[:/]).*"), lambda route: route.abort()
-    )
-    page = context.new_page()
-    page.goto(url, wait_until="networkidle")
-    page.wait_for_selector("flt-semantics-placeholder", state="attached", timeout=30_000)
-    page.locator("flt-semantics-placeholder").dispatch_event("click")
-    return page
 
 
 def _accepted_sockets(log: Path) -> int:
@@ -207,7 +186,7 @@ def _timer_seconds(page: Page) -> int:
 def test_phones_on_two_processes_play_a_whole_game_and_a_killed_process_loses_nothing(
     topology: Topology, named_browser: Browser
 ) -> None:
-    phone_a = _phone(named_browser, topology.https + "/", "a")
+    phone_a = _through_caddy(named_browser, topology.https + "/", "a")
     assert phone_a.evaluate("window.isSecureContext") is True
     phone_a.get_by_role("button", name="New game", exact=True).click()
     phone_a.wait_for_url(GAME_ADDRESS, timeout=10_000)
@@ -215,7 +194,7 @@ def test_phones_on_two_processes_play_a_whole_game_and_a_killed_process_loses_no
     shown.wait_for(timeout=10_000)
     code = ShareCode.parse(shown.inner_text())
     card = code.key_card()
-    phone_b = _phone(named_browser, f"{topology.https}/join/{code.text}", "b")
+    phone_b = _through_caddy(named_browser, f"{topology.https}/join/{code.text}", "b")
     _see(phone_b, "Either player gives the next clue.")
     assert [_accepted_sockets(log) for log in topology.logs] == [1, 1]  # one phone each
 
@@ -249,6 +228,6 @@ def test_phones_on_two_processes_play_a_whole_game_and_a_killed_process_loses_no
 def test_the_name_over_http_is_not_a_secure_context(
     topology: Topology, named_browser: Browser
 ) -> None:
-    page = _phone(named_browser, topology.http + "/", "a")
+    page = _through_caddy(named_browser, topology.http + "/", "a")
     assert page.evaluate("window.isSecureContext") is False
     _see(page, "This address starts with http://, not https://")
