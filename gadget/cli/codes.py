@@ -39,9 +39,17 @@ def new_code(args: argparse.Namespace) -> str:
     """A fresh share code with the bank asked for."""
     mistakes = args.tokens if args.mistakes is None else args.mistakes
     if not 1 <= args.tokens <= MAX_TOKENS:
-        raise UsageError(f"--tokens {args.tokens} is outside 1..{MAX_TOKENS}")
+        raise UsageError(
+            "--tokens {tokens} is outside 1..{max_tokens}",
+            tokens=args.tokens,
+            max_tokens=MAX_TOKENS,
+        )
     if not 0 <= mistakes <= args.tokens:
-        raise UsageError(f"--mistakes {mistakes} is outside 0..{args.tokens} (the tokens)")
+        raise UsageError(
+            "--mistakes {mistakes} is outside 0..{tokens} (the tokens)",
+            mistakes=mistakes,
+            tokens=args.tokens,
+        )
     code = ShareCode(seed=secrets.randbits(SEED_BITS), tokens=args.tokens, mistakes=mistakes)
     if args.json:
         return json.dumps({"code": code.text, "tokens": code.tokens, "mistakes": code.mistakes})
@@ -73,5 +81,5 @@ def replay_log(args: argparse.Namespace) -> str:
         log = parse_game_log(text)
     except GameLogError as wrong:
         name = "standard input" if args.file == "-" else args.file
-        raise UsageError(f"{name}: {wrong}") from None
+        raise UsageError("{name}: {wrong}", name=name, wrong=wrong) from None
     return json.dumps(replay_summary(replay(log)), indent=2)

@@ -31,13 +31,13 @@ def read_input(path: str) -> str:
         with open(path, encoding="utf-8") as file:
             return file.read()
     except FileNotFoundError:
-        raise UsageError(f"{path}: no such file") from None
+        raise UsageError("{path}: no such file", path=path) from None
     except IsADirectoryError:
-        raise UsageError(f"{path}: is a folder, not a file") from None
+        raise UsageError("{path}: is a folder, not a file", path=path) from None
     except UnicodeDecodeError:
-        raise UsageError(f"{path}: not UTF-8 text") from None
+        raise UsageError("{path}: not UTF-8 text", path=path) from None
     except OSError as failed:
-        raise UsageError(f"{path}: {failed.strerror}") from None
+        raise UsageError("{path}: {strerror}", path=path, strerror=failed.strerror) from None
 
 
 def write_output(path: str, text: str) -> None:
@@ -51,7 +51,7 @@ def write_bytes(path: str, data: bytes) -> None:
         with open(path, "wb") as file:
             file.write(data)
     except OSError as failed:
-        raise UsageError(f"{path}: {failed.strerror}") from None
+        raise UsageError("{path}: {strerror}", path=path, strerror=failed.strerror) from None
 
 
 def one_line(error: BaseException) -> str:

@@ -36,7 +36,7 @@ def serve_app(args: argparse.Namespace) -> str:
     from gadget.views.server import serve  # noqa: PLC0415
 
     if not 1 <= args.workers <= 64:
-        raise UsageError(f"--workers {args.workers}: 1 to 64")
+        raise UsageError("--workers {workers}: 1 to 64", workers=args.workers)
     serve(
         host=args.host,
         port=args.port,

@@ -3,11 +3,106 @@
 Everything the app refuses (a typo in a code, an illegal move, a broken file, a taken name)
 is a GadgetError with a message a player can act on: the command line and the screens catch
 exactly this class. Any other exception is a bug, and is reported as one.
+
+A message is a template with named values, never a sentence already put together: the
+English text is `str(error)`, and a screen or the command line says it in the player's
+language by translating `error.said.template` (the catalogue's message id) before filling
+in the values.
 """
+
+from __future__ import annotations
+
+from collections.abc import Mapping
+from typing import Final
+
+
+class Message:
+    """Words for a player kept as a template and its values, so that any language can say
+    them in its own order (a value may itself be a Message, or a list of them)."""
+
+    __slots__ = ("plural", "template", "values")
+    template: str
+    plural: str | None  # the words for any count but one; values["count"] is the count
+    values: Mapping[str, object]
+
+    def __init__(self, template: str, /, plural: str | None = None, **values: object) -> None:
+        object.__setattr__(self, "template", template)
+        object.__setattr__(self, "plural", plural)
+        object.__setattr__(self, "values", dict(values))
+
+    def __setattr__(self, name: str, value: object) -> None:
+        raise AttributeError(f"a Message is immutable: cannot set {name}")
+
+    def __eq__(self, other: object) -> bool:
+        return isinstance(other, Message) and (self.template, self.values) == (
+            other.template,
+            other.values,
+        )
+
+    def __hash__(self) -> int:
+        return hash(self.template)
+
+    def __repr__(self) -> str:
+        return f"Message({self.template!r}, **{dict(self.values)!r})"
+
+    def __str__(self) -> str:
+        return say(self, ENGLISH)
+
+
+def plural(singular: str, plural: str, count: int, /, **values: object) -> Message:
+    """A message whose words depend on a count (1 mistake, 3 mistakes): `{count}` in both."""
+    return Message(singular, plural=plural, count=count, **values)
+
+
+class Words:
+    """What a language does to a message: gettext and ngettext (English: the ids as they are)."""
+
+    def gettext(self, message: str) -> str:
+        return message
+
+    def ngettext(self, singular: str, plural: str, count: int) -> str:
+        return singular if count == 1 else plural
+
+
+ENGLISH: Final = Words()
+
+
+def say(value: object, words: Words) -> str:
+    """A message's words in a language, its values said the same way (a value that is a
+    message, an error, or a list of messages is said; anything else goes in as it is)."""
+    if isinstance(value, GadgetError):
+        value = value.said
+    if isinstance(value, Message):
+        if value.plural is not None:
+            count = value.values["count"]
+            assert isinstance(count, int)
+            template = words.ngettext(value.template, value.plural, count)
+        else:
+            template = words.gettext(value.template)
+        if not value.values:
+            return template
+        return template.format(**{k: _said_value(v, words) for k, v in value.values.items()})
+    if isinstance(value, list | tuple) and all(isinstance(v, Message) for v in value):
+        return "; ".join(say(v, words) for v in value)
+    return str(value)
+
+
+def _said_value(value: object, words: Words) -> object:
+    """A value as it goes into a template: messages said, anything else as it is (a
+    template may ask for its repr)."""
+    if isinstance(value, GadgetError | Message) or (
+        isinstance(value, list | tuple) and value and all(isinstance(v, Message) for v in value)
+    ):
+        return say(value, words)
+    return value
 
 
 class GadgetError(ValueError):
     """A refusal meant for a player, in one line (a ValueError, as bad input is)."""
+
+    def __init__(self, template: str, /, **values: object) -> None:
+        self.said = Message(template, None, **values)
+        super().__init__(str(self.said))
 
 
 class KeyCardError(GadgetError):
@@ -54,6 +149,6 @@ class ReplayError(GadgetError):
     """An action in a game log is refused by the rules; the message names its index."""
 
     def __init__(self, index: int, cause: IllegalActionError) -> None:
-        super().__init__(f"action {index}: {cause}")
+        super().__init__("action {index}: {cause}", index=index, cause=cause)
         self.index = index
         self.cause = cause

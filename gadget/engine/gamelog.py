@@ -11,6 +11,7 @@ from gadget.engine.errors import (
     GameLogError,
     IllegalActionError,
     KeyCardError,
+    Message,
     ReplayError,
     SetupError,
     ShareCodeError,
@@ -133,9 +134,13 @@ def parse_game_log(text: str) -> GameLog:
 
 def game_log_from_dict(data: object) -> GameLog:
     """A log from already-decoded JSON, checked field by field."""
-    data = _known_fields(data, "a game log", _TOP_KEYS)
+    data = _known_fields(data, Message("a game log"), _TOP_KEYS)
     if data.get("format") != FORMAT:
-        raise GameLogError(f"format is {data.get('format')!r}; this app reads {FORMAT!r}")
+        raise GameLogError(
+            "format is {found!r}; this app reads {format!r}",
+            found=data.get("format"),
+            format=FORMAT,
+        )
     code = _code(data.get("code"))
     card = _card(data.get("key"), code)
     # With a code, the bank is the code's: a field may repeat it but never change it. Without
@@ -144,8 +149,12 @@ def game_log_from_dict(data: object) -> GameLog:
     mistakes = _integer(data, "mistakes", code.mistakes if code else tokens)
     if code is not None and (tokens, mistakes) != (code.tokens, code.mistakes):
         raise GameLogError(
-            f"the bank {tokens}-{mistakes} is not the code's: {code.text} deals"
-            f" {code.tokens}-{code.mistakes}"
+            "the bank {tokens}-{mistakes} is not the code's: {text} deals {tokens2}-{mistakes2}",
+            tokens=tokens,
+            mistakes=mistakes,
+            text=code.text,
+            tokens2=code.tokens,
+            mistakes2=code.mistakes,
         )
     looser = _options(data.get("options", {}))
     try:
@@ -166,7 +175,7 @@ def _code(raw: object) -> ShareCode | None:
     try:
         return ShareCode.parse(raw)
     except ShareCodeError as wrong:
-        raise GameLogError(f"code: {wrong}") from None
+        raise GameLogError("code: {wrong}", wrong=wrong) from None
 
 
 def _card(raw: object, code: ShareCode | None) -> KeyCard:
@@ -182,33 +191,36 @@ def _card(raw: object, code: ShareCode | None) -> KeyCard:
     try:
         card = KeyCard(a, b)
     except KeyCardError as wrong:
-        raise GameLogError(f"key: {wrong}") from None
+        raise GameLogError("key: {wrong}", wrong=wrong) from None
     if code is not None and code.key_card() != card:
-        raise GameLogError(f"key is not the card that code {code.text} makes")
+        raise GameLogError("key is not the card that code {text} makes", text=code.text)
     return card
 
 
 def _integer(data: Mapping[str, object], name: str, default: int) -> int:
     value = data.get(name, default)
     if not isinstance(value, int) or isinstance(value, bool):
-        raise GameLogError(f"{name} must be a whole number, not {value!r}")
+        raise GameLogError("{name} must be a whole number, not {value!r}", name=name, value=value)
     return value
 
 
-def _known_fields(raw: object, what: str, allowed: set[str]) -> Mapping[str, object]:
+def _known_fields(raw: object, what: str | Message, allowed: set[str]) -> Mapping[str, object]:
     """An object whose every field is known, so that a misspelt field is never silently lost."""
     if not isinstance(raw, Mapping):
-        raise GameLogError(f"{what} must be a JSON object")
+        raise GameLogError("{what} must be a JSON object", what=what)
     unknown = sorted(set(raw) - allowed)
     if unknown:
         raise GameLogError(
-            f"{what} has an unknown field {unknown[0]!r}; it may have {sorted(allowed)}"
+            "{what} has an unknown field {unknown!r}; it may have {allowed}",
+            what=what,
+            unknown=unknown[0],
+            allowed=sorted(allowed),
         )
     return raw
 
 
 def _options(raw: object) -> bool:
-    raw = _known_fields(raw, "options", _OPTIONS)
+    raw = _known_fields(raw, Message("options"), _OPTIONS)
     looser = raw.get("looser_turn_order", False)
     if not isinstance(looser, bool):
         raise GameLogError("options.looser_turn_order must be true or false")
@@ -224,20 +236,30 @@ _ACTION_FIELDS: Final[dict[str, tuple[set[str], set[str]]]] = {
 
 
 def _action(index: int, raw: object) -> Action:
-    where = f"action {index}"
+    where = Message("action {index}", index=index)
     if not isinstance(raw, Mapping) or len(raw) != 1:
-        raise GameLogError(f"{where}: an action is an object with one of {sorted(_ACTION_FIELDS)}")
+        raise GameLogError(
+            "{where}: an action is an object with one of {kinds}",
+            where=where,
+            kinds=sorted(_ACTION_FIELDS),
+        )
     kind, body = next(iter(raw.items()))
     if kind not in _ACTION_FIELDS:
-        raise GameLogError(f"{where}: unknown action {kind!r}")
+        raise GameLogError("{where}: unknown action {kind!r}", where=where, kind=kind)
     required, optional = _ACTION_FIELDS[kind]
-    body = _known_fields(body, f"{where}: {kind}", required | optional)
+    body = _known_fields(
+        body, Message("{where}: {kind}", where=where, kind=kind), required | optional
+    )
     missing = sorted(required - set(body))
     if missing:
-        raise GameLogError(f"{where}: {kind} needs {missing[0]!r}")
+        raise GameLogError(
+            "{where}: {kind} needs {missing!r}", where=where, kind=kind, missing=missing[0]
+        )
     by = body["by"]
     if by not in ("a", "b"):
-        raise GameLogError(f"{where}: {kind}.by is {by!r}; players are 'a' and 'b'")
+        raise GameLogError(
+            "{where}: {kind}.by is {by!r}; players are 'a' and 'b'", where=where, kind=kind, by=by
+        )
     player = Player(by)
     if kind == "guess":
         return Guess(player, _bounded(where, "guess.cell", body["cell"], CELLS - 1))
@@ -251,13 +273,19 @@ def _action(index: int, raw: object) -> Action:
     return Clue(player, _text(where, "clue.word", body.get("word", "")), number)
 
 
-def _bounded(where: str, name: str, value: object, top: int) -> int:
+def _bounded(where: str | Message, name: str, value: object, top: int) -> int:
     if not isinstance(value, int) or isinstance(value, bool) or not 0 <= value <= top:
-        raise GameLogError(f"{where}: {name} is {value!r}; it must be a whole number 0..{top}")
+        raise GameLogError(
+            "{where}: {name} is {value!r}; it must be a whole number 0..{top}",
+            where=where,
+            name=name,
+            value=value,
+            top=top,
+        )
     return value
 
 
-def _text(where: str, name: str, value: object) -> str:
+def _text(where: str | Message, name: str, value: object) -> str:
     if not isinstance(value, str):
-        raise GameLogError(f"{where}: {name} must be a string")
+        raise GameLogError("{where}: {name} must be a string", where=where, name=name)
     return value

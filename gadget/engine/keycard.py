@@ -7,7 +7,7 @@ from dataclasses import dataclass, field
 from enum import StrEnum
 from typing import Final
 
-from gadget.engine.errors import KeyCardError
+from gadget.engine.errors import KeyCardError, Message, plural
 from gadget.engine.prng import SplitMix64
 
 CELLS: Final = 25
@@ -124,24 +124,38 @@ class KeyCard:
 
 def _check_side(name: str, side: str) -> None:
     if len(side) != CELLS:
-        raise KeyCardError(f"side {name} has {len(side)} characters; a side has {CELLS}")
+        raise KeyCardError(
+            "side {name} has {length} characters; a side has {cells}",
+            name=name,
+            length=len(side),
+            cells=CELLS,
+        )
     for cell, char in enumerate(side):
         if char not in "GX-":
             raise KeyCardError(
-                f"side {name} cell {cell} is {char!r}; use G (green), X (black) or - (tan)"
+                "side {name} cell {cell} is {char!r}; use G (green), X (black) or - (tan)",
+                name=name,
+                cell=cell,
+                char=char,
             )
 
 
 def _check_pair_counts(a: str, b: str) -> None:
     counts = Counter(zip(a, b, strict=True))
     problems = [
-        f"{counts[pair]} cells are {pair[0].label} on A and {pair[1].label} on B"
-        f" (a key card has {expected})"
+        plural(
+            "{count} cell is {on_a} on A and {on_b} on B (a key card has {expected})",
+            "{count} cells are {on_a} on A and {on_b} on B (a key card has {expected})",
+            counts[pair],
+            on_a=Message(pair[0].label),
+            on_b=Message(pair[1].label),
+            expected=expected,
+        )
         for pair, expected in PAIR_COUNTS.items()
         if counts[pair] != expected  # a Counter counts a missing pair as 0
     ]
     if problems:
-        raise KeyCardError("pair counts are off: " + "; ".join(problems))
+        raise KeyCardError("pair counts are off: {problems}", problems=problems)
 
 
 def generate_v1(seed: int) -> KeyCard:

@@ -62,7 +62,7 @@ def _evolve(state: GameState, changes: Changes) -> GameState:
 def apply(state: GameState, action: Action) -> GameState:
     """The state after one action, or IllegalActionError naming why the rules refuse it."""
     if state.phase is Phase.OVER:
-        raise GameOverError(f"the game is over ({state.status}); no more actions")
+        raise GameOverError("the game is over ({status}); no more actions", status=state.status)
     if isinstance(action, Clue):
         changes = _clue(state, action)
     elif isinstance(action, Guess):
@@ -79,47 +79,68 @@ def _clue(state: GameState, clue: Clue) -> Changes:
         raise OutOfTurnError("no clues in sudden death: players with words to find guess")
     if state.phase is Phase.GUESSING:
         raise OutOfTurnError(
-            f"player {state.guesser} is guessing player {state.clue_giver}'s clue;"
-            " a new clue waits for the turn to end"
+            "player {guesser} is guessing player {clue_giver}'s clue; a new clue "
+            "waits for the turn to end",
+            guesser=state.guesser,
+            clue_giver=state.clue_giver,
         )
     if clue.number is not None and not 0 <= clue.number <= MAX_CLUE_NUMBER:
-        raise IllegalActionError(f"clue number {clue.number} is outside 0..{MAX_CLUE_NUMBER}")
+        raise IllegalActionError(
+            "clue number {number} is outside 0..{max_clue_number}",
+            number=clue.number,
+            max_clue_number=MAX_CLUE_NUMBER,
+        )
     if len(clue.word) > MAX_CLUE_WORD:
         raise IllegalActionError(
-            f"the clue {clue.word[:20]!r}... has {len(clue.word)} characters;"
-            f" at most {MAX_CLUE_WORD}"
+            "the clue {word!r}... has {length} characters; at most {max_clue_word}",
+            word=clue.word[:20],
+            length=len(clue.word),
+            max_clue_word=MAX_CLUE_WORD,
         )
     if not state.words_to_give_mask(clue.by):
         raise NoWordsLeftError(
-            f"player {clue.by} has no words left to clue;"
-            f" player {clue.by.partner} gives every remaining clue"
+            "player {by} has no words left to clue; player {partner} gives every remaining clue",
+            by=clue.by,
+            partner=clue.by.partner,
         )
     required = state.next_clue_giver
     if required is not None and required is not clue.by:
-        raise OutOfTurnError(f"player {required} gives this clue, not player {clue.by}")
+        raise OutOfTurnError(
+            "player {required} gives this clue, not player {by}", required=required, by=clue.by
+        )
     return {"phase": Phase.GUESSING, "clue": clue, "clue_givers": (*state.clue_givers, clue.by)}
 
 
 def _check_cell(state: GameState, guesser: Player, cell: int) -> None:
     if not 0 <= cell < CELLS:
-        raise CellNotGuessableError(f"cell {cell} is outside 0..{CELLS - 1}")
+        raise CellNotGuessableError(
+            "cell {cell} is outside 0..{number}", cell=cell, number=CELLS - 1
+        )
     if state.found_mask >> cell & 1:
-        raise CellNotGuessableError(f"cell {cell} is already covered by an agent")
+        raise CellNotGuessableError("cell {cell} is already covered by an agent", cell=cell)
     if state.covered_mask >> cell & 1:
-        raise CellNotGuessableError(f"cell {cell} is covered by a bystander mark from each side")
+        raise CellNotGuessableError(
+            "cell {cell} is covered by a bystander mark from each side", cell=cell
+        )
     if state.marks_by(guesser) >> cell & 1:
-        raise CellNotGuessableError(f"player {guesser} already hit cell {cell} as a bystander")
+        raise CellNotGuessableError(
+            "player {guesser} already hit cell {cell} as a bystander", guesser=guesser, cell=cell
+        )
 
 
 def _guess(state: GameState, guess: Guess) -> Changes:
     if state.phase is Phase.CLUE:
-        raise OutOfTurnError(f"player {guess.by} cannot guess before a clue is given")
+        raise OutOfTurnError("player {by} cannot guess before a clue is given", by=guess.by)
     if state.phase is Phase.SUDDEN_DEATH:
         return _sudden_death_guess(state, guess)
     assert state.clue is not None, "a turn being guessed always has its clue"
     giver = state.clue.by
     if guess.by is giver:
-        raise OutOfTurnError(f"player {guess.by} gave the clue; player {giver.partner} guesses")
+        raise OutOfTurnError(
+            "player {by} gave the clue; player {partner} guesses",
+            by=guess.by,
+            partner=giver.partner,
+        )
     _check_cell(state, guess.by, guess.cell)
     colour = state.card.colour(giver, guess.cell)
     if colour is Colour.BLACK:
@@ -158,7 +179,9 @@ def _sudden_death_guess(state: GameState, guess: Guess) -> Changes:
     partner = guess.by.partner
     if not state.words_to_give_mask(partner):
         raise NoWordsLeftError(
-            f"player {guess.by} has no words left to find; only player {partner} guesses"
+            "player {by} has no words left to find; only player {partner} guesses",
+            by=guess.by,
+            partner=partner,
         )
     _check_cell(state, guess.by, guess.cell)
     colour = state.card.colour(partner, guess.cell)
@@ -174,11 +197,17 @@ def _sudden_death_guess(state: GameState, guess: Guess) -> Changes:
 
 def _stop(state: GameState, stop: Stop) -> Changes:
     if state.phase is not Phase.GUESSING:
-        raise OutOfTurnError(f"player {stop.by} cannot stop: no turn is being guessed")
+        raise OutOfTurnError("player {by} cannot stop: no turn is being guessed", by=stop.by)
     if stop.by is not state.guesser:
-        raise OutOfTurnError(f"player {stop.by} gave the clue; only player {state.guesser} stops")
+        raise OutOfTurnError(
+            "player {by} gave the clue; only player {guesser} stops",
+            by=stop.by,
+            guesser=state.guesser,
+        )
     if not state.correct_this_turn:
-        raise StopTooSoonError(f"player {stop.by} cannot stop before a correct guess this turn")
+        raise StopTooSoonError(
+            "player {by} cannot stop before a correct guess this turn", by=stop.by
+        )
     stopped = _stop_token(state)
     return stopped | _turn_ended(state, stopped["bank"])
 
@@ -186,12 +215,15 @@ def _stop(state: GameState, stop: Stop) -> Changes:
 def _penalty(state: GameState, penalty: Penalty) -> Changes:
     if len(penalty.reason) > MAX_REASON:
         raise IllegalActionError(
-            f"the penalty's reason has {len(penalty.reason)} characters; at most {MAX_REASON}"
+            "the penalty's reason has {length} characters; at most {max_reason}",
+            length=len(penalty.reason),
+            max_reason=MAX_REASON,
         )
     if state.phase is not Phase.GUESSING or state.guesses_this_turn or state.penalised_this_turn:
         raise OutOfTurnError(
-            f"player {penalty.by} cannot call the penalty now:"
-            " the invalid-clue penalty comes right after the clue, once"
+            "player {by} cannot call the penalty now: the invalid-clue penalty "
+            "comes right after the clue, once",
+            by=penalty.by,
         )
     bank = state.bank.take_one()
     if not bank.total:

@@ -76,15 +76,25 @@ class ShareCode:
 
     def __post_init__(self) -> None:
         if self.version not in GENERATORS:
-            raise ShareCodeError(f"code version {self.version} is unknown to this app")
+            raise ShareCodeError(
+                "code version {version} is unknown to this app", version=self.version
+            )
         if not 0 <= self.seed < 1 << SEED_BITS:
-            raise ShareCodeError(f"seed {self.seed} is outside 0..2^{SEED_BITS}-1")
+            raise ShareCodeError(
+                "seed {seed} is outside 0..2^{seed_bits}-1", seed=self.seed, seed_bits=SEED_BITS
+            )
         if not 1 <= self.tokens <= MAX_TOKENS:
-            raise ShareCodeError(f"code carries {self.tokens} tokens; a game has 1..{MAX_TOKENS}")
+            raise ShareCodeError(
+                "code carries {tokens} tokens; a game has 1..{max_tokens}",
+                tokens=self.tokens,
+                max_tokens=MAX_TOKENS,
+            )
         if not 0 <= self.mistakes <= self.tokens:
             raise ShareCodeError(
-                f"code carries {self.mistakes} mistakes with {self.tokens} tokens;"
-                f" mistakes must be 0..{self.tokens}"
+                "code carries {mistakes} mistakes with {tokens} tokens; mistakes must "
+                "be 0..{tokens}",
+                mistakes=self.mistakes,
+                tokens=self.tokens,
             )
 
     @property
@@ -113,20 +123,27 @@ class ShareCode:
         for position, char in enumerate(chars, start=1):
             if char not in _VALUES:
                 raise ShareCodeError(
-                    f"character {position} of the code, {char!r}, is not a code character"
+                    "character {position} of the code, {char!r}, is not a code character",
+                    position=position,
+                    char=char,
                 )
         if len(chars) != LENGTH:
             raise ShareCodeError(
-                f"the code has {len(chars)} characters; a code has {LENGTH}"
-                " (not counting spaces and hyphens)"
+                "the code has {length} characters; a code has {length2} (not counting "
+                "spaces and hyphens)",
+                length=len(chars),
+                length2=LENGTH,
             )
         values = [_VALUES[c] for c in chars]
         if _syndrome(values):
-            raise ShareCodeError(f"{typed.strip()!r} is not a valid code: check for a typo")
+            raise ShareCodeError(
+                "{typed!r} is not a valid code: check for a typo", typed=typed.strip()
+            )
         version = values[0]
         if version not in GENERATORS:
             raise ShareCodeError(
-                f"code version {version} comes from a newer Gadget; update the app to join"
+                "code version {version} comes from a newer Gadget; update the app to join",
+                version=version,
             )
         payload = 0
         for value in values[1:-1]:

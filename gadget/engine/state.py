@@ -69,9 +69,17 @@ class Setup:
 
     def __post_init__(self) -> None:
         if not 1 <= self.tokens <= MAX_TOKENS:
-            raise SetupError(f"tokens {self.tokens} is outside 1..{MAX_TOKENS}")
+            raise SetupError(
+                "tokens {tokens} is outside 1..{max_tokens}",
+                tokens=self.tokens,
+                max_tokens=MAX_TOKENS,
+            )
         if not 0 <= self.mistakes <= self.tokens:
-            raise SetupError(f"mistakes {self.mistakes} is outside 0..{self.tokens} (the tokens)")
+            raise SetupError(
+                "mistakes {mistakes} is outside 0..{tokens} (the tokens)",
+                mistakes=self.mistakes,
+                tokens=self.tokens,
+            )
 
 
 @dataclass(frozen=True, slots=True)

@@ -8,7 +8,7 @@ from dataclasses import dataclass
 from importlib import resources
 from typing import Any, Final, TypeGuard
 
-from gadget.engine.errors import GadgetError
+from gadget.engine.errors import GadgetError, Message
 from gadget.engine.jsontext import read_json
 
 FORMAT: Final = "mission-map/1"
@@ -23,9 +23,9 @@ MAX_NOTES: Final = 20  # notes, each at most 500 characters
 class MapError(GadgetError):
     """A mission map that cannot be used; the message lists every problem found."""
 
-    def __init__(self, problems: list[str] | str) -> None:
-        self.problems = [problems] if isinstance(problems, str) else problems
-        super().__init__("; ".join(self.problems))
+    def __init__(self, problems: list[Message]) -> None:
+        self.problems = problems
+        super().__init__("{problems}", problems=problems)
 
 
 @dataclass(frozen=True, slots=True)
@@ -139,10 +139,16 @@ def parse_map(text: str) -> MissionMap:
 def map_from_dict(data: object) -> MissionMap:
     """A map from decoded JSON, checked as a whole: every problem is collected, then reported."""
     if not isinstance(data, Mapping):
-        raise MapError(["a mission map must be a JSON object"])
-    problems: list[str] = []
+        raise MapError([Message("a mission map must be a JSON object")])
+    problems: list[Message] = []
     if data.get("format") != FORMAT:
-        problems.append(f"format is {data.get('format')!r}; this app reads {FORMAT!r}")
+        problems.append(
+            Message(
+                "format is {found!r}; this app reads {format!r}",
+                found=data.get("format"),
+                format=FORMAT,
+            )
+        )
     missions = _missions(data.get("missions"), problems)
     lines = _lines(data.get("lines"), problems)
     seen: set[str] = set()
@@ -150,33 +156,56 @@ def map_from_dict(data: object) -> MissionMap:
     for mission in missions:
         (repeated if mission.id in seen else seen).add(mission.id)
     for duplicate in sorted(repeated):
-        problems.append(f"mission id {duplicate!r} is used more than once")
+        problems.append(
+            Message("mission id {duplicate!r} is used more than once", duplicate=duplicate)
+        )
     ids = [m.id for m in missions]
     known = set(ids)
     for index, line in enumerate(lines):
         for end in (line.a, line.b):
             if end not in known:
-                problems.append(f"line {index} ({line.a}-{line.b}) names unknown mission {end!r}")
+                problems.append(
+                    Message(
+                        "line {index} ({a}-{b}) names unknown mission {end!r}",
+                        index=index,
+                        a=line.a,
+                        b=line.b,
+                        end=end,
+                    )
+                )
         if line.a == line.b:
-            problems.append(f"line {index} joins {line.a!r} to itself")
+            problems.append(Message("line {index} joins {a!r} to itself", index=index, a=line.a))
     start = data.get("start")
     if not isinstance(start, str) or start not in known:
-        problems.append(f"start {start!r} is not a mission of the map")
+        problems.append(Message("start {start!r} is not a mission of the map", start=start))
     else:
         reached = _reachable(start, lines)
         for mission in missions:
             if mission.id not in reached:
-                problems.append(f"mission {mission.id!r} cannot be reached from {start!r}")
+                problems.append(
+                    Message(
+                        "mission {id!r} cannot be reached from {start!r}",
+                        id=mission.id,
+                        start=start,
+                    )
+                )
     name = data.get("name", "")
     if not isinstance(name, str) or len(name) > MAX_TEXT:
-        problems.append(f"name must be a string of at most {MAX_TEXT} characters")
+        problems.append(
+            Message("name must be a string of at most {max_text} characters", max_text=MAX_TEXT)
+        )
     notes = data.get("notes", [])
     if (
         not isinstance(notes, list)
         or len(notes) > MAX_NOTES
         or not all(isinstance(n, str) and len(n) <= 500 for n in notes)
     ):
-        problems.append(f"notes must be a list of at most {MAX_NOTES} strings (500 characters)")
+        problems.append(
+            Message(
+                "notes must be a list of at most {max_notes} strings (500 characters)",
+                max_notes=MAX_NOTES,
+            )
+        )
         notes = []
     if problems:
         raise MapError(problems)
@@ -197,55 +226,103 @@ def _reachable(start: str, lines: list[Line]) -> set[str]:
     return reached
 
 
-def _missions(raw: object, problems: list[str]) -> list[Mission]:
+def _missions(raw: object, problems: list[Message]) -> list[Mission]:
     if not isinstance(raw, list) or not raw:
-        problems.append("missions must be a non-empty list")
+        problems.append(Message("missions must be a non-empty list"))
         return []
     if len(raw) > MAX_MISSIONS:
-        problems.append(f"the map has {len(raw)} missions; at most {MAX_MISSIONS}")
+        problems.append(
+            Message(
+                "the map has {length} missions; at most {max_missions}",
+                length=len(raw),
+                max_missions=MAX_MISSIONS,
+            )
+        )
         return []
     missions = []
     for index, item in enumerate(raw):
-        where = f"mission {index}"
+        where = Message("mission {index}", index=index)
         if not isinstance(item, Mapping):
-            problems.append(f"{where} must be an object")
+            problems.append(Message("{where} must be an object", where=where))
             continue
         mission_id, name = item.get("id"), item.get("name", item.get("id"))
         if not isinstance(mission_id, str) or not 0 < len(mission_id) <= MAX_TEXT:
-            problems.append(f"{where} needs an id (a string of 1 to {MAX_TEXT} characters)")
+            problems.append(
+                Message(
+                    "{where} needs an id (a string of 1 to {max_text} characters)",
+                    where=where,
+                    max_text=MAX_TEXT,
+                )
+            )
             continue
-        where = f"mission {mission_id!r}"
+        where = Message("mission {mission_id!r}", mission_id=mission_id)
         turns, mistakes = item.get("turns"), item.get("mistakes")
         lon, lat = item.get("lon", 0.0), item.get("lat", 0.0)
         if not _whole(turns) or turns < 1:
-            problems.append(f"{where}: turns is {turns!r}; it must be a whole number >= 1")
+            problems.append(
+                Message(
+                    "{where}: turns is {turns!r}; it must be a whole number >= 1",
+                    where=where,
+                    turns=turns,
+                )
+            )
             continue
         if not _whole(mistakes) or not 0 <= mistakes <= turns:
-            problems.append(f"{where}: mistakes is {mistakes!r}; it must be 0..{turns} (the turns)")
+            problems.append(
+                Message(
+                    "{where}: mistakes is {mistakes!r}; it must be 0..{turns} (the turns)",
+                    where=where,
+                    mistakes=mistakes,
+                    turns=turns,
+                )
+            )
             continue
         if not isinstance(name, str) or not 0 < len(name) <= MAX_TEXT:
-            problems.append(f"{where}: name must be a string of 1 to {MAX_TEXT} characters")
+            problems.append(
+                Message(
+                    "{where}: name must be a string of 1 to {max_text} characters",
+                    where=where,
+                    max_text=MAX_TEXT,
+                )
+            )
             continue
         if not _number(lon) or not _number(lat) or not (-180 <= lon <= 180 and -90 <= lat <= 90):
-            problems.append(f"{where}: lon and lat must be numbers, -180..180 and -90..90")
+            problems.append(
+                Message("{where}: lon and lat must be numbers, -180..180 and -90..90", where=where)
+            )
             continue
         if turns > MAX_TURNS:
-            problems.append(f"{where}: turns is {turns}; at most {MAX_TURNS}")
+            problems.append(
+                Message(
+                    "{where}: turns is {turns}; at most {max_turns}",
+                    where=where,
+                    turns=turns,
+                    max_turns=MAX_TURNS,
+                )
+            )
             continue
         source = _source(item)
         if source is None:
-            problems.append(f"{where}: source must be a string of at most 200 characters")
+            problems.append(
+                Message("{where}: source must be a string of at most 200 characters", where=where)
+            )
             continue
         missions.append(Mission(mission_id, name, turns, mistakes, float(lon), float(lat), source))
     return missions
 
 
-def _lines(raw: object, problems: list[str]) -> list[Line]:
+def _lines(raw: object, problems: list[Message]) -> list[Line]:
     if not isinstance(raw, list):
-        problems.append("lines must be a list")
+        problems.append(Message("lines must be a list"))
         return []
     if len(raw) > MAX_LINES:
-        problems.append(f"the map has {len(raw)} lines; at most {MAX_LINES}")
+        problems.append(
+            Message(
+                "the map has {length} lines; at most {max_lines}",
+                length=len(raw),
+                max_lines=MAX_LINES,
+            )
+        )
         return []
     lines = []
     for index, item in enumerate(raw):
@@ -254,11 +331,19 @@ def _lines(raw: object, problems: list[str]) -> list[Line]:
             or not isinstance(item.get("a"), str)
             or not isinstance(item.get("b"), str)
         ):
-            problems.append(f'line {index} must be {{"a": "<mission id>", "b": "<mission id>"}}')
+            problems.append(
+                Message(
+                    'line {index} must be {{"a": "<mission id>", "b": "<mission id>"}}', index=index
+                )
+            )
             continue
         source = _source(item)
         if source is None:
-            problems.append(f"line {index}: source must be a string of at most 200 characters")
+            problems.append(
+                Message(
+                    "line {index}: source must be a string of at most 200 characters", index=index
+                )
+            )
             continue
         lines.append(Line(item["a"], item["b"], source))
     return lines

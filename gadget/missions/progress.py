@@ -4,8 +4,7 @@ from __future__ import annotations
 
 from enum import StrEnum
 
-from gadget.engine.errors import GadgetError
-from gadget.engine.text import counted
+from gadget.engine.errors import GadgetError, Message, plural
 from gadget.missions.map import Mission, MissionMap
 
 
@@ -49,8 +48,9 @@ def check_playable(mission_map: MissionMap, completed: frozenset[str], mission_i
     if state is MissionState.LOCKED:
         names = sorted(mission_map.mission(n).name for n in mission_map.neighbours(mission_id))
         raise MissionLockedError(
-            f"{mission_map.mission(mission_id).name} is locked:"
-            f" win a mission joined to it first ({', '.join(names)})"
+            "{name} is locked: win a mission joined to it first ({value})",
+            name=mission_map.mission(mission_id).name,
+            value=", ".join(names),
         )
 
 
@@ -74,26 +74,29 @@ def newly_opened(
     ]
 
 
-def play_style(mission: Mission) -> str:
+def play_style(mission: Mission) -> Message:
     """What kind of play a mission rewards, read from its time bank (after the rule book:
     some missions need a very careful approach, others reward bold clues)."""
     if mission.mistakes == mission.turns:
         if mission.turns >= 9:
-            return "The standard game: every turn may end on a bystander."
-        return (
-            f"Like the standard game with only {mission.turns} turns: bold clues for two or"
-            " three words."
+            return Message("The standard game: every turn may end on a bystander.")
+        return Message(
+            "Like the standard game with only {turns} turns: bold clues for two or three words.",
+            turns=mission.turns,
         )
     if not mission.mistakes:
-        return "No mistakes allowed: every bystander costs two turns. Play very carefully."
+        return Message("No mistakes allowed: every bystander costs two turns. Play very carefully.")
     if mission.turns >= 10:
-        return (
-            f"Plenty of turns but only {counted(mission.mistakes, 'mistake')}:"
-            " patient, careful clues."
+        return plural(
+            "Plenty of turns but only {count} mistake: patient, careful clues.",
+            "Plenty of turns but only {count} mistakes: patient, careful clues.",
+            mission.mistakes,
         )
     if mission.turns <= 7:
-        return "Few turns and few mistakes: bold clues, then careful guessing."
-    return (
-        f"{counted(mission.mistakes, 'mistake')} in {mission.turns} turns:"
-        " a balance of care and daring."
+        return Message("Few turns and few mistakes: bold clues, then careful guessing.")
+    return plural(
+        "{count} mistake in {turns} turns: a balance of care and daring.",
+        "{count} mistakes in {turns} turns: a balance of care and daring.",
+        mission.mistakes,
+        turns=mission.turns,
     )

@@ -7,7 +7,7 @@ from datetime import UTC, datetime
 from typing import Any, Final
 
 from gadget.engine import GameLogError, ReplayError, Status, official_score, replay
-from gadget.engine.errors import GadgetError
+from gadget.engine.errors import GadgetError, Message
 from gadget.engine.gamelog import game_log_from_dict
 from gadget.engine.jsontext import read_json
 from gadget.missions import MapError, MissionMap, map_from_dict
@@ -60,30 +60,30 @@ def import_team(
     if any, is the team's first member)."""
     data = read_json(text, BackupError)
     if not isinstance(data, Mapping) or data.get("format") != FORMAT:
-        raise BackupError(f"not a team backup: the file's format is not {FORMAT!r}")
+        raise BackupError("not a team backup: the file's format is not {format!r}", format=FORMAT)
     team = data.get("team")
     if not isinstance(team, Mapping) or not isinstance(team.get("name"), str):
         raise BackupError('team must be {"name": ..., "players": [...], "notes": ...}')
     try:
         mission_map = map_from_dict(data.get("map"))
     except MapError as wrong:
-        raise BackupError(f"map: {wrong}") from None
+        raise BackupError("map: {wrong}", wrong=wrong) from None
     other_maps = []
     for index, raw in enumerate(_list(data, "maps")):
         try:
             other_maps.append(map_from_dict(raw))
         except MapError as wrong:
-            raise BackupError(f"maps {index}: {wrong}") from None
+            raise BackupError("maps {index}: {wrong}", index=index, wrong=wrong) from None
     # A completion may name a mission of a map the team played before (it is kept, not lost).
     known = {m.id for played_on in (mission_map, *other_maps) for m in played_on.missions}
     completed = {}
     for index, item in enumerate(_list(data, "completed")):
         if not isinstance(item, Mapping):
-            raise BackupError(f"completed {index}: must be an object")
+            raise BackupError("completed {index}: must be an object", index=index)
         mission = item.get("mission")
         if not isinstance(mission, str) or mission not in known:
-            raise BackupError(f"completed {index}: not a mission of the team's maps")
-        completed[mission] = _time(f"completed {index}", item.get("at"))
+            raise BackupError("completed {index}: not a mission of the team's maps", index=index)
+        completed[mission] = _time(Message("completed {index}", index=index), item.get("at"))
     attempts = [
         _attempt(index, item, mission_map, other_maps)
         for index, item in enumerate(_list(data, "attempts"))
@@ -94,7 +94,11 @@ def import_team(
     won = {a.mission_id for a in attempts if a.mission_id and replay(a.log).status is Status.WON}
     for index, mission in enumerate(completed):
         if mission not in won:
-            raise BackupError(f"completed {index}: no won attempt of {mission!r} in the backup")
+            raise BackupError(
+                "completed {index}: no won attempt of {mission!r} in the backup",
+                index=index,
+                mission=mission,
+            )
     return store.import_team(
         name=rename or team["name"],
         players=_names("team.players", team.get("players", [])),
@@ -109,42 +113,61 @@ def import_team(
 def _attempt(
     index: int, item: object, team_map: MissionMap, other_maps: list[MissionMap]
 ) -> ImportedAttempt:
-    where = f"attempt {index}"
+    where = Message("attempt {index}", index=index)
     if not isinstance(item, Mapping):
-        raise BackupError(f"{where}: must be an object")
+        raise BackupError("{where}: must be an object", where=where)
     played_on = team_map
     if "map" in item:
         number = item["map"]
         if not isinstance(number, int) or isinstance(number, bool):
-            raise BackupError(f"{where}: map must be a number in maps, not {number!r}")
+            raise BackupError(
+                "{where}: map must be a number in maps, not {number!r}", where=where, number=number
+            )
         if not 0 <= number < len(other_maps):
-            raise BackupError(f"{where}: map {number} is not in maps (0..{len(other_maps) - 1})")
+            raise BackupError(
+                "{where}: map {number} is not in maps (0..{number2})",
+                where=where,
+                number=number,
+                number2=len(other_maps) - 1,
+            )
         played_on = other_maps[number]
     mission = item.get("mission")
     if mission is not None and not isinstance(mission, str):
-        raise BackupError(f"{where}: mission must be a mission's id or null, not {mission!r}")
+        raise BackupError(
+            "{where}: mission must be a mission's id or null, not {mission!r}",
+            where=where,
+            mission=mission,
+        )
     if mission is not None and mission not in {m.id for m in played_on.missions}:
-        raise BackupError(f"{where}: mission {mission!r} is not on the map it was played on")
+        raise BackupError(
+            "{where}: mission {mission!r} is not on the map it was played on",
+            where=where,
+            mission=mission,
+        )
     try:
         log = game_log_from_dict(item.get("log"))
         state = replay(log)
     except (GameLogError, ReplayError) as wrong:
-        raise BackupError(f"{where}: log: {wrong}") from None
+        raise BackupError("{where}: log: {wrong}", where=where, wrong=wrong) from None
     if not state.is_over:
-        raise BackupError(f"{where}: its game is not finished")
+        raise BackupError("{where}: its game is not finished", where=where)
     for name, worked_out in (
         ("won", state.status is Status.WON),
         ("score", official_score(state)),
     ):
         if name in item and item[name] != worked_out:
             raise BackupError(
-                f"{where}: the file says {name} {item[name]!r}, its log gives {worked_out!r}"
+                "{where}: the file says {name} {item!r}, its log gives {worked_out!r}",
+                where=where,
+                name=name,
+                item=item[name],
+                worked_out=worked_out,
             )
     return ImportedAttempt(
         mission_id=mission,
         played_at=_time(where, item.get("played_at")),
-        players=_names(f"{where}.players", item.get("players", [])),
-        notes=_text(f"{where}.notes", item.get("notes", "")),
+        players=_names(Message("{where}.players", where=where), item.get("players", [])),
+        notes=_text(Message("{where}.notes", where=where), item.get("notes", "")),
         log=log,
         mission_map=None if played_on is team_map else played_on,
     )
@@ -153,25 +176,27 @@ def _attempt(
 def _list(data: Mapping[str, object], name: str) -> list[object]:
     value = data.get(name, [])
     if not isinstance(value, list):
-        raise BackupError(f"{name} must be a list")
+        raise BackupError("{name} must be a list", name=name)
     return value
 
 
-def _time(where: str, value: object) -> datetime:
+def _time(where: str | Message, value: object) -> datetime:
     try:
         moment = datetime.fromisoformat(str(value))
     except ValueError:
-        raise BackupError(f"{where}: {value!r} is not a date and time") from None
+        raise BackupError(
+            "{where}: {value!r} is not a date and time", where=where, value=value
+        ) from None
     return moment if moment.tzinfo else moment.replace(tzinfo=UTC)
 
 
-def _names(where: str, value: object) -> tuple[str, ...]:
+def _names(where: str | Message, value: object) -> tuple[str, ...]:
     if not isinstance(value, list) or not all(isinstance(v, str) for v in value):
-        raise BackupError(f"{where} must be a list of names")
+        raise BackupError("{where} must be a list of names", where=where)
     return tuple(value)
 
 
-def _text(where: str, value: object) -> str:
+def _text(where: str | Message, value: object) -> str:
     if not isinstance(value, str):
-        raise BackupError(f"{where} must be text")
+        raise BackupError("{where} must be text", where=where)
     return value

@@ -107,7 +107,9 @@ def find_mission(mission_map: MissionMap, name: str) -> Mission:
     mission = mission_map.find(name)
     if mission is None:
         names = ", ".join(m.name for m in mission_map.missions)
-        raise CampaignError(f"no mission {name!r} on this map; the missions are {names}")
+        raise CampaignError(
+            "no mission {name!r} on this map; the missions are {names}", name=name, names=names
+        )
     return mission
 
 
@@ -175,7 +177,11 @@ def record_played_elsewhere(
     bank = (log.setup.tokens, log.setup.mistakes)
     if bank != (mission.turns, mission.mistakes):
         raise CampaignError(
-            f"the game was played with {bank[0]}-{bank[1]}; {mission.name} is {mission.parameters}"
+            "the game was played with {bank}-{bank2}; {name} is {parameters}",
+            bank=bank[0],
+            bank2=bank[1],
+            name=mission.name,
+            parameters=mission.parameters,
         )
     before = store.completed(team.id)
     check_playable(mission_map, before, mission.id)

@@ -21,7 +21,7 @@ def code_in_text(text: str) -> ShareCode:
     try:
         return ShareCode.parse(candidate)
     except ShareCodeError:
-        raise ScanError(f"that QR code is not a Gadget game ({text[:60]!r})") from None
+        raise ScanError("that QR code is not a Gadget game ({text!r})", text=text[:60]) from None
 
 
 def code_in_photo(photo: bytes) -> ShareCode:

@@ -107,9 +107,15 @@ class TimerSettings:
     def __post_init__(self) -> None:
         for name, seconds in (("clue", self.clue_seconds), ("guess", self.guess_seconds)):
             if not isinstance(seconds, int) or isinstance(seconds, bool):
-                raise SettingsError(f"the {name} time {seconds!r} is not a whole number of seconds")
+                raise SettingsError(
+                    "the {name} time {seconds!r} is not a whole number of seconds",
+                    name=name,
+                    seconds=seconds,
+                )
             if not 5 <= seconds <= 3600:
-                raise SettingsError(f"the {name} time {seconds} s is outside 5 s..60 min")
+                raise SettingsError(
+                    "the {name} time {seconds} s is outside 5 s..60 min", name=name, seconds=seconds
+                )
 
     def seconds_for(self, stretch: Stretch) -> int:
         """How long this stretch of the turn may take."""

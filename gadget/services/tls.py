@@ -88,13 +88,15 @@ def given(certfile: Path, keyfile: Path) -> Certificate:
     before the server starts, so a wrong path is one clear line and not a traceback."""
     for path in (certfile, keyfile):
         if not path.is_file():
-            raise CertificateError(f"{path}: no such file")
+            raise CertificateError("{path}: no such file", path=path)
     try:
         certificate = x509.load_pem_x509_certificate(certfile.read_bytes())
         serialization.load_pem_private_key(keyfile.read_bytes(), password=None)
     except (ValueError, TypeError) as wrong:
         raise CertificateError(
-            f"{certfile} and {keyfile}: not a PEM certificate and key"
+            "{certfile} and {keyfile}: not a PEM certificate and key",
+            certfile=certfile,
+            keyfile=keyfile,
         ) from wrong
     return Certificate(certfile, keyfile, False, _fingerprint(certificate))
 

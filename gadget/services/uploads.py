@@ -17,12 +17,17 @@ class UploadError(GadgetError):
 def read_upload(data: bytes | None, what: str) -> str:
     """The text of an uploaded file, refused when too large or not UTF-8."""
     if data is None:
-        raise UploadError(f"the {what} arrived empty; pick it again")
+        raise UploadError("the {what} arrived empty; pick it again", what=what)
     if len(data) > MAX_UPLOAD:
         raise UploadError(
-            f"the {what} has {len(data):,} bytes; at most {MAX_UPLOAD:,} (1 MiB) are read"
+            "the {what} has {length:,} bytes; at most {max_upload:,} (1 MiB) are read",
+            what=what,
+            length=len(data),
+            max_upload=MAX_UPLOAD,
         )
     try:
         return data.decode("utf-8")
     except UnicodeDecodeError as wrong:
-        raise UploadError(f"the {what} is not UTF-8 text (byte {wrong.start})") from None
+        raise UploadError(
+            "the {what} is not UTF-8 text (byte {start})", what=what, start=wrong.start
+        ) from None

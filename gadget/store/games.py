@@ -67,7 +67,7 @@ class GameRecords(Repository):
         with self._transaction() as session:
             row = session.get(GameRow, game_id)
             if row is None:
-                raise NotFoundError(f"no game number {game_id}")
+                raise NotFoundError("no game number {game_id}", game_id=game_id)
             return saved_game(row)
 
     def game_by_public_id(self, public_id: str) -> SavedGame | None:
@@ -122,7 +122,7 @@ class GameRecords(Repository):
         with self._transaction() as session:
             row = session.get(GameRow, game_id)
             if row is None:
-                raise NotFoundError(f"no game number {game_id}")
+                raise NotFoundError("no game number {game_id}", game_id=game_id)
             if row.version != expected_version:
                 raise StaleGameError(stale_message(row.version, expected_version))
             log = parse_game_log(row.log)

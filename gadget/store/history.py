@@ -94,7 +94,7 @@ class HistoryRecords(Repository):
         with self._transaction() as session:
             row = session.get(AttemptRow, attempt_id)
             if row is None:
-                raise NotFoundError(f"no attempt number {attempt_id}")
+                raise NotFoundError("no attempt number {attempt_id}", attempt_id=attempt_id)
             row.notes = clean_notes(notes)
             session.add(row)
 

@@ -60,7 +60,7 @@ class MapRecords(Repository):
         with self._transaction() as session:
             row = session.get(MapRow, map_id)
             if row is None:
-                raise NotFoundError(f"no map number {map_id}")
+                raise NotFoundError("no map number {map_id}", map_id=map_id)
             return parse_map(row.data)
 
 
@@ -88,5 +88,5 @@ def load_map(session: Session, map_id: int) -> MissionMap:
     """A stored map, read in the caller's transaction."""
     row = session.get(MapRow, map_id)
     if row is None:
-        raise NotFoundError(f"no map number {map_id}")
+        raise NotFoundError("no map number {map_id}", map_id=map_id)
     return parse_map(row.data)

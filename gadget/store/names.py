@@ -32,15 +32,22 @@ def _refused_character(text: str) -> str | None:
 def clean_name(raw: object, what: str = "a team name") -> str:
     """A name with its outer spaces taken off, or TextError saying what is wrong with it."""
     if not isinstance(raw, str):
-        raise TextError(f"{what} must be text")
+        raise TextError("{what} must be text", what=what)
     name = " ".join(raw.split())  # inner runs of spaces (and tabs, newlines) become one space
     if not name:
-        raise TextError(f"{what} cannot be empty")
+        raise TextError("{what} cannot be empty", what=what)
     if len(name) > MAX_NAME:
-        raise TextError(f"{what} has {len(name)} characters; at most {MAX_NAME}")
+        raise TextError(
+            "{what} has {length} characters; at most {max_name}",
+            what=what,
+            length=len(name),
+            max_name=MAX_NAME,
+        )
     refused = _refused_character(name)
     if refused:
-        raise TextError(f"{what} contains the control character {refused}")
+        raise TextError(
+            "{what} contains the control character {refused}", what=what, refused=refused
+        )
     return name
 
 
@@ -56,7 +63,11 @@ def clean_players(raw: object) -> tuple[str, ...]:
         raise TextError("players must be a list of names")
     players = tuple(clean_name(p, "a player's name") for p in raw if p.strip())
     if len(players) > MAX_PLAYERS:
-        raise TextError(f"{len(players)} players named; a team has at most {MAX_PLAYERS}")
+        raise TextError(
+            "{length} players named; a team has at most {max_players}",
+            length=len(players),
+            max_players=MAX_PLAYERS,
+        )
     return players
 
 
@@ -65,10 +76,14 @@ def clean_notes(raw: object) -> str:
     if not isinstance(raw, str):
         raise TextError("notes must be text")
     if len(raw) > MAX_NOTES:
-        raise TextError(f"the notes have {len(raw)} characters; at most {MAX_NOTES}")
+        raise TextError(
+            "the notes have {length} characters; at most {max_notes}",
+            length=len(raw),
+            max_notes=MAX_NOTES,
+        )
     refused = _refused_character(raw.replace("\n", "").replace("\t", ""))
     if refused:
-        raise TextError(f"the notes contain the control character {refused}")
+        raise TextError("the notes contain the control character {refused}", refused=refused)
     return raw
 
 

@@ -105,8 +105,9 @@ class PhoneRecords(Repository):
             ).first()
             if mine is not None:
                 raise SeatError(
-                    f"this phone holds side {mine.side.upper()} of this game: it can never"
-                    f" show side {side.value.upper()}"
+                    "this phone holds side {side} of this game: it can never show side {value}",
+                    side=mine.side.upper(),
+                    value=side.value.upper(),
                 )
             waiting = session.exec(
                 select(SeatRequestRow).where(
@@ -127,8 +128,9 @@ class PhoneRecords(Repository):
                 ).one()
                 if others >= MAX_WAITING:
                     raise SeatError(
-                        f"{others} requests already wait for an answer in this game: ask your"
-                        " partner to answer them first"
+                        "{others} requests already wait for an answer in this game: ask your "
+                        "partner to answer them first",
+                        others=others,
                     )
                 waiting = SeatRequestRow(
                     game_id=game_id, side=side.value, phone=phone, asked_at=self.now()
@@ -142,7 +144,7 @@ class PhoneRecords(Repository):
         with self._transaction() as session:
             row = session.get(SeatRequestRow, request_id)
             if row is None:
-                raise NotFoundError(f"no request number {request_id}")
+                raise NotFoundError("no request number {request_id}", request_id=request_id)
             return _request(row)
 
     def latest_request(self, game_id: int, phone: str) -> SeatRequest | None:
@@ -176,16 +178,18 @@ class PhoneRecords(Repository):
         with self._transaction() as session:
             row = session.get(SeatRequestRow, request_id)
             if row is None:
-                raise NotFoundError(f"no request number {request_id}")
+                raise NotFoundError("no request number {request_id}", request_id=request_id)
             if row.answer is not None:
-                raise SeatError(f"that request was already {row.answer}")
+                raise SeatError("that request was already {answer}", answer=row.answer)
             held = session.exec(
                 select(SeatRow).where(SeatRow.game_id == row.game_id, SeatRow.phone == row.phone)
             ).first()
             if held is not None and answer == "allowed":  # it took the other side meanwhile
                 raise SeatError(
-                    f"that phone holds side {held.side.upper()} of this game now: it can"
-                    f" never have side {row.side.upper()} too"
+                    "that phone holds side {side} of this game now: it can never have side "
+                    "{side2} too",
+                    side=held.side.upper(),
+                    side2=row.side.upper(),
                 )
             row.answer, row.answered_by, row.answered_at = answer, by_phone, self.now()
             session.add(row)
@@ -278,7 +282,7 @@ class PhoneRecords(Repository):
         with self._transaction() as session:
             row = session.get(TeamRow, team_id)
             if row is None:
-                raise NotFoundError(f"no team number {team_id}")
+                raise NotFoundError("no team number {team_id}", team_id=team_id)
             row.invite = secrets.token_urlsafe(16)
             session.add(row)
             return row.invite

@@ -37,7 +37,9 @@ class Repository:
                 else self.url
             )
             reason = str(getattr(failed, "orig", None) or failed).splitlines()[0]
-            raise StoreError(f"cannot open the database {shown}: {reason}") from None
+            raise StoreError(
+                "cannot open the database {shown}: {reason}", shown=shown, reason=reason
+            ) from None
         self.now = now
 
     def close(self) -> None:

@@ -68,7 +68,7 @@ class TeamRecords(Repository):
     def _refuse_taken_name(session: Session, name: str, team_id: int | None = None) -> None:
         other = session.exec(select(TeamRow).where(TeamRow.name_key == name_key(name))).first()
         if other is not None and other.id != team_id:
-            raise TeamExistsError(f"a team named {other.name!r} already exists")
+            raise TeamExistsError("a team named {name!r} already exists", name=other.name)
 
     @staticmethod
     def _flush_team(session: Session, name: str) -> None:
@@ -76,7 +76,7 @@ class TeamRecords(Repository):
         try:
             session.flush()
         except IntegrityError:
-            raise TeamExistsError(f"a team named {name!r} already exists") from None
+            raise TeamExistsError("a team named {name!r} already exists", name=name) from None
 
     def teams(self, phone: str | None = None) -> list[Team]:
         """Every team by name, or only this phone's teams (the command line sees all)."""
@@ -96,7 +96,7 @@ class TeamRecords(Repository):
                 select(TeamRow).where(TeamRow.name_key == name_key(" ".join(name.split())))
             ).first()
             if row is None:
-                raise NotFoundError(f"no team named {name!r}")
+                raise NotFoundError("no team named {name!r}", name=name)
             return team_record(row)
 
     def team_by_id(self, team_id: int) -> Team:
@@ -104,7 +104,7 @@ class TeamRecords(Repository):
         with self._transaction() as session:
             row = session.get(TeamRow, team_id)
             if row is None:
-                raise NotFoundError(f"no team number {team_id}")
+                raise NotFoundError("no team number {team_id}", team_id=team_id)
             return team_record(row)
 
     def update_team(
@@ -120,7 +120,7 @@ class TeamRecords(Repository):
         with self._transaction() as session:
             row = session.get(TeamRow, team_id)
             if row is None:
-                raise NotFoundError(f"no team number {team_id}")
+                raise NotFoundError("no team number {team_id}", team_id=team_id)
             if name is not None:
                 name = clean_name(name)
                 self._refuse_taken_name(session, name, team_id)
@@ -131,7 +131,7 @@ class TeamRecords(Repository):
                 row.notes = clean_notes(notes)
             if map_id is not None:
                 if session.get(MapRow, map_id) is None:
-                    raise NotFoundError(f"no map number {map_id}")
+                    raise NotFoundError("no map number {map_id}", map_id=map_id)
                 row.map_id = map_id
             session.add(row)
             self._flush_team(session, row.name)

@@ -27,7 +27,7 @@ def PaperScreen() -> ft.Control:
     def count() -> int:
         number = whole_number(games)
         if number is None or not 1 <= number <= 1000:
-            raise PrintError(f"{games[:10]!r} games: print 1 to 1000")
+            raise PrintError("{games!r} games: print 1 to 1000", games=games[:10])
         return number
 
     async def booklets(_: Any) -> None:

@@ -161,8 +161,10 @@ def serve(
     store = Store()  # opens (and migrates) the database before any phone connects
     if workers > 1 and not store.serves_several_processes:
         raise ServeError(
-            f"--workers {workers} needs a database server (GADGET_DATABASE_URL=postgresql+"
-            "psycopg://...): SQLite's live notices stay inside one process"
+            "--workers {workers} needs a database server "
+            "(GADGET_DATABASE_URL=postgresql+psycopg://...): SQLite's live notices "
+            "stay inside one process",
+            workers=workers,
         )
     shown = lan_address() if host in ("0.0.0.0", "") else host
     served = certificate(tls, certfile, keyfile, shown)

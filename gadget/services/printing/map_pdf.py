@@ -27,7 +27,7 @@ def print_map(
 ) -> bytes:
     """A spare map like the printed pad: cities, lines, T-M, a Team box, lines for notes."""
     if size not in SIZES:
-        raise PrintError(f"--size {size}: choose a4 or letter")
+        raise PrintError("--size {size}: choose a4 or letter", size=size)
     width, height = landscape(SIZES[size])
     canvas, buffer = new_pdf((width, height), f"Mission map: {mission_map.name}")
     margin, notes_h = 1.2 * cm, 3.2 * cm

@@ -38,7 +38,9 @@ class PrintError(GadgetError):
 def word_list(language: str) -> tuple[str, ...]:
     """The project's own nouns (at least 400) in English or French."""
     if language not in LANGUAGES:
-        raise PrintError(f"language {language!r}: choose {' or '.join(LANGUAGES)}")
+        raise PrintError(
+            "language {language!r}: choose {value}", language=language, value=" or ".join(LANGUAGES)
+        )
     text = resources.files("gadget.services.printing").joinpath(f"data/words-{language}.txt")
     lines = text.read_text("utf-8").splitlines()
     return tuple(w for line in lines if not line.startswith("#") for w in line.split())
@@ -56,7 +58,7 @@ class PaperGame:
 def paper_games(seed: int, count: int, language: str = "en") -> list[PaperGame]:
     """The games of a booklet: the same seed prints the same cards and words again."""
     if not 1 <= count <= 1000:
-        raise PrintError(f"--games {count}: print 1 to 1000 games")
+        raise PrintError("--games {count}: print 1 to 1000 games", count=count)
     stream = SplitMix64(seed)
     words = list(word_list(language))
     games = []
