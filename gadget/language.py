@@ -145,4 +145,18 @@ def from_environment(environment: Mapping[str, str] = os.environ) -> Language:
 
 ENGLISH: Final = language(SOURCE)
 
-__all__ = ["ENGLISH", "Language", "Message", "choose", "codes", "from_environment", "language"]
+__all__ = [
+    "ENGLISH",
+    "N_",
+    "Language",
+    "Message",
+    "choose",
+    "codes",
+    "from_environment",
+    "language",
+]
+
+
+def N_(message: str) -> str:  # noqa: N802 (gettext's own name for it)
+    """Marks words kept in data for translation where they are said (the id, unchanged)."""
+    return message

@@ -7,7 +7,7 @@ import json
 import secrets
 from typing import Any
 
-from gadget.cli.io import UsageError, read_input
+from gadget.cli.io import UsageError, _, read_input
 from gadget.engine import GameLogError, Player, ShareCode, parse_game_log, render_grid, replay
 from gadget.engine import summary as replay_summary
 from gadget.engine.sharecode import SEED_BITS
@@ -16,22 +16,22 @@ from gadget.engine.state import MAX_TOKENS
 
 def add_commands(commands: Any) -> None:
     """new, keycard and replay."""
-    new = commands.add_parser("new", help="deal a new game and print its share code")
-    new.add_argument("--tokens", type=int, default=9, help="timer tokens in the bank (9)")
+    new = commands.add_parser("new", help=_("deal a new game and print its share code"))
+    new.add_argument("--tokens", type=int, default=9, help=_("timer tokens in the bank (9)"))
     new.add_argument(
-        "--mistakes", type=int, default=None, help="tokens bystander side up (all of them)"
+        "--mistakes", type=int, default=None, help=_("tokens bystander side up (all of them)")
     )
-    new.add_argument("--json", action="store_true", help="print a JSON object")
+    new.add_argument("--json", action="store_true", help=_("print a JSON object"))
     new.set_defaults(run=new_code)
 
-    keycard = commands.add_parser("keycard", help="show one side of a code's key card")
-    keycard.add_argument("code", help="a share code, e.g. 1ABC-DEFG-HJK7")
+    keycard = commands.add_parser("keycard", help=_("show one side of a code's key card"))
+    keycard.add_argument("code", help=_("a share code, e.g. 1ABC-DEFG-HJK7"))
     keycard.add_argument("--side", choices=["a", "b"], required=True)
-    keycard.add_argument("--json", action="store_true", help="print a JSON object")
+    keycard.add_argument("--json", action="store_true", help=_("print a JSON object"))
     keycard.set_defaults(run=show_keycard)
 
-    replay_command = commands.add_parser("replay", help="replay a game log and print its state")
-    replay_command.add_argument("file", help="a gadget-game/1 file, or - for standard input")
+    replay_command = commands.add_parser("replay", help=_("replay a game log and print its state"))
+    replay_command.add_argument("file", help=_("a gadget-game/1 file, or - for standard input"))
     replay_command.set_defaults(run=replay_log)
 
 
@@ -80,6 +80,6 @@ def replay_log(args: argparse.Namespace) -> str:
     try:
         log = parse_game_log(text)
     except GameLogError as wrong:
-        name = "standard input" if args.file == "-" else args.file
+        name = _("standard input") if args.file == "-" else args.file
         raise UsageError("{name}: {wrong}", name=name, wrong=wrong) from None
     return json.dumps(replay_summary(replay(log)), indent=2)

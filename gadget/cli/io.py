@@ -7,6 +7,40 @@ import sys
 from typing import NoReturn
 
 from gadget.engine import GadgetError
+from gadget.language import ENGLISH, Language
+
+# The command line's language: LANG and its kin (main sets it once; one command, one user).
+_speaking: list[Language] = [ENGLISH]
+
+
+def speak(language: Language) -> None:
+    """Say everything from now on in this language, argparse's own words too."""
+    _speaking[0] = language
+    argparse._ = gettext  # type: ignore[attr-defined]  # argparse looks its words up here
+    argparse.ngettext = ngettext  # type: ignore[attr-defined]
+
+
+def spoken() -> Language:
+    """The language the command line speaks."""
+    return _speaking[0]
+
+
+def gettext(message: str) -> str:
+    """A message in the command line's language."""
+    return _speaking[0].gettext(message)
+
+
+_ = gettext
+
+
+def ngettext(singular: str, plural: str, count: int) -> str:
+    """Words that depend on a count, in the command line's language."""
+    return _speaking[0].ngettext(singular, plural, count)
+
+
+def say(message: object) -> str:
+    """An error or a Message from any layer, in the command line's language."""
+    return _speaking[0].say(message)
 
 
 class UsageError(GadgetError):
@@ -55,5 +89,5 @@ def write_bytes(path: str, data: bytes) -> None:
 
 
 def one_line(error: BaseException) -> str:
-    """A message on one line, whatever the input put in it."""
-    return " ".join(str(error).split())[:500]
+    """A message on one line in the command line's language, whatever the input put in it."""
+    return " ".join(say(error).split())[:500]

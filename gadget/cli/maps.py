@@ -5,21 +5,21 @@ from __future__ import annotations
 import argparse
 from typing import Any
 
-from gadget.cli.io import Parser, read_input, write_output
+from gadget.cli.io import Parser, _, ngettext, read_input, write_output
 from gadget.missions import default_map, parse_map
 
 
 def add_commands(commands: Any) -> None:
     """map export and map import."""
-    maps = commands.add_parser("map", help="export or import a mission map")
+    maps = commands.add_parser("map", help=_("export or import a mission map"))
     actions = maps.add_subparsers(dest="map_command", required=True, parser_class=Parser)
-    export = actions.add_parser("export", help="write a map (the team's, or the shipped one)")
-    export.add_argument("file", help="where to write it, or - for standard output")
-    export.add_argument("--team", help="the map this team plays on")
+    export = actions.add_parser("export", help=_("write a map (the team's, or the shipped one)"))
+    export.add_argument("file", help=_("where to write it, or - for standard output"))
+    export.add_argument("--team", help=_("the map this team plays on"))
     export.set_defaults(run=export_map)
-    import_command = actions.add_parser("import", help="check a map file and give it to a team")
-    import_command.add_argument("file", help="a mission-map/1 file, or -")
-    import_command.add_argument("--team", help="the team that plays on it from now on")
+    import_command = actions.add_parser("import", help=_("check a map file and give it to a team"))
+    import_command.add_argument("file", help=_("a mission-map/1 file, or -"))
+    import_command.add_argument("--team", help=_("the team that plays on it from now on"))
     import_command.set_defaults(run=import_map)
 
 
@@ -35,7 +35,7 @@ def export_map(args: argparse.Namespace) -> str:
     if args.file == "-":
         return text.rstrip("\n")
     write_output(args.file, text)
-    return f"wrote {args.file}"
+    return _("wrote {file}").format(file=args.file)
 
 
 def import_map(args: argparse.Namespace) -> str:
@@ -43,10 +43,14 @@ def import_map(args: argparse.Namespace) -> str:
     mission_map = parse_map(read_input(args.file))
     if not args.team:
         missions = len(mission_map.missions)
-        return f"{args.file}: a valid map, {missions} missions (name a --team to use it)"
+        return ngettext(
+            "{file}: a valid map, {count} mission (name a --team to use it)",
+            "{file}: a valid map, {count} missions (name a --team to use it)",
+            missions,
+        ).format(file=args.file, count=missions)
     from gadget.store import Store  # noqa: PLC0415
 
     store = Store()
     team = store.team(args.team)
     store.update_team(team.id, map_id=store.add_map(mission_map, team.id))
-    return f"team {team.name} now plays on {mission_map.name!r}"
+    return _("team {team} now plays on {map!r}").format(team=team.name, map=mission_map.name)

@@ -6,29 +6,48 @@ import argparse
 import secrets
 from typing import Any
 
-from gadget.cli.io import Parser, write_bytes
+from gadget.cli.io import Parser, _, spoken, write_bytes
+from gadget.language import codes
+
+WORD_LISTS = ("en", "fr")  # the booklets' word lists (gadget/services/printing/data)
 
 
 def add_commands(commands: Any) -> None:
     """print map, print booklet and print keycards."""
-    printing = commands.add_parser("print", help="PDFs: a map, booklets, key cards")
+    printing = commands.add_parser("print", help=_("PDFs: a map, booklets, key cards"))
     prints = printing.add_subparsers(dest="print_command", required=True, parser_class=Parser)
-    print_map = prints.add_parser("map", help="a spare mission map like the printed pad")
-    print_map.add_argument("--team", help="mark this team's completed missions")
+    print_map = prints.add_parser("map", help=_("a spare mission map like the printed pad"))
+    print_map.add_argument("--team", help=_("mark this team's completed missions"))
     print_map.add_argument("--size", default="a4", choices=["a4", "letter"])
-    print_map.add_argument("-o", "--output", required=True, help="the PDF to write")
+    print_map.add_argument("-o", "--output", required=True, help=_("the PDF to write"))
+    _language_option(print_map)
     print_map.set_defaults(run=map_pdf)
-    booklet = prints.add_parser("booklet", help="play-by-paper booklets, one per player")
-    booklet.add_argument("--games", type=int, required=True, help="how many games")
-    booklet.add_argument("--seed", type=int, help="the same seed prints the same games")
-    booklet.add_argument("--lang", default="en", choices=["en", "fr"], help="the words' language")
-    booklet.add_argument("-o", "--output", required=True, help="the PDF to write")
+    booklet = prints.add_parser("booklet", help=_("play-by-paper booklets, one per player"))
+    booklet.add_argument("--games", type=int, required=True, help=_("how many games"))
+    booklet.add_argument("--seed", type=int, help=_("the same seed prints the same games"))
+    _language_option(booklet)
+    booklet.add_argument(
+        "--words",
+        choices=WORD_LISTS,
+        help=_("the words' list (the paper's language when it has one)"),
+    )
+    booklet.add_argument("-o", "--output", required=True, help=_("the PDF to write"))
     booklet.set_defaults(run=booklet_pdf)
-    keycards = prints.add_parser("keycards", help="tent-fold key cards for players without phones")
-    keycards.add_argument("--games", type=int, required=True, help="how many cards")
-    keycards.add_argument("--seed", type=int, help="the same seed prints the same cards")
-    keycards.add_argument("-o", "--output", required=True, help="the PDF to write")
+    keycards = prints.add_parser(
+        "keycards", help=_("tent-fold key cards for players without phones")
+    )
+    keycards.add_argument("--games", type=int, required=True, help=_("how many cards"))
+    keycards.add_argument("--seed", type=int, help=_("the same seed prints the same cards"))
+    keycards.add_argument("-o", "--output", required=True, help=_("the PDF to write"))
+    _language_option(keycards)
     keycards.set_defaults(run=keycards_pdf)
+
+
+def _language_option(command: Any) -> None:
+    """--lang: the paper's language (the command line's, from LANG, when not given)."""
+    command.add_argument(
+        "--lang", choices=codes(), help=_("the paper's language (as LANG says when not given)")
+    )
 
 
 # reportlab (and for a team, the database) load only when one of these runs.
@@ -46,12 +65,16 @@ def map_pdf(args: argparse.Namespace) -> str:
         store = Store()
         team = store.team(args.team)
         pdf = print_map(
-            store.mission_map(team.map_id), args.size, team.name, store.completed(team.id)
+            store.mission_map(team.map_id),
+            args.size,
+            team.name,
+            store.completed(team.id),
+            lang=args.lang or spoken().code,
         )
     else:
-        pdf = print_map(default_map(), args.size)
+        pdf = print_map(default_map(), args.size, lang=args.lang or spoken().code)
     write_bytes(args.output, pdf)
-    return f"wrote {args.output}"
+    return _("wrote {file}").format(file=args.output)
 
 
 def booklet_pdf(args: argparse.Namespace) -> str:
@@ -59,8 +82,10 @@ def booklet_pdf(args: argparse.Namespace) -> str:
     from gadget.services.printing.booklets import print_booklets
 
     seed = args.seed if args.seed is not None else secrets.randbits(32)
-    write_bytes(args.output, print_booklets(seed, args.games, args.lang))
-    return f"wrote {args.output} (seed {seed})"
+    lang = args.lang or spoken().code
+    words = args.words or (lang if lang in WORD_LISTS else "en")
+    write_bytes(args.output, print_booklets(seed, args.games, words, lang))
+    return _("wrote {file} (seed {seed})").format(file=args.output, seed=seed)
 
 
 def keycards_pdf(args: argparse.Namespace) -> str:
@@ -68,5 +93,5 @@ def keycards_pdf(args: argparse.Namespace) -> str:
     from gadget.services.printing.keycards import print_keycards
 
     seed = args.seed if args.seed is not None else secrets.randbits(32)
-    write_bytes(args.output, print_keycards(seed, args.games))
-    return f"wrote {args.output} (seed {seed})"
+    write_bytes(args.output, print_keycards(seed, args.games, args.lang or spoken().code))
+    return _("wrote {file} (seed {seed})").format(file=args.output, seed=seed)

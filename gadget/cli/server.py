@@ -6,27 +6,29 @@ import argparse
 from pathlib import Path
 from typing import Any
 
-from gadget.cli.io import UsageError
+from gadget.cli.io import UsageError, _
 
 
 def add_commands(commands: Any) -> None:
     """serve."""
-    serve = commands.add_parser("serve", help="serve the app to phones on this network")
-    serve.add_argument("--host", default="0.0.0.0", help="address to listen on (all)")
-    serve.add_argument("--port", type=int, default=8550, help="port (8550)")
+    serve = commands.add_parser("serve", help=_("serve the app to phones on this network"))
+    serve.add_argument("--host", default="0.0.0.0", help=_("address to listen on (all)"))
+    serve.add_argument("--port", type=int, default=8550, help=_("port (8550)"))
     serve.add_argument(
         "--tls",
         action="store_true",
-        help="HTTPS with a self-signed certificate kept in the data folder (phones allow the"
-        " camera and keeping the screen on only over HTTPS)",
+        help=_(
+            "HTTPS with a self-signed certificate kept in the data folder (phones allow the"
+            " camera and keeping the screen on only over HTTPS)"
+        ),
     )
-    serve.add_argument("--certfile", type=Path, help="HTTPS with this certificate (PEM)")
-    serve.add_argument("--keyfile", type=Path, help="... and this private key (PEM)")
+    serve.add_argument("--certfile", type=Path, help=_("HTTPS with this certificate (PEM)"))
+    serve.add_argument("--keyfile", type=Path, help=_("... and this private key (PEM)"))
     serve.add_argument(
         "--workers",
         type=int,
         default=1,
-        help="server processes (more than 1 needs PostgreSQL: GADGET_DATABASE_URL)",
+        help=_("server processes (more than 1 needs PostgreSQL: GADGET_DATABASE_URL)"),
     )
     serve.set_defaults(run=serve_app)
 

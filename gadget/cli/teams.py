@@ -6,7 +6,8 @@ import argparse
 import json
 from typing import TYPE_CHECKING, Any
 
-from gadget.cli.io import Parser, read_input
+from gadget.cli.io import Parser, _, read_input, say, spoken
+from gadget.services.words import LOSS_WORDS
 
 if TYPE_CHECKING:
     from gadget.services.campaign import CampaignView
@@ -14,38 +15,38 @@ if TYPE_CHECKING:
 
 def add_commands(commands: Any) -> None:
     """team, campaign, export and import."""
-    team = commands.add_parser("team", help="add, list or invite to teams")
+    team = commands.add_parser("team", help=_("add, list or invite to teams"))
     teams = team.add_subparsers(dest="team_command", required=True, parser_class=Parser)
-    add = teams.add_parser("add", help="a new team on the shipped mission map")
+    add = teams.add_parser("add", help=_("a new team on the shipped mission map"))
     add.add_argument("name")
-    add.add_argument("--players", default="", help='names, e.g. "Ann,Ben"')
+    add.add_argument("--players", default="", help=_('names, e.g. "Ann,Ben"'))
     add.set_defaults(run=add_team)
-    teams.add_parser("list", help="every team").set_defaults(run=list_teams)
-    invite = teams.add_parser("invite", help="the link that lets a phone into the team")
+    teams.add_parser("list", help=_("every team")).set_defaults(run=list_teams)
+    invite = teams.add_parser("invite", help=_("the link that lets a phone into the team"))
     invite.add_argument("name")
     invite.add_argument(
-        "--address", default="", help="the app's address, e.g. http://192.168.1.20:8550"
+        "--address", default="", help=_("the app's address, e.g. http://192.168.1.20:8550")
     )
     invite.set_defaults(run=invite_link)
 
-    campaign = commands.add_parser("campaign", help="a team's mission map")
+    campaign = commands.add_parser("campaign", help=_("a team's mission map"))
     campaigns = campaign.add_subparsers(dest="campaign_command", required=True, parser_class=Parser)
-    show = campaigns.add_parser("show", help="every mission: parameters, state, attempts")
+    show = campaigns.add_parser("show", help=_("every mission: parameters, state, attempts"))
     show.add_argument("team")
-    show.add_argument("--json", action="store_true", help="print a JSON object")
+    show.add_argument("--json", action="store_true", help=_("print a JSON object"))
     show.set_defaults(run=show_campaign)
-    record = campaigns.add_parser("record", help="record a finished game played elsewhere")
+    record = campaigns.add_parser("record", help=_("record a finished game played elsewhere"))
     record.add_argument("team")
     record.add_argument("mission")
-    record.add_argument("--log", required=True, help="its gadget-game/1 file, or -")
+    record.add_argument("--log", required=True, help=_("its gadget-game/1 file, or -"))
     record.set_defaults(run=record_game)
 
-    export = commands.add_parser("export", help="a team's backup on standard output")
+    export = commands.add_parser("export", help=_("a team's backup on standard output"))
     export.add_argument("team")
     export.set_defaults(run=export_backup)
-    import_command = commands.add_parser("import", help="bring back a team from its backup")
-    import_command.add_argument("file", help="a gadget-team/1 file, or -")
-    import_command.add_argument("--as", dest="rename", help="import under another team name")
+    import_command = commands.add_parser("import", help=_("bring back a team from its backup"))
+    import_command.add_argument("file", help=_("a gadget-team/1 file, or -"))
+    import_command.add_argument("--as", dest="rename", help=_("import under another team name"))
     import_command.set_defaults(run=import_backup)
 
 
@@ -58,15 +59,24 @@ def add_team(args: argparse.Namespace) -> str:
     from gadget.store import Store
 
     team = Store().add_team(args.name, args.players.split(","))
-    return f"added team {team.name}" + (f" ({', '.join(team.players)})" if team.players else "")
+    if team.players:
+        return _("added team {team} ({players})").format(
+            team=team.name, players=", ".join(team.players)
+        )
+    return _("added team {team}").format(team=team.name)
 
 
-def list_teams(_: argparse.Namespace) -> str:
+def list_teams(_args: argparse.Namespace) -> str:
     """Every team of the server, with its players."""
     from gadget.store import Store
 
-    lines = [f"{t.name}: {', '.join(t.players) or 'no players named'}" for t in Store().teams()]
-    return "\n".join(lines) or 'no teams yet: gadget team add NAME --players "Ann,Ben"'
+    lines = [
+        _("{team}: {players}").format(
+            team=t.name, players=", ".join(t.players) or _("no players named")
+        )
+        for t in Store().teams()
+    ]
+    return "\n".join(lines) or _('no teams yet: gadget team add NAME --players "Ann,Ben"')
 
 
 def invite_link(args: argparse.Namespace) -> str:
@@ -74,9 +84,13 @@ def invite_link(args: argparse.Namespace) -> str:
     from gadget.store import Store
 
     team = Store().team(args.name)
+    link = f"{args.address.rstrip('/')}/invite/{team.invite}"
     return (
-        f"{args.address.rstrip('/')}/invite/{team.invite}\n"
-        f"A phone that opens this link joins {team.name}; share it only with the team."
+        link
+        + "\n"
+        + _("A phone that opens this link joins {team}; share it only with the team.").format(
+            team=team.name
+        )
     )
 
 
@@ -98,9 +112,16 @@ def record_game(args: argparse.Namespace) -> str:
 
     recorded = record_played_elsewhere(Store(), args.team, args.mission, read_input(args.log))
     attempt = recorded.attempt
-    result = f"won, score {attempt.score}" if attempt.won else f"lost ({attempt.reason})"
-    names = [mission.name for mission in recorded.opened]
-    return f"recorded: {result}" + (f"; now open: {', '.join(names)}" if names else "")
+    reason = LOSS_WORDS.get(attempt.reason or "")
+    result = (
+        _("won, score {score}").format(score=attempt.score)
+        if attempt.won
+        else _("lost ({reason})").format(reason=say(reason) if reason else attempt.reason)
+    )
+    names = ", ".join(spoken().city(mission.name) for mission in recorded.opened)
+    if names:
+        return _("recorded: {result}; now open: {cities}").format(result=result, cities=names)
+    return _("recorded: {result}").format(result=result)
 
 
 def export_backup(args: argparse.Namespace) -> str:
@@ -117,7 +138,7 @@ def import_backup(args: argparse.Namespace) -> str:
     from gadget.store import Store
 
     team = import_team(Store(), read_input(args.file), rename=args.rename)
-    return f"imported team {team.name}"
+    return _("imported team {team}").format(team=team.name)
 
 
 def campaign_json(view: CampaignView) -> dict[str, object]:
@@ -151,22 +172,41 @@ def campaign_json(view: CampaignView) -> dict[str, object]:
 
 def campaign_text(view: CampaignView) -> str:
     """The campaign as a table a person reads."""
-    players = f" ({', '.join(view.team.players)})" if view.team.players else ""
-    rows = [f"{view.team.name}{players}, on the map {view.mission_map.name!r}", ""]
-    rows.append(f"{'mission':<16}{'T-M':<7}{'state':<11}{'attempts':>8}{'wins':>6}{'best':>6}")
-    for card in view.cards:
-        stats = card.stats
-        best = "" if not stats or stats.best_score is None else str(stats.best_score)
-        rows.append(
-            f"{card.mission.name:<16}{card.mission.parameters:<7}{card.state.value:<11}"
-            f"{stats.attempts if stats else 0:>8}{stats.wins if stats else 0:>6}{best:>6}"
+    language = spoken()
+    if view.team.players:
+        title = _("{team} ({players}), on the map {map!r}").format(
+            team=view.team.name, players=", ".join(view.team.players), map=view.mission_map.name
         )
+    else:
+        title = _("{team}, on the map {map!r}").format(
+            team=view.team.name, map=view.mission_map.name
+        )
+    headers = (_("mission"), "T-M", _("state"), _("attempts"), _("wins"), _("best"))
+    table = [
+        (
+            language.city(card.mission.name),
+            card.mission.parameters,
+            language.pgettext("mission", card.state.value),
+            str(card.stats.attempts if card.stats else 0),
+            str(card.stats.wins if card.stats else 0),
+            "" if not card.stats or card.stats.best_score is None else str(card.stats.best_score),
+        )
+        for card in view.cards
+    ]
+    widths = [max(len(row[i]) for row in (headers, *table)) + 1 for i in range(len(headers))]
+    rows = [title, ""]
+    for row in (headers, *table):
+        left = "".join(cell.ljust(width) for cell, width in zip(row[:3], widths, strict=False))
+        right = "".join(cell.rjust(width) for cell, width in zip(row[3:], widths[3:], strict=True))
+        rows.append((left + right).rstrip())
     from_rulebook = view.mission_map.rulebook_lines
+    open_now = ", ".join(language.city(m.name) for m in view.open_missions)
     rows += [
         "",
-        f"Lines: {from_rulebook} from the rule book,"
-        f" {len(view.mission_map.lines) - from_rulebook} reconstructed or added"
-        " (the printed map is a picture; gadget map import replaces them).",
-        "Open now: " + (", ".join(m.name for m in view.open_missions) or "none"),
+        _(
+            "Lines: {rulebook} from the rule book, {others} reconstructed or added (the printed"
+            " map is a picture; gadget map import replaces them)."
+        ).format(rulebook=from_rulebook, others=len(view.mission_map.lines) - from_rulebook),
+        _("Open now: {cities}").format(cities=open_now) if open_now else _("Open now: none"),
     ]
     return "\n".join(rows)

@@ -20,15 +20,37 @@ class Message:
     """Words for a player kept as a template and its values, so that any language can say
     them in its own order (a value may itself be a Message, or a list of them)."""
 
-    __slots__ = ("plural", "template", "values")
+    __slots__ = ("context", "plural", "template", "values")
     template: str
     plural: str | None  # the words for any count but one; values["count"] is the count
+    context: str | None  # what kind of words these are, when the words alone are ambiguous
     values: Mapping[str, object]
 
-    def __init__(self, template: str, /, plural: str | None = None, **values: object) -> None:
+    def __init__(
+        self,
+        template: str,
+        /,
+        plural: str | None = None,
+        *,
+        context: str | None = None,
+        **values: object,
+    ) -> None:
+        self._keep(template, plural, context, values)
+
+    def _keep(
+        self, template: str, plural: str | None, context: str | None, values: Mapping[str, object]
+    ) -> None:
         object.__setattr__(self, "template", template)
         object.__setattr__(self, "plural", plural)
+        object.__setattr__(self, "context", context)
         object.__setattr__(self, "values", dict(values))
+
+    @classmethod
+    def of(cls, template: str, plural: str | None, values: Mapping[str, object]) -> Message:
+        """A message whose values may have any names (even "plural" or "context")."""
+        made = cls.__new__(cls)
+        made._keep(template, plural, None, values)
+        return made
 
     def __setattr__(self, name: str, value: object) -> None:
         raise AttributeError(f"a Message is immutable: cannot set {name}")
@@ -51,7 +73,7 @@ class Message:
 
 def plural(singular: str, plural: str, count: int, /, **values: object) -> Message:
     """A message whose words depend on a count (1 mistake, 3 mistakes): `{count}` in both."""
-    return Message(singular, plural=plural, count=count, **values)
+    return Message.of(singular, plural, {"count": count, **values})
 
 
 class Words:
@@ -62,6 +84,9 @@ class Words:
 
     def ngettext(self, singular: str, plural: str, count: int) -> str:
         return singular if count == 1 else plural
+
+    def pgettext(self, context: str, message: str) -> str:
+        return message
 
 
 ENGLISH: Final = Words()
@@ -77,6 +102,8 @@ def say(value: object, words: Words) -> str:
             count = value.values["count"]
             assert isinstance(count, int)
             template = words.ngettext(value.template, value.plural, count)
+        elif value.context is not None:
+            template = words.pgettext(value.context, value.template)
         else:
             template = words.gettext(value.template)
         if not value.values:
@@ -101,7 +128,7 @@ class GadgetError(ValueError):
     """A refusal meant for a player, in one line (a ValueError, as bad input is)."""
 
     def __init__(self, template: str, /, **values: object) -> None:
-        self.said = Message(template, None, **values)
+        self.said = Message.of(template, None, values)
         super().__init__(str(self.said))
 
 

@@ -20,152 +20,227 @@ from gadget.engine import (
     Stop,
     replay,
 )
+from gadget.engine.errors import Message, plural
 from gadget.engine.rules import official_score
-from gadget.engine.text import counted
 from gadget.missions import Mission
 from gadget.services.campaign import MissionResult
 
 LOSSES = {
-    LossReason.ASSASSIN: "the assassin was found",
-    LossReason.SUDDEN_DEATH: "a bystander in sudden death",
-    LossReason.OUT_OF_TIME: "out of time: a mistake could not be paid",
+    LossReason.ASSASSIN: Message("the assassin was found"),
+    LossReason.SUDDEN_DEATH: Message("a bystander in sudden death"),
+    LossReason.OUT_OF_TIME: Message("out of time: a mistake could not be paid"),
 }
 LOSS_WORDS = {reason.value: words for reason, words in LOSSES.items()}  # as the history keeps it
 
 
-def who(player: Player, me: Player) -> str:
-    """'You' for this phone's player, else the seat's letter."""
-    return "You" if player is me else player.value.upper()
-
-
-def score_words(score: int) -> str:
+def score_words(score: int) -> Message:
     """The rule book's verdict on a score."""
     if score > 10:
-        return "more than 10: you really should give the mission map a try"
+        return Message("more than 10: you really should give the mission map a try")
     if score >= 9:
-        return "awesome"
+        return Message("awesome")
     if score > 5:
-        return "really good"
-    return "a win is a win"
+        return Message("really good")
+    return Message("a win is a win")
 
 
 @dataclass(frozen=True, slots=True)
 class EndWords:
     """The end of a game as its screen tells it: what happened, the score, what it changed."""
 
-    headline: str
+    headline: Message
     won: bool
-    details: tuple[str, ...]
+    details: tuple[Message, ...]
 
 
-def _names(missions: Sequence[Mission]) -> str:
-    """Berlin; Berlin and Cairo; Berlin, Cairo and Moscow."""
-    names = [mission.name for mission in missions]
-    return names[0] if len(names) == 1 else f"{', '.join(names[:-1])} and {names[-1]}"
+def _names(missions: Sequence[Mission]) -> Message:
+    """Berlin; Berlin and Cairo; Berlin, Cairo and Moscow (each name said as a city)."""
+    first = Message(missions[0].name, context="city")
+    if len(missions) == 1:
+        return first
+    if len(missions) == 2:
+        return Message("{first} and {last}", first=first, last=_names(missions[1:]))
+    return Message("{first}, {rest}", first=first, rest=_names(missions[1:]))
 
 
-def score_counted(state: GameState) -> str:
+def score_counted(state: GameState) -> Message:
     """How the rule book's score was counted, term by term, for a won game."""
     tokens = state.bank.total
-    terms = [f"3 x {counted(tokens, 'token')} left", counted(state.stops, "stop token")]
-    sum_ = f"{3 * tokens} + {state.stops}"
+    values = {"score": official_score(state), "left": tokens, "points": 3 * tokens}
     if state.sudden_death:
-        terms.append("1 off for sudden death")
-        sum_ += " - 1"
-    return f"Score {official_score(state)} = {sum_}: {', '.join(terms)}."
+        return plural(
+            "Score {score} = {points} + {stops} - 1: 3 x {left} token left, {stops} stop"
+            " token(s), 1 off for sudden death.",
+            "Score {score} = {points} + {stops} - 1: 3 x {left} tokens left, {stops} stop"
+            " token(s), 1 off for sudden death.",
+            tokens,
+            stops=state.stops,
+            **values,
+        )
+    return plural(
+        "Score {score} = {points} + {stops}: 3 x {left} token left, {stops} stop token(s).",
+        "Score {score} = {points} + {stops}: 3 x {left} tokens left, {stops} stop token(s).",
+        tokens,
+        stops=state.stops,
+        **values,
+    )
 
 
 def end_words(log: GameLog, state: GameState, me: Player, result: MissionResult | None) -> EndWords:
     """What the end screen says, in the rule book's words; `result` is a mission's outcome."""
     last = log.actions[-1] if log.actions else None
-    toucher = who(last.by, me) if isinstance(last, Guess) else "Someone"
-    details: list[str] = []
+    toucher = last.by if isinstance(last, Guess) else None
+    details: list[Message] = []
     if state.status is Status.WON:
-        headline = f"Won: all {AGENTS} agents found."
+        headline = Message("Won: all {agents} agents found.", agents=AGENTS)
         if state.sudden_death:
-            headline = f"Won in sudden death: all {AGENTS} agents found."
+            headline = Message("Won in sudden death: all {agents} agents found.", agents=AGENTS)
         details.append(score_counted(state))
         score = official_score(state)
         assert score is not None
         if result is None:
-            details.append(f"The rule book says: {score_words(score)}.")
+            details.append(Message("The rule book says: {verdict}.", verdict=score_words(score)))
     elif state.reason is LossReason.ASSASSIN:
-        headline = f"Lost: {toucher} touched the assassin."
-    elif state.reason is LossReason.SUDDEN_DEATH:
-        headline = f"Lost: {toucher} touched a bystander in sudden death."
-    else:
-        headline = "Lost: out of time. A mistake with one token left could not be paid."
-    if result is not None:
-        name = result.mission.name
-        if result.completed_now and result.opened:
-            details.append(f"{name} completed. Now open: {_names(result.opened)}.")
-        elif result.completed_now:
-            details.append(f"{name} completed.")
-        elif result.won:
-            details.append(f"{name} was already completed; this win is in its history.")
+        if toucher is me:
+            headline = Message("Lost: you touched the assassin.")
         else:
-            details.append(f"{name} is still to win: try it again, or another open city.")
+            headline = Message("Lost: {player} touched the assassin.", player=_seat(toucher))
+    elif state.reason is LossReason.SUDDEN_DEATH:
+        if toucher is me:
+            headline = Message("Lost: you touched a bystander in sudden death.")
+        else:
+            headline = Message(
+                "Lost: {player} touched a bystander in sudden death.", player=_seat(toucher)
+            )
+    else:
+        headline = Message("Lost: out of time. A mistake with one token left could not be paid.")
+    if result is not None:
+        name = Message(result.mission.name, context="city")
+        if result.completed_now and result.opened:
+            details.append(
+                Message(
+                    "{city} completed. Now open: {cities}.", city=name, cities=_names(result.opened)
+                )
+            )
+        elif result.completed_now:
+            details.append(Message("{city} completed.", city=name))
+        elif result.won:
+            details.append(
+                Message("{city} was already completed; this win is in its history.", city=name)
+            )
+        else:
+            details.append(
+                Message("{city} is still to win: try it again, or another open city.", city=name)
+            )
     elif state.status is not Status.WON:
-        details.append(f"{counted(state.agents_found, 'agent')} of {AGENTS} found.")
+        details.append(
+            plural(
+                "{count} agent of {agents} found.",
+                "{count} agents of {agents} found.",
+                state.agents_found,
+                agents=AGENTS,
+            )
+        )
     return EndWords(headline, state.status is Status.WON, tuple(details))
 
 
-def bank_words(view: PlayerView) -> str:
+def _seat(player: Player | None) -> Message | str:
+    """A player named by the seat's letter ("someone" when the log does not say)."""
+    return Message("someone") if player is None else player.value.upper()
+
+
+def bank_words(view: PlayerView) -> Message:
     """The time bank and what the next mistake costs."""
     left = view.checkmark_tokens + view.bystander_tokens
     if view.phase is Phase.SUDDEN_DEATH:
-        return "Sudden death: no more clues; any wrong touch loses."
+        return Message("Sudden death: no more clues; any wrong touch loses.")
     if view.bystander_tokens:
-        cost = "a bystander token"
+        cost = Message("a bystander token")
     elif left >= 2:
-        cost = "two tokens"
+        cost = Message("two tokens")
     else:
-        cost = "the game"
-    return (
-        f"{counted(left, 'token')} left ({view.bystander_tokens} bystander side up)."
-        f" Next mistake costs {cost}."
+        cost = Message("the game")
+    return plural(
+        "{count} token left ({bystanders} bystander side up). Next mistake costs {cost}.",
+        "{count} tokens left ({bystanders} bystander side up). Next mistake costs {cost}.",
+        left,
+        bystanders=view.bystander_tokens,
+        cost=cost,
     )
 
 
-def turn_words(view: PlayerView) -> str:
+def turn_words(view: PlayerView) -> Message:
     """Whose turn it is and who gives the clue."""
     me = view.player
     if view.phase is Phase.OVER:
-        return "The game is over."
+        return Message("The game is over.")
     if view.phase is Phase.SUDDEN_DEATH:
-        return "Sudden death: touch words one at a time; each phone records its partner's touches."
+        return Message(
+            "Sudden death: touch words one at a time; each phone records its partner's touches."
+        )
     if view.phase is Phase.GUESSING and view.clue is not None and view.clue_giver is not None:
         number = "" if view.clue.number is None else str(view.clue.number)
         clue = " ".join(part for part in (view.clue.word, number) if part)
-        giver, guesser = view.clue_giver, view.clue_giver.partner
-        said = f": {clue}" if clue else ""
-        guesses = "guess" if guesser is me else "guesses"
-        return f"{who(giver, me)} gave the clue{said}. {who(guesser, me)} {guesses}."
+        giver = view.clue_giver
+        if giver is me:
+            if clue:
+                return Message(
+                    "You gave the clue: {clue}. {partner} guesses.",
+                    clue=clue,
+                    partner=_seat(giver.partner),
+                )
+            return Message("You gave the clue. {partner} guesses.", partner=_seat(giver.partner))
+        if clue:
+            return Message(
+                "{partner} gave the clue: {clue}. You guess.", clue=clue, partner=_seat(giver)
+            )
+        return Message("{partner} gave the clue. You guess.", partner=_seat(giver))
     if view.next_clue_giver is None:
-        return "Either player gives the next clue."
-    gives = "give" if view.next_clue_giver is me else "gives"
-    return f"{who(view.next_clue_giver, me)} {gives} the next clue."
+        return Message("Either player gives the next clue.")
+    if view.next_clue_giver is me:
+        return Message("You give the next clue.")
+    return Message("{partner} gives the next clue.", partner=_seat(view.next_clue_giver))
 
 
-def last_event(log: GameLog, after: GameState, me: Player) -> str:
+def last_event(log: GameLog, after: GameState, me: Player) -> Message | None:
     """What the last action did, as both phones tell it (`after`: the state the log leads to,
     which the caller already has; only the state before the last action is replayed)."""
     if not log.actions:
-        return ""
+        return None
     action = log.actions[-1]
     if isinstance(action, Clue):
-        return ""
+        return None
+    mine = action.by is me
+    seat = _seat(action.by)
     if isinstance(action, Stop):
-        return f"{who(action.by, me)} stopped guessing."
+        return (
+            Message("You stopped guessing.")
+            if mine
+            else Message("{player} stopped guessing.", player=seat)
+        )
     if isinstance(action, Penalty):
-        return "Invalid clue: one token discarded."
+        return Message("Invalid clue: one token discarded.")
     assert isinstance(action, Guess)
     before = replay(log.without_last())
     if after.reason is LossReason.ASSASSIN:
-        return f"{who(action.by, me)} touched the assassin."
+        return (
+            Message("You touched the assassin.")
+            if mine
+            else Message("{player} touched the assassin.", player=seat)
+        )
     if after.agents_found > before.agents_found:
-        event = f"{who(action.by, me)} found an agent."
-        if after.phase is not before.phase and after.phase is Phase.CLUE:
-            event += " No words left on that side: the turn ends."
-        return event
-    return f"{who(action.by, me)} touched a bystander: the turn ends."
+        turn_ends = after.phase is not before.phase and after.phase is Phase.CLUE
+        if turn_ends:
+            if mine:
+                return Message("You found an agent. No words left on that side: the turn ends.")
+            return Message(
+                "{player} found an agent. No words left on that side: the turn ends.", player=seat
+            )
+        return (
+            Message("You found an agent.")
+            if mine
+            else Message("{player} found an agent.", player=seat)
+        )
+    if mine:
+        return Message("You touched a bystander: the turn ends.")
+    return Message("{player} touched a bystander: the turn ends.", player=seat)

@@ -16,11 +16,13 @@ from typing import Any, ParamSpec, cast
 
 import flet as ft
 
+from gadget.language import N_
 from gadget.services import palette
+from gadget.views.language import _
 from gadget.views.shared import screen, use_value
 
 log = logging.getLogger("gadget")
-SORRY = "Something went wrong on this screen. Your games are saved."
+SORRY = N_("Something went wrong on this screen. Your games are saved.")
 
 
 Props = ParamSpec("Props")
@@ -36,7 +38,7 @@ class Trouble:
         """Flet calls this instead of sending its error screen with the traceback."""
         log.error("unexpected error on a phone's page:\n%s", message)
         if self.show is not None:
-            self.show(SORRY)
+            self.show(_(SORRY))
 
     def install(self, page: ft.Page) -> None:
         """Replace Flet's own crash report for this page's session (and only this one)."""
@@ -58,8 +60,8 @@ def component(render: Callable[Props, ft.Control]) -> Callable[Props, ft.Control
         except Exception:
             log.exception("unexpected error rendering %s", render.__name__)
             if trouble is not None and trouble.show is not None:
-                trouble.show(SORRY)
-            return ft.Text(SORRY)
+                trouble.show(_(SORRY))
+            return ft.Text(_(SORRY))
 
     return cast(Callable[Props, ft.Control], ft.component(caught))
 
@@ -71,7 +73,7 @@ def Boundary(trouble: Trouble, screens: Callable[[], ft.Control]) -> ft.Control:
     message, set_message = use_value(lambda: "")
     trouble.show = set_message
 
-    def home(_: Any) -> None:
+    def home(_event: Any) -> None:
         set_message("")
         page.navigate("/")
 
@@ -80,11 +82,11 @@ def Boundary(trouble: Trouble, screens: Callable[[], ft.Control]) -> ft.Control:
             [
                 ft.Icon(ft.Icons.ERROR_OUTLINE, size=40, color=palette.DANGER),
                 ft.Text(message, size=18),
-                ft.Text("It has been noted on the server. Try again, or start from Home."),
+                ft.Text(_("It has been noted on the server. Try again, or start from Home.")),
                 ft.Row(
                     [
-                        ft.Button("Home", icon=ft.Icons.HOME, on_click=home),
-                        ft.OutlinedButton("Try again", on_click=lambda _: set_message("")),
+                        ft.Button(_("Home"), icon=ft.Icons.HOME, on_click=home),
+                        ft.OutlinedButton(_("Try again"), on_click=lambda _e: set_message("")),
                     ],
                     wrap=True,
                 ),

@@ -6,9 +6,9 @@ from __future__ import annotations
 import flet as ft
 import flet_charts as charts
 
-from gadget.engine.text import counted
 from gadget.services import palette
 from gadget.services.history import HistoryCharts
+from gadget.views.language import _, city, ngettext
 from gadget.views.shared import TEXT_MIN
 
 NAME_W = 110  # a mission's name beside its bar: cut with "…", never wrapped
@@ -31,11 +31,15 @@ def _axis(ticks: tuple[int, ...], title: str) -> charts.ChartAxis:
 def score_chart(plot: HistoryCharts) -> ft.Control:
     """Each won attempt's score at its attempt number, joined by a line; one win is a point."""
     if not plot.scores:
-        return ft.Text("No win yet.")
+        return ft.Text(_("No win yet."))
     score_ticks, attempt_ticks = plot.score_ticks, plot.attempt_ticks
     return ft.Semantics(
-        label="Scores: "
-        + ", ".join(f"attempt {attempt} scored {score}" for attempt, score in plot.scores[-20:]),
+        label=_("Scores: {scores}").format(
+            scores=_(", ").join(
+                _("attempt {attempt} scored {score}").format(attempt=attempt, score=score)
+                for attempt, score in plot.scores[-20:]
+            )
+        ),
         content=charts.LineChart(
             data_series=[
                 charts.LineChartData(
@@ -44,7 +48,9 @@ def score_chart(plot: HistoryCharts) -> ft.Control:
                             attempt,
                             score,
                             tooltip=charts.LineChartDataPointTooltip(
-                                text=f"attempt {attempt}: {score}",
+                                text=_("attempt {attempt}: {score}").format(
+                                    attempt=attempt, score=score
+                                ),
                                 text_style=ft.TextStyle(size=14, color=palette.ON_DARK),
                             ),
                         )
@@ -60,8 +66,8 @@ def score_chart(plot: HistoryCharts) -> ft.Control:
             max_y=score_ticks[-1],
             min_x=0,
             max_x=plot.attempts + 1,
-            left_axis=_axis(score_ticks, "score"),
-            bottom_axis=_axis(attempt_ticks, "attempt"),
+            left_axis=_axis(score_ticks, _("score")),
+            bottom_axis=_axis(attempt_ticks, _("attempt")),
             horizontal_grid_lines=charts.ChartGridLines(
                 interval=score_ticks[1], color=palette.OUTLINE, width=1
             ),
@@ -77,19 +83,22 @@ def wins_and_losses(plot: HistoryCharts, width: int) -> ft.Control:
     written beside it (a bar per row, so 22 missions never squeeze their names); the
     longest bar fills what `width` leaves."""
     if not plot.tallies:
-        return ft.Text("No mission played yet.")
+        return ft.Text(_("No mission played yet."))
     scale = max(40, width - NAME_W - COUNT_W - 16) / plot.most_played
     rows: list[ft.Control] = []
     for tally in plot.tallies:
-        said = f"{counted(tally.wins, 'win')}, {counted(tally.losses, 'loss', 'losses')}"
+        wins = ngettext("{count} win", "{count} wins", tally.wins).format(count=tally.wins)
+        losses = ngettext("{count} loss", "{count} losses", tally.losses).format(count=tally.losses)
         rows.append(
             ft.Semantics(
-                label=f"{tally.name}: {said}",
+                label=_("{city}: {wins}, {losses}").format(
+                    city=city(tally.name), wins=wins, losses=losses
+                ),
                 exclude_semantics=True,
                 content=ft.Row(
                     [
                         ft.Text(
-                            tally.name,
+                            city(tally.name),
                             width=NAME_W,
                             no_wrap=True,
                             overflow=ft.TextOverflow.ELLIPSIS,
@@ -110,7 +119,11 @@ def wins_and_losses(plot: HistoryCharts, width: int) -> ft.Control:
                             spacing=0,
                         ),
                         ft.Text(
-                            f"{tally.wins} won, {tally.losses} lost", width=COUNT_W, no_wrap=True
+                            _("{wins} won, {losses} lost").format(
+                                wins=tally.wins, losses=tally.losses
+                            ),
+                            width=COUNT_W,
+                            no_wrap=True,
                         ),
                     ],
                     spacing=8,

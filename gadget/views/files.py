@@ -5,22 +5,25 @@ from __future__ import annotations
 import flet as ft
 
 from gadget.services.uploads import read_upload
+from gadget.views.language import _, ngettext, number
 
 
 async def download(name: str, data: bytes) -> str:
     """Offer a file to save (in a browser, a download), and say so: a browser may save it
     without a word, and a player must know it happened and where to look."""
     await ft.FilePicker().save_file(file_name=name, src_bytes=data)
-    return f"Downloaded {name} ({_size(len(data))}): it is in your browser's downloads."
+    return _("Downloaded {name} ({size}): it is in your browser's downloads.").format(
+        name=name, size=_size(len(data))
+    )
 
 
 def _size(count: int) -> str:
-    """A file's size as a player reads it."""
+    """A file's size as a player reads it, in the phone's language."""
     if count < 1024:
-        return f"{count} bytes"
+        return ngettext("{count} byte", "{count} bytes", count).format(count=count)
     if count < 1024 * 1024:
-        return f"{count / 1024:.0f} KB"
-    return f"{count / 1024 / 1024:.1f} MB"
+        return _("{size} KB").format(size=number(round(count / 1024)))
+    return _("{size} MB").format(size=number(round(count / 1024 / 1024, 1)))
 
 
 async def pick_json(what: str) -> str | None:

@@ -33,6 +33,7 @@ from gadget.views.game_parts import (
     use_wakelock,
 )
 from gadget.views.keycard import KeyCardGrid
+from gadget.views.language import _, say
 from gadget.views.phone import use_phone
 from gadget.views.shared import (
     Loading,
@@ -116,7 +117,7 @@ def GameRoute() -> ft.Control:
     public_id = ft.use_route_params().get("game", "")
     game = use_lookup(lambda: table.game_at(public_id), [public_id])
     if isinstance(game, Loading):
-        return loading("Opening the game")
+        return loading(_("Opening the game"))
     if game is None:
         return NoSuchGame()
     return keyed(SeatedGame, game.public_id, game.id)
@@ -126,9 +127,9 @@ def GameRoute() -> ft.Control:
 def NoSuchGame() -> ft.Control:
     """An address that names no game (or not one this server has)."""
     return dead_end(
-        "No such game on this server.",
-        "To join your partner's game, scan or type the code on their phone.",
-        "Home",
+        _("No such game on this server."),
+        _("To join your partner's game, scan or type the code on their phone."),
+        _("Home"),
         "/",
     )
 
@@ -146,7 +147,7 @@ def SeatedGame(game_id: int) -> ft.Control:
 
     use_live_game(game_id, reread)
     if shown is None:
-        return loading("Opening the game")
+        return loading(_("Opening the game"))
     if shown.game is None:
         return NoSuchGame()
     if shown.side is None:  # never had one, or was replaced: the message stays while shown
@@ -210,20 +211,20 @@ def GameTable(shown: PhoneGame, set_game: Any) -> ft.Control:
 
     ft.use_dialog(
         ft.AlertDialog(
-            title=ft.Text("Undo the last action?"),
+            title=ft.Text(_("Undo the last action?")),
             content=ft.Text(
-                "Both phones go back one step."
-                + (
-                    " The result leaves the history, and what it completed is taken back."
-                    if game.state.is_over
-                    else ""
+                _(
+                    "Both phones go back one step. The result leaves the history, and what it"
+                    " completed is taken back."
                 )
+                if game.state.is_over
+                else _("Both phones go back one step.")
             ),
             actions=[
-                ft.TextButton("Keep it", on_click=lambda _: set_confirming_undo(False)),
-                ft.Button("Undo", on_click=lambda _: undo()),
+                ft.TextButton(_("Keep it"), on_click=lambda _e: set_confirming_undo(False)),
+                ft.Button(_("Undo"), on_click=lambda _e: undo()),
             ],
-            on_dismiss=lambda _: set_confirming_undo(False),
+            on_dismiss=lambda _e: set_confirming_undo(False),
         )
         if confirming_undo
         else None
@@ -233,11 +234,8 @@ def GameTable(shown: PhoneGame, set_game: Any) -> ft.Control:
     on_touch = (lambda cell: act(Guess(side.partner, cell))) if view.i_record_guesses else None
     over = view.phase is Phase.OVER
     body: list[ft.Control] = [
-        header(side, hidden, lambda _: set_hidden(not hidden), lambda _: page.navigate("/")),
-        *[
-            request_panel(table, request, phone, set_message, "this game")
-            for request in shown.requests
-        ],
+        header(side, hidden, lambda _e: set_hidden(not hidden), lambda _e: page.navigate("/")),
+        *[request_panel(table, request, phone, set_message, True) for request in shown.requests],
     ]
     # First, so phone A shows it without scrolling past the card; on a desktop, beside the
     # card. Always one slot, empty once folded: the controls below keep their places, so a
@@ -247,7 +245,7 @@ def GameTable(shown: PhoneGame, set_game: Any) -> ft.Control:
         ft.Column(
             [
                 SharePanel(game),
-                ft.TextButton("Hide the code", on_click=lambda _: set_sharing(False)),
+                ft.TextButton(_("Hide the code"), on_click=lambda _e: set_sharing(False)),
             ]
         )
         if shares and showing_code
@@ -263,9 +261,9 @@ def GameTable(shown: PhoneGame, set_game: Any) -> ft.Control:
         ]
     else:
         body += [
-            ft.Text(turn_words(view), weight=ft.FontWeight.W_600),
+            ft.Text(say(turn_words(view)), weight=ft.FontWeight.W_600),
             time_bank(view),
-            ft.Text(bank_words(view), size=14),
+            ft.Text(say(bank_words(view)), size=14),
             TimerBar(game_id, view.phase, shown.timer),
             timer_switch(table, game_id, view.phase, shown.timer_settings),
             *notices(view, game, message),
@@ -280,10 +278,12 @@ def GameTable(shown: PhoneGame, set_game: Any) -> ft.Control:
         if wide
         else card,
         ft.Row(
-            action_buttons(view, act, lambda _: set_confirming_undo(True), bool(game.log.actions)),
+            action_buttons(view, act, lambda _e: set_confirming_undo(True), bool(game.log.actions)),
             wrap=True,
         ),
     ]
     if shares and not showing_code:
-        body.append(ft.TextButton("Show the code for side B", on_click=lambda _: set_sharing(True)))
+        body.append(
+            ft.TextButton(_("Show the code for side B"), on_click=lambda _e: set_sharing(True))
+        )
     return screen(body, spacing=10)

@@ -24,6 +24,7 @@ from gadget.services.table import Table, TimerSettings
 from gadget.services.words import end_words, last_event
 from gadget.store import SavedGame
 from gadget.views.boundary import component
+from gadget.views.language import _, say
 from gadget.views.shared import (
     icon_button,
     panel,
@@ -43,9 +44,9 @@ def SharePanel(game: SavedGame) -> ft.Control:
     link = join_link(web_address(page.url), code) if page.url else f"/join/{code.text}"
     return panel(
         [
-            ft.Text("Your partner scans this, or types the code:"),
+            ft.Text(_("Your partner scans this, or types the code:")),
             ft.Semantics(
-                label=f"QR code of {link}",
+                label=_("QR code of {link}").format(link=link),
                 content=ft.Image(src=qr_png(link), width=180, height=180),
             ),
             ft.Text(code.text, size=30, weight=ft.FontWeight.BOLD),
@@ -65,7 +66,7 @@ def ClueForm(on_clue: Any) -> ft.Control:
     word = ft.use_ref("")
     number = ft.use_ref("")
 
-    def give(_: Any) -> None:
+    def give(_event: Any) -> None:
         on_clue(str(word.current).strip(), whole_number(str(number.current)))
 
     def set_number(event: Any) -> None:
@@ -73,18 +74,18 @@ def ClueForm(on_clue: Any) -> ft.Control:
 
     return ft.Row(
         [
-            typed_field(word, "Clue", expand=True, on_submit=give),
+            typed_field(word, _("Clue"), expand=True, on_submit=give),
             ft.Semantics(
-                label="Number of words",
+                label=_("Number of words"),
                 content=ft.Dropdown(
-                    label="No.",
+                    label=_("No."),
                     value=str(number.current) or None,
                     width=104,
                     options=[ft.DropdownOption(key=str(n), text=str(n)) for n in range(10)],
                     on_select=set_number,
                 ),
             ),
-            ft.Button("Give clue", on_click=give),
+            ft.Button(_("Give clue"), on_click=give),
         ],
         vertical_alignment=ft.CrossAxisAlignment.CENTER,
     )
@@ -99,33 +100,37 @@ def action_buttons(view: PlayerView, act: Any, ask_undo: Any, can_undo: bool) ->
     if view.partner_may_stop:
         buttons.append(
             ft.Button(
-                f"{partner.value.upper()} stops guessing", on_click=lambda _: act(Stop(partner))
+                _("{partner} stops guessing").format(partner=partner.value.upper()),
+                on_click=lambda _e: act(Stop(partner)),
             )
         )
     if view.i_may_guess and view.phase is Phase.GUESSING and view.clue_giver is not None:
-        buttons.append(ft.Text("Touch a word on the table; your partner records it."))
+        buttons.append(ft.Text(_("Touch a word on the table; your partner records it.")))
     if view.penalty_open and view.i_record_guesses:
         buttons.append(
             ft.OutlinedButton(
-                "Invalid clue: discard a token", on_click=lambda _: act(Penalty(view.player))
+                _("Invalid clue: discard a token"), on_click=lambda _e: act(Penalty(view.player))
             )
         )
     if can_undo:  # after the end too: a slip of the finger on the assassin is forgiven
-        buttons.append(ft.OutlinedButton("Undo", icon=ft.Icons.UNDO, on_click=ask_undo))
+        buttons.append(ft.OutlinedButton(_("Undo"), icon=ft.Icons.UNDO, on_click=ask_undo))
     return buttons
 
 
 def notices(view: PlayerView, game: SavedGame, message: str) -> list[ft.Control]:
     """The refusal to show, what just happened, and the announcements the rules require."""
     partner = view.player.partner.value.upper()
-    notices = [text for text in (last_event(game.log, game.state, view.player),) if text]
+    event = last_event(game.log, game.state, view.player)
+    notices = [say(event)] if event is not None else []
     if view.phase is not Phase.OVER:
         if view.words_i_give == 0:
-            notices.append("You have no words left: your partner gives every clue from now on.")
+            notices.append(_("You have no words left: your partner gives every clue from now on."))
         elif view.partner_is_done:
-            notices.append(f"{partner} has no words left: you give every clue.")
+            notices.append(
+                _("{partner} has no words left: you give every clue.").format(partner=partner)
+            )
         if view.i_record_guesses:
-            notices.append(f"When {partner} touches a word, tap it here.")
+            notices.append(_("When {partner} touches a word, tap it here.").format(partner=partner))
     shown: list[ft.Control] = [ft.Text(message, color=palette.DANGER)] if message else []
     return shown + [ft.Text(text, color=palette.GOOD_NEWS) for text in notices]
 
@@ -133,14 +138,15 @@ def notices(view: PlayerView, game: SavedGame, message: str) -> list[ft.Control]
 def time_bank(view: PlayerView) -> ft.Control:
     """The time bank as tokens: bystander side up first, then checkmark side up."""
     tokens: list[ft.Control] = []  # one control per token: a control sits in one place only
-    for _ in range(view.bystander_tokens):
+    for _token in range(view.bystander_tokens):
         tokens.append(ft.Icon(ft.Icons.PERSON, color=palette.TOKEN_BYSTANDER, size=20))
-    for _ in range(view.checkmark_tokens):
+    for _token in range(view.checkmark_tokens):
         tokens.append(ft.Icon(ft.Icons.CHECK_CIRCLE, color=palette.TOKEN_CHECKMARK, size=20))
     return ft.Semantics(
-        label=f"time bank: {view.bystander_tokens} bystander side up,"
-        f" {view.checkmark_tokens} checkmark side up",
-        content=ft.Row(tokens or [ft.Text("The time bank is empty.")], spacing=2, wrap=True),
+        label=_("time bank: {bystanders} bystander side up, {checkmarks} checkmark side up").format(
+            bystanders=view.bystander_tokens, checkmarks=view.checkmark_tokens
+        ),
+        content=ft.Row(tokens or [ft.Text(_("The time bank is empty."))], spacing=2, wrap=True),
     )
 
 
@@ -148,15 +154,17 @@ def header(side: Player, hidden: bool, toggle: Any, home: Any) -> ft.Control:
     """Which side this phone is, the button that hides the card at once, and the way home."""
     return ft.Row(
         [
-            ft.Text(f"Side {side.value.upper()}", size=20, weight=ft.FontWeight.BOLD),
+            ft.Text(
+                _("Side {side}").format(side=side.value.upper()), size=20, weight=ft.FontWeight.BOLD
+            ),
             ft.Row(
                 [
                     icon_button(
                         ft.Icons.VISIBILITY if hidden else ft.Icons.VISIBILITY_OFF,
-                        "Show the card" if hidden else "Hide the card",
+                        _("Show the card") if hidden else _("Hide the card"),
                         toggle,
                     ),
-                    icon_button(ft.Icons.HOME, "Home", home),
+                    icon_button(ft.Icons.HOME, _("Home"), home),
                 ],
                 spacing=0,
             ),
@@ -170,10 +178,10 @@ def timer_switch(table: Table, game_id: int, phase: Phase, settings: TimerSettin
     if phase in (Phase.OVER, Phase.SUDDEN_DEATH):
         return ft.Container(visible=False)
 
-    def switch(_: Any) -> None:
+    def switch(_event: Any) -> None:
         table.set_timer(game_id, replace(settings, enabled=not settings.enabled))
 
-    label = "Turn timer off" if settings.enabled else "Turn timer on"
+    label = _("Turn timer off") if settings.enabled else _("Turn timer on")
     return ft.TextButton(label, icon=ft.Icons.TIMER, on_click=switch)
 
 
@@ -188,30 +196,32 @@ def end_panel(
     if game.team_id is not None and game.mission_id is not None:
         next_steps.append(
             ft.Button(
-                "Back to the map",
+                _("Back to the map"),
                 icon=ft.Icons.MAP,
-                on_click=lambda _: navigate(f"/teams/{game.team_id}"),
+                on_click=lambda _e: navigate(f"/teams/{game.team_id}"),
             )
         )
     else:
         next_steps += [
-            ft.Button("New game", icon=ft.Icons.STYLE, on_click=lambda _: navigate("/")),
+            ft.Button(_("New game"), icon=ft.Icons.STYLE, on_click=lambda _e: navigate("/")),
             ft.OutlinedButton(
-                "Your games", icon=ft.Icons.HISTORY, on_click=lambda _: navigate("/history")
+                _("Your games"), icon=ft.Icons.HISTORY, on_click=lambda _e: navigate("/history")
             ),
         ]
     next_steps.append(
-        ft.OutlinedButton("Home", icon=ft.Icons.HOME, on_click=lambda _: navigate("/"))
+        ft.OutlinedButton(_("Home"), icon=ft.Icons.HOME, on_click=lambda _e: navigate("/"))
     )
     return panel(
         [
             ft.Semantics(
                 identifier="game-end",
-                content=ft.Text(words.headline, size=22, weight=ft.FontWeight.BOLD, color=colour),
+                content=ft.Text(
+                    say(words.headline), size=22, weight=ft.FontWeight.BOLD, color=colour
+                ),
             ),
-            *[ft.Text(line, size=16) for line in words.details],
+            *[ft.Text(say(line), size=16) for line in words.details],
             ft.Text(
-                "Both sides are shown: the dot in each corner is your partner's colour.",
+                _("Both sides are shown: the dot in each corner is your partner's colour."),
                 size=14,
             ),
             ft.Row(next_steps, wrap=True),

@@ -6,11 +6,12 @@ from typing import Any
 
 import flet as ft
 
-from gadget.engine.text import counted
 from gadget.services.history import load_history, matching
+from gadget.services.words import LOSS_WORDS
 from gadget.store import MAX_NOTES, Team
 from gadget.views.boundary import component
 from gadget.views.charts import score_chart, wins_and_losses
+from gadget.views.language import _, city, moment, ngettext, say
 from gadget.views.shared import (
     Loading,
     content_width,
@@ -43,7 +44,7 @@ def HistoryScreen() -> ft.Control:
     if team is None:
         return missing_team()
     if isinstance(team, Loading) or history is None:
-        return loading("History")
+        return loading(_("History"))
     attempts, names, plot = history.attempts, history.names, history.charts
     found = matching(attempts, mission_filter, result_filter)
     shown = found[:limit]
@@ -52,7 +53,7 @@ def HistoryScreen() -> ft.Control:
         def save(event: Any) -> None:
             def keep() -> None:
                 store.set_attempt_notes(attempt_id, str(event.control.value or ""))
-                set_message("Note kept.")
+                set_message(_("Note kept."))
 
             guarded(keep, set_message)(event)
 
@@ -60,17 +61,29 @@ def HistoryScreen() -> ft.Control:
 
     rows: list[ft.Control] = []
     for attempt in shown:
-        result = f"won, {attempt.score}" if attempt.won else f"lost ({attempt.reason})"
-        where = names.get(attempt.mission_id or "", "practice game")
+        mission_name = names.get(attempt.mission_id or "")
+        where = city(mission_name) if mission_name else _("practice game")
+        reason = LOSS_WORDS.get(attempt.reason or "")
+        line = (
+            _("{when}  {where}: won, {score}").format(
+                when=moment(attempt.played_at), where=where, score=attempt.score
+            )
+            if attempt.won
+            else _("{when}  {where}: lost ({reason})").format(
+                when=moment(attempt.played_at),
+                where=where,
+                reason=say(reason) if reason else attempt.reason,
+            )
+        )
         rows.append(
             ft.Column(
                 [
                     ft.Text(
-                        f"{attempt.played_at:%Y-%m-%d %H:%M}  {where}: {result}",
+                        line,
                         weight=ft.FontWeight.W_600,
                     ),
                     ft.TextField(
-                        label="Notes",
+                        label=_("Notes"),
                         value=attempt.notes,
                         max_length=MAX_NOTES,
                         dense=True,
@@ -83,24 +96,26 @@ def HistoryScreen() -> ft.Control:
         )
     return screen(
         [
-            ft.Text(f"{team.name}: history", size=24, weight=ft.FontWeight.BOLD),
+            ft.Text(
+                _("{team}: history").format(team=team.name), size=24, weight=ft.FontWeight.BOLD
+            ),
             ft.Row(
                 [
                     ft.Dropdown(
-                        label="Mission",
+                        label=_("Mission"),
                         value=mission_filter,
                         width=170,
-                        options=[ft.DropdownOption(key="all", text="All missions")]
-                        + [ft.DropdownOption(key=i, text=n) for i, n in names.items()],
+                        options=[ft.DropdownOption(key="all", text=_("All missions"))]
+                        + [ft.DropdownOption(key=i, text=city(n)) for i, n in names.items()],
                         on_select=lambda e: set_mission_filter(e.control.value or "all"),
                     ),
                     ft.Dropdown(
-                        label="Result",
+                        label=_("Result"),
                         value=result_filter,
                         width=130,
                         options=[
                             ft.DropdownOption(key=k, text=t)
-                            for k, t in (("all", "All"), ("won", "Won"), ("lost", "Lost"))
+                            for k, t in (("all", _("All")), ("won", _("Won")), ("lost", _("Lost")))
                         ],
                         on_select=lambda e: set_result_filter(e.control.value or "all"),
                     ),
@@ -108,21 +123,28 @@ def HistoryScreen() -> ft.Control:
                 wrap=True,
             ),
             ft.Text(
-                f"{counted(len(shown), 'attempt')} shown"
-                + (f" of {len(found)}" if len(found) > len(shown) else "")
+                ngettext(
+                    "{count} attempt shown of {found}",
+                    "{count} attempts shown of {found}",
+                    len(shown),
+                ).format(count=len(shown), found=len(found))
+                if len(found) > len(shown)
+                else ngettext("{count} attempt shown", "{count} attempts shown", len(shown)).format(
+                    count=len(shown)
+                )
             ),
             *rows,
             *(
-                [ft.TextButton("Show 50 more", on_click=lambda _: set_limit(limit + 50))]
+                [ft.TextButton(_("Show 50 more"), on_click=lambda _e: set_limit(limit + 50))]
                 if len(found) > len(shown)
                 else []
             ),
             ft.Text(message),
-            ft.Text("Score over time", size=18, weight=ft.FontWeight.W_600),
+            ft.Text(_("Score over time"), size=18, weight=ft.FontWeight.W_600),
             score_chart(plot),
-            ft.Text("Wins and losses by mission", size=18, weight=ft.FontWeight.W_600),
+            ft.Text(_("Wins and losses by mission"), size=18, weight=ft.FontWeight.W_600),
             wins_and_losses(plot, content_width(page)),
-            ft.Button("Back to the map", on_click=lambda _: page.navigate(f"/teams/{team.id}")),
+            ft.Button(_("Back to the map"), on_click=lambda _e: page.navigate(f"/teams/{team.id}")),
         ],
         spacing=10,
     )

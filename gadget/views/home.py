@@ -11,7 +11,6 @@ from gadget.engine import (
     ShareCode,
     ShareCodeError,
 )
-from gadget.engine.text import counted
 from gadget.missions import MissionState
 from gadget.services import palette
 from gadget.services.campaign import campaign_view
@@ -19,6 +18,7 @@ from gadget.services.phones import Phone
 from gadget.services.table import Table
 from gadget.store import SavedGame
 from gadget.views.boundary import component
+from gadget.views.language import _, city, ngettext, say
 from gadget.views.phone import use_phone
 from gadget.views.shared import (
     guarded,
@@ -54,9 +54,9 @@ def MissionPicker(tell: Any) -> ft.Control:
     view = use_data(lambda: campaign_view(table.store, team) if team else None, [team])
     if team is None:
         return ft.TextButton(
-            "Add a team to play the mission map",
+            _("Add a team to play the mission map"),
             icon=ft.Icons.GROUP_ADD,
-            on_click=lambda _: page.navigate("/teams"),
+            on_click=lambda _e: page.navigate("/teams"),
         )
     if view is None:
         return ft.ProgressRing()
@@ -64,41 +64,44 @@ def MissionPicker(tell: Any) -> ft.Control:
     return ft.Column(
         [
             ft.Dropdown(
-                label="Team",
+                label=_("Team"),
                 value=str(team.id),
                 options=[ft.DropdownOption(key=str(t.id), text=t.name) for t in teams],
                 on_select=lambda e: set_team_id(str(e.control.value or "")),
             ),
             ft.Dropdown(
-                label="Mission",
+                label=_("Mission"),
                 value=mission or None,
                 options=[
                     ft.DropdownOption(
                         key=c.mission.id,
-                        text=f"{c.mission.name} {c.mission.parameters}"
-                        + (" (done)" if c.state is MissionState.COMPLETED else ""),
+                        text=(
+                            _("{city} {bank} (done)")
+                            if c.state is MissionState.COMPLETED
+                            else _("{city} {bank}")
+                        ).format(city=city(c.mission.name), bank=c.mission.parameters),
                     )
                     for c in playable
                 ],
                 on_select=lambda e: set_mission(str(e.control.value or "")),
             ),
             ft.Button(
-                "Start this mission",
+                _("Start this mission"),
                 on_click=_deal(table, page, phone, tell, team_name=team.name, mission_name=mission)
                 if mission
-                else lambda _: tell("Pick a mission first."),
+                else lambda _e: tell(_("Pick a mission first.")),
             ),
             ft.Row(
                 [
                     ft.TextButton(
-                        f"{team.name}: the map",
+                        _("{team}: the map").format(team=team.name),
                         icon=ft.Icons.MAP,
-                        on_click=lambda _: page.navigate(f"/teams/{team.id}"),
+                        on_click=lambda _e: page.navigate(f"/teams/{team.id}"),
                     ),
                     ft.TextButton(
-                        "History",
+                        _("History"),
                         icon=ft.Icons.HISTORY,
-                        on_click=lambda _: page.navigate(f"/teams/{team.id}/history"),
+                        on_click=lambda _e: page.navigate(f"/teams/{team.id}/history"),
                     ),
                 ],
                 wrap=True,
@@ -111,19 +114,24 @@ def _my_games(page: ft.Page, games: list[tuple[SavedGame, Player]]) -> list[ft.C
     """This phone's unfinished games: the side it holds, never a code or the other side."""
     if not games:
         return []
-    rows: list[ft.Control] = [ft.Text("Your games", size=18, weight=ft.FontWeight.W_600)]
+    rows: list[ft.Control] = [ft.Text(_("Your games"), size=18, weight=ft.FontWeight.W_600)]
     for game, side in games:
         played = game.state.turns_played
         rows.append(
             ft.Row(
                 [
                     ft.Text(
-                        f"Side {side.value.upper()}, {game.log.setup.tokens} tokens,"
-                        f" {counted(played, 'turn')} played"
+                        ngettext(
+                            "Side {side}, {tokens} tokens, {count} turn played",
+                            "Side {side}, {tokens} tokens, {count} turns played",
+                            played,
+                        ).format(
+                            side=side.value.upper(), tokens=game.log.setup.tokens, count=played
+                        )
                     ),
                     ft.TextButton(
-                        "Resume",
-                        on_click=lambda _, at=game.public_id: page.navigate(f"/game/{at}"),
+                        _("Resume"),
+                        on_click=lambda _e, at=game.public_id: page.navigate(f"/game/{at}"),
                     ),
                 ],
                 wrap=True,
@@ -138,12 +146,16 @@ def insecure_notice() -> ft.Control:
     return panel(
         [
             ft.Text(
-                "This address starts with http://, not https://: this phone will not let the"
-                " page use its camera (Scan the code) or keep the screen awake during a game."
+                _(
+                    "This address starts with http://, not https://: this phone will not let the"
+                    " page use its camera (Scan the code) or keep the screen awake during a game."
+                )
             ),
             ft.Text(
-                "Type your partner's code instead, or have Gadget started with `gadget serve"
-                " --tls` and open the https:// address it prints."
+                _(
+                    "Type your partner's code instead, or have Gadget started with `gadget serve"
+                    " --tls` and open the https:// address it prints."
+                )
             ),
         ],
         border=palette.ATTENTION,
@@ -162,18 +174,18 @@ def Home() -> ft.Control:
     requests = use_data(lambda: table.requests_to_answer(phone), [phone.key, answered]) or []
     games = use_data(lambda: table.games_of(phone), [phone.key]) or []
 
-    def join(_: Any) -> None:
+    def join(_event: Any) -> None:
         try:
             code = ShareCode.parse(str(typed.current)[:40])
         except ShareCodeError as wrong:
-            set_problem(str(wrong))
+            set_problem(say(wrong))
             return
         page.navigate(f"/join/{code.text}")
 
     return screen(
         [
-            ft.Text("Gadget", size=32, weight=ft.FontWeight.BOLD),
-            ft.Text("A companion for Codenames: Duet."),
+            ft.Text(_("Gadget"), size=32, weight=ft.FontWeight.BOLD),
+            ft.Text(_("A companion for Codenames: Duet.")),
             *([] if not page.url or secure_origin(page.url) else [insecure_notice()]),
             *[
                 request_panel(
@@ -181,44 +193,44 @@ def Home() -> ft.Control:
                     request,
                     phone,
                     set_problem,
-                    "a game you play",
+                    False,
                     done=lambda: set_answered(answered + 1),
                 )
                 for request in requests
             ],
-            ft.Text("New game", size=18, weight=ft.FontWeight.W_600),
+            ft.Text(_("New game"), size=18, weight=ft.FontWeight.W_600),
             ft.Row(
                 [
                     ft.Button(
-                        "New game",
+                        _("New game"),
                         icon=ft.Icons.STYLE,
                         on_click=_deal(table, page, phone, set_problem),
                     ),
                     ft.OutlinedButton(
-                        "10 tokens", on_click=_deal(table, page, phone, set_problem, tokens=10)
+                        _("10 tokens"), on_click=_deal(table, page, phone, set_problem, tokens=10)
                     ),
                     ft.OutlinedButton(
-                        "11 tokens", on_click=_deal(table, page, phone, set_problem, tokens=11)
+                        _("11 tokens"), on_click=_deal(table, page, phone, set_problem, tokens=11)
                     ),
                 ],
                 wrap=True,
             ),
             MissionPicker(set_problem),
-            ft.Text("Join your partner", size=18, weight=ft.FontWeight.W_600),
+            ft.Text(_("Join your partner"), size=18, weight=ft.FontWeight.W_600),
             typed_field(
                 typed,
-                "Partner's code",
+                _("Partner's code"),
                 on_submit=join,
                 error=problem or None,
                 capitalization=ft.TextCapitalization.CHARACTERS,
             ),
             ft.Row(
                 [
-                    ft.Button("Join", icon=ft.Icons.LOGIN, on_click=join),
+                    ft.Button(_("Join"), icon=ft.Icons.LOGIN, on_click=join),
                     ft.OutlinedButton(
-                        "Scan the code",
+                        _("Scan the code"),
                         icon=ft.Icons.QR_CODE_SCANNER,
-                        on_click=lambda _: page.navigate("/scan"),
+                        on_click=lambda _e: page.navigate("/scan"),
                     ),
                 ],
                 wrap=True,
@@ -227,20 +239,22 @@ def Home() -> ft.Control:
             ft.Row(
                 [
                     ft.TextButton(
-                        "Teams", icon=ft.Icons.GROUPS, on_click=lambda _: page.navigate("/teams")
+                        _("Teams"),
+                        icon=ft.Icons.GROUPS,
+                        on_click=lambda _e: page.navigate("/teams"),
                     ),
                     ft.TextButton(
-                        "Games outside a team",
+                        _("Games outside a team"),
                         icon=ft.Icons.HISTORY,
-                        on_click=lambda _: page.navigate("/history"),
+                        on_click=lambda _e: page.navigate("/history"),
                     ),
                     ft.TextButton(
-                        "Paper", icon=ft.Icons.PRINT, on_click=lambda _: page.navigate("/paper")
+                        _("Paper"), icon=ft.Icons.PRINT, on_click=lambda _e: page.navigate("/paper")
                     ),
                     ft.TextButton(
-                        "Settings",
+                        _("Settings"),
                         icon=ft.Icons.SETTINGS,
-                        on_click=lambda _: page.navigate("/settings"),
+                        on_click=lambda _e: page.navigate("/settings"),
                     ),
                 ],
                 wrap=True,

@@ -16,6 +16,7 @@ from gadget.views.boundary import component
 from gadget.views.game import SeatedGame
 from gadget.views.game_parts import use_wakelock
 from gadget.views.keycard import KeyCardGrid
+from gadget.views.language import _, say
 from gadget.views.phone import use_phone
 from gadget.views.shared import (
     Loading,
@@ -37,18 +38,18 @@ def JoinRoute() -> ft.Control:
         code: ShareCode | None = ShareCode.parse(typed)
         problem = ""
     except ShareCodeError as wrong:
-        code, problem = None, str(wrong)
+        code, problem = None, say(wrong)
     game = use_lookup(lambda: table.find(code.text) if code else None, [typed])
     if code is None:
         return ft.Column(
             [
-                ft.Text("That code did not work", size=22, weight=ft.FontWeight.BOLD),
+                ft.Text(_("That code did not work"), size=22, weight=ft.FontWeight.BOLD),
                 ft.Text(problem),
-                ft.Button("Home", on_click=lambda _: page.navigate("/")),
+                ft.Button(_("Home"), on_click=lambda _e: page.navigate("/")),
             ]
         )
     if isinstance(game, Loading):
-        return loading("Opening the game")
+        return loading(_("Opening the game"))
     # Keyed by the code: a second link opened in the same tab is a new screen with its own
     # state, never the previous game's side.
     if game is None:
@@ -63,7 +64,7 @@ def JoinGame(game_id: int) -> ft.Control:
     phone = use_phone()
     joined = use_lookup(lambda: table.join(game_id, phone), [game_id])
     if isinstance(joined, Loading):
-        return loading("Opening the game")
+        return loading(_("Opening the game"))
     return keyed(SeatedGame, str(game_id), game_id)
 
 
@@ -75,13 +76,15 @@ def CardOnly(code: ShareCode) -> ft.Control:
     view = view_for(new_game(code.key_card(), Setup(code.tokens, code.mistakes)), Player.B)
     return screen(
         [
-            ft.Text("Side B", size=22, weight=ft.FontWeight.BOLD),
+            ft.Text(_("Side B"), size=22, weight=ft.FontWeight.BOLD),
             ft.Text(
-                "Turned the way you see the table. No game with this code runs on this"
-                " server, so only the card is shown: keep the time bank on the table."
+                _(
+                    "Turned the way you see the table. No game with this code runs on this"
+                    " server, so only the card is shown: keep the time bank on the table."
+                )
             ),
             KeyCardGrid(view),
-            ft.Button("Home", on_click=lambda _: page.navigate("/")),
+            ft.Button(_("Home"), on_click=lambda _e: page.navigate("/")),
         ],
         spacing=12,
     )

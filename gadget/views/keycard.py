@@ -9,6 +9,7 @@ import flet as ft
 from gadget.engine import CELLS, Colour, PlayerView
 from gadget.services import palette
 from gadget.views.boundary import component
+from gadget.views.language import _, pgettext
 from gadget.views.shared import CELL_LOOK
 
 
@@ -25,18 +26,19 @@ def _token(label: str) -> ft.Control:
 def cell_words(view: PlayerView, cell: int, struck: int | None = None) -> str:
     """What a screen reader (and a test) says for one cell: colour, then what lies on it."""
     colour = Colour(view.own_side[cell])
-    words = [CELL_LOOK[colour][3]]
+    words = [pgettext("cell", CELL_LOOK[colour][3])]
     if cell == struck:
-        words.append("touched: the assassin")
+        words.append(_("touched: the assassin"))
     if cell in view.found:
-        words.append("agent found")
+        words.append(_("agent found"))
     if cell in view.marks_by_me:
-        words.append("your bystander")
+        words.append(_("your bystander"))
     if cell in view.marks_by_partner:
-        words.append("partner's bystander")
+        words.append(_("partner's bystander"))
     if view.partner_side is not None:
-        words.append(f"partner sees {CELL_LOOK[Colour(view.partner_side[cell])][3]}")
-    return ", ".join(words)
+        seen = pgettext("cell", CELL_LOOK[Colour(view.partner_side[cell])][3])
+        words.append(_("partner sees {colour}").format(colour=seen))
+    return _(", ").join(words)
 
 
 def _cell(
@@ -47,7 +49,7 @@ def _cell(
     struck: int | None,
 ) -> ft.Control:
     colour = Colour(view.own_side[cell])
-    fill, ink, icon, _ = CELL_LOOK[colour]
+    fill, ink, icon, _name = CELL_LOOK[colour]
     found = cell in view.found
     if cell == struck:  # the touch that lost the game, in the colour of danger
         fill, ink, icon = palette.DANGER, palette.ON_DARK, ft.Icons.DANGEROUS
@@ -85,7 +87,9 @@ def _cell(
     touchable = on_touch is not None and cell in view.touchable
     row, column = divmod(position, 5)
     return ft.Semantics(
-        label=f"row {row + 1} column {column + 1}: {cell_words(view, cell, struck)}",
+        label=_("row {row} column {column}: {words}").format(
+            row=row + 1, column=column + 1, words=cell_words(view, cell, struck)
+        ),
         button=touchable,
         exclude_semantics=True,  # the label says the tokens: "partner" is not said twice
         expand=True,
@@ -94,7 +98,7 @@ def _cell(
             content=ft.Stack([face, *layers], expand=True) if layers else face,
             height=54,
             expand=True,
-            on_click=(lambda _, c=cell: on_touch(c)) if touchable and on_touch else None,
+            on_click=(lambda _e, c=cell: on_touch(c)) if touchable and on_touch else None,
             ink=touchable,
         ),
     )
@@ -111,7 +115,7 @@ def KeyCardGrid(
     `struck` is the cell whose touch found the assassin."""
     if hidden:
         return ft.Container(
-            content=ft.Text("Card hidden", size=18, color=palette.ON_DARK),
+            content=ft.Text(_("Card hidden"), size=18, color=palette.ON_DARK),
             bgcolor=palette.HIDDEN,
             border_radius=8,
             height=5 * 54 + 4 * 4,

@@ -4,12 +4,12 @@ from __future__ import annotations
 
 import flet as ft
 
-from gadget.engine.text import counted
 from gadget.missions import MissionState, play_style
 from gadget.services import palette
 from gadget.services.campaign import campaign_view
 from gadget.store import Team
 from gadget.views.boundary import component
+from gadget.views.language import _, city, ngettext, pgettext, say
 from gadget.views.phone import use_phone
 from gadget.views.shared import (
     Loading,
@@ -39,13 +39,19 @@ def MissionCardScreen() -> ft.Control:
     if team is None:
         return missing_team()
     if isinstance(team, Loading) or view is None:
-        return loading("A city's card")
+        return loading(_("A city's card"))
     card = next((c for c in view.cards if c.mission.id == mission_id), None)
     if card is None:
         return screen(
             [
-                ft.Text(f"No mission {mission_id!r} on {team.name}'s map."),
-                ft.Button("Back to the map", on_click=lambda _: page.navigate(f"/teams/{team.id}")),
+                ft.Text(
+                    _("No mission {mission!r} on {team}'s map.").format(
+                        mission=mission_id, team=team.name
+                    )
+                ),
+                ft.Button(
+                    _("Back to the map"), on_click=lambda _e: page.navigate(f"/teams/{team.id}")
+                ),
             ]
         )
     mission, stats = card.mission, card.stats
@@ -54,33 +60,47 @@ def MissionCardScreen() -> ft.Control:
         game = table.deal(team_name=team.name, mission_name=mission.id, phone=phone)
         page.navigate(f"/game/{game.public_id}")
 
-    record = (
-        f"{counted(stats.attempts, 'attempt')}, {stats.wins} won"
-        + (f", best score {stats.best_score}" if stats.best_score is not None else "")
-        if stats
-        else "Not attempted yet."
-    )
+    if not stats:
+        record = _("Not attempted yet.")
+    elif stats.best_score is None:
+        record = ngettext(
+            "{count} attempt, {wins} won", "{count} attempts, {wins} won", stats.attempts
+        ).format(count=stats.attempts, wins=stats.wins)
+    else:
+        record = ngettext(
+            "{count} attempt, {wins} won, best score {best}",
+            "{count} attempts, {wins} won, best score {best}",
+            stats.attempts,
+        ).format(count=stats.attempts, wins=stats.wins, best=stats.best_score)
     actions: list[ft.Control] = []
     if card.state is not MissionState.LOCKED:
         actions.append(
             ft.Button(
-                "Start this mission",
+                _("Start this mission"),
                 icon=ft.Icons.PLAY_ARROW,
                 on_click=guarded(start, set_message),
             )
         )
     else:
-        actions.append(ft.Text("Locked: win a mission joined to it by a line first."))
+        actions.append(ft.Text(_("Locked: win a mission joined to it by a line first.")))
     return screen(
         [
-            ft.Text(f"{mission.name} {mission.parameters}", size=24, weight=ft.FontWeight.BOLD),
-            ft.Text(f"{mission.turns} timer tokens, {mission.mistakes} of them bystander side up."),
-            ft.Text(play_style(mission)),
-            ft.Text(f"State: {card.state.value}."),
+            ft.Text(
+                _("{city} {bank}").format(city=city(mission.name), bank=mission.parameters),
+                size=24,
+                weight=ft.FontWeight.BOLD,
+            ),
+            ft.Text(
+                _("{turns} timer tokens, {mistakes} of them bystander side up.").format(
+                    turns=mission.turns, mistakes=mission.mistakes
+                )
+            ),
+            ft.Text(say(play_style(mission))),
+            ft.Text(_("State: {state}.").format(state=pgettext("mission", card.state.value))),
             ft.Text(record),
             *actions,
             ft.Text(message, color=palette.DANGER),
-            ft.Button("Back to the map", on_click=lambda _: page.navigate(f"/teams/{team.id}")),
+            ft.Button(_("Back to the map"), on_click=lambda _e: page.navigate(f"/teams/{team.id}")),
         ],
         spacing=10,
     )

@@ -13,6 +13,7 @@ from gadget.missions.layout import map_layout
 from gadget.services import palette
 from gadget.services.campaign import CampaignView
 from gadget.views.boundary import component
+from gadget.views.language import _, city, pgettext
 from gadget.views.shared import LABEL_SIZE, content_width, icon_button, use_value
 
 # A city's label: the dot, its T-M to the right of it, the name (up to two lines) below.
@@ -85,15 +86,15 @@ def MissionMapView(view: CampaignView) -> ft.Control:
         if abs(event.width - width) >= 2:
             set_width(round(event.width))
 
-    async def zoom_in(_: Any) -> None:
+    async def zoom_in(_event: Any) -> None:
         if viewer_ref.current is not None:
             await viewer_ref.current.zoom(ZOOM_STEP)
 
-    async def zoom_out(_: Any) -> None:
+    async def zoom_out(_event: Any) -> None:
         if viewer_ref.current is not None:
             await viewer_ref.current.zoom(1 / ZOOM_STEP)
 
-    async def whole(_: Any) -> None:
+    async def whole(_event: Any) -> None:
         if viewer_ref.current is not None:
             await viewer_ref.current.reset()
 
@@ -114,9 +115,9 @@ def MissionMapView(view: CampaignView) -> ft.Control:
             ),
             ft.Row(
                 [
-                    icon_button(ft.Icons.ZOOM_OUT, "Zoom out", zoom_out),
-                    icon_button(ft.Icons.FIT_SCREEN, "Whole map", whole),
-                    icon_button(ft.Icons.ZOOM_IN, "Zoom in", zoom_in),
+                    icon_button(ft.Icons.ZOOM_OUT, _("Zoom out"), zoom_out),
+                    icon_button(ft.Icons.FIT_SCREEN, _("Whole map"), whole),
+                    icon_button(ft.Icons.ZOOM_IN, _("Zoom in"), zoom_in),
                 ],
                 alignment=ft.MainAxisAlignment.CENTER,
             ),
@@ -136,9 +137,11 @@ def _city(view: CampaignView, card: Any, centre: tuple[float, float]) -> ft.Cont
         top=y - LABEL_H / 2,
         width=LABEL_W,
         height=LABEL_H,
-        on_click=lambda _: page.navigate(f"/teams/{view.team.id}/missions/{mission.id}"),
+        on_click=lambda _e: page.navigate(f"/teams/{view.team.id}/missions/{mission.id}"),
         content=ft.Semantics(
-            label=f"{mission.name} {mission.parameters}, {word}",
+            label=_("{city} {bank}, {state}").format(
+                city=city(mission.name), bank=mission.parameters, state=pgettext("mission", word)
+            ),
             button=True,
             exclude_semantics=True,
             content=ft.Stack(
@@ -162,7 +165,7 @@ def _city(view: CampaignView, card: Any, centre: tuple[float, float]) -> ft.Cont
                         no_wrap=True,
                     ),
                     ft.Text(
-                        mission.name,
+                        city(mission.name),
                         size=LABEL_SIZE,
                         max_lines=2,
                         overflow=ft.TextOverflow.ELLIPSIS,

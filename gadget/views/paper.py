@@ -13,6 +13,7 @@ from gadget.services.printing.paper import PrintError
 from gadget.services.printing.worker import off_the_loop
 from gadget.views.boundary import component
 from gadget.views.files import download
+from gadget.views.language import _, say
 from gadget.views.shared import screen, use_status, use_value, whole_number
 
 
@@ -30,59 +31,67 @@ def PaperScreen() -> ft.Control:
             raise PrintError("{games!r} games: print 1 to 1000", games=games[:10])
         return number
 
-    async def booklets(_: Any) -> None:
+    async def booklets(_event: Any) -> None:
         try:
             seed = secrets.randbits(32)
-            tell("Making the booklets…")
+            tell(_("Making the booklets…"))
             pdf = await off_the_loop(print_booklets, seed, count(), language)
         except PrintError as wrong:
-            refuse(str(wrong))
+            refuse(say(wrong))
             return
         saved = await download(f"duet-booklets-{seed}.pdf", pdf)
-        tell(f"{saved} Booklets for {games} games, seed {seed}: print both halves.")
+        tell(
+            _("{saved} Booklets for {games} games, seed {seed}: print both halves.").format(
+                saved=saved, games=games, seed=seed
+            )
+        )
 
-    async def keycards(_: Any) -> None:
+    async def keycards(_event: Any) -> None:
         try:
             seed = secrets.randbits(32)
-            tell("Making the key cards…")
+            tell(_("Making the key cards…"))
             pdf = await off_the_loop(print_keycards, seed, count())
         except PrintError as wrong:
-            refuse(str(wrong))
+            refuse(say(wrong))
             return
         saved = await download(f"duet-key-cards-{seed}.pdf", pdf)
-        tell(f"{saved} {games} key cards, seed {seed}: cut, fold, stand them between you.")
+        tell(
+            _("{saved} {games} key cards, seed {seed}: cut, fold, stand them between you.").format(
+                saved=saved, games=games, seed=seed
+            )
+        )
 
     return screen(
         [
-            ft.Text("Paper", size=24, weight=ft.FontWeight.BOLD),
-            ft.Text("Play without phones: booklets (one per player) or key cards to fold."),
+            ft.Text(_("Paper"), size=24, weight=ft.FontWeight.BOLD),
+            ft.Text(_("Play without phones: booklets (one per player) or key cards to fold.")),
             ft.TextField(
-                label="Games",
+                label=_("Games"),
                 value=games,
                 width=120,
                 keyboard_type=ft.KeyboardType.NUMBER,
                 on_change=lambda e: set_games(str(e.control.value or "")[:10]),
             ),
             ft.Dropdown(
-                label="Words",
+                label=_("Words"),
                 value=language,
                 width=160,
                 options=[
-                    ft.DropdownOption(key="en", text="English"),
-                    ft.DropdownOption(key="fr", text="Français"),
+                    ft.DropdownOption(key="en", text=_("English")),
+                    ft.DropdownOption(key="fr", text=_("Français")),
                 ],
                 on_select=lambda e: set_language("fr" if e.control.value == "fr" else "en"),
             ),
             ft.Row(
                 [
-                    ft.Button("Booklets (PDF)", icon=ft.Icons.MENU_BOOK, on_click=booklets),
-                    ft.Button("Key cards (PDF)", icon=ft.Icons.STYLE, on_click=keycards),
+                    ft.Button(_("Booklets (PDF)"), icon=ft.Icons.MENU_BOOK, on_click=booklets),
+                    ft.Button(_("Key cards (PDF)"), icon=ft.Icons.STYLE, on_click=keycards),
                 ],
                 wrap=True,
             ),
             status,
-            ft.Text("A team's mission map prints from the team's screen.", size=12),
-            ft.Button("Home", on_click=lambda _: page.navigate("/")),
+            ft.Text(_("A team's mission map prints from the team's screen."), size=12),
+            ft.Button(_("Home"), on_click=lambda _e: page.navigate("/")),
         ],
         spacing=12,
     )

@@ -4,25 +4,35 @@ from __future__ import annotations
 
 import flet as ft
 
-from gadget.engine.text import counted
 from gadget.services.words import LOSS_WORDS
 from gadget.store import Attempt
 from gadget.views.boundary import component
+from gadget.views.language import _, moment, ngettext, say
 from gadget.views.phone import use_phone
 from gadget.views.shared import loading, screen, use_data, use_table
 
 
 def attempt_line(attempt: Attempt) -> str:
     """One finished game in a line: when, won with its score or lost and why, the bank."""
-    if attempt.won:
-        result = f"won, score {attempt.score}"
-    else:
-        result = f"lost: {LOSS_WORDS.get(attempt.reason or '', 'lost')}"
     tokens = attempt.log.setup.tokens
-    return (
-        f"{attempt.played_at:%Y-%m-%d %H:%M}  {result}"
-        f" ({counted(attempt.tokens_used, 'token')} of {tokens} used,"
-        f" {counted(attempt.mistakes, 'mistake')})"
+    used = ngettext(
+        "{count} token of {tokens} used", "{count} tokens of {tokens} used", attempt.tokens_used
+    ).format(count=attempt.tokens_used, tokens=tokens)
+    mistakes = ngettext("{count} mistake", "{count} mistakes", attempt.mistakes).format(
+        count=attempt.mistakes
+    )
+    if attempt.won:
+        line = _("{when}  won, score {score} ({used}, {mistakes})")
+        return line.format(
+            when=moment(attempt.played_at), score=attempt.score, used=used, mistakes=mistakes
+        )
+    reason = LOSS_WORDS.get(attempt.reason or "")
+    line = _("{when}  lost: {reason} ({used}, {mistakes})")
+    return line.format(
+        when=moment(attempt.played_at),
+        reason=say(reason) if reason else _("lost"),
+        used=used,
+        mistakes=mistakes,
     )
 
 
@@ -34,17 +44,22 @@ def PracticeHistoryScreen() -> ft.Control:
     phone = use_phone()
     attempts = use_data(lambda: table.store.practice_attempts(phone.key), [phone.key])
     if attempts is None:
-        return loading("Your games")
+        return loading(_("Your games"))
     rows: list[ft.Control] = [ft.Text(attempt_line(attempt), size=16) for attempt in attempts]
     return screen(
         [
-            ft.Text("Your games outside a team", size=24, weight=ft.FontWeight.BOLD),
+            ft.Text(_("Your games outside a team"), size=24, weight=ft.FontWeight.BOLD),
             ft.Text(
-                f"{counted(len(attempts), 'game')} played on this phone."
-                " A team's games are in its own history, on its map."
+                ngettext(
+                    "{count} game played on this phone. A team's games are in its own"
+                    " history, on its map.",
+                    "{count} games played on this phone. A team's games are in its own"
+                    " history, on its map.",
+                    len(attempts),
+                ).format(count=len(attempts))
             ),
             *rows,
-            ft.Button("Home", icon=ft.Icons.HOME, on_click=lambda _: page.navigate("/")),
+            ft.Button(_("Home"), icon=ft.Icons.HOME, on_click=lambda _e: page.navigate("/")),
         ],
         spacing=10,
     )

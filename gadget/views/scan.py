@@ -9,11 +9,13 @@ import flet as ft
 import flet_camera
 
 from gadget.engine import GadgetError
+from gadget.language import N_
 from gadget.services.scan import code_in_photo
 from gadget.views.boundary import component
+from gadget.views.language import _, say
 from gadget.views.shared import screen, use_value
 
-NO_CAMERA = "No camera here: type the code on the home screen, or scan with the camera app."
+NO_CAMERA = N_("No camera here: type the code on the home screen, or scan with the camera app.")
 
 
 @component
@@ -22,7 +24,7 @@ def ScanScreen() -> ft.Control:
     camera = ft.use_memo(lambda: flet_camera.Camera(expand=True, preview_enabled=True), [])
     return screen(
         [
-            ft.Text("Scan the code", size=22, weight=ft.FontWeight.BOLD),
+            ft.Text(_("Scan the code"), size=22, weight=ft.FontWeight.BOLD),
             ScanControls(camera),
             ft.Container(camera, height=320, border_radius=8),
         ],
@@ -34,7 +36,7 @@ def ScanScreen() -> ft.Control:
 def ScanControls(camera: flet_camera.Camera) -> ft.Control:
     """Start the camera, say what to do, and decode the picture on the server when asked."""
     page = ft.context.page
-    status, set_status = use_value(lambda: "Starting the camera…")
+    status, set_status = use_value(lambda: _("Starting the camera…"))
     ready, set_ready = use_value(lambda: False)
 
     async def start() -> None:
@@ -43,7 +45,7 @@ def ScanControls(camera: flet_camera.Camera) -> ft.Control:
         except Exception:  # the platform refused or has no camera API
             cameras = []
         if not cameras:
-            set_status(NO_CAMERA)
+            set_status(_(NO_CAMERA))
             return
         back = next(
             (c for c in cameras if c.lens_direction == flet_camera.CameraLensDirection.BACK),
@@ -52,21 +54,21 @@ def ScanControls(camera: flet_camera.Camera) -> ft.Control:
         try:
             await camera.initialize(back, flet_camera.ResolutionPreset.MEDIUM, enable_audio=False)
         except Exception:
-            set_status(NO_CAMERA)
+            set_status(_(NO_CAMERA))
             return
         set_ready(True)
-        set_status("Point the camera at your partner's QR code, then tap Scan.")
+        set_status(_("Point the camera at your partner's QR code, then tap Scan."))
 
     ft.use_effect(start, [])
 
-    async def scan(_: Any) -> None:
+    async def scan(_event: Any) -> None:
         try:
             code = code_in_photo(await camera.take_picture())
         except GadgetError as wrong:
-            set_status(str(wrong))
+            set_status(say(wrong))
             return
         except Exception:
-            set_status("The camera did not take a picture: try again.")
+            set_status(_("The camera did not take a picture: try again."))
             return
         with contextlib.suppress(Exception):
             await camera.pause_preview()
@@ -74,6 +76,6 @@ def ScanControls(camera: flet_camera.Camera) -> ft.Control:
 
     buttons: list[ft.Control] = []
     if ready:
-        buttons.append(ft.Button("Scan", icon=ft.Icons.QR_CODE_SCANNER, on_click=scan))
-    buttons.append(ft.Button("Home", on_click=lambda _: page.navigate("/")))
+        buttons.append(ft.Button(_("Scan"), icon=ft.Icons.QR_CODE_SCANNER, on_click=scan))
+    buttons.append(ft.Button(_("Home"), on_click=lambda _e: page.navigate("/")))
     return ft.Column([ft.Text(status), ft.Row(buttons)], spacing=8)

@@ -9,6 +9,7 @@ import flet as ft
 
 from gadget.services.table import TIMER_PRESETS, TimerSettings
 from gadget.views.boundary import component
+from gadget.views.language import _
 from gadget.views.phone import use_phone
 from gadget.views.shared import (
     guarded,
@@ -28,7 +29,7 @@ def _typed_seconds(typed: str, on_change: Any) -> None:
     on_change(seconds if seconds is not None else typed)
 
 
-def _seconds_field(label: str, seconds: int, on_change: Any) -> ft.Control:
+def _seconds_field(label: str, short_label: str, seconds: int, on_change: Any) -> ft.Control:
     options = [ft.DropdownOption(key=str(p), text=clock_text(p)) for p in TIMER_PRESETS]
     if seconds not in TIMER_PRESETS:
         options.append(ft.DropdownOption(key=str(seconds), text=clock_text(seconds)))
@@ -42,7 +43,7 @@ def _seconds_field(label: str, seconds: int, on_change: Any) -> ft.Control:
                 on_select=lambda e: _typed_seconds(str(e.control.value or ""), on_change),
             ),
             ft.TextField(
-                label=f"{label.split(maxsplit=1)[0]} seconds",
+                label=short_label,
                 width=120,
                 keyboard_type=ft.KeyboardType.NUMBER,
                 on_submit=lambda e: _typed_seconds(str(e.control.value or ""), on_change),
@@ -62,7 +63,7 @@ def Settings() -> ft.Control:
     status, tell, refuse = use_status()
     settings = edited or saved
     if settings is None:
-        return loading("Settings")
+        return loading(_("Settings"))
 
     def change(**what: Any) -> None:
         def apply() -> None:
@@ -70,23 +71,33 @@ def Settings() -> ft.Control:
             updated = replace(settings, **what)
             table.set_default_timer(updated, phone)
             set_settings(updated)
-            tell("Saved: new games use these settings.")
+            tell(_("Saved: new games use these settings."))
 
         guarded(apply, refuse)(None)
 
     return screen(
         [
-            ft.Text("Settings", size=24, weight=ft.FontWeight.BOLD),
+            ft.Text(_("Settings"), size=24, weight=ft.FontWeight.BOLD),
             ft.Switch(
-                label="Turn timer",
+                label=_("Turn timer"),
                 value=settings.enabled,
                 on_change=lambda e: change(enabled=bool(e.control.value)),
             ),
-            _seconds_field("Clue time", settings.clue_seconds, lambda s: change(clue_seconds=s)),
-            _seconds_field("Guess time", settings.guess_seconds, lambda s: change(guess_seconds=s)),
-            ft.Text("Warnings at 30 and 10 seconds; a sound and a vibration at zero.", size=12),
+            _seconds_field(
+                _("Clue time"),
+                _("Clue seconds"),
+                settings.clue_seconds,
+                lambda s: change(clue_seconds=s),
+            ),
+            _seconds_field(
+                _("Guess time"),
+                _("Guess seconds"),
+                settings.guess_seconds,
+                lambda s: change(guess_seconds=s),
+            ),
+            ft.Text(_("Warnings at 30 and 10 seconds; a sound and a vibration at zero."), size=12),
             status,
-            ft.Button("Home", on_click=lambda _: page.navigate("/")),
+            ft.Button(_("Home"), on_click=lambda _e: page.navigate("/")),
         ],
         spacing=12,
     )

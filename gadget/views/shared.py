@@ -17,6 +17,7 @@ from qrcode.image.pure import PyPNGImage
 from gadget.engine import Colour, GadgetError
 from gadget.services import palette
 from gadget.services.table import Table
+from gadget.views.language import say
 
 log = logging.getLogger("gadget")
 
@@ -170,7 +171,7 @@ def dead_end(title: str, hint: str, back: str, route: str) -> ft.Control:
         [
             ft.Text(title, size=20),
             ft.Text(hint),
-            ft.Button(back, on_click=lambda _: page.navigate(route)),
+            ft.Button(back, on_click=lambda _e: page.navigate(route)),
         ]
     )
 
@@ -200,11 +201,11 @@ def guarded(action: Callable[[], object], tell: Callable[[str], None]) -> Callab
     """An event handler that tells the player why the app refused (a GadgetError); anything
     else is a bug, and goes on to the error boundary, which reports it as one."""
 
-    def handler(_: Any) -> None:
+    def handler(_event: Any) -> None:
         try:
             action()
         except GadgetError as refused:
-            tell(brief(str(refused)))
+            tell(brief(say(refused)))
 
     return handler
 

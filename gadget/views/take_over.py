@@ -15,6 +15,7 @@ from gadget.services.phones import Phone
 from gadget.services.table import PhoneGame, Table
 from gadget.store import SeatRequest
 from gadget.views.boundary import component
+from gadget.views.language import _
 from gadget.views.phone import use_phone
 from gadget.views.shared import (
     guarded,
@@ -38,60 +39,69 @@ def SeatRequestScreen(shown: PhoneGame, lost: Player | None) -> ft.Control:
     def ask(side: Player) -> Any:
         return guarded(lambda: table.ask_for_seat(game.id, side, phone), set_message)
 
-    body: list[ft.Control] = [ft.Text("This game is on other phones", size=22)]
+    body: list[ft.Control] = [ft.Text(_("This game is on other phones"), size=22)]
     if lost is not None:
         body.append(
             ft.Text(
-                f"Side {lost.value.upper()} was taken over by another phone, with your"
-                " partner's consent: this phone no longer shows it."
+                _(
+                    "Side {side} was taken over by another phone, with your partner's"
+                    " consent: this phone no longer shows it."
+                ).format(side=lost.value.upper())
             )
         )
     if game.state.is_over:
-        body.append(ft.Text("The game is over: it is saved in the history of its phones."))
+        body.append(ft.Text(_("The game is over: it is saved in the history of its phones.")))
     elif request is not None and request.answer is None:
         body.append(
             ft.Text(
-                f"Waiting: your partner's phone is asked to let this phone take side"
-                f" {request.side.value.upper()}."
+                _(
+                    "Waiting: your partner's phone is asked to let this phone take side {side}."
+                ).format(side=request.side.value.upper())
             )
         )
         body.append(
             ft.Text(
-                "If your partner's phone was lost too, whoever runs the server can free the"
-                " game's sides with `gadget seats release` and its code; then open the"
-                " join link again.",
+                _(
+                    "If your partner's phone was lost too, whoever runs the server can free the"
+                    " game's sides with `gadget seats release` and its code; then open the"
+                    " join link again."
+                ),
                 size=13,
             )
         )
     else:
         if request is not None and request.answer == "refused":
-            body.append(ft.Text("Your partner's phone refused.", color=palette.DANGER))
+            body.append(ft.Text(_("Your partner's phone refused."), color=palette.DANGER))
         body.append(
             ft.Text(
-                "If your phone was lost or broken, this phone can take over its side once"
-                " your partner's phone allows it."
+                _(
+                    "If your phone was lost or broken, this phone can take over its side once"
+                    " your partner's phone allows it."
+                )
             )
         )
         for side in Player:
             if side in shown.askable:
                 body.append(
                     ft.OutlinedButton(
-                        f"Ask to take over side {side.value.upper()}", on_click=ask(side)
+                        _("Ask to take over side {side}").format(side=side.value.upper()),
+                        on_click=ask(side),
                     )
                 )
             else:
                 body.append(
                     ft.Text(
-                        f"Side {side.value.upper()}: nobody can allow it, since no phone holds"
-                        f" side {side.partner.value.upper()} and no other phone of a team"
-                        " plays this game. The game stays saved as it is, its log kept;"
-                        " deal a new game to play on.",
+                        _(
+                            "Side {side}: nobody can allow it, since no phone holds side"
+                            " {partner} and no other phone of a team plays this game. The game"
+                            " stays saved as it is, its log kept; deal a new game to play on."
+                        ).format(side=side.value.upper(), partner=side.partner.value.upper()),
                         size=13,
                     )
                 )
     if message:
         body.append(ft.Text(message, color=palette.DANGER))
-    body.append(ft.Button("Home", on_click=lambda _: page.navigate("/")))
+    body.append(ft.Button(_("Home"), on_click=lambda _e: page.navigate("/")))
     return screen(body)
 
 
@@ -100,7 +110,7 @@ def request_panel(
     request: SeatRequest,
     phone: Phone,
     tell: Any,
-    what: str,
+    this_game: bool,
     *,
     done: Callable[[], None] = lambda: None,
 ) -> ft.Control:
@@ -119,15 +129,27 @@ def request_panel(
         content=ft.Column(
             [
                 ft.Text(
-                    f"Another phone asks to take over side {letter} of {what}. Allow it only"
-                    f" if side {letter}'s phone was lost or replaced: it will see side"
-                    f" {letter}'s card.",
+                    (
+                        _(
+                            "Another phone asks to take over side {side} of this game. Allow it"
+                            " only if side {side}'s phone was lost or replaced: it will see side"
+                            " {side}'s card."
+                        )
+                        if this_game
+                        else _(
+                            "Another phone asks to take over side {side} of a game you play."
+                            " Allow it only if side {side}'s phone was lost or replaced: it will"
+                            " see side {side}'s card."
+                        )
+                    ).format(side=letter),
                     weight=ft.FontWeight.W_600,
                 ),
                 ft.Row(
                     [
-                        ft.Button(f"Allow side {letter}", on_click=answer(True)),
-                        ft.OutlinedButton("Refuse", on_click=answer(False)),
+                        ft.Button(
+                            _("Allow side {side}").format(side=letter), on_click=answer(True)
+                        ),
+                        ft.OutlinedButton(_("Refuse"), on_click=answer(False)),
                     ],
                     wrap=True,
                 ),

@@ -18,6 +18,7 @@ from gadget.services.printing.worker import off_the_loop
 from gadget.store import MAX_NAME, Team
 from gadget.views.boundary import component
 from gadget.views.files import download, pick_json
+from gadget.views.language import _, city, say
 from gadget.views.mission_map import MissionMapView
 from gadget.views.shared import (
     TEXT_MIN,
@@ -46,26 +47,26 @@ def InvitePanel(team: Team, new_invite: Any) -> ft.Control:
     showing, set_showing = use_value(lambda: False)
     if not showing:
         return ft.TextButton(
-            "Invite a phone to the team",
+            _("Invite a phone to the team"),
             icon=ft.Icons.QR_CODE,
-            on_click=lambda _: set_showing(True),
+            on_click=lambda _e: set_showing(True),
         )
     base = web_address(page.url).rstrip("/") if page.url else ""
     link = f"{base}/invite/{team.invite}"
     return panel(
         [
             ft.Text(
-                "A phone that opens this link joins the team: share it only with your partner."
+                _("A phone that opens this link joins the team: share it only with your partner.")
             ),
             ft.Semantics(
-                label="QR code of the team's invite link",
+                label=_("QR code of the team's invite link"),
                 content=ft.Image(src=qr_png(link), width=160, height=160),
             ),
             ft.Text(link, size=12, selectable=False),
             ft.Row(
                 [
-                    ft.TextButton("Hide the invite", on_click=lambda _: set_showing(False)),
-                    ft.TextButton("New invite link", on_click=new_invite),
+                    ft.TextButton(_("Hide the invite"), on_click=lambda _e: set_showing(False)),
+                    ft.TextButton(_("New invite link"), on_click=new_invite),
                 ],
                 wrap=True,
             ),
@@ -97,7 +98,7 @@ def TeamScreen() -> ft.Control:
     if team is None:
         return missing_team()
     if isinstance(team, Loading) or shown is None:
-        return loading("The team")
+        return loading(_("The team"))
     view, maps = shown
     file_name = safe_file_name(team.name)
 
@@ -108,91 +109,100 @@ def TeamScreen() -> ft.Control:
             players=str(players.current).split(",") if players.current is not None else None,
         )
         players.current = None  # show the players as saved (names cleaned) again
-        tell("Saved.")
+        tell(_("Saved."))
         set_edits(edits + 1)
 
     def choose_map(event: Any) -> None:
         chosen = whole_number(str(event.control.value or ""), digits=9)
-        if chosen is None or chosen not in {i for i, _ in maps}:
-            refuse("That is not one of the maps.")
+        if chosen is None or chosen not in {i for i, _name in maps}:
+            refuse(_("That is not one of the maps."))
             return
         store.update_team(team.id, map_id=chosen)
         set_edits(edits + 1)
 
-    async def export(_: Any) -> None:
+    async def export(_event: Any) -> None:
         data = json.dumps(export_team(store, team), indent=1, ensure_ascii=False)
         tell(await download(f"{file_name}.gadget-team.json", data.encode("utf-8")))
 
-    async def export_map(_: Any) -> None:
+    async def export_map(_event: Any) -> None:
         tell(await download(f"{file_name}.mission-map.json", view.mission_map.to_json().encode()))
 
-    async def print_pdf(_: Any) -> None:
-        tell("Making the map…")
+    async def print_pdf(_event: Any) -> None:
+        tell(_("Making the map…"))
         pdf = await off_the_loop(
             print_map, view.mission_map, "a4", team.name, store.completed(team.id)
         )
         tell(await download(f"{file_name}-mission-map.pdf", pdf))
 
-    async def import_map(_: Any) -> None:
+    async def import_map(_event: Any) -> None:
         try:
             text = await pick_json("map")
             if text is None:
                 return
             imported = parse_map(text)
         except GadgetError as wrong:
-            refuse(f"That map was not imported: {wrong}")
+            refuse(_("That map was not imported: {why}").format(why=say(wrong)))
             return
         store.update_team(team.id, map_id=store.add_map(imported, team.id))
-        tell(f"{team.name} now plays on {imported.name!r}.")
+        tell(_("{team} now plays on {map!r}.").format(team=team.name, map=imported.name))
         set_edits(edits + 1)
 
     def new_invite() -> None:
         store.new_invite(team.id)
-        tell("A new invite link: the old one no longer works.")
+        tell(_("A new invite link: the old one no longer works."))
         set_edits(edits + 1)
 
     from_rulebook = view.mission_map.rulebook_lines
     return screen(
         [
             ft.Text(team.name, size=24, weight=ft.FontWeight.BOLD),
-            ft.Text(", ".join(team.players) or "No players named yet."),
+            ft.Text(", ".join(team.players) or _("No players named yet.")),
             MissionMapView(view),
             ft.Text(
-                f"Lines: {from_rulebook} from the rule book, "
-                f"{len(view.mission_map.lines) - from_rulebook} reconstructed or the team's own."
-                " Drag, pinch or zoom the map; tap a city for its card.",
+                _(
+                    "Lines: {rulebook} from the rule book, {others} reconstructed or the"
+                    " team's own. Drag, pinch or zoom the map; tap a city for its card."
+                ).format(
+                    rulebook=from_rulebook, others=len(view.mission_map.lines) - from_rulebook
+                ),
                 size=TEXT_MIN,
             ),
-            ft.Text("Open now: " + (", ".join(m.name for m in view.open_missions) or "none")),
-            ft.Button(
-                "History and charts",
-                icon=ft.Icons.INSIGHTS,
-                on_click=lambda _: page.navigate(f"/teams/{team.id}/history"),
+            ft.Text(
+                _("Open now: {cities}").format(
+                    cities=_(", ").join(city(m.name) for m in view.open_missions)
+                )
+                if view.open_missions
+                else _("Open now: none")
             ),
-            ft.Text("The team", size=18, weight=ft.FontWeight.W_600),
+            ft.Button(
+                _("History and charts"),
+                icon=ft.Icons.INSIGHTS,
+                on_click=lambda _e: page.navigate(f"/teams/{team.id}/history"),
+            ),
+            ft.Text(_("The team"), size=18, weight=ft.FontWeight.W_600),
             InvitePanel(team, guarded(new_invite, refuse)),
-            typed_field(rename, "Rename", max_length=MAX_NAME),
-            typed_field(players, "Players", shown=", ".join(team.players)),
-            ft.Button("Save", on_click=guarded(save, refuse)),
+            typed_field(rename, _("Rename"), max_length=MAX_NAME),
+            typed_field(players, _("Players"), shown=", ".join(team.players)),
+            ft.Button(_("Save"), on_click=guarded(save, refuse)),
             ft.Dropdown(
-                label="Map",
+                label=_("Map"),
                 value=str(team.map_id),
                 options=[ft.DropdownOption(key=str(i), text=n) for i, n in maps],
                 on_select=choose_map,
             ),
             ft.Row(
                 [
-                    ft.OutlinedButton("Export team", icon=ft.Icons.DOWNLOAD, on_click=export),
-                    ft.OutlinedButton("Export map", icon=ft.Icons.MAP, on_click=export_map),
-                    ft.OutlinedButton("Import map", icon=ft.Icons.UPLOAD, on_click=import_map),
+                    ft.OutlinedButton(_("Export team"), icon=ft.Icons.DOWNLOAD, on_click=export),
+                    ft.OutlinedButton(_("Export map"), icon=ft.Icons.MAP, on_click=export_map),
+                    ft.OutlinedButton(_("Import map"), icon=ft.Icons.UPLOAD, on_click=import_map),
                     ft.OutlinedButton(
-                        "Print the map (PDF)", icon=ft.Icons.PRINT, on_click=print_pdf
+                        _("Print the map (PDF)"), icon=ft.Icons.PRINT, on_click=print_pdf
                     ),
                 ],
                 wrap=True,
             ),
             status,
-            ft.Button("Teams", on_click=lambda _: page.navigate("/teams")),
+            ft.Button(_("Teams"), on_click=lambda _e: page.navigate("/teams")),
         ],
         spacing=10,
     )

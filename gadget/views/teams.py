@@ -14,6 +14,7 @@ from gadget.services.backup import import_team
 from gadget.store import MAX_NAME, NotFoundError, Team
 from gadget.views.boundary import component
 from gadget.views.files import pick_json
+from gadget.views.language import _, say
 from gadget.views.phone import use_phone
 from gadget.views.shared import (
     Loading,
@@ -51,9 +52,9 @@ def use_team(edits: int = 0) -> Team | Loading | None:
 def missing_team() -> ft.Control:
     """Another phone's team, or none at all: the same answer."""
     return dead_end(
-        "No such team on this phone.",
-        "A team shows on the phones that made it or opened its invite link.",
-        "Teams",
+        _("No such team on this phone."),
+        _("A team shows on the phones that made it or opened its invite link."),
+        _("Teams"),
         "/teams",
     )
 
@@ -67,19 +68,19 @@ def InviteRoute() -> ft.Control:
     secret = ft.use_route_params().get("invite", "")
     team = use_lookup(lambda: table.accept_invite(secret, phone), [secret])
     if isinstance(team, Loading):
-        return loading("Joining the team")
+        return loading(_("Joining the team"))
     if team is None:
         return screen(
             [
-                ft.Text("That invite link does not work.", size=20),
-                ft.Text("Ask the team for its link again: a team can replace an old one."),
-                ft.Button("Home", on_click=lambda _: page.navigate("/")),
+                ft.Text(_("That invite link does not work."), size=20),
+                ft.Text(_("Ask the team for its link again: a team can replace an old one.")),
+                ft.Button(_("Home"), on_click=lambda _e: page.navigate("/")),
             ]
         )
     return screen(
         [
-            ft.Text(f"This phone is now in {team.name}.", size=20),
-            ft.Button("Open the team", on_click=lambda _: page.navigate(f"/teams/{team.id}")),
+            ft.Text(_("This phone is now in {team}.").format(team=team.name), size=20),
+            ft.Button(_("Open the team"), on_click=lambda _e: page.navigate(f"/teams/{team.id}")),
         ]
     )
 
@@ -97,55 +98,58 @@ def TeamsScreen() -> ft.Control:
     phone = use_phone()
     teams = use_data(lambda: table.store.teams(phone.key), [phone.key, edits])
 
-    def add(_: Any) -> None:
+    def add(_event: Any) -> None:
         try:
             team = table.store.add_team(
                 str(name.current), str(players.current).split(","), phone=phone.key
             )
         except GadgetError as refused:  # said on the field it is about, in the field's red
-            said = brief(str(refused)[:1].upper() + str(refused)[1:] + ".")
+            words = say(refused)
+            said = brief(words[:1].upper() + words[1:] + ".")
             set_errors(("", said) if "player" in str(refused) else (said, ""))
             tell("")  # the last success is not this tap's
             return
         set_errors(("", ""))
-        tell(f"Added {team.name}.")
+        tell(_("Added {team}.").format(team=team.name))
         set_edits(edits + 1)
 
-    async def bring_back(_: Any) -> None:
+    async def bring_back(_event: Any) -> None:
         try:
-            text = await pick_json("team backup")
+            text = await pick_json(_("team backup"))
             if text is None:
                 return
             team = import_team(table.store, text, phone=phone.key)
         except GadgetError as wrong:  # nothing of it was written
-            refuse(f"That backup was not imported: {wrong}")
+            refuse(_("That backup was not imported: {why}").format(why=say(wrong)))
             return
-        tell(f"Imported {team.name}.")
+        tell(_("Imported {team}.").format(team=team.name))
         set_edits(edits + 1)
 
     rows: list[ft.Control] = [
         ft.ListTile(
             title=ft.Text(team.name),
-            subtitle=ft.Text(", ".join(team.players) or "no players named"),
-            on_click=lambda _, t=team.id: page.navigate(f"/teams/{t}"),
+            subtitle=ft.Text(", ".join(team.players) or _("no players named")),
+            on_click=lambda _e, t=team.id: page.navigate(f"/teams/{t}"),
         )
         for team in teams or []
     ]
     return screen(
         [
-            ft.Text("Teams", size=24, weight=ft.FontWeight.BOLD),
-            *(rows or [ft.Text("No team yet: add one to play the mission map.")]),
-            typed_field(name, "New team", max_length=MAX_NAME, error=errors[0] or None),
-            typed_field(players, "Players (Ann, Ben)", error=errors[1] or None),
+            ft.Text(_("Teams"), size=24, weight=ft.FontWeight.BOLD),
+            *(rows or [ft.Text(_("No team yet: add one to play the mission map."))]),
+            typed_field(name, _("New team"), max_length=MAX_NAME, error=errors[0] or None),
+            typed_field(players, _("Players (Ann, Ben)"), error=errors[1] or None),
             ft.Row(
                 [
-                    ft.Button("Add team", icon=ft.Icons.GROUP_ADD, on_click=add),
-                    ft.OutlinedButton("Import a team", icon=ft.Icons.UPLOAD, on_click=bring_back),
+                    ft.Button(_("Add team"), icon=ft.Icons.GROUP_ADD, on_click=add),
+                    ft.OutlinedButton(
+                        _("Import a team"), icon=ft.Icons.UPLOAD, on_click=bring_back
+                    ),
                 ],
                 wrap=True,
             ),
             status,
-            ft.Button("Home", on_click=lambda _: page.navigate("/")),
+            ft.Button(_("Home"), on_click=lambda _e: page.navigate("/")),
         ],
         spacing=10,
     )

@@ -13,6 +13,7 @@ from gadget.engine import Phase
 from gadget.services import palette
 from gadget.services.table import WARNINGS, Stretch, TimerState
 from gadget.views.boundary import component
+from gadget.views.language import _, ngettext
 from gadget.views.shared import icon_button, use_table, use_value
 
 TICK = 0.25
@@ -40,7 +41,7 @@ def TimerBar(game_id: int, phase: Phase, timer: TimerState | None) -> ft.Control
     it, and a component re-renders when its props change.
     """
     table = use_table()
-    _, set_ticks = use_value(lambda: 0)
+    _ticks, set_ticks = ft.use_state(0)  # set with a function of the last count
     alarmed, set_alarmed = use_value(lambda: (0, "", 0.0))
     timed = timer is not None and phase not in (Phase.OVER, Phase.SUDDEN_DEATH)
     running = timed and timer is not None and not timer.paused
@@ -67,23 +68,32 @@ def TimerBar(game_id: int, phase: Phase, timer: TimerState | None) -> ft.Control
         if warning
         else palette.INK
     )
-    what = "clue" if timer.stretch is Stretch.CLUE else "guesses"
-    words = "Time is up!" if left <= 0 else f"{warning} seconds left!" if warning else ""
+    clock = (
+        _("{clock} for the clue") if timer.stretch is Stretch.CLUE else _("{clock} for the guesses")
+    ).format(clock=clock_text(left))
+    if left <= 0:
+        words = _("Time is up!")
+    elif warning:
+        words = ngettext("{count} second left!", "{count} seconds left!", warning).format(
+            count=warning
+        )
+    else:
+        words = ""
 
     def control(action: Any) -> Any:
-        return lambda _: action(game_id)
+        return lambda _e: action(game_id)
 
     return ft.Row(
         [
             ft.Icon(ft.Icons.TIMER, color=colour),
-            ft.Text(f"{clock_text(left)} for the {what}", color=colour, weight=ft.FontWeight.BOLD),
+            ft.Text(clock, color=colour, weight=ft.FontWeight.BOLD),
             ft.Text(words, color=colour),
             icon_button(
                 ft.Icons.PLAY_ARROW if timer.paused else ft.Icons.PAUSE,
-                "Resume the timer" if timer.paused else "Pause the timer",
+                _("Resume the timer") if timer.paused else _("Pause the timer"),
                 control(table.resume_timer if timer.paused else table.pause_timer),
             ),
-            icon_button(ft.Icons.RESTART_ALT, "Reset the timer", control(table.reset_timer)),
+            icon_button(ft.Icons.RESTART_ALT, _("Reset the timer"), control(table.reset_timer)),
         ],
         wrap=True,
     )

@@ -8,9 +8,12 @@ from typing import Final
 from reportlab.lib.colors import HexColor, white
 from reportlab.lib.pagesizes import A4
 from reportlab.lib.units import cm
+from reportlab.lib.utils import simpleSplit
 from reportlab.pdfgen.canvas import Canvas
 
 from gadget.engine import KeyCard, Player
+from gadget.language import Language
+from gadget.language import language as spoken_language
 from gadget.services import palette
 from gadget.services.printing.paper import (
     BLACK,
@@ -40,14 +43,20 @@ def _symbol(canvas: Canvas, colour: str, x: float, y: float) -> None:
         canvas.line(x + c - 0.12 * cm, y + c, x + c + 0.12 * cm, y + c)
 
 
-def _half(canvas: Canvas, card: KeyCard, player: Player, number: int) -> None:
+def _half(canvas: Canvas, card: KeyCard, player: Player, number: int, words: Language) -> None:
     """One face of the tent, drawn upright at the origin: the grid as this player sees it."""
     grid = card.seen_from(player)
     left = (CARD_W - 5 * CELL) / 2
     canvas.setFillColor(INK)
     canvas.setFont("Helvetica-Bold", 8)
-    canvas.drawString(0.3 * cm, CARD_H / 2 - 0.5 * cm, f"Card {number}")
-    canvas.drawRightString(CARD_W - 0.3 * cm, CARD_H / 2 - 0.5 * cm, f"side {player.value.upper()}")
+    canvas.drawString(
+        0.3 * cm, CARD_H / 2 - 0.5 * cm, words.gettext("Card {number}").format(number=number)
+    )
+    canvas.drawRightString(
+        CARD_W - 0.3 * cm,
+        CARD_H / 2 - 0.5 * cm,
+        words.gettext("side {side}").format(side=player.value.upper()),
+    )
     for index, colour in enumerate(grid):
         row, column = divmod(index, 5)
         x = left + column * CELL
@@ -78,14 +87,20 @@ def _positions() -> Iterator[tuple[float, float]]:
             yield gap_x + column * (CARD_W + gap_x), height - (row + 1) * (CARD_H + gap_y)
 
 
-def print_keycards(seed: int, games: int) -> bytes:
+def print_keycards(seed: int, games: int, lang: str = "en") -> bytes:
     """Tent-fold key cards, six to a page: cut, fold on the dashed line, stand it between you.
 
     The lower half faces player A upright; the upper half is printed upside down so that,
     folded, it faces player B the right way up, turned as B sees the table.
     """
+    words = spoken_language(lang)
+    _ = words.gettext
     chosen = paper_games(seed, games)
-    canvas, buffer = new_pdf(A4, f"Codenames Duet key cards, seed {seed}")
+    canvas, buffer = new_pdf(A4, _("Codenames Duet key cards, seed {seed}").format(seed=seed))
+    how = _(
+        "Key cards, seed {seed}: cut on the marks, fold on the dashed line, stand each card"
+        " between you (side A faces A, side B faces B)."
+    ).format(seed=seed)
     spots = list(_positions())
     for index, game in enumerate(chosen):
         if index % len(spots) == 0:
@@ -93,12 +108,8 @@ def print_keycards(seed: int, games: int) -> bytes:
                 canvas.showPage()
             canvas.setFillColor(INK)
             canvas.setFont("Helvetica", 8)
-            canvas.drawCentredString(
-                A4[0] / 2,
-                A4[1] - 0.6 * cm,
-                f"Key cards, seed {seed}: cut on the marks, fold on the dashed line,"
-                " stand each card between you (side A faces A, side B faces B).",
-            )
+            for line_index, line in enumerate(simpleSplit(how, "Helvetica", 8, A4[0] - 2 * cm)):
+                canvas.drawCentredString(A4[0] / 2, A4[1] - (0.6 + 0.35 * line_index) * cm, line)
         x, y = spots[index % len(spots)]
         _cut_marks(canvas, x, y)
         canvas.setStrokeColor(FAINT)
@@ -107,12 +118,12 @@ def print_keycards(seed: int, games: int) -> bytes:
         canvas.setDash([])
         canvas.saveState()
         canvas.translate(x, y)
-        _half(canvas, game.card, Player.A, game.number)
+        _half(canvas, game.card, Player.A, game.number, words)
         canvas.restoreState()
         canvas.saveState()
         canvas.translate(x + CARD_W, y + CARD_H)
         canvas.rotate(180)
-        _half(canvas, game.card, Player.B, game.number)
+        _half(canvas, game.card, Player.B, game.number, words)
         canvas.restoreState()
     canvas.showPage()
     canvas.save()

@@ -7,6 +7,8 @@ from reportlab.lib.pagesizes import landscape
 from reportlab.lib.units import cm
 from reportlab.pdfgen.canvas import Canvas
 
+from gadget.language import Language
+from gadget.language import language as spoken_language
 from gadget.missions import MissionMap
 from gadget.missions.layout import map_layout
 from gadget.services.printing.paper import (
@@ -24,18 +26,22 @@ def print_map(
     size: str = "a4",
     team: str | None = None,
     completed: frozenset[str] = frozenset(),
+    lang: str = "en",
 ) -> bytes:
     """A spare map like the printed pad: cities, lines, T-M, a Team box, lines for notes."""
     if size not in SIZES:
         raise PrintError("--size {size}: choose a4 or letter", size=size)
     width, height = landscape(SIZES[size])
-    canvas, buffer = new_pdf((width, height), f"Mission map: {mission_map.name}")
+    words = spoken_language(lang)
+    canvas, buffer = new_pdf(
+        (width, height), words.gettext("Mission map: {name}").format(name=mission_map.name)
+    )
     margin, notes_h = 1.2 * cm, 3.2 * cm
-    box_y = _map_header(canvas, mission_map, team, size=(width, height), margin=margin)
+    box_y = _map_header(canvas, mission_map, team, size=(width, height), margin=margin, words=words)
     area = (margin + 0.8 * cm, width - margin - 0.8 * cm, box_y - 0.9 * cm)
     bottom = margin + notes_h + 0.9 * cm
-    _map_drawing(canvas, mission_map, completed, area, bottom)
-    _map_notes(canvas, width, margin, notes_h, bottom)
+    _map_drawing(canvas, mission_map, completed, area, bottom, words=words)
+    _map_notes(canvas, width, margin, notes_h, bottom, words=words)
     canvas.showPage()
     canvas.save()
     return buffer.getvalue()
@@ -48,12 +54,15 @@ def _map_header(
     *,
     size: tuple[float, float],
     margin: float,
+    words: Language,
 ) -> float:
     """The title, and the Team box at the top right (filled in for a team); its bottom."""
     width, height = size
     canvas.setFillColor(INK)
     canvas.setFont("Helvetica-Bold", 16)
-    canvas.drawString(margin, height - margin - 0.3 * cm, "Codenames Duet: mission map")
+    canvas.drawString(
+        margin, height - margin - 0.3 * cm, words.gettext("Codenames Duet: mission map")
+    )
     canvas.setFont("Helvetica", 9)
     canvas.drawString(margin, height - margin - 0.8 * cm, mission_map.name)
     box_w, box_h = 7 * cm, 1.3 * cm
@@ -61,7 +70,7 @@ def _map_header(
     canvas.setStrokeColor(INK)
     canvas.rect(box_x, box_y, box_w, box_h)
     canvas.setFont("Helvetica", 8)
-    canvas.drawString(box_x + 0.2 * cm, box_y + box_h - 0.35 * cm, "Team")
+    canvas.drawString(box_x + 0.2 * cm, box_y + box_h - 0.35 * cm, words.gettext("Team"))
     if team:
         canvas.setFont("Helvetica-Bold", 13)
         canvas.drawString(box_x + 0.3 * cm, box_y + 0.3 * cm, team)
@@ -78,6 +87,8 @@ def _map_drawing(
     completed: frozenset[str],
     area: tuple[float, float, float],
     bottom: float,
+    *,
+    words: Language,
 ) -> None:
     """Every line, then every city on top: name above, T-M below, a tick when completed."""
     left, right, top = area
@@ -111,24 +122,32 @@ def _map_drawing(
             canvas.line(x - 0.04 * cm, y - 0.12 * cm, x + 0.17 * cm, y + 0.14 * cm)
         canvas.setFillColor(INK)
         canvas.setFont("Helvetica-Bold", 8)
-        canvas.drawCentredString(x, y + radius + 0.12 * cm, mission.name)
+        canvas.drawCentredString(x, y + radius + 0.12 * cm, words.city(mission.name))
         canvas.setFont("Helvetica", 8)
-        label = f"{mission.parameters} completed" if done else mission.parameters
+        label = (
+            words.gettext("{bank} completed").format(bank=mission.parameters)
+            if done
+            else mission.parameters
+        )
         canvas.drawCentredString(x, y - radius - 0.32 * cm, label)
 
 
-def _map_notes(canvas: Canvas, width: float, margin: float, notes_h: float, bottom: float) -> None:
+def _map_notes(
+    canvas: Canvas, width: float, margin: float, notes_h: float, bottom: float, *, words: Language
+) -> None:
     """The legend, then lines for notes across the foot of the page."""
     canvas.setFont("Helvetica", 7)
     canvas.setFillColor(INK)
     canvas.drawString(
         margin,
         bottom - 0.6 * cm,
-        "T-M: T timer tokens, M of them bystander side up. Solid lines: from the rule book;"
-        " dashed: reconstructed (the printed map is a picture). Mark a won mission's circle.",
+        words.gettext(
+            "T-M: T timer tokens, M of them bystander side up. Solid lines: from the rule book;"
+            " dashed: reconstructed (the printed map is a picture). Mark a won mission's circle."
+        ),
     )
     canvas.setFont("Helvetica", 8)
-    canvas.drawString(margin, margin + notes_h - 0.3 * cm, "Notes")
+    canvas.drawString(margin, margin + notes_h - 0.3 * cm, words.gettext("Notes"))
     canvas.setStrokeColor(FAINT)
     canvas.setLineWidth(0.5)
     for row in range(4):

@@ -1,0 +1,90 @@
+"""Each phone's language: chosen in Settings, else the browser's, kept per page so that a
+server speaks to every phone in that phone's own language (two phones of one table may
+differ). Screens say their words through `_` and `ngettext` from here."""
+
+from __future__ import annotations
+
+import contextlib
+import weakref
+from collections.abc import Iterable
+from datetime import datetime
+from typing import Final
+
+import flet as ft
+
+from gadget.language import ENGLISH, Language, choose, codes, language
+
+STORAGE_KEY: Final = "gadget.language"  # the phone's own choice ("" or absent: the browser's)
+_SPOKEN: weakref.WeakKeyDictionary[ft.Page, Language] = weakref.WeakKeyDictionary()
+
+
+def spoken(page: ft.Page | None = None) -> Language:
+    """The language of this page (the page whose render or event is running)."""
+    try:
+        return _SPOKEN.get(page or ft.context.page, ENGLISH)
+    except RuntimeError:  # outside any page: the server's own log and console
+        return ENGLISH
+
+
+def speak(page: ft.Page, spoken_language: Language) -> None:
+    """From now on this page speaks this language (Flutter's own words too)."""
+    _SPOKEN[page] = spoken_language
+    page.locale_configuration = ft.LocaleConfiguration(
+        supported_locales=[ft.Locale(code) for code in codes()],
+        current_locale=ft.Locale(spoken_language.code),
+    )
+
+
+def _(message: str) -> str:
+    """A screen's words in its phone's language."""
+    return spoken().gettext(message)
+
+
+def ngettext(singular: str, plural: str, count: int) -> str:
+    """Words that depend on a count, in the phone's language ("{count}" in both)."""
+    return spoken().ngettext(singular, plural, count)
+
+
+def pgettext(context: str, message: str) -> str:
+    """Words whose meaning depends on a context (a city's name), in the phone's language."""
+    return spoken().pgettext(context, message)
+
+
+def say(message: object) -> str:
+    """An error or a Message from any layer, in the phone's language."""
+    return spoken().say(message)
+
+
+def chosen(choice: object, browser_languages: Iterable[str]) -> Language:
+    """The language a phone speaks: its own choice when it made one the app speaks, else
+    the first of the browser's languages that the app speaks, else English."""
+    if isinstance(choice, str) and choice in codes():
+        return language(choice)
+    return choose(browser_languages)
+
+
+async def browser_languages(page: ft.Page) -> list[str]:
+    """The languages the phone's browser asks for, most wanted first (none if it will not say)."""
+    with contextlib.suppress(Exception):
+        info = await page.get_device_info()
+        found = [
+            f"{locale.language_code}-{locale.country_code or ''}".rstrip("-")
+            for locale in getattr(info, "locales", None) or []
+        ]
+        return found or list(getattr(info, "languages", None) or [])
+    return []
+
+
+def city(name: str) -> str:
+    """A mission map's city by its name in the phone's language (a team's own name stays)."""
+    return spoken().city(name)
+
+
+def moment(when: datetime) -> str:
+    """A date and time, to the minute, as the phone's language writes them."""
+    return spoken().moment(when)
+
+
+def number(value: float) -> str:
+    """A number as the phone's language writes it."""
+    return spoken().number(value)
