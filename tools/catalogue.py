@@ -16,12 +16,13 @@ import sys
 from pathlib import Path
 
 from babel.messages.catalog import Catalog
-from babel.messages.extract import DEFAULT_KEYWORDS, extract_from_dir
+from babel.messages.extract import DEFAULT_KEYWORDS, extract, extract_from_dir
 from babel.messages.mofile import write_mo
 from babel.messages.pofile import read_po, write_po
 
 import gadget
 from gadget.engine import Colour, GadgetError
+from gadget.missions import MissionState
 from gadget.language import DOMAIN, LOCALE_FOLDER, catalogue_path, codes
 
 ROOT = Path(gadget.__file__).resolve().parent
@@ -70,6 +71,17 @@ def template() -> Catalog:
         catalog.add(mission["name"], context="city", locations=[("mission-map.json", 0)])
     for colour in Colour:
         catalog.add(colour.label, locations=[("gadget/engine/keycard.py", 0)])
+    for kind in ("agent", "assassin", "bystander"):  # a cell's colour, said on the card
+        catalog.add(kind, context="cell", locations=[("gadget/views/shared.py", 0)])
+    for state in MissionState:  # a city's state on the map and its card
+        catalog.add(state.value, context="mission", locations=[("gadget/missions/progress.py", 0)])
+    # argparse's own words (usage:, the errors it finds): the command line says them through
+    # this catalogue too (gadget/cli/io.py), as this Python's argparse spells them.
+    with open(argparse.__file__, "rb") as source:
+        for lineno, message, comments, context in extract(
+            "python", source, keywords={"_": None, "ngettext": (1, 2)}
+        ):
+            catalog.add(message, locations=[("argparse.py", lineno)], context=context)
     return catalog
 
 
@@ -103,6 +115,7 @@ def update(new_language: str | None = None) -> None:
         else:
             catalog = Catalog(locale=code, domain=DOMAIN, project="Gadget", charset="utf-8")
         catalog.update(fresh, no_fuzzy_matching=True)
+        catalog.fuzzy = False  # the header: a fuzzy header would leave out the plural rule
         catalog.obsolete.clear()
         _write(catalog, po)
     compile_all()

@@ -62,7 +62,9 @@ def _evolve(state: GameState, changes: Changes) -> GameState:
 def apply(state: GameState, action: Action) -> GameState:
     """The state after one action, or IllegalActionError naming why the rules refuse it."""
     if state.phase is Phase.OVER:
-        raise GameOverError("the game is over ({status}); no more actions", status=state.status)
+        if state.status is Status.WON:
+            raise GameOverError("the game is over (won); no more actions")
+        raise GameOverError("the game is over (lost); no more actions")
     if isinstance(action, Clue):
         changes = _clue(state, action)
     elif isinstance(action, Guess):

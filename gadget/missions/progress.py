@@ -48,9 +48,9 @@ def check_playable(mission_map: MissionMap, completed: frozenset[str], mission_i
     if state is MissionState.LOCKED:
         names = sorted(mission_map.mission(n).name for n in mission_map.neighbours(mission_id))
         raise MissionLockedError(
-            "{name} is locked: win a mission joined to it first ({value})",
-            name=mission_map.mission(mission_id).name,
-            value=", ".join(names),
+            "{name} is locked: win a mission joined to it first ({neighbours})",
+            name=Message(mission_map.mission(mission_id).name, context="city"),
+            neighbours=[Message(name, context="city") for name in names],
         )
 
 

@@ -11,6 +11,7 @@ from enum import StrEnum
 from typing import Any
 
 from gadget.engine import Action, GadgetError, Phase, Player, ShareCode
+from gadget.engine.errors import Message
 from gadget.services.campaign import MissionResult, mission_result, start_game
 from gadget.services.phones import Phone, is_invite, is_public_id
 from gadget.store import (
@@ -105,16 +106,19 @@ class TimerSettings:
     guess_seconds: int = 120
 
     def __post_init__(self) -> None:
-        for name, seconds in (("clue", self.clue_seconds), ("guess", self.guess_seconds)):
+        for name, seconds in (
+            (Message("the clue time"), self.clue_seconds),
+            (Message("the guess time"), self.guess_seconds),
+        ):
             if not isinstance(seconds, int) or isinstance(seconds, bool):
                 raise SettingsError(
-                    "the {name} time {seconds!r} is not a whole number of seconds",
+                    "{name} {seconds!r} is not a whole number of seconds",
                     name=name,
                     seconds=seconds,
                 )
             if not 5 <= seconds <= 3600:
                 raise SettingsError(
-                    "the {name} time {seconds} s is outside 5 s..60 min", name=name, seconds=seconds
+                    "{name} {seconds} s is outside 5 s..60 min", name=name, seconds=seconds
                 )
 
     def seconds_for(self, stretch: Stretch) -> int:

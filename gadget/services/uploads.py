@@ -5,7 +5,7 @@ from __future__ import annotations
 
 from typing import Final
 
-from gadget.engine.errors import GadgetError
+from gadget.engine.errors import GadgetError, Message
 
 MAX_UPLOAD: Final = 1024 * 1024  # bytes: a 1,000-attempt backup is about a third of this
 
@@ -14,7 +14,7 @@ class UploadError(GadgetError):
     """A file that was not read; nothing of it was written."""
 
 
-def read_upload(data: bytes | None, what: str) -> str:
+def read_upload(data: bytes | None, what: Message | str) -> str:
     """The text of an uploaded file, refused when too large or not UTF-8."""
     if data is None:
         raise UploadError("the {what} arrived empty; pick it again", what=what)

@@ -5,7 +5,7 @@ from __future__ import annotations
 import unicodedata
 from typing import Final
 
-from gadget.engine.errors import GadgetError
+from gadget.engine.errors import GadgetError, Message
 
 
 class TextError(GadgetError):
@@ -15,6 +15,8 @@ class TextError(GadgetError):
 MAX_NAME: Final = 40
 MAX_PLAYERS: Final = 8
 MAX_NOTES: Final = 2000
+TEAM_NAME: Final = Message("a team name")
+PLAYER_NAME: Final = Message("a player's name")
 # Joiners are format characters that real names (and emoji sequences) use; every other
 # control or format character (bidi overrides, zero-width spaces) can make two names look
 # alike or a screen misread, so it is refused.
@@ -29,7 +31,7 @@ def _refused_character(text: str) -> str | None:
     return None
 
 
-def clean_name(raw: object, what: str = "a team name") -> str:
+def clean_name(raw: object, what: Message = TEAM_NAME) -> str:
     """A name with its outer spaces taken off, or TextError saying what is wrong with it."""
     if not isinstance(raw, str):
         raise TextError("{what} must be text", what=what)
@@ -61,7 +63,7 @@ def clean_players(raw: object) -> tuple[str, ...]:
     """Player names from a list (empty entries dropped), each a name, at most a few."""
     if not isinstance(raw, list | tuple) or not all(isinstance(p, str) for p in raw):
         raise TextError("players must be a list of names")
-    players = tuple(clean_name(p, "a player's name") for p in raw if p.strip())
+    players = tuple(clean_name(p, PLAYER_NAME) for p in raw if p.strip())
     if len(players) > MAX_PLAYERS:
         raise TextError(
             "{length} players named; a team has at most {max_players}",

@@ -180,7 +180,9 @@ class PhoneRecords(Repository):
             if row is None:
                 raise NotFoundError("no request number {request_id}", request_id=request_id)
             if row.answer is not None:
-                raise SeatError("that request was already {answer}", answer=row.answer)
+                if row.answer == "allowed":
+                    raise SeatError("that request was already allowed")
+                raise SeatError("that request was already refused")
             held = session.exec(
                 select(SeatRow).where(SeatRow.game_id == row.game_id, SeatRow.phone == row.phone)
             ).first()

@@ -4,6 +4,7 @@ from __future__ import annotations
 
 import flet as ft
 
+from gadget.engine.errors import Message
 from gadget.services.uploads import read_upload
 from gadget.views.language import _, ngettext, number
 
@@ -26,7 +27,7 @@ def _size(count: int) -> str:
     return _("{size} MB").format(size=number(round(count / 1024 / 1024, 1)))
 
 
-async def pick_json(what: str) -> str | None:
+async def pick_json(what: Message) -> str | None:
     """The text of a JSON file the player picks, or None when they cancel; UploadError
     (a ValueError) for one too large or not UTF-8."""
     files = await ft.FilePicker().pick_files(allowed_extensions=["json"], with_data=True)

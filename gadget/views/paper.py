@@ -13,7 +13,7 @@ from gadget.services.printing.paper import PrintError
 from gadget.services.printing.worker import off_the_loop
 from gadget.views.boundary import component
 from gadget.views.files import download
-from gadget.views.language import _, say
+from gadget.views.language import _, say, spoken
 from gadget.views.shared import screen, use_status, use_value, whole_number
 
 
@@ -22,7 +22,8 @@ def PaperScreen() -> ft.Control:
     """Booklets and key cards to print, for a trip without phones: a download each."""
     page = ft.context.page
     games, set_games = use_value(lambda: "10")
-    language, set_language = use_value(lambda: "en")
+    speaking = spoken().code
+    language, set_language = use_value(lambda: speaking if speaking in ("en", "fr") else "en")
     status, tell, refuse = use_status()
 
     def count() -> int:
@@ -35,7 +36,7 @@ def PaperScreen() -> ft.Control:
         try:
             seed = secrets.randbits(32)
             tell(_("Making the booklets…"))
-            pdf = await off_the_loop(print_booklets, seed, count(), language)
+            pdf = await off_the_loop(print_booklets, seed, count(), language, speaking)
         except PrintError as wrong:
             refuse(say(wrong))
             return
@@ -50,7 +51,7 @@ def PaperScreen() -> ft.Control:
         try:
             seed = secrets.randbits(32)
             tell(_("Making the key cards…"))
-            pdf = await off_the_loop(print_keycards, seed, count())
+            pdf = await off_the_loop(print_keycards, seed, count(), speaking)
         except PrintError as wrong:
             refuse(say(wrong))
             return

@@ -5,10 +5,12 @@ from __future__ import annotations
 
 import contextlib
 from collections.abc import Callable
+from dataclasses import dataclass
 from typing import cast
 
 import flet as ft
 
+from gadget.language import codes
 from gadget.services.phones import STORAGE_KEY, Phone, new_phone_token, phone_from_token
 from gadget.views.boundary import component
 from gadget.views.language import STORAGE_KEY as LANGUAGE_KEY
@@ -16,8 +18,18 @@ from gadget.views.language import browser_languages, chosen, speak, spoken
 from gadget.views.shared import use_value
 
 PHONE = ft.create_context(cast(Phone | None, None))
-# Settings' way to change this phone's language: the code chosen, or "" for the browser's.
-CHOOSE_LANGUAGE = ft.create_context(cast(Callable[[str], None] | None, None))
+
+
+@dataclass(frozen=True, slots=True)
+class LanguageChoice:
+    """This phone's choice of language ("" follows the browser) and Settings' way to change it."""
+
+    chosen: str
+    browsers: str  # the language the browser's own languages give
+    choose: Callable[[str], None]
+
+
+CHOOSE_LANGUAGE = ft.create_context(cast(LanguageChoice | None, None))
 
 
 def use_phone() -> Phone:
@@ -48,12 +60,12 @@ async def identify() -> Phone:
     return phone
 
 
-def use_language_choice() -> Callable[[str], None]:
-    """Settings' way to change this phone's language (WithPhone provides it)."""
-    choose = ft.use_context(CHOOSE_LANGUAGE)
-    if choose is None:
+def use_language_choice() -> LanguageChoice:
+    """This phone's choice of language and the way to change it (WithPhone provides both)."""
+    choice = ft.use_context(CHOOSE_LANGUAGE)
+    if choice is None:
         raise RuntimeError("a screen was rendered before the phone's language was known")
-    return choose
+    return choice
 
 
 async def stored_choice() -> object:
@@ -70,17 +82,24 @@ def WithPhone(screens: Callable[[], ft.Control]) -> ft.Control:
     page = ft.context.page
     phone, set_phone = use_value(lambda: cast(Phone | None, None))
     spoken_code, set_spoken_code = use_value(lambda: "")
+    choice, set_choice = use_value(lambda: "")  # "" follows the browser
+    browsers, set_browsers = use_value(lambda: "en")
 
     async def load() -> None:
-        choice = await stored_choice()
-        speak(page, chosen(choice, await browser_languages(page)))
+        stored = await stored_choice()
+        asked = await browser_languages(page)
+        set_browsers(chosen("", asked).code)
+        speak(page, chosen(stored, asked))
+        set_choice(stored if isinstance(stored, str) and stored in codes() else "")
         set_spoken_code(spoken(page).code)
         set_phone(await identify())
 
     async def choose(code: str) -> None:
+        code = code if code in codes() else ""
         with contextlib.suppress(Exception):
             await ft.SharedPreferences().set(LANGUAGE_KEY, code)
         speak(page, chosen(code, await browser_languages(page)))
+        set_choice(code)
         set_spoken_code(spoken(page).code)
 
     def choose_soon(code: str) -> None:
@@ -89,4 +108,6 @@ def WithPhone(screens: Callable[[], ft.Control]) -> ft.Control:
     ft.use_effect(load, [])
     if phone is None or not spoken_code:
         return ft.Column([ft.ProgressRing(), ft.Text("Gadget…")])
-    return CHOOSE_LANGUAGE(choose_soon, lambda: PHONE(phone, screens))
+    return CHOOSE_LANGUAGE(
+        LanguageChoice(choice, browsers, choose_soon), lambda: PHONE(phone, screens)
+    )

@@ -20,7 +20,7 @@ from starlette.responses import JSONResponse
 from starlette.types import ASGIApp, Message, Receive, Scope, Send
 
 from gadget.engine import GadgetError
-from gadget.engine.text import counted
+from gadget.language import from_environment
 from gadget.services.table import Table
 from gadget.services.tls import Certificate, given, self_signed
 from gadget.store import Store, data_folder
@@ -125,7 +125,13 @@ def print_address(url: str) -> None:
     """The address a phone should open, and the same as a QR code for its camera."""
     import qrcode  # noqa: PLC0415  (only the server needs it)
 
-    print(f"\nGadget is running. On a phone on this network, open:\n\n    {url}\n", flush=True)
+    words = from_environment()
+    print(
+        "\n" + words.gettext("Gadget is running. On a phone on this network, open:"),
+        f"\n\n    {url}\n",
+        sep="",
+        flush=True,
+    )
     qr = qrcode.QRCode(border=1)
     qr.add_data(url)
     qr.print_ascii(out=sys.stdout, invert=True)
@@ -170,23 +176,35 @@ def serve(
     served = certificate(tls, certfile, keyfile, shown)
     scheme = "https" if served else "http"
     print_address(f"{scheme}://{shown}:{port}/")
+    words = from_environment()  # the console speaks as the command line does: LANG
     if served is not None:
-        made = "made now" if served.made else "kept"
+        made = words.gettext("made now") if served.made else words.gettext("kept")
         print(
-            f"HTTPS certificate ({made}): {served.certfile}\n"
-            f"  SHA-256 {served.fingerprint}\n"
-            "  A phone warns once that it does not know this certificate: check the start of"
-            " the fingerprint if you like, then accept it (docs/serving.md).",
+            words.gettext(
+                "HTTPS certificate ({made}): {file}\n  SHA-256 {fingerprint}\n  A phone warns once"
+                " that it does not know this certificate: check the start of the fingerprint if"
+                " you like, then accept it (docs/serving.md)."
+            ).format(made=made, file=served.certfile, fingerprint=served.fingerprint),
             flush=True,
         )
     games = store.count_games_in_progress()
     if games:
-        print(f"{counted(games, 'game')} in progress resumed.", flush=True)
+        print(
+            words.ngettext(
+                "{count} game in progress resumed.", "{count} games in progress resumed.", games
+            ).format(count=games),
+            flush=True,
+        )
     lonely = store.teams_without_phones()
     if lonely:
         print(
-            f"No phone is in {', '.join(lonely[:5])}{' and others' if len(lonely) > 5 else ''}"
-            " yet: `gadget team invite TEAM` prints the link that brings one in.",
+            words.gettext(
+                "No phone is in {teams} yet: `gadget team invite TEAM` prints the link that brings"
+                " one in."
+            ).format(
+                teams=", ".join(lonely[:5])
+                + (words.gettext(" and others") if len(lonely) > 5 else "")
+            ),
             flush=True,
         )
     options: dict[str, Any] = {

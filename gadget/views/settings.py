@@ -1,4 +1,4 @@
-"""Settings: this phone's turn timer for its new games."""
+"""Settings: this phone's turn timer for its new games, and its language."""
 
 from __future__ import annotations
 
@@ -7,10 +7,11 @@ from typing import Any, cast
 
 import flet as ft
 
+from gadget.language import codes, language
 from gadget.services.table import TIMER_PRESETS, TimerSettings
 from gadget.views.boundary import component
 from gadget.views.language import _
-from gadget.views.phone import use_phone
+from gadget.views.phone import use_language_choice, use_phone
 from gadget.views.shared import (
     guarded,
     loading,
@@ -54,13 +55,15 @@ def _seconds_field(label: str, short_label: str, seconds: int, on_change: Any) -
 
 @component
 def Settings() -> ft.Control:
-    """This phone's turn timer for new games: off by default, separate clue and guess times."""
+    """This phone's turn timer for new games (off by default, separate clue and guess times)
+    and its language (the browser's unless chosen here)."""
     table = use_table()
     page = ft.context.page
     phone = use_phone()
     saved = use_data(lambda: table.default_timer(phone), [phone.key])
     edited, set_settings = use_value(lambda: cast(TimerSettings | None, None))
     status, tell, refuse = use_status()
+    choice = use_language_choice()
     settings = edited or saved
     if settings is None:
         return loading(_("Settings"))
@@ -96,6 +99,21 @@ def Settings() -> ft.Control:
                 lambda s: change(guess_seconds=s),
             ),
             ft.Text(_("Warnings at 30 and 10 seconds; a sound and a vibration at zero."), size=12),
+            ft.Dropdown(
+                label=_("Language"),
+                value=choice.chosen,
+                width=300,
+                options=[
+                    ft.DropdownOption(
+                        key="",
+                        text=_("As this phone: {language}").format(
+                            language=language(choice.browsers).name
+                        ),
+                    ),
+                    *[ft.DropdownOption(key=code, text=language(code).name) for code in codes()],
+                ],
+                on_select=lambda e: choice.choose(str(e.control.value or "")),
+            ),
             status,
             ft.Button(_("Home"), on_click=lambda _e: page.navigate("/")),
         ],

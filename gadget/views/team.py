@@ -10,6 +10,7 @@ import flet as ft
 from gadget.engine import (
     GadgetError,
 )
+from gadget.engine.errors import Message
 from gadget.missions import parse_map
 from gadget.services.backup import export_team
 from gadget.services.campaign import campaign_view
@@ -18,7 +19,7 @@ from gadget.services.printing.worker import off_the_loop
 from gadget.store import MAX_NAME, Team
 from gadget.views.boundary import component
 from gadget.views.files import download, pick_json
-from gadget.views.language import _, city, say
+from gadget.views.language import _, city, say, spoken
 from gadget.views.mission_map import MissionMapView
 from gadget.views.shared import (
     TEXT_MIN,
@@ -130,13 +131,13 @@ def TeamScreen() -> ft.Control:
     async def print_pdf(_event: Any) -> None:
         tell(_("Making the map…"))
         pdf = await off_the_loop(
-            print_map, view.mission_map, "a4", team.name, store.completed(team.id)
+            print_map, view.mission_map, "a4", team.name, store.completed(team.id), spoken().code
         )
         tell(await download(f"{file_name}-mission-map.pdf", pdf))
 
     async def import_map(_event: Any) -> None:
         try:
-            text = await pick_json("map")
+            text = await pick_json(Message("map"))
             if text is None:
                 return
             imported = parse_map(text)

@@ -10,6 +10,7 @@ import flet as ft
 from gadget.engine import (
     GadgetError,
 )
+from gadget.engine.errors import Message
 from gadget.services.backup import import_team
 from gadget.store import MAX_NAME, NotFoundError, Team
 from gadget.views.boundary import component
@@ -115,7 +116,7 @@ def TeamsScreen() -> ft.Control:
 
     async def bring_back(_event: Any) -> None:
         try:
-            text = await pick_json(_("team backup"))
+            text = await pick_json(Message("team backup"))
             if text is None:
                 return
             team = import_team(table.store, text, phone=phone.key)
