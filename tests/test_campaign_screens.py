@@ -183,7 +183,7 @@ async def test_the_history_filters_keeps_notes_and_draws_charts(table: Table) ->
     record_played_elsewhere(table.store, "Owls", "Cairo", log_of(WINNING_ACTIONS, 9, 5).to_json())
     history = await member(table.store, owls, f"/teams/{owls.id}/history")
     assert history.says("3 attempts shown")
-    assert history.says("Cairo: won, 13") and history.says("Prague: lost (assassin)")
+    assert history.says("Cairo: won, 13") and history.says("Prague: lost (the assassin was found)")
     await history.choose("Mission", "prague")
     assert history.says("2 attempts shown")
     await history.choose("Result", "lost")

@@ -95,7 +95,7 @@ def test_recording_prague_opens_three_missions_and_the_campaign_shows_it(
         "recorded: won, score 13; now open: Berlin, Moscow, Cairo\n"
     )
     assert run(capsys, "campaign", "record", "Owls", "prague", "--log", lost)[1] == (
-        "recorded: lost (assassin)\n"
+        "recorded: lost (the assassin was found)\n"
     )
     status, out, _ = run(capsys, "campaign", "show", "Owls", "--json")
     shown = json.loads(out)

@@ -2,12 +2,24 @@
 
 from __future__ import annotations
 
-from gadget.engine import Clue, GameLog, Guess, Player, Setup, Stop, replay
+from types import SimpleNamespace
+from typing import Any
+
+from gadget.engine import Clue, GameLog, GameState, Guess, Player, Setup, Stop, replay
 from gadget.missions import default_map
 from gadget.services.campaign import MissionResult
-from gadget.services.words import end_words
+from gadget.services.words import EndWords
+from gadget.services.words import end_words as end_messages
 from tests.cards import GREEN_A_TAN_B, GREEN_ON_A, TAN_A_GREEN_B, TEST_CARD
 from tests.games import ASSASSIN_ACTIONS, WINNING_ACTIONS, log_of
+
+
+def end_words(log: GameLog, state: GameState, me: Player, result: MissionResult | None) -> Any:
+    """The end screen's words as an English phone says them."""
+    words: EndWords = end_messages(log, state, me, result)
+    return SimpleNamespace(
+        headline=str(words.headline), won=words.won, details=tuple(map(str, words.details))
+    )
 
 A, B = Player.A, Player.B
 PRAGUE = default_map().mission("prague")

@@ -34,10 +34,10 @@ def release_seats(args: argparse.Namespace) -> str:
     freed = store.release_seats(game.id, sides)
     if not freed:
         if len(sides) == 1:
-            return _("no phone held side {side} in {code}").format(
+            return _("no phone held {side} in {code}").format(
                 side=sides[0].value.upper(), code=code.text
             )
-        return _("no phone held side A or B in {code}").format(code=code.text)
+        return _("no phone held A or B in {code}").format(code=code.text)
     if len(freed) == 1:
         return _(
             "freed side {side} of the game dealt with {code}: open its join link on the new"

@@ -193,12 +193,17 @@ def campaign_text(view: CampaignView) -> str:
         )
         for card in view.cards
     ]
-    widths = [max(len(row[i]) for row in (headers, *table)) + 1 for i in range(len(headers))]
+    # Each column as wide as its longest cell and a space (a header may touch the column on
+    # its left, which ends in spaces), and never narrower than the English table's.
+    widths = [
+        max(least, len(headers[i]), *(len(row[i]) + 1 for row in table))
+        for i, least in enumerate((16, 7, 11, 8, 6, 6))
+    ]
     rows = [title, ""]
     for row in (headers, *table):
         left = "".join(cell.ljust(width) for cell, width in zip(row[:3], widths, strict=False))
         right = "".join(cell.rjust(width) for cell, width in zip(row[3:], widths[3:], strict=True))
-        rows.append((left + right).rstrip())
+        rows.append(left + right)
     from_rulebook = view.mission_map.rulebook_lines
     open_now = ", ".join(language.city(m.name) for m in view.open_missions)
     rows += [

@@ -12,7 +12,7 @@ in the values.
 
 from __future__ import annotations
 
-from collections.abc import Mapping
+from collections.abc import Mapping, Sequence
 from typing import Final
 
 
@@ -74,6 +74,13 @@ class Message:
 def plural(singular: str, plural: str, count: int, /, **values: object) -> Message:
     """A message whose words depend on a count (1 mistake, 3 mistakes): `{count}` in both."""
     return Message.of(singular, plural, {"count": count, **values})
+
+
+def listed(items: Sequence[Message]) -> Message:
+    """Several messages as one list, a comma between each (each said in the language)."""
+    if len(items) == 1:
+        return items[0]
+    return Message("{first}, {rest}", first=items[0], rest=listed(items[1:]))
 
 
 class Words:

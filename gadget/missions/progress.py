@@ -4,7 +4,7 @@ from __future__ import annotations
 
 from enum import StrEnum
 
-from gadget.engine.errors import GadgetError, Message, plural
+from gadget.engine.errors import GadgetError, Message, listed, plural
 from gadget.missions.map import Mission, MissionMap
 
 
@@ -50,7 +50,7 @@ def check_playable(mission_map: MissionMap, completed: frozenset[str], mission_i
         raise MissionLockedError(
             "{name} is locked: win a mission joined to it first ({neighbours})",
             name=Message(mission_map.mission(mission_id).name, context="city"),
-            neighbours=[Message(name, context="city") for name in names],
+            neighbours=listed([Message(name, context="city") for name in names]),
         )
 
 

@@ -66,23 +66,22 @@ def _names(missions: Sequence[Mission]) -> Message:
 def score_counted(state: GameState) -> Message:
     """How the rule book's score was counted, term by term, for a won game."""
     tokens = state.bank.total
-    values = {"score": official_score(state), "left": tokens, "points": 3 * tokens}
+    values = {
+        "score": official_score(state),
+        "points": 3 * tokens,
+        "stops": state.stops,
+        "left": plural("{count} token left", "{count} tokens left", tokens),
+        "stop_tokens": plural("{count} stop token", "{count} stop tokens", state.stops),
+    }
     if state.sudden_death:
-        return plural(
-            "Score {score} = {points} + {stops} - 1: 3 x {left} token left, {stops} stop"
-            " token(s), 1 off for sudden death.",
-            "Score {score} = {points} + {stops} - 1: 3 x {left} tokens left, {stops} stop"
-            " token(s), 1 off for sudden death.",
-            tokens,
-            stops=state.stops,
-            **values,
+        return Message.of(
+            "Score {score} = {points} + {stops} - 1: 3 x {left}, {stop_tokens},"
+            " 1 off for sudden death.",
+            None,
+            values,
         )
-    return plural(
-        "Score {score} = {points} + {stops}: 3 x {left} token left, {stops} stop token(s).",
-        "Score {score} = {points} + {stops}: 3 x {left} tokens left, {stops} stop token(s).",
-        tokens,
-        stops=state.stops,
-        **values,
+    return Message.of(
+        "Score {score} = {points} + {stops}: 3 x {left}, {stop_tokens}.", None, values
     )
 
 
@@ -102,12 +101,12 @@ def end_words(log: GameLog, state: GameState, me: Player, result: MissionResult 
             details.append(Message("The rule book says: {verdict}.", verdict=score_words(score)))
     elif state.reason is LossReason.ASSASSIN:
         if toucher is me:
-            headline = Message("Lost: you touched the assassin.")
+            headline = Message("Lost: You touched the assassin.")
         else:
             headline = Message("Lost: {player} touched the assassin.", player=_seat(toucher))
     elif state.reason is LossReason.SUDDEN_DEATH:
         if toucher is me:
-            headline = Message("Lost: you touched a bystander in sudden death.")
+            headline = Message("Lost: You touched a bystander in sudden death.")
         else:
             headline = Message(
                 "Lost: {player} touched a bystander in sudden death.", player=_seat(toucher)
