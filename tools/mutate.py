@@ -43,7 +43,7 @@ ANNOTATION = "in an annotation, never evaluated"
 SUITES: dict[str, tuple[str, ...]] = {
     "gadget/engine": (
         "tests/test_rules.py",
-        "tests/test_text.py",
+        "tests/test_messages.py",
         "tests/test_sharecode.py",
         "tests/test_prng.py",
         "tests/test_view.py",
