@@ -43,3 +43,12 @@ def store(database_url: str) -> Iterator[Store]:
     opened = Store(database_url, now=FakeClock().dates)
     yield opened
     opened.close()
+
+
+@pytest.fixture(autouse=True)
+def english_command_line(monkeypatch: pytest.MonkeyPatch) -> None:
+    """The command line speaks as LANG says: every test runs it in English unless it sets
+    a language itself (a developer's French LANG must not change what the tests read)."""
+    monkeypatch.delenv("LANGUAGE", raising=False)
+    monkeypatch.delenv("LC_MESSAGES", raising=False)
+    monkeypatch.setenv("LC_ALL", "C.UTF-8")

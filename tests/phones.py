@@ -81,15 +81,33 @@ class Phone:
         answers: dict[str, Any] | None = None,
         storage: dict[str, Any] | None = None,
         table: Table | None = None,
+        languages: list[str] | None = None,
     ) -> None:
         """A new device unless `storage` is another Phone's: then it is that device again
-        (another tab, or the same phone after a reload)."""
+        (another tab, or the same phone after a reload). `languages`: a browser that says
+        which languages it prefers, as a phone's browser does (None: one that will not say)."""
         self.route = route
+        self.languages = languages
         self.table = table  # None: the table `serve` named (another: another server process)
         self.connection = RecordingConnection(
             asyncio.get_running_loop(), ThreadPoolExecutor(max_workers=2)
         )
-        self.connection.answers = answers or {}
+        self.connection.answers = dict(answers or {})
+        if languages is not None:
+            self.connection.answers["get_device_info"] = {
+                "browser_name": "chrome",
+                "languages": languages,
+                "locales": [
+                    dict(
+                        zip(
+                            ("language_code", "country_code"),
+                            (*code.split("-"), None)[:2],
+                            strict=True,
+                        )
+                    )
+                    for code in languages
+                ],
+            }
         if storage is not None:
             self.connection.storage = storage
         self.session = Session(self.connection)
@@ -98,7 +116,13 @@ class Phone:
     async def open(self) -> Phone:
         _context_page.set(self.session.page)
         self.session.apply_page_patch(
-            {"route": self.route, "width": 360, "height": 640, "platform": "android"}
+            {
+                "route": self.route,
+                "width": 360,
+                "height": 640,
+                "platform": "android",
+                "web": self.languages is not None,  # a browser on the phone, as served
+            }
         )
         # What the server answers a registering client: the page as it stands.
         self.connection.send_message(
@@ -160,9 +184,9 @@ class Phone:
 
     def cell(self, row: int, column: int) -> ft.Semantics:
         """The cell at this place from the player's seat."""
-        prefix = f"row {row} column {column}: "
+        prefixes = (f"row {row} column {column}: ", f"ligne {row} colonne {column} : ")
         for control in self.controls():
-            if isinstance(control, ft.Semantics) and str(control.label).startswith(prefix):
+            if isinstance(control, ft.Semantics) and str(control.label).startswith(prefixes):
                 return control
         raise AssertionError(f"no cell at row {row} column {column}")
 

@@ -21,6 +21,7 @@ def end_words(log: GameLog, state: GameState, me: Player, result: MissionResult 
         headline=str(words.headline), won=words.won, details=tuple(map(str, words.details))
     )
 
+
 A, B = Player.A, Player.B
 PRAGUE = default_map().mission("prague")
 

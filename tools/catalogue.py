@@ -10,8 +10,10 @@ city names (context "city") and the colours' names.
 from __future__ import annotations
 
 import argparse
+import importlib
 import io
 import json
+import pkgutil
 import sys
 from pathlib import Path
 
@@ -22,8 +24,8 @@ from babel.messages.pofile import read_po, write_po
 
 import gadget
 from gadget.engine import Colour, GadgetError
-from gadget.missions import MissionState
 from gadget.language import DOMAIN, LOCALE_FOLDER, catalogue_path, codes
+from gadget.missions import MissionState
 
 ROOT = Path(gadget.__file__).resolve().parent
 TEMPLATE = LOCALE_FOLDER / f"{DOMAIN}.pot"
@@ -31,9 +33,6 @@ TEMPLATE = LOCALE_FOLDER / f"{DOMAIN}.pot"
 
 def _error_classes() -> set[str]:
     """Every GadgetError subclass in the code (importing each module finds them all)."""
-    import importlib
-    import pkgutil
-
     for module in pkgutil.walk_packages([str(ROOT)], "gadget."):
         importlib.import_module(module.name)
     found: set[str] = set()
@@ -48,7 +47,7 @@ def _error_classes() -> set[str]:
 def template() -> Catalog:
     """The catalogue of every message id, as found in the code and the data today."""
     keywords = dict(DEFAULT_KEYWORDS)
-    keywords.update({name: None for name in _error_classes()})
+    keywords.update(dict.fromkeys(_error_classes()))
     keywords["Message"] = None
     keywords["plural"] = (1, 2)
     catalog = Catalog(project="Gadget", domain=DOMAIN, charset="utf-8")
@@ -78,7 +77,7 @@ def template() -> Catalog:
     # argparse's own words (usage:, the errors it finds): the command line says them through
     # this catalogue too (gadget/cli/io.py), as this Python's argparse spells them.
     with open(argparse.__file__, "rb") as source:
-        for lineno, message, comments, context in extract(
+        for lineno, message, _comments, context in extract(
             "python", source, keywords={"_": None, "ngettext": (1, 2)}
         ):
             catalog.add(message, locations=[("argparse.py", lineno)], context=context)

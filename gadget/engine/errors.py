@@ -56,16 +56,21 @@ class Message:
         raise AttributeError(f"a Message is immutable: cannot set {name}")
 
     def __eq__(self, other: object) -> bool:
-        return isinstance(other, Message) and (self.template, self.values) == (
-            other.template,
-            other.values,
-        )
+        return isinstance(other, Message) and self._key() == other._key()
+
+    def _key(self) -> tuple[object, ...]:
+        return (self.template, self.plural, self.context, self.values)
 
     def __hash__(self) -> int:
         return hash(self.template)
 
     def __repr__(self) -> str:
-        return f"Message({self.template!r}, **{dict(self.values)!r})"
+        kinds = "".join(
+            f", {name}={value!r}"
+            for name, value in (("plural", self.plural), ("context", self.context))
+            if value is not None
+        )
+        return f"Message({self.template!r}{kinds}, **{dict(self.values)!r})"
 
     def __str__(self) -> str:
         return say(self, ENGLISH)

@@ -55,9 +55,9 @@ def _cell(
         fill, ink, icon = palette.DANGER, palette.ON_DARK, ft.Icons.DANGEROUS
     tokens: list[ft.Control] = []
     if cell in view.marks_by_me:
-        tokens.append(_token("you"))
+        tokens.append(_token(pgettext("token", "you")))
     if cell in view.marks_by_partner:
-        tokens.append(_token("partner"))
+        tokens.append(_token(pgettext("token", "partner")))
     face = ft.Container(
         content=ft.Icon(
             ft.Icons.PERSON if found else icon, color=palette.COVERED_INK if found else ink, size=26

@@ -23,7 +23,7 @@ def PaperScreen() -> ft.Control:
     page = ft.context.page
     games, set_games = use_value(lambda: "10")
     speaking = spoken().code
-    language, set_language = use_value(lambda: speaking if speaking in ("en", "fr") else "en")
+    word_list, set_word_list = use_value(lambda: speaking if speaking in ("en", "fr") else "en")
     status, tell, refuse = use_status()
 
     def count() -> int:
@@ -36,7 +36,7 @@ def PaperScreen() -> ft.Control:
         try:
             seed = secrets.randbits(32)
             tell(_("Making the booklets…"))
-            pdf = await off_the_loop(print_booklets, seed, count(), language, speaking)
+            pdf = await off_the_loop(print_booklets, seed, count(), word_list, speaking)
         except PrintError as wrong:
             refuse(say(wrong))
             return
@@ -75,13 +75,13 @@ def PaperScreen() -> ft.Control:
             ),
             ft.Dropdown(
                 label=_("Words"),
-                value=language,
+                value=word_list,
                 width=160,
                 options=[
-                    ft.DropdownOption(key="en", text=_("English")),
-                    ft.DropdownOption(key="fr", text=_("Français")),
+                    ft.DropdownOption(key="en", text=language("en").name),
+                    ft.DropdownOption(key="fr", text=language("fr").name),  # own names
                 ],
-                on_select=lambda e: set_language("fr" if e.control.value == "fr" else "en"),
+                on_select=lambda e: set_word_list("fr" if e.control.value == "fr" else "en"),
             ),
             ft.Row(
                 [
