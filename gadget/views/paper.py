@@ -7,6 +7,7 @@ from typing import Any
 
 import flet as ft
 
+from gadget.language import language
 from gadget.services.printing.booklets import print_booklets
 from gadget.services.printing.keycards import print_keycards
 from gadget.services.printing.paper import PrintError
