@@ -7,7 +7,7 @@ PORT ?= 8550
 # Phones allow the camera and the awake screen only over HTTPS; `make run TLS=` serves http.
 TLS ?= --tls
 
-.PHONY: install run test bench mutate screenshots clean
+.PHONY: install run test bench mutate screenshots catalogues clean
 
 install: $(STAMP)
 
@@ -16,6 +16,7 @@ $(STAMP): pyproject.toml
 	$(PYTHON) -m venv $(VENV)
 	$(BIN)/python -m pip install --quiet --upgrade pip
 	$(BIN)/python -m pip install --quiet -e '.[dev]'
+	$(BIN)/python tools/catalogue.py --compile
 	touch $(STAMP)
 
 run: install
@@ -44,6 +45,11 @@ mutate: install
 
 screenshots: install
 	$(BIN)/python tools/screenshots.py
+
+# After changing a message in the code: the template and every catalogue brought up to date
+# (new messages untranslated: tests/test_french.py says which), then compiled.
+catalogues: install
+	$(BIN)/python tools/catalogue.py
 
 clean:
 	rm -rf $(VENV) build .pytest_cache .mypy_cache .ruff_cache .hypothesis

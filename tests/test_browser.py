@@ -376,3 +376,39 @@ def test_a_take_over_happens_only_after_the_partner_allows_it(
     assert _grid(new_b) == card.seen_from(Player.B)
     _see(phone_b, "Side B was taken over by another phone")
     assert not _shows_a_card(phone_b)
+
+
+def test_a_french_phone_and_an_english_phone_play_one_game_each_in_its_language(
+    server: str, browser: Browser
+) -> None:
+    """The language follows each phone's browser: French for the one set to French, English
+    for its partner's, at one table."""
+    phone_a = _phone(browser, server + "/", locale="fr-FR")
+    _see(phone_a, "Rejoindre votre partenaire")
+    phone_a.get_by_role("button", name="Nouvelle partie", exact=True).click()
+    phone_a.wait_for_url(GAME_ADDRESS, timeout=10_000)
+    shown = phone_a.get_by_text(re.compile(r"^[0-9A-Z]{4}-[0-9A-Z]{4}-[0-9A-Z]{4}$")).first
+    shown.wait_for(timeout=10_000)
+    code = ShareCode.parse(shown.inner_text())
+    _see(phone_a, "Votre partenaire scanne ceci, ou tape le code :")
+    phone_b = _phone(browser, f"{server}/join/{code.text}", locale="en-US")
+    _see(phone_b, "Either player gives the next clue.")
+    _see(phone_a, "L'un ou l'autre donne le prochain indice.")
+
+    box = phone_a.get_by_role("textbox", name="Indice")
+    box.click()
+    box.press_sequentially("rivière", delay=40)
+    phone_a.get_by_role("button", name="Donner l'indice", exact=True).click()
+    _see(phone_a, "Vous avez donné l'indice : rivière. B est l'agent.")
+    _see(phone_a, "Quand B touche un mot, touchez-le ici.")
+    _see(phone_b, "A gave the clue: rivière. You guess.")
+    assert phone_b.get_by_text("Vous avez donné").count() == 0
+    assert phone_a.get_by_text("You gave the clue").count() == 0
+
+    first = next(c for c in range(25) if code.key_card().a[c] == "G")
+    row, column = divmod(seat_index(Player.A, first), 5)
+    phone_a.get_by_role(
+        "button", name=re.compile(rf"^ligne {row + 1} colonne {column + 1} : contact")
+    ).click()
+    _see(phone_a, "B a trouvé un contact.")
+    _see(phone_b, "You found an agent.")
