@@ -25,7 +25,7 @@ from gadget.views.language import STORAGE_KEY as LANGUAGE_KEY
 from tests.games import ASSASSIN_ACTIONS, WINNING_ACTIONS, log_of
 from tests.phones import Phone, device_of, new_device, seated
 from tests.screens import at_the_table, seat_of
-from tests.test_paper import _save, _text
+from tests.test_paper import _save, _text, poppler  # noqa: F401 (poppler: a fixture)
 
 A, B = Player.A, Player.B
 ROOT = Path(__file__).resolve().parents[1]
@@ -394,3 +394,59 @@ def _english_words_in_a_french_booklet() -> bytes:
     from gadget.services.printing.booklets import print_booklets  # noqa: PLC0415
 
     return print_booklets(7, 2, "en", "fr")
+
+
+# Words the catalogue tool cannot read in the code, and where it finds them instead.
+DATA_WORDS = {
+    ("gadget/engine/keycard.py", "pair[0].label"),  # the colours' names: tools/catalogue.py
+    ("gadget/engine/keycard.py", "pair[1].label"),
+    ("gadget/views/boundary.py", "SORRY"),  # N_() where it is defined
+    ("gadget/views/scan.py", "NO_CAMERA"),
+    ("gadget/services/printing/booklets.py", "paragraph"),  # RULES, each marked N_()
+    ("gadget/services/printing/booklets.py", "label"),  # the box labels, said already
+    ("gadget/views/keycard.py", "CELL_LOOK[colour][3]"),  # context "cell": the tool
+    ("gadget/views/keycard.py", "CELL_LOOK[Colour(view.partner_side[cell])][3]"),
+    ("gadget/views/mission_map.py", "word"),  # context "mission": a city's state
+    ("gadget/views/mission_card.py", "card.state.value"),
+    ("gadget/cli/teams.py", "card.state.value"),
+    ("gadget/cli/io.py", "message"),  # argparse's words, said by argparse through the catalogue
+}
+# The machinery that says messages (it passes their words on) and the errors that make
+# their own message from their arguments (MapError's problems, ReplayError's cause).
+SAYERS = {"gadget/language.py", "gadget/views/language.py", "gadget/engine/errors.py"}
+OWN_MESSAGE = {"MapError", "ReplayError"}
+SAYING = {"_", "gettext", "ngettext", "pgettext", "Message", "plural", "N_"}
+
+
+def test_every_message_in_the_code_is_written_out_where_the_catalogue_finds_it() -> None:
+    """A message made from a variable (or through `Message.of`) is invisible to extraction,
+    and would stay English in every language: only the data words above may be."""
+    import ast  # noqa: PLC0415
+
+    errors = _tool()._error_classes()
+    hidden = []
+    for path in sorted((ROOT / "gadget").rglob("*.py")):
+        source = path.read_text("utf-8")
+        where = str(path.relative_to(ROOT))
+        for node in ast.walk(ast.parse(source)):
+            if not isinstance(node, ast.Call):
+                continue
+            name = (
+                node.func.id
+                if isinstance(node.func, ast.Name)
+                else (node.func.attr if isinstance(node.func, ast.Attribute) else "")
+            )
+            if name == "of" and isinstance(node.func, ast.Attribute):
+                name = f"{ast.unparse(node.func.value)}.of"
+            if name not in (SAYING | errors | {"Message.of"}) - OWN_MESSAGE or not node.args:
+                continue
+            if where in SAYERS or (where == "gadget/cli/io.py" and name in SAYING):
+                continue
+            first = node.args[1] if name == "pgettext" else node.args[0]
+            literal = isinstance(first, ast.Constant) and isinstance(first.value, str)
+            city = any(k.arg == "context" for k in node.keywords) or (
+                name == "pgettext" and ast.unparse(node.args[0]) == "'city'"
+            )
+            if not literal and not city and (where, ast.unparse(first)) not in DATA_WORDS:
+                hidden.append(f"{where}:{node.lineno}: {ast.unparse(node)[:80]}")
+    assert hidden == [], "\n".join(hidden)

@@ -57,10 +57,13 @@ def paper_pictures() -> None:
     """The first page of each PDF (the booklet's first game), as PNG for the README."""
     PAPER.mkdir(parents=True, exist_ok=True)
     shipped = default_map()
+    won = frozenset({"prague", "cairo"})
     for name, pdf, page in (
-        ("map", print_map(shipped, "a4", "Owls", frozenset({"prague", "cairo"})), 1),
+        ("map", print_map(shipped, "a4", "Owls", won), 1),
         ("booklet", print_booklets(42, 2), 2),
         ("keycards", print_keycards(42, 6), 1),
+        ("map-fr", print_map(shipped, "a4", "Owls", won, lang="fr"), 1),
+        ("booklet-fr", print_booklets(42, 2, "fr", "fr"), 2),
     ):
         path = PAPER / f"{name}.pdf"
         path.write_bytes(pdf)
@@ -138,6 +141,34 @@ def shoot_campaign(browser: Browser, url: str, team_id: int, invite: str) -> Non
     shoot(_phone(browser, url + "/paper", PHONE), "paper")
 
 
+def shoot_french(browser: Browser, url: str, team_id: int, invite: str) -> None:
+    """The app on a phone whose browser is set to French (its partner stays in English)."""
+    home = _phone(browser, url + "/", PHONE, locale="fr-FR")
+    _see(home, "Rejoindre votre partenaire")
+    shoot(home, "fr-home")
+    home.get_by_role("button", name="Nouvelle partie", exact=True).click()
+    shown = home.get_by_text(re.compile(r"^[0-9A-Z]{4}-[0-9A-Z]{4}-[0-9A-Z]{4}$")).first
+    shown.wait_for(timeout=10_000)
+    code = shown.inner_text()
+    partner = _phone(browser, f"{url}/join/{code}", PHONE, locale="en-US")
+    _see(partner, "Either player gives the next clue.")
+    box = home.get_by_role("textbox", name="Indice")
+    box.click()
+    box.press_sequentially("rivière", delay=40)
+    home.get_by_role("button", name="Donner l'indice", exact=True).click()
+    _see(home, "Vous avez donné l'indice : rivière. B est l'agent.")
+    home.get_by_role("button", name="Cacher le code").click()
+    shoot(home, "fr-game")
+    phone = _phone(browser, f"{url}/invite/{invite}", PHONE, locale="fr-FR")
+    _see(phone, "Ce téléphone est maintenant dans Owls.")
+    _open(phone, f"{url}/teams/{team_id}")
+    _see(phone, "Ouvertes")
+    shoot(phone, "fr-mission-map")
+    _open(phone, f"{url}/settings")
+    _see(phone, "Langue")
+    shoot(phone, "fr-settings")
+
+
 def main() -> None:
     OUT.mkdir(parents=True, exist_ok=True)
     paper_pictures()
@@ -153,6 +184,7 @@ def main() -> None:
             )
             shoot_game(browser, url)
             shoot_campaign(browser, url, team_id, invite)
+            shoot_french(browser, url, team_id, invite)
             browser.close()
     finally:
         process.terminate()

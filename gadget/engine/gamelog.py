@@ -160,7 +160,7 @@ def game_log_from_dict(data: object) -> GameLog:
     try:
         setup = Setup(tokens, mistakes, looser)
     except SetupError as wrong:
-        raise GameLogError(str(wrong)) from None
+        raise GameLogError("{wrong}", wrong=wrong) from None
     actions = data.get("actions", [])
     if not isinstance(actions, list):
         raise GameLogError("actions must be a list")

@@ -66,22 +66,26 @@ def _names(missions: Sequence[Mission]) -> Message:
 def score_counted(state: GameState) -> Message:
     """How the rule book's score was counted, term by term, for a won game."""
     tokens = state.bank.total
-    values = {
-        "score": official_score(state),
-        "points": 3 * tokens,
-        "stops": state.stops,
-        "left": plural("{count} token left", "{count} tokens left", tokens),
-        "stop_tokens": plural("{count} stop token", "{count} stop tokens", state.stops),
-    }
+    score, stops = official_score(state), state.stops
+    left = plural("{count} token left", "{count} tokens left", tokens)
+    stop_tokens = plural("{count} stop token", "{count} stop tokens", stops)
     if state.sudden_death:
-        return Message.of(
+        return Message(
             "Score {score} = {points} + {stops} - 1: 3 x {left}, {stop_tokens},"
             " 1 off for sudden death.",
-            None,
-            values,
+            score=score,
+            points=3 * tokens,
+            stops=stops,
+            left=left,
+            stop_tokens=stop_tokens,
         )
-    return Message.of(
-        "Score {score} = {points} + {stops}: 3 x {left}, {stop_tokens}.", None, values
+    return Message(
+        "Score {score} = {points} + {stops}: 3 x {left}, {stop_tokens}.",
+        score=score,
+        points=3 * tokens,
+        stops=stops,
+        left=left,
+        stop_tokens=stop_tokens,
     )
 
 

@@ -11,13 +11,13 @@ from sqlmodel import col, select
 
 from gadget.engine import Action, GameLog, parse_game_log, replay
 from gadget.engine.rules import apply
-from gadget.store.errors import NotFoundError, StaleGameError, StoreError
+from gadget.store.errors import NotFoundError, StoreError
 from gadget.store.history import finish, take_back
 from gadget.store.records import (
     SavedGame,
     player_names,
     saved_game,
-    stale_message,
+    stale_error,
 )
 from gadget.store.repository import Repository
 from gadget.store.tables import (
@@ -124,7 +124,7 @@ class GameRecords(Repository):
             if row is None:
                 raise NotFoundError("no game number {game_id}", game_id=game_id)
             if row.version != expected_version:
-                raise StaleGameError(stale_message(row.version, expected_version))
+                raise stale_error(row.version, expected_version)
             log = parse_game_log(row.log)
             if action is not None:
                 state = apply(replay(log), action)
@@ -162,5 +162,5 @@ class GameRecords(Repository):
                 .execution_options(synchronize_session=False)
             )
             if changed.rowcount != 1:  # type: ignore[attr-defined]
-                raise StaleGameError(stale_message(expected_version + 1, expected_version))
+                raise stale_error(expected_version + 1, expected_version)
             return saved_game(row, log, state, expected_version + 1, attempt_id)

@@ -8,6 +8,7 @@ from datetime import datetime
 
 from gadget.engine import GameLog, GameState, parse_game_log, replay
 from gadget.missions import MissionMap
+from gadget.store.errors import StaleGameError
 from gadget.store.tables import (
     AttemptRow,
     GameRow,
@@ -141,8 +142,11 @@ def saved_game(
     )
 
 
-def stale_message(current: int, seen: int) -> str:
-    return (
-        f"the other phone acted first (the game is at move {current}, this phone saw move"
-        f" {seen}); your action was not taken: look at the table again"
+def stale_error(current: int, seen: int) -> StaleGameError:
+    """The refusal of an action based on a game that has moved on since the phone saw it."""
+    return StaleGameError(
+        "the other phone acted first (the game is at move {current}, this phone saw move"
+        " {seen}); your action was not taken: look at the table again",
+        current=current,
+        seen=seen,
     )
