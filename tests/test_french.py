@@ -359,11 +359,9 @@ def test_help_is_french_under_a_french_lang() -> None:
     assert "la langue du papier" in shown
 
 
+@pytest.mark.usefixtures("poppler")
 def test_french_paper_is_french_through_poppler(
-    monkeypatch: pytest.MonkeyPatch,
-    capsys: pytest.CaptureFixture[str],
-    tmp_path: Path,
-    poppler: None,
+    monkeypatch: pytest.MonkeyPatch, capsys: pytest.CaptureFixture[str], tmp_path: Path
 ) -> None:
     map_pdf, booklets, cards = (tmp_path / name for name in ("map.pdf", "b.pdf", "k.pdf"))
     assert _run(monkeypatch, capsys, "en_US.UTF-8", "print", "map", "--lang", "fr", "-o",
@@ -409,7 +407,13 @@ DATA_WORDS = {
     ("gadget/views/mission_map.py", "word"),  # context "mission": a city's state
     ("gadget/views/mission_card.py", "card.state.value"),
     ("gadget/cli/teams.py", "card.state.value"),
-    ("gadget/cli/io.py", "message"),  # argparse's words, said by argparse through the catalogue
+    ("gadget/cli/io.py", "message"),
+    ("gadget/views/team.py", "n"),  # context "map": the shipped map's name (the tool)
+    ("gadget/cli/teams.py", "view.mission_map.name"),
+    (
+        "gadget/services/printing/map_pdf.py",
+        "mission_map.name",
+    ),  # argparse's words, said by argparse through the catalogue
 }
 # The machinery that says messages (it passes their words on) and the errors that make
 # their own message from their arguments (MapError's problems, ReplayError's cause).

@@ -66,6 +66,7 @@ def template() -> Catalog:
                 context=context,
             )
     data = json.loads((ROOT / "missions" / "data" / "mission-map.json").read_text("utf-8"))
+    catalog.add(data["name"], context="map", locations=[("mission-map.json", 0)])
     for mission in data["missions"]:
         catalog.add(mission["name"], context="city", locations=[("mission-map.json", 0)])
     for colour in Colour:

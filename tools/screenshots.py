@@ -157,7 +157,6 @@ def shoot_french(browser: Browser, url: str, team_id: int, invite: str) -> None:
     box.press_sequentially("rivière", delay=40)
     home.get_by_role("button", name="Donner l'indice", exact=True).click()
     _see(home, "Vous avez donné l'indice : rivière. B est l'agent.")
-    home.get_by_role("button", name="Cacher le code").click()
     shoot(home, "fr-game")
     phone = _phone(browser, f"{url}/invite/{invite}", PHONE, locale="fr-FR")
     _see(phone, "Ce téléphone est maintenant dans Owls.")
@@ -165,7 +164,7 @@ def shoot_french(browser: Browser, url: str, team_id: int, invite: str) -> None:
     _see(phone, "Ouvertes")
     shoot(phone, "fr-mission-map")
     _open(phone, f"{url}/settings")
-    _see(phone, "Langue")
+    _see(phone, "Réglages")
     shoot(phone, "fr-settings")
 
 

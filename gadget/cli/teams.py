@@ -175,11 +175,13 @@ def campaign_text(view: CampaignView) -> str:
     language = spoken()
     if view.team.players:
         title = _("{team} ({players}), on the map {map!r}").format(
-            team=view.team.name, players=", ".join(view.team.players), map=view.mission_map.name
+            team=view.team.name,
+            players=", ".join(view.team.players),
+            map=language.pgettext("map", view.mission_map.name),
         )
     else:
         title = _("{team}, on the map {map!r}").format(
-            team=view.team.name, map=view.mission_map.name
+            team=view.team.name, map=language.pgettext("map", view.mission_map.name)
         )
     headers = (_("mission"), "T-M", _("state"), _("attempts"), _("wins"), _("best"))
     table = [

@@ -19,7 +19,7 @@ from gadget.services.printing.worker import off_the_loop
 from gadget.store import MAX_NAME, Team
 from gadget.views.boundary import component
 from gadget.views.files import download, pick_json
-from gadget.views.language import _, city, say, spoken
+from gadget.views.language import _, city, pgettext, say, spoken
 from gadget.views.mission_map import MissionMapView
 from gadget.views.shared import (
     TEXT_MIN,
@@ -188,7 +188,7 @@ def TeamScreen() -> ft.Control:
             ft.Dropdown(
                 label=_("Map"),
                 value=str(team.map_id),
-                options=[ft.DropdownOption(key=str(i), text=n) for i, n in maps],
+                options=[ft.DropdownOption(key=str(i), text=pgettext("map", n)) for i, n in maps],
                 on_select=choose_map,
             ),
             ft.Row(

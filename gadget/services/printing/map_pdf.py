@@ -34,7 +34,8 @@ def print_map(
     width, height = landscape(SIZES[size])
     words = spoken_language(lang)
     canvas, buffer = new_pdf(
-        (width, height), words.gettext("Mission map: {name}").format(name=mission_map.name)
+        (width, height),
+        words.gettext("Mission map: {name}").format(name=words.pgettext("map", mission_map.name)),
     )
     margin, notes_h = 1.2 * cm, 3.2 * cm
     box_y = _map_header(canvas, mission_map, team, size=(width, height), margin=margin, words=words)
@@ -64,7 +65,7 @@ def _map_header(
         margin, height - margin - 0.3 * cm, words.gettext("Codenames Duet: mission map")
     )
     canvas.setFont("Helvetica", 9)
-    canvas.drawString(margin, height - margin - 0.8 * cm, mission_map.name)
+    canvas.drawString(margin, height - margin - 0.8 * cm, words.pgettext("map", mission_map.name))
     box_w, box_h = 7 * cm, 1.3 * cm
     box_x, box_y = width - margin - box_w, height - margin - box_h
     canvas.setStrokeColor(INK)
