@@ -13,6 +13,7 @@ from gadget.views.boundary import component
 from gadget.views.language import _
 from gadget.views.phone import use_language_choice, use_phone
 from gadget.views.shared import (
+    content_width,
     guarded,
     loading,
     screen,
@@ -45,11 +46,12 @@ def _seconds_field(label: str, short_label: str, seconds: int, on_change: Any) -
             ),
             ft.TextField(
                 label=short_label,
-                width=120,
+                width=150,  # room for a longer language's label ("Propositions (s)")
                 keyboard_type=ft.KeyboardType.NUMBER,
                 on_submit=lambda e: _typed_seconds(str(e.control.value or ""), on_change),
             ),
-        ]
+        ],
+        wrap=True,
     )
 
 
@@ -102,7 +104,7 @@ def Settings() -> ft.Control:
             ft.Dropdown(
                 label=_("Language"),
                 value=choice.chosen,
-                width=300,
+                width=min(400, content_width(page)),  # the longest choice shown whole
                 options=[
                     ft.DropdownOption(
                         key="",
