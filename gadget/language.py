@@ -11,6 +11,7 @@ from __future__ import annotations
 import functools
 import gettext
 import io
+import itertools
 import os
 from collections.abc import Iterable, Mapping
 from datetime import date, datetime
@@ -116,11 +117,17 @@ def language(code: str) -> Language:
     return Language(code, _translations(code))
 
 
-def choose(preferences: Iterable[str]) -> Language:
+MAX_PREFERENCES: Final = 10  # a browser names a few; a hostile one is not read further
+
+
+def choose(preferences: Iterable[object]) -> Language:
     """The first language of a list of preferences (a browser's "fr-CA", "en_GB.UTF-8"...)
-    that the app speaks; English when it speaks none of them."""
+    that the app speaks; English when it speaks none of them. The list comes from a browser:
+    only its first few short strings are read."""
     spoken = codes()
-    for preference in preferences:
+    for preference in itertools.islice(preferences, MAX_PREFERENCES):
+        if not isinstance(preference, str) or len(preference) > 35:
+            continue
         wanted = preference.replace("-", "_").split(".")[0].split("@")[0]
         try:
             code = Locale.parse(wanted).language

@@ -144,6 +144,9 @@ def test_a_browser_or_an_environment_chooses_a_language_the_app_speaks() -> None
     assert choose(["de", "es"]).code == "en"
     assert choose(["", "x-klingon", "fr_FR.UTF-8"]).code == "fr"
     assert choose([]).code == "en"
+    hostile: list[object] = [None, 5, "x" * 100_000, "fr" * 20, *["de"] * 10_000, "fr"]
+    assert choose(hostile).code == "en"  # a hostile browser's list: its first few short words
+    assert choose([None, "fr-BE"]).code == "fr"
     assert language("de").code == "en"
     assert from_environment({"LANG": "fr_FR.UTF-8"}).code == "fr"
     assert from_environment({"LANGUAGE": "de:fr", "LANG": "en_US.UTF-8"}).code == "fr"

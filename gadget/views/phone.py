@@ -10,7 +10,7 @@ from typing import cast
 
 import flet as ft
 
-from gadget.language import codes
+from gadget.language import codes, language
 from gadget.services.phones import STORAGE_KEY, Phone, new_phone_token, phone_from_token
 from gadget.views.boundary import component
 from gadget.views.language import STORAGE_KEY as LANGUAGE_KEY
@@ -98,7 +98,7 @@ def WithPhone(screens: Callable[[], ft.Control]) -> ft.Control:
         code = code if code in codes() else ""
         with contextlib.suppress(Exception):
             await ft.SharedPreferences().set(LANGUAGE_KEY, code)
-        speak(page, chosen(code, await browser_languages(page)))
+        speak(page, language(code or browsers))
         set_choice(code)
         set_spoken_code(spoken(page).code)
 
