@@ -118,6 +118,7 @@ def latency(browser: Browser, url: str) -> dict[str, object]:
     """50 actions recorded on phone A, each timed until phone B shows its result."""
     sys.path.insert(0, str(ROOT))
     from gadget.engine import ShareCode  # noqa: PLC0415
+    from tests.test_browser import _type  # noqa: PLC0415  (waits for the keyboard's focus)
 
     phone_a = open_page(browser, url + "/")
     phone_a.wait_for_selector("flt-semantics-placeholder", state="attached", timeout=60_000)
@@ -136,9 +137,7 @@ def latency(browser: Browser, url: str) -> dict[str, object]:
         phone_b.wait_for_selector("flt-semantics-placeholder", state="attached", timeout=60_000)
         phone_b.locator("flt-semantics-placeholder").dispatch_event("click")
         phone_b.get_by_text("Either player gives the next clue.").wait_for(state="attached")
-        box = phone_a.get_by_role("textbox", name="Clue")
-        box.click()
-        box.press_sequentially("go", delay=30)
+        _type(phone_a, phone_a.get_by_role("textbox", name="Clue"), "go")
         started = time.perf_counter()
         phone_a.get_by_role("button", name="Give clue", exact=True).click()
         phone_b.get_by_text("A gave the clue: go. You guess.").wait_for(state="attached")

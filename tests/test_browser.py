@@ -202,12 +202,21 @@ def _two_phones(browser: Browser, server: str) -> tuple[Page, Page, ShareCode]:
     return phone_a, phone_b, code
 
 
-def _give_clue(phone: Page, word: str) -> None:
-    """Type the clue key by key, as a person does, then give it."""
-    box = phone.get_by_role("textbox", name="Clue")
+def _type(phone: Page, box: Locator, text: str) -> None:
+    """Tap a field and type key by key, as a person does, once the field has the keyboard:
+    Flutter focuses its text input a moment after the tap, and a key pressed before that is
+    lost (the clue "salad" arrived as "alad", one run in three)."""
     box.click()
-    box.press_sequentially(word, delay=40)
-    phone.get_by_role("button", name="Give clue", exact=True).click()
+    phone.wait_for_function(
+        "() => ['INPUT', 'TEXTAREA'].includes(document.activeElement?.tagName)", timeout=10_000
+    )
+    box.press_sequentially(text, delay=40)
+
+
+def _give_clue(phone: Page, word: str, field: str = "Clue", button: str = "Give clue") -> None:
+    """Type the clue, then give it (`field` and `button` as the phone's language names them)."""
+    _type(phone, phone.get_by_role("textbox", name=field), word)
+    phone.get_by_role("button", name=button, exact=True).click()
 
 
 def _see(phone: Page, text: str) -> None:
@@ -395,10 +404,7 @@ def test_a_french_phone_and_an_english_phone_play_one_game_each_in_its_language(
     _see(phone_b, "Either player gives the next clue.")
     _see(phone_a, "L'un ou l'autre donne le prochain indice.")
 
-    box = phone_a.get_by_role("textbox", name="Indice")
-    box.click()
-    box.press_sequentially("rivière", delay=40)
-    phone_a.get_by_role("button", name="Donner l'indice", exact=True).click()
+    _give_clue(phone_a, "rivière", "Indice", "Donner l'indice")
     _see(phone_a, "Vous avez donné l'indice : rivière. B est l'agent.")
     _see(phone_a, "Quand B touche un mot, touchez-le ici.")
     _see(phone_b, "A gave the clue: rivière. You guess.")

@@ -16,6 +16,7 @@ from tests.test_browser import (
     Page,
     _phone,
     _see,
+    _type,
     browser,
     server,
 )
@@ -81,9 +82,7 @@ def test_the_mission_map_opens_with_every_city_on_screen_and_zooms_with_its_butt
     server: str, browser: Browser
 ) -> None:
     phone = _phone(browser, server + "/teams", PHONE)
-    named = phone.get_by_role("textbox", name="New team")
-    named.click()
-    named.press_sequentially("Larks", delay=40)
+    _type(phone, phone.get_by_role("textbox", name="New team"), "Larks")
     phone.get_by_role("button", name="Add team", exact=True).click()
     _see(phone, "Added Larks.")
     phone.get_by_role("button", name=re.compile(r"^Larks")).first.click()

@@ -157,6 +157,11 @@ def topology(tmp_path: Path) -> Iterator[Topology]:
         for process in started:
             if process.poll() is None:
                 process.terminate()
+        for process in started:  # Caddy may wait on a phone's open socket: 10 s, then it goes
+            try:
+                process.wait(timeout=10)
+            except subprocess.TimeoutExpired:
+                process.kill()
                 process.wait(timeout=10)
 
 
