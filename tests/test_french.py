@@ -457,3 +457,26 @@ def test_every_message_in_the_code_is_written_out_where_the_catalogue_finds_it()
             if not literal and not city and (where, ast.unparse(first)) not in DATA_WORDS:
                 hidden.append(f"{where}:{node.lineno}: {ast.unparse(node)[:80]}")
     assert hidden == [], "\n".join(hidden)
+
+
+def test_a_third_language_is_one_catalogue_file(
+    monkeypatch: pytest.MonkeyPatch, tmp_path: Path
+) -> None:
+    """Drop a catalogue in and the app speaks it: no list of languages to edit anywhere."""
+    import gadget.language as languages  # noqa: PLC0415
+
+    folder = tmp_path / "locale"
+    for code in ("fr", "de"):
+        target = folder / code / "LC_MESSAGES" / "gadget.po"
+        target.parent.mkdir(parents=True)
+        target.write_bytes(catalogue_path("fr").read_bytes())  # a stand-in German
+    monkeypatch.setattr(languages, "LOCALE_FOLDER", folder)
+    languages.language.cache_clear()
+    try:
+        assert languages.codes() == ("en", "de", "fr")
+        german = choose(["de-AT", "en"])
+        assert (german.code, german.name) == ("de", "Deutsch")
+        assert german.gettext("New game") == "Nouvelle partie"  # its catalogue's words
+        assert german.number(1234.5) == "1.234,5"  # and its own way with numbers
+    finally:
+        languages.language.cache_clear()
