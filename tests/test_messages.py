@@ -49,6 +49,11 @@ def test_a_language_translates_each_template_of_a_nested_message_and_no_value() 
     assert say(Message("hi {who}", who="ann"), Shouting()) == "HI ann"  # a value stays a value
 
 
+def test_anything_else_is_said_as_its_text() -> None:
+    assert (say(7, ENGLISH), say("", ENGLISH), say(None, Shouting())) == ("7", "", "None")
+    assert say([], ENGLISH) == ""  # an empty list of messages
+
+
 def test_a_plural_message_chooses_its_words_by_its_count() -> None:
     one, three = (plural("{count} mistake", "{count} mistakes", n) for n in (1, 3))
     assert (str(one), str(three)) == ("1 mistake", "3 mistakes")

@@ -235,18 +235,23 @@ def _every_kind_of_action() -> list[Action]:
 
 
 @pytest.mark.parametrize(
-    "finished",
+    ("finished", "how"),
     [
-        pytest.param(lambda: play(start(), Clue(A), Guess(B, 10)), id="lost"),
-        pytest.param(lambda: play(_sudden_death(), Guess(A, 18)), id="lost-in-sudden-death"),
+        pytest.param(lambda: play(start(), Clue(A), Guess(B, 10)), "lost", id="lost"),
+        pytest.param(
+            lambda: play(_sudden_death(), Guess(A, 18)), "lost", id="lost-in-sudden-death"
+        ),
+        pytest.param(lambda: play(start(), *WINNING_ACTIONS), "won", id="won"),
     ],
 )
-def test_edge_13_every_action_after_the_game_is_over_is_refused(finished: object) -> None:
+def test_edge_13_every_action_after_the_game_is_over_is_refused_saying_how_it_ended(
+    finished: object, how: str
+) -> None:
     state = finished()  # type: ignore[operator]
     assert state.is_over
     assert legal_actions(state) == []
     for action in _every_kind_of_action():
-        refused(state, action, GameOverError, "the game is over")
+        refused(state, action, GameOverError, rf"^the game is over \({how}\); no more actions$")
 
 
 # --- Turns, clues and the penalty ---------------------------------------------------------
