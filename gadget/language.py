@@ -19,7 +19,7 @@ from pathlib import Path
 from typing import Final
 
 from babel import Locale, UnknownLocaleError
-from babel.dates import format_date, format_datetime
+from babel.dates import format_date, format_time
 from babel.messages.mofile import write_mo
 from babel.messages.pofile import read_po
 from babel.numbers import format_decimal
@@ -87,8 +87,13 @@ class Language(Words):
         return format_date(when, format="medium", locale=self.locale)
 
     def moment(self, when: datetime) -> str:
-        """A date and time (to the minute) as this language writes them."""
-        return format_datetime(when, format="medium", locale=self.locale).rsplit(":", 1)[0]
+        """A date and time (to the minute) as this language writes them: 22 nov. 2026, 18:05;
+        Nov 22, 2026, 6:05 PM."""
+        joined = str(self.locale.datetime_formats["medium"])  # "{1}, {0}": date, then time
+        return joined.format(
+            format_time(when, format="short", locale=self.locale),
+            format_date(when, format="medium", locale=self.locale),
+        )
 
 
 def _translations(code: str) -> gettext.NullTranslations:
