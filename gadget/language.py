@@ -57,8 +57,7 @@ class Language(Words):
     @property
     def name(self) -> str:
         """The language's name in itself (English, Français), for the choice in Settings."""
-        own = self.locale.get_display_name(self.locale) or self.code
-        return own[:1].upper() + own[1:]
+        return own_name(self.code)
 
     def gettext(self, message: str) -> str:
         return self._translations.gettext(message)
@@ -94,6 +93,13 @@ class Language(Words):
             format_time(when, format="short", locale=self.locale),
             format_date(when, format="medium", locale=self.locale),
         )
+
+
+def own_name(code: str) -> str:
+    """A language's name in itself, capitalised (Deutsch, Français): how it is listed."""
+    locale = Locale.parse(code)
+    own = locale.get_display_name(locale) or code
+    return own[:1].upper() + own[1:]
 
 
 def _translations(code: str) -> gettext.NullTranslations:

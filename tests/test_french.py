@@ -411,6 +411,7 @@ DATA_WORDS = {
     ("gadget/views/mission_card.py", "card.state.value"),
     ("gadget/cli/teams.py", "card.state.value"),
     ("gadget/cli/io.py", "message"),
+    ("gadget/services/words.py", "template"),  # the score's two sentences, each marked N_()
     ("gadget/views/team.py", "n"),  # context "map": the shipped map's name (the tool)
     ("gadget/cli/teams.py", "view.mission_map.name"),
     (

@@ -8,8 +8,7 @@ from typing import Any
 
 from gadget.cli.io import Parser, _, spoken, write_bytes
 from gadget.language import codes
-
-WORD_LISTS = ("en", "fr")  # the booklets' word lists (gadget/services/printing/data)
+from gadget.services.printing import WORD_LISTS, words_for
 
 
 def add_commands(commands: Any) -> None:
@@ -83,7 +82,7 @@ def booklet_pdf(args: argparse.Namespace) -> str:
 
     seed = args.seed if args.seed is not None else secrets.randbits(32)
     lang = args.lang or spoken().code
-    words = args.words or (lang if lang in WORD_LISTS else "en")
+    words = args.words or words_for(lang)
     write_bytes(args.output, print_booklets(seed, args.games, words, lang))
     return _("wrote {file} (seed {seed})").format(file=args.output, seed=seed)
 

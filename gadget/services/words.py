@@ -22,6 +22,7 @@ from gadget.engine import (
 )
 from gadget.engine.errors import Message, plural
 from gadget.engine.rules import official_score
+from gadget.language import N_
 from gadget.missions import Mission
 from gadget.services.campaign import MissionResult
 
@@ -69,23 +70,16 @@ def score_counted(state: GameState) -> Message:
     score, stops = official_score(state), state.stops
     left = plural("{count} token left", "{count} tokens left", tokens)
     stop_tokens = plural("{count} stop token", "{count} stop tokens", stops)
-    if state.sudden_death:
-        return Message(
+    template = (
+        N_(
             "Score {score} = {points} + {stops} - 1: 3 x {left}, {stop_tokens},"
-            " 1 off for sudden death.",
-            score=score,
-            points=3 * tokens,
-            stops=stops,
-            left=left,
-            stop_tokens=stop_tokens,
+            " 1 off for sudden death."
         )
+        if state.sudden_death
+        else N_("Score {score} = {points} + {stops}: 3 x {left}, {stop_tokens}.")
+    )
     return Message(
-        "Score {score} = {points} + {stops}: 3 x {left}, {stop_tokens}.",
-        score=score,
-        points=3 * tokens,
-        stops=stops,
-        left=left,
-        stop_tokens=stop_tokens,
+        template, score=score, points=3 * tokens, stops=stops, left=left, stop_tokens=stop_tokens
     )
 
 

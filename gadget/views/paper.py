@@ -7,7 +7,8 @@ from typing import Any
 
 import flet as ft
 
-from gadget.language import language
+from gadget.language import own_name
+from gadget.services.printing import WORD_LISTS, words_for
 from gadget.services.printing.booklets import print_booklets
 from gadget.services.printing.keycards import print_keycards
 from gadget.services.printing.paper import PrintError
@@ -24,7 +25,7 @@ def PaperScreen() -> ft.Control:
     page = ft.context.page
     games, set_games = use_value(lambda: "10")
     speaking = spoken().code
-    word_list, set_word_list = use_value(lambda: speaking if speaking in ("en", "fr") else "en")
+    word_list, set_word_list = use_value(lambda: words_for(speaking))
     status, tell, refuse = use_status()
 
     def count() -> int:
@@ -78,11 +79,8 @@ def PaperScreen() -> ft.Control:
                 label=_("Words"),
                 value=word_list,
                 width=160,
-                options=[
-                    ft.DropdownOption(key="en", text=language("en").name),
-                    ft.DropdownOption(key="fr", text=language("fr").name),  # own names
-                ],
-                on_select=lambda e: set_word_list("fr" if e.control.value == "fr" else "en"),
+                options=[ft.DropdownOption(key=code, text=own_name(code)) for code in WORD_LISTS],
+                on_select=lambda e: set_word_list(words_for(str(e.control.value or ""))),
             ),
             ft.Row(
                 [

@@ -18,6 +18,7 @@ from gadget.engine.keycard import generate_v1
 from gadget.engine.prng import SplitMix64
 from gadget.engine.sharecode import SEED_BITS
 from gadget.services import palette
+from gadget.services.printing import WORD_LISTS
 
 SIZES: Final = {"a4": A4, "letter": letter}
 GREEN: Final = HexColor(palette.AGENT)
@@ -26,7 +27,6 @@ TAN: Final = HexColor(palette.BYSTANDER)
 INK: Final = HexColor(palette.INK)
 FAINT: Final = HexColor(palette.FAINT)
 COLOURS: Final = {"G": GREEN, "X": BLACK, "-": TAN}
-LANGUAGES: Final = ("en", "fr")
 BOOKLET_TURNS, BOOKLET_MISTAKES, TARGETS = 9, 5, 15
 
 
@@ -37,9 +37,11 @@ class PrintError(GadgetError):
 @cache
 def word_list(language: str) -> tuple[str, ...]:
     """The project's own nouns (at least 400) in English or French."""
-    if language not in LANGUAGES:
+    if language not in WORD_LISTS:
         raise PrintError(
-            "language {language!r}: choose {value}", language=language, value=" or ".join(LANGUAGES)
+            "language {language!r}: choose {value}",
+            language=language,
+            value=" or ".join(WORD_LISTS),
         )
     text = resources.files("gadget.services.printing").joinpath(f"data/words-{language}.txt")
     lines = text.read_text("utf-8").splitlines()
