@@ -6,13 +6,12 @@ from __future__ import annotations
 
 import contextlib
 import weakref
-from collections.abc import Iterable
 from datetime import datetime
 from typing import Final
 
 import flet as ft
 
-from gadget.language import ENGLISH, Language, choose, codes, language
+from gadget.language import ENGLISH, Language, codes
 
 STORAGE_KEY: Final = "gadget.language"  # the phone's own choice ("" or absent: the browser's)
 _SPOKEN: weakref.WeakKeyDictionary[ft.Page, Language] = weakref.WeakKeyDictionary()
@@ -28,6 +27,8 @@ def spoken(page: ft.Page | None = None) -> Language:
 
 def speak(page: ft.Page, spoken_language: Language) -> None:
     """From now on this page speaks this language (Flutter's own words too)."""
+    if _SPOKEN.get(page) is spoken_language:
+        return
     _SPOKEN[page] = spoken_language
     page.locale_configuration = ft.LocaleConfiguration(
         supported_locales=[ft.Locale(code) for code in codes()],
@@ -53,14 +54,6 @@ def pgettext(context: str, message: str) -> str:
 def say(message: object) -> str:
     """An error or a Message from any layer, in the phone's language."""
     return spoken().say(message)
-
-
-def chosen(choice: object, browser_languages: Iterable[str]) -> Language:
-    """The language a phone speaks: its own choice when it made one the app speaks, else
-    the first of the browser's languages that the app speaks, else English."""
-    if isinstance(choice, str) and choice in codes():
-        return language(choice)
-    return choose(browser_languages)
 
 
 async def browser_languages(page: ft.Page) -> list[str]:

@@ -10,11 +10,12 @@ from typing import cast
 
 import flet as ft
 
+from gadget.language import choose as choose_language
 from gadget.language import codes, language
 from gadget.services.phones import STORAGE_KEY, Phone, new_phone_token, phone_from_token
 from gadget.views.boundary import component
 from gadget.views.language import STORAGE_KEY as LANGUAGE_KEY
-from gadget.views.language import browser_languages, chosen, speak, spoken
+from gadget.views.language import browser_languages, speak
 from gadget.views.shared import use_value
 
 PHONE = ft.create_context(cast(Phone | None, None))
@@ -81,33 +82,28 @@ def WithPhone(screens: Callable[[], ft.Control]) -> ft.Control:
     and its browser; a new choice of language in Settings speaks it on every screen."""
     page = ft.context.page
     phone, set_phone = use_value(lambda: cast(Phone | None, None))
-    spoken_code, set_spoken_code = use_value(lambda: "")
     choice, set_choice = use_value(lambda: "")  # "" follows the browser
-    browsers, set_browsers = use_value(lambda: "en")
+    browsers, set_browsers = use_value(lambda: "en")  # what the browser's languages give
 
     async def load() -> None:
         stored = await stored_choice()
-        asked = await browser_languages(page)
-        set_browsers(chosen("", asked).code)
-        speak(page, chosen(stored, asked))
         set_choice(stored if isinstance(stored, str) and stored in codes() else "")
-        set_spoken_code(spoken(page).code)
+        set_browsers(choose_language(await browser_languages(page)).code)
         set_phone(await identify())
 
     async def choose(code: str) -> None:
         code = code if code in codes() else ""
+        set_choice(code)
         with contextlib.suppress(Exception):
             await ft.SharedPreferences().set(LANGUAGE_KEY, code)
-        speak(page, language(code or browsers))
-        set_choice(code)
-        set_spoken_code(spoken(page).code)
 
     def choose_soon(code: str) -> None:
         page.run_task(choose, code)
 
     ft.use_effect(load, [])
-    if phone is None or not spoken_code:
+    if phone is None:
         return ft.Column([ft.ProgressRing(), ft.Text("Gadget…")])
+    speak(page, language(choice or browsers))  # every screen below reads it (nothing if same)
     return CHOOSE_LANGUAGE(
         LanguageChoice(choice, browsers, choose_soon), lambda: PHONE(phone, screens)
     )
