@@ -481,3 +481,15 @@ def test_a_third_language_is_one_catalogue_file(
         assert german.number(1234.5) == "1.234,5"  # and its own way with numbers
     finally:
         languages.language.cache_clear()
+
+
+def test_a_refused_upload_gives_its_size_in_words_no_language_must_regroup() -> None:
+    from gadget.engine.errors import Message  # noqa: PLC0415
+    from gadget.services.uploads import MAX_UPLOAD, UploadError, read_upload  # noqa: PLC0415
+
+    with pytest.raises(UploadError) as refused:
+        read_upload(b"x" * (MAX_UPLOAD + 1), Message("map"))
+    assert str(refused.value) == "the map has 1025 KiB; at most 1024 KiB (1 MiB) are read"
+    assert (
+        language("fr").say(refused.value) == "carte : 1025 Kio ; 1024 Kio au plus (1 Mio) sont lus"
+    )

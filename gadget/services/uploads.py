@@ -19,11 +19,11 @@ def read_upload(data: bytes | None, what: Message | str) -> str:
     if data is None:
         raise UploadError("the {what} arrived empty; pick it again", what=what)
     if len(data) > MAX_UPLOAD:
-        raise UploadError(
-            "the {what} has {length:,} bytes; at most {max_upload:,} (1 MiB) are read",
+        raise UploadError(  # KiB: a number no language needs to group (1,025 or 1 025)
+            "the {what} has {size} KiB; at most {most} KiB (1 MiB) are read",
             what=what,
-            length=len(data),
-            max_upload=MAX_UPLOAD,
+            size=-(-len(data) // 1024),
+            most=MAX_UPLOAD // 1024,
         )
     try:
         return data.decode("utf-8")
