@@ -36,8 +36,10 @@ def catalogue_path(code: str) -> Path:
     return LOCALE_FOLDER / code / "LC_MESSAGES" / f"{DOMAIN}.po"
 
 
+@functools.cache
 def codes() -> tuple[str, ...]:
-    """Every language the app speaks: English and each language with a catalogue."""
+    """Every language the app speaks: English and each language with a catalogue (looked
+    up once a process: the catalogues do not change under a running server)."""
     found = sorted(p.parent.parent.name for p in LOCALE_FOLDER.glob(f"*/LC_MESSAGES/{DOMAIN}.po"))
     return (SOURCE, *(code for code in found if code != SOURCE))
 

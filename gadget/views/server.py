@@ -20,7 +20,7 @@ from starlette.responses import JSONResponse
 from starlette.types import ASGIApp, Message, Receive, Scope, Send
 
 from gadget.engine import GadgetError
-from gadget.language import from_environment
+from gadget.language import Language, from_environment
 from gadget.services.table import Table
 from gadget.services.tls import Certificate, given, self_signed
 from gadget.store import Store, data_folder
@@ -121,11 +121,10 @@ def lan_address() -> str:
             return "127.0.0.1"
 
 
-def print_address(url: str) -> None:
+def print_address(url: str, words: Language) -> None:
     """The address a phone should open, and the same as a QR code for its camera."""
     import qrcode  # noqa: PLC0415  (only the server needs it)
 
-    words = from_environment()
     print(
         "\n" + words.gettext("Gadget is running. On a phone on this network, open:"),
         f"\n\n    {url}\n",
@@ -175,8 +174,8 @@ def serve(
     shown = lan_address() if host in ("0.0.0.0", "") else host
     served = certificate(tls, certfile, keyfile, shown)
     scheme = "https" if served else "http"
-    print_address(f"{scheme}://{shown}:{port}/")
     words = from_environment()  # the console speaks as the command line does: LANG
+    print_address(f"{scheme}://{shown}:{port}/", words)
     if served is not None:
         made = words.gettext("made now") if served.made else words.gettext("kept")
         print(
