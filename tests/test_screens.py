@@ -9,7 +9,8 @@ import pytest
 
 from gadget.engine import Clue, GameLog, Guess, Player, Setup, Stop
 from gadget.services.campaign import record_played_elsewhere
-from gadget.services.table import Table, TimerSettings
+from gadget.services.table import Table
+from gadget.services.timing import TimerSettings
 from gadget.views.shared import qr_png
 from tests.cards import TEST_CARD
 from tests.clocks import FakeClock

@@ -8,7 +8,8 @@ import pytest
 
 from gadget.engine import Clue, Guess, Player, Stop
 from gadget.services.phones import Phone, new_phone_token, phone_from_token
-from gadget.services.table import Hub, SettingsError, Stretch, Table, TimerSettings
+from gadget.services.table import Hub, Table
+from gadget.services.timing import SettingsError, Stretch, TimerSettings
 from gadget.store import NotFoundError, SeatError, StaleGameError, Store
 from tests.clocks import FakeClock
 from tests.games import log_of

@@ -6,8 +6,7 @@ from types import SimpleNamespace
 from typing import Any
 
 from gadget.engine import Clue, GameLog, GameState, Guess, Player, Setup, Stop, replay
-from gadget.missions import default_map
-from gadget.services.campaign import MissionResult
+from gadget.missions import MissionResult, default_map
 from gadget.services.words import EndWords
 from gadget.services.words import end_words as end_messages
 from tests.cards import GREEN_A_TAN_B, GREEN_ON_A, TAN_A_GREEN_B, TEST_CARD

@@ -16,7 +16,7 @@ from gadget.engine.errors import (
 )
 from gadget.engine.gamelog import GameLog, parse_game_log, replay, summary
 from gadget.engine.keycard import AGENTS, CELLS, Colour, KeyCard, Player, render_grid, seat_index
-from gadget.engine.rules import apply, legal_actions, official_score, paper_score
+from gadget.engine.rules import apply, legal_actions, official_score, paper_score, result_score
 from gadget.engine.sharecode import ShareCode, join_link
 from gadget.engine.state import (
     MAX_CLUE_WORD,
@@ -79,6 +79,7 @@ __all__ = [
     "parse_game_log",
     "render_grid",
     "replay",
+    "result_score",
     "seat_index",
     "summary",
     "view_for",

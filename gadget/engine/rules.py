@@ -256,9 +256,16 @@ def _lost(reason: LossReason) -> Changes:
 
 def official_score(state: GameState) -> int | None:
     """The rule book's score of a won game: 3 per token left, 1 per stop, -1 for sudden death."""
-    if state.status is not Status.WON:
+    return result_score(
+        state.status is Status.WON, state.bank.total, state.stops, state.sudden_death
+    )
+
+
+def result_score(won: bool, tokens_left: int, stops: int, sudden_death: bool) -> int | None:
+    """The rule book's score from a result told by hand (a game played without the table)."""
+    if not won:
         return None
-    return 3 * state.bank.total + state.stops - (1 if state.sudden_death else 0)
+    return 3 * tokens_left + stops - (1 if sudden_death else 0)
 
 
 def paper_score(state: GameState) -> int | None:

@@ -14,6 +14,7 @@ from gadget.missions.map import (
 )
 from gadget.missions.progress import (
     MissionLockedError,
+    MissionResult,
     MissionState,
     after_result,
     check_playable,
@@ -31,6 +32,7 @@ __all__ = [
     "Mission",
     "MissionLockedError",
     "MissionMap",
+    "MissionResult",
     "MissionState",
     "after_result",
     "check_playable",

@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+from dataclasses import dataclass
 from enum import StrEnum
 
 from gadget.engine.errors import GadgetError, Message, listed, plural
@@ -100,3 +101,13 @@ def play_style(mission: Mission) -> Message:
         mission.mistakes,
         turns=mission.turns,
     )
+
+
+@dataclass(frozen=True, slots=True)
+class MissionResult:
+    """What a finished mission game changed on its team's map."""
+
+    mission: Mission
+    won: bool
+    completed_now: bool  # this game completed the mission (not an earlier win)
+    opened: tuple[Mission, ...]  # cities this result opened, in map order

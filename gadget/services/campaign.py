@@ -11,6 +11,7 @@ from gadget.engine.sharecode import SEED_BITS
 from gadget.missions import (
     Mission,
     MissionMap,
+    MissionResult,
     MissionState,
     check_playable,
     mission_states,
@@ -49,16 +50,6 @@ class CampaignView:
     def open_missions(self) -> list[Mission]:
         """Missions the team may attempt now and has not completed."""
         return [c.mission for c in self.cards if c.state is MissionState.OPEN]
-
-
-@dataclass(frozen=True, slots=True)
-class MissionResult:
-    """What a finished mission game changed on its team's map."""
-
-    mission: Mission
-    won: bool
-    completed_now: bool  # this game completed the mission (not an earlier win)
-    opened: tuple[Mission, ...]  # cities this result opened, in map order
 
 
 def mission_result(store: Store, game: SavedGame) -> MissionResult | None:

@@ -6,14 +6,14 @@ import secrets
 import threading
 import time
 from collections.abc import Callable
-from dataclasses import dataclass, replace
-from enum import StrEnum
+from dataclasses import dataclass, field, replace
 from typing import Any
 
-from gadget.engine import Action, GadgetError, Phase, Player, ShareCode
-from gadget.engine.errors import Message
-from gadget.services.campaign import MissionResult, mission_result, start_game
+from gadget.engine import Action, Phase, Player, ShareCode
+from gadget.missions import MissionResult
+from gadget.services.campaign import mission_result, start_game
 from gadget.services.phones import Phone, is_invite, is_public_id
+from gadget.services.timing import SettingsError, Stretch, TimerSettings, TimerState
 from gadget.store import (
     NotFoundError,
     SavedGame,
@@ -25,9 +25,6 @@ from gadget.store import (
 )
 
 Listener = Callable[[], None]
-
-TIMER_PRESETS = (30, 60, 90, 120, 180, 240, 300, 480)
-WARNINGS = (30, 10)
 
 
 class Hub:
@@ -86,69 +83,6 @@ class Hub:
             return len(self._listeners.get(game_id, ()))
 
 
-class SettingsError(GadgetError):
-    """Timer settings a player typed that cannot be used."""
-
-
-class Stretch(StrEnum):
-    """What the turn timer is timing."""
-
-    CLUE = "clue"
-    GUESS = "guess"
-
-
-@dataclass(frozen=True, slots=True)
-class TimerSettings:
-    """The optional turn timer: off by default, separate times for the clue and the guesses."""
-
-    enabled: bool = False
-    clue_seconds: int = 120
-    guess_seconds: int = 120
-
-    def __post_init__(self) -> None:
-        for name, seconds in (
-            (Message("the clue time"), self.clue_seconds),
-            (Message("the guess time"), self.guess_seconds),
-        ):
-            if not isinstance(seconds, int) or isinstance(seconds, bool):
-                raise SettingsError(
-                    "{name} {seconds!r} is not a whole number of seconds",
-                    name=name,
-                    seconds=seconds,
-                )
-            if not 5 <= seconds <= 3600:
-                raise SettingsError(
-                    "{name} {seconds} s is outside 5 s..60 min", name=name, seconds=seconds
-                )
-
-    def seconds_for(self, stretch: Stretch) -> int:
-        """How long this stretch of the turn may take."""
-        return self.clue_seconds if stretch is Stretch.CLUE else self.guess_seconds
-
-
-@dataclass(frozen=True, slots=True)
-class TimerState:
-    """One timed stretch, the same on both phones: they read it from the server's clock."""
-
-    settings: TimerSettings
-    stretch: Stretch
-    turn: int
-    started_at: float
-    paused_left: float | None = None
-
-    def seconds_left(self, now: float) -> float:
-        """Time left, never below zero."""
-        if self.paused_left is not None:
-            return self.paused_left
-        total = self.settings.seconds_for(self.stretch)
-        return max(0.0, total - (now - self.started_at))
-
-    @property
-    def paused(self) -> bool:
-        """Stopped by a player until resumed."""
-        return self.paused_left is not None
-
-
 @dataclass(frozen=True, slots=True)
 class PhoneGame:
     """One phone's game: the game, the side this phone holds, and everything its screen
@@ -159,7 +93,7 @@ class PhoneGame:
     requests: tuple[SeatRequest, ...] = ()  # waiting take-overs this phone may answer
     partner_here: bool = False  # a phone holds side B (phone A folds its code away)
     timer: TimerState | None = None
-    timer_settings: TimerSettings = TimerSettings()
+    timer_settings: TimerSettings = field(default_factory=TimerSettings)
     my_request: SeatRequest | None = None  # without a side: this phone's newest request
     askable: tuple[Player, ...] = ()  # without a side: the sides someone could allow
     result: MissionResult | None = None  # a finished mission game: what it changed

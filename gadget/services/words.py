@@ -23,8 +23,7 @@ from gadget.engine import (
 from gadget.engine.errors import Message, plural
 from gadget.engine.rules import official_score
 from gadget.language import N_
-from gadget.missions import Mission
-from gadget.services.campaign import MissionResult
+from gadget.missions import Mission, MissionResult
 
 LOSSES = {
     LossReason.ASSASSIN: Message("the assassin was found"),

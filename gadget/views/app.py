@@ -18,7 +18,8 @@ from gadget.views.phone import WithPhone
 from gadget.views.practice import PracticeHistoryScreen
 from gadget.views.scan import ScanScreen
 from gadget.views.settings import Settings
-from gadget.views.shared import PAGE_PADDING, TABLE
+from gadget.views.shared import PAGE_PADDING
+from gadget.views.table_context import TABLE
 from gadget.views.team import TeamScreen
 from gadget.views.teams import InviteRoute, TeamsScreen
 

@@ -26,11 +26,9 @@ from gadget.views.game_parts import (
     SharePanel,
     action_buttons,
     end_panel,
-    header,
     notices,
     time_bank,
     timer_switch,
-    use_wakelock,
 )
 from gadget.views.keycard import KeyCardGrid
 from gadget.views.language import _, say
@@ -40,15 +38,17 @@ from gadget.views.shared import (
     content_width,
     dead_end,
     guarded,
+    header,
     keyed,
     loading,
     screen,
     use_lookup,
-    use_table,
     use_value,
+    use_wakelock,
 )
+from gadget.views.table_context import use_table
 from gadget.views.take_over import SeatRequestScreen, request_panel
-from gadget.views.timer import TimerBar
+from gadget.views.timer import TimerBar, TimerControls
 
 WIDE_LAYOUT: Final = 680  # from this content width (a desktop), the code sits beside the card
 CARD_WIDTH: Final = 420  # the card on a desktop: cells a little wider than tall, not strips
@@ -264,7 +264,16 @@ def GameTable(shown: PhoneGame, set_game: Any) -> ft.Control:
             ft.Text(say(turn_words(view)), weight=ft.FontWeight.W_600),
             time_bank(view),
             ft.Text(say(bank_words(view)), size=14),
-            TimerBar(game_id, view.phase, shown.timer),
+            TimerBar(
+                view.phase,
+                shown.timer,
+                TimerControls(
+                    table.clock,
+                    lambda: table.pause_timer(game_id),
+                    lambda: table.resume_timer(game_id),
+                    lambda: table.reset_timer(game_id),
+                ),
+            ),
             timer_switch(table, game_id, view.phase, shown.timer_settings),
             *notices(view, game, message),
         ]

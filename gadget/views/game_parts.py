@@ -1,9 +1,8 @@
 """The pieces of a game's screen: the share panel, the clue form, the buttons, the notices,
-the time bank, the header, the end, and the screen kept awake."""
+the time bank and the end."""
 
 from __future__ import annotations
 
-import contextlib
 from dataclasses import replace
 from typing import Any
 
@@ -13,22 +12,21 @@ from gadget.engine import (
     Clue,
     Penalty,
     Phase,
-    Player,
     PlayerView,
     Stop,
     join_link,
 )
+from gadget.missions import MissionResult
 from gadget.services import palette
-from gadget.services.campaign import MissionResult
-from gadget.services.table import Table, TimerSettings
+from gadget.services.table import Table
+from gadget.services.timing import TimerSettings
 from gadget.services.words import end_words, last_event
 from gadget.store import SavedGame
 from gadget.views.boundary import component
 from gadget.views.language import _, say
 from gadget.views.shared import (
-    icon_button,
     panel,
-    qr_png,
+    share_panel,
     typed_field,
     web_address,
     whole_number,
@@ -41,18 +39,7 @@ def SharePanel(game: SavedGame) -> ft.Control:
     page = ft.context.page
     code = game.log.code
     assert code is not None, "only a game dealt from a code is shared"
-    link = join_link(web_address(page.url), code) if page.url else f"/join/{code.text}"
-    return panel(
-        [
-            ft.Text(_("Your partner scans this, or types the code:")),
-            ft.Semantics(
-                label=_("QR code of {link}").format(link=link),
-                content=ft.Image(src=qr_png(link), width=180, height=180),
-            ),
-            ft.Text(code.text, size=30, weight=ft.FontWeight.BOLD),
-            ft.Text(link, size=12),
-        ]
-    )
+    return share_panel(code, join_link(web_address(page.url), code) if page.url else "")
 
 
 @component
@@ -150,29 +137,6 @@ def time_bank(view: PlayerView) -> ft.Control:
     )
 
 
-def header(side: Player, hidden: bool, toggle: Any, home: Any) -> ft.Control:
-    """Which side this phone is, the button that hides the card at once, and the way home."""
-    return ft.Row(
-        [
-            ft.Text(
-                _("Side {side}").format(side=side.value.upper()), size=20, weight=ft.FontWeight.BOLD
-            ),
-            ft.Row(
-                [
-                    icon_button(
-                        ft.Icons.VISIBILITY if hidden else ft.Icons.VISIBILITY_OFF,
-                        _("Show the card") if hidden else _("Hide the card"),
-                        toggle,
-                    ),
-                    icon_button(ft.Icons.HOME, _("Home"), home),
-                ],
-                spacing=0,
-            ),
-        ],
-        alignment=ft.MainAxisAlignment.SPACE_BETWEEN,
-    )
-
-
 def timer_switch(table: Table, game_id: int, phase: Phase, settings: TimerSettings) -> ft.Control:
     """Turn the turn timer on or off for this game (both phones at once)."""
     if phase in (Phase.OVER, Phase.SUDDEN_DEATH):
@@ -228,18 +192,3 @@ def end_panel(
         ],
         border=colour,
     )
-
-
-def use_wakelock() -> None:
-    """Keep the screen awake while a card is shown, where the platform allows it."""
-    lock = ft.use_memo(ft.Wakelock, [])
-
-    async def keep_awake() -> None:
-        with contextlib.suppress(Exception):  # not every platform has one
-            await lock.enable()  # type: ignore[no-untyped-call]
-
-    async def let_sleep() -> None:
-        with contextlib.suppress(Exception):
-            await lock.disable()  # type: ignore[no-untyped-call]
-
-    ft.use_effect(keep_awake, [], cleanup=let_sleep)

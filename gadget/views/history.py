@@ -19,9 +19,9 @@ from gadget.views.shared import (
     loading,
     screen,
     use_data,
-    use_table,
     use_value,
 )
+from gadget.views.table_context import use_table
 from gadget.views.teams import missing_team, use_team
 
 

@@ -27,9 +27,9 @@ from gadget.views.shared import (
     secure_origin,
     typed_field,
     use_data,
-    use_table,
     use_value,
 )
+from gadget.views.table_context import use_table
 from gadget.views.take_over import request_panel
 
 

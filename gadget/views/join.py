@@ -14,18 +14,11 @@ from gadget.engine import (
 )
 from gadget.views.boundary import component
 from gadget.views.game import SeatedGame
-from gadget.views.game_parts import use_wakelock
 from gadget.views.keycard import KeyCardGrid
 from gadget.views.language import _, say
 from gadget.views.phone import use_phone
-from gadget.views.shared import (
-    Loading,
-    keyed,
-    loading,
-    screen,
-    use_lookup,
-    use_table,
-)
+from gadget.views.shared import Loading, keyed, loading, screen, use_lookup, use_wakelock
+from gadget.views.table_context import use_table
 
 
 @component

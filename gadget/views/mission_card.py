@@ -11,15 +11,8 @@ from gadget.store import Team
 from gadget.views.boundary import component
 from gadget.views.language import _, city, ngettext, pgettext, say
 from gadget.views.phone import use_phone
-from gadget.views.shared import (
-    Loading,
-    guarded,
-    loading,
-    screen,
-    use_data,
-    use_table,
-    use_value,
-)
+from gadget.views.shared import Loading, guarded, loading, screen, use_data, use_value
+from gadget.views.table_context import use_table
 from gadget.views.teams import missing_team, use_team
 
 

@@ -3,15 +3,15 @@
 from __future__ import annotations
 
 import math
+from collections.abc import Mapping
 from typing import Any, Final
 
 import flet as ft
 import flet.canvas as cv
 
-from gadget.missions import MissionState
+from gadget.missions import Mission, MissionMap, MissionState
 from gadget.missions.layout import map_layout
 from gadget.services import palette
-from gadget.services.campaign import CampaignView
 from gadget.views.boundary import component
 from gadget.views.language import _, city, pgettext
 from gadget.views.shared import LABEL_SIZE, content_width, icon_button, use_value
@@ -42,13 +42,15 @@ STATE_LOOK: dict[MissionState, tuple[str, Any, str]] = {
 
 
 @component
-def MissionMapView(view: CampaignView) -> ft.Control:
+def MissionMapView(
+    mission_map: MissionMap, states: Mapping[str, MissionState], cities_at: str
+) -> ft.Control:
     """The map fitted to the screen's width when it opens (every city shown, labels at the
-    app's smallest size), with zoom buttons as well as pinch and drag."""
+    app's smallest size), with zoom buttons as well as pinch and drag; a city's card is at
+    `cities_at` followed by its id (a team's on a server, the phone's own in the site)."""
     page = ft.context.page
     width, set_width = use_value(lambda: content_width(page))
     viewer_ref: Any = ft.use_ref(None)
-    mission_map = view.mission_map
     drawn_w, drawn_h = drawing_size(width, len(mission_map.missions))
     box = (LABEL_W / drawn_w, LABEL_H / drawn_w)
     centres = {
@@ -67,7 +69,10 @@ def MissionMapView(view: CampaignView) -> ft.Control:
         )
         for line in mission_map.lines
     ]
-    cities = [_city(view, card, centres[card.mission.id]) for card in view.cards]
+    cities = [
+        _city(mission, states[mission.id], cities_at, centres[mission.id])
+        for mission in mission_map.missions
+    ]
     viewer = ft.InteractiveViewer(
         content=ft.Container(
             content=ft.Stack([cv.Canvas(lines, width=drawn_w, height=drawn_h), *cities]),
@@ -126,18 +131,19 @@ def MissionMapView(view: CampaignView) -> ft.Control:
     )
 
 
-def _city(view: CampaignView, card: Any, centre: tuple[float, float]) -> ft.Control:
+def _city(
+    mission: Mission, state: MissionState, cities_at: str, centre: tuple[float, float]
+) -> ft.Control:
     """One city's label: its state by colour and symbol, its T-M, its name; a tap opens its card."""
     page = ft.context.page
-    colour, icon, word = STATE_LOOK[card.state]
-    mission = card.mission
+    colour, icon, word = STATE_LOOK[state]
     x, y = centre
     return ft.Container(
         left=x - LABEL_W / 2,
         top=y - LABEL_H / 2,
         width=LABEL_W,
         height=LABEL_H,
-        on_click=lambda _e: page.navigate(f"/teams/{view.team.id}/missions/{mission.id}"),
+        on_click=lambda _e: page.navigate(f"{cities_at}{mission.id}"),
         content=ft.Semantics(
             label=_("{city} {bank}, {state}").format(
                 city=city(mission.name), bank=mission.parameters, state=pgettext("mission", word)

@@ -9,7 +9,8 @@ from gadget.store import Attempt
 from gadget.views.boundary import component
 from gadget.views.language import _, moment, ngettext, say
 from gadget.views.phone import use_phone
-from gadget.views.shared import loading, screen, use_data, use_table
+from gadget.views.shared import loading, screen, use_data
+from gadget.views.table_context import use_table
 
 
 def attempt_line(attempt: Attempt) -> str:

@@ -8,7 +8,7 @@ from typing import Any, cast
 import flet as ft
 
 from gadget.language import codes, language
-from gadget.services.table import TIMER_PRESETS, TimerSettings
+from gadget.services.timing import TIMER_PRESETS, TimerSettings
 from gadget.views.boundary import component
 from gadget.views.language import _
 from gadget.views.phone import use_language_choice, use_phone
@@ -19,10 +19,10 @@ from gadget.views.shared import (
     screen,
     use_data,
     use_status,
-    use_table,
     use_value,
     whole_number,
 )
+from gadget.views.table_context import use_table
 from gadget.views.timer import clock_text
 
 

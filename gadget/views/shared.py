@@ -1,7 +1,9 @@
-"""What every screen shares: the table from Flet's context, guarded handlers, the cell look."""
+"""What every screen shares, on a server or in the browser alone: guarded handlers, the cell look,
+the QR code (nothing here reaches the table or the database)."""
 
 from __future__ import annotations
 
+import contextlib
 import functools
 import io
 import ipaddress
@@ -14,10 +16,9 @@ import flet as ft
 import qrcode
 from qrcode.image.pure import PyPNGImage
 
-from gadget.engine import Colour, GadgetError
+from gadget.engine import Colour, GadgetError, Player, ShareCode
 from gadget.services import palette
-from gadget.services.table import Table
-from gadget.views.language import say
+from gadget.views.language import _, say
 
 log = logging.getLogger("gadget")
 
@@ -143,17 +144,6 @@ def icon_button(icon: Any, label: str, on_click: Callable[[Any], Any]) -> ft.Con
     )
 
 
-TABLE = ft.create_context(cast(Table | None, None))
-
-
-def use_table() -> Table:
-    """The table every phone of this server plays at, from Flet's context (App provides it)."""
-    table = ft.use_context(TABLE)
-    if table is None:
-        raise RuntimeError("no table: App provides one above every screen")
-    return table
-
-
 def panel(controls: list[ft.Control], border: str = palette.OUTLINE) -> ft.Control:
     """A framed, centred block: the share code, the team's invite, a request to answer."""
     return ft.Container(
@@ -255,3 +245,57 @@ def web_address(page_url: str) -> str:
         if page_url.startswith(socket_scheme):
             return web_scheme + page_url[len(socket_scheme) :]
     return page_url
+
+
+def use_wakelock() -> None:
+    """Keep the screen awake while a card is shown, where the platform allows it."""
+    lock = ft.use_memo(ft.Wakelock, [])
+
+    async def keep_awake() -> None:
+        with contextlib.suppress(Exception):  # not every platform has one
+            await lock.enable()  # type: ignore[no-untyped-call]
+
+    async def let_sleep() -> None:
+        with contextlib.suppress(Exception):
+            await lock.disable()  # type: ignore[no-untyped-call]
+
+    ft.use_effect(keep_awake, [], cleanup=let_sleep)
+
+
+def header(side: Player, hidden: bool, toggle: Any, home: Any) -> ft.Control:
+    """Which side this phone is, the button that hides the card at once, and the way home."""
+    return ft.Row(
+        [
+            ft.Text(
+                _("Side {side}").format(side=side.value.upper()), size=20, weight=ft.FontWeight.BOLD
+            ),
+            ft.Row(
+                [
+                    icon_button(
+                        ft.Icons.VISIBILITY if hidden else ft.Icons.VISIBILITY_OFF,
+                        _("Show the card") if hidden else _("Hide the card"),
+                        toggle,
+                    ),
+                    icon_button(ft.Icons.HOME, _("Home"), home),
+                ],
+                spacing=0,
+            ),
+        ],
+        alignment=ft.MainAxisAlignment.SPACE_BETWEEN,
+    )
+
+
+def share_panel(code: ShareCode, link: str) -> ft.Control:
+    """The QR code of the join link and the code in large type, for the partner's phone."""
+    link = link or f"/join/{code.text}"
+    return panel(
+        [
+            ft.Text(_("Your partner scans this, or types the code:")),
+            ft.Semantics(
+                label=_("QR code of {link}").format(link=link),
+                content=ft.Image(src=qr_png(link), width=180, height=180),
+            ),
+            ft.Text(code.text, size=30, weight=ft.FontWeight.BOLD),
+            ft.Text(link, size=12),
+        ]
+    )

@@ -17,12 +17,8 @@ from gadget.store import SeatRequest
 from gadget.views.boundary import component
 from gadget.views.language import _
 from gadget.views.phone import use_phone
-from gadget.views.shared import (
-    guarded,
-    screen,
-    use_table,
-    use_value,
-)
+from gadget.views.shared import guarded, screen, use_value
+from gadget.views.table_context import use_table
 
 
 @component

@@ -33,11 +33,11 @@ from gadget.views.shared import (
     typed_field,
     use_data,
     use_status,
-    use_table,
     use_value,
     web_address,
     whole_number,
 )
+from gadget.views.table_context import use_table
 from gadget.views.teams import missing_team, use_team
 
 
@@ -158,7 +158,11 @@ def TeamScreen() -> ft.Control:
         [
             ft.Text(team.name, size=24, weight=ft.FontWeight.BOLD),
             ft.Text(", ".join(team.players) or _("No players named yet.")),
-            MissionMapView(view),
+            MissionMapView(
+                view.mission_map,
+                {card.mission.id: card.state for card in view.cards},
+                f"/teams/{view.team.id}/missions/",
+            ),
             ft.Text(
                 _(
                     "Lines: {rulebook} from the rule book, {others} reconstructed or the"

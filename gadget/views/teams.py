@@ -27,9 +27,9 @@ from gadget.views.shared import (
     use_data,
     use_lookup,
     use_status,
-    use_table,
     use_value,
 )
+from gadget.views.table_context import use_table
 
 
 def use_team(edits: int = 0) -> Team | Loading | None:

@@ -4,17 +4,18 @@ from __future__ import annotations
 
 import asyncio
 import contextlib
-from typing import Any
+from collections.abc import Callable
+from dataclasses import dataclass
 
 import flet as ft
 import flet_audio
 
 from gadget.engine import Phase
 from gadget.services import palette
-from gadget.services.table import WARNINGS, Stretch, TimerState
+from gadget.services.timing import WARNINGS, Stretch, TimerState
 from gadget.views.boundary import component
 from gadget.views.language import _, ngettext
-from gadget.views.shared import icon_button, use_table, use_value
+from gadget.views.shared import icon_button, use_value
 
 TICK = 0.25
 
@@ -33,14 +34,24 @@ async def _alarm() -> None:
         await asyncio.wait_for(ft.HapticFeedback().vibrate(), 2)  # type: ignore[no-untyped-call]
 
 
+@dataclass(frozen=True, slots=True)
+class TimerControls:
+    """Where the timer's clock and buttons lead: the server's table (the same clock on both
+    phones), or the phone itself when it plays alone (the static site)."""
+
+    now: Callable[[], float]
+    pause: Callable[[], object]
+    resume: Callable[[], object]
+    reset: Callable[[], object]
+
+
 @component
-def TimerBar(game_id: int, phase: Phase, timer: TimerState | None) -> ft.Control:
+def TimerBar(phase: Phase, timer: TimerState | None, controls: TimerControls) -> ft.Control:
     """Time left for this stretch of the turn, ticking on its own (only this bar re-renders).
 
     The timer's state is a prop: a pause, resume, reset or switch on the other phone changes
     it, and a component re-renders when its props change.
     """
-    table = use_table()
     _ticks, set_ticks = ft.use_state(0)  # set with a function of the last count
     alarmed, set_alarmed = use_value(lambda: (0, "", 0.0))
     timed = timer is not None and phase not in (Phase.OVER, Phase.SUDDEN_DEATH)
@@ -55,7 +66,7 @@ def TimerBar(game_id: int, phase: Phase, timer: TimerState | None) -> ft.Control
     ft.use_effect(tick, [running])
     if timer is None or not timed:
         return ft.Container(visible=False)
-    left = timer.seconds_left(table.clock())
+    left = timer.seconds_left(controls.now())
     key = (timer.turn, timer.stretch.value, timer.started_at)
     if left <= 0 and alarmed != key:
         set_alarmed(key)
@@ -80,9 +91,6 @@ def TimerBar(game_id: int, phase: Phase, timer: TimerState | None) -> ft.Control
     else:
         words = ""
 
-    def control(action: Any) -> Any:
-        return lambda _e: action(game_id)
-
     return ft.Row(
         [
             ft.Icon(ft.Icons.TIMER, color=colour),
@@ -91,9 +99,9 @@ def TimerBar(game_id: int, phase: Phase, timer: TimerState | None) -> ft.Control
             icon_button(
                 ft.Icons.PLAY_ARROW if timer.paused else ft.Icons.PAUSE,
                 _("Resume the timer") if timer.paused else _("Pause the timer"),
-                control(table.resume_timer if timer.paused else table.pause_timer),
+                lambda _e: (controls.resume if timer.paused else controls.pause)(),
             ),
-            icon_button(ft.Icons.RESTART_ALT, _("Reset the timer"), control(table.reset_timer)),
+            icon_button(ft.Icons.RESTART_ALT, _("Reset the timer"), lambda _e: controls.reset()),
         ],
         wrap=True,
     )

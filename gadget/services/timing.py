@@ -1,0 +1,76 @@
+"""The optional turn timer's settings and state: plain data, the same for a server's table and
+for a phone on its own (the static site), so both time a turn alike."""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+from enum import StrEnum
+
+from gadget.engine import GadgetError
+from gadget.engine.errors import Message
+
+TIMER_PRESETS = (30, 60, 90, 120, 180, 240, 300, 480)
+WARNINGS = (30, 10)
+
+
+class SettingsError(GadgetError):
+    """Timer settings a player typed that cannot be used."""
+
+
+class Stretch(StrEnum):
+    """What the turn timer is timing."""
+
+    CLUE = "clue"
+    GUESS = "guess"
+
+
+@dataclass(frozen=True, slots=True)
+class TimerSettings:
+    """The optional turn timer: off by default, separate times for the clue and the guesses."""
+
+    enabled: bool = False
+    clue_seconds: int = 120
+    guess_seconds: int = 120
+
+    def __post_init__(self) -> None:
+        for name, seconds in (
+            (Message("the clue time"), self.clue_seconds),
+            (Message("the guess time"), self.guess_seconds),
+        ):
+            if not isinstance(seconds, int) or isinstance(seconds, bool):
+                raise SettingsError(
+                    "{name} {seconds!r} is not a whole number of seconds",
+                    name=name,
+                    seconds=seconds,
+                )
+            if not 5 <= seconds <= 3600:
+                raise SettingsError(
+                    "{name} {seconds} s is outside 5 s..60 min", name=name, seconds=seconds
+                )
+
+    def seconds_for(self, stretch: Stretch) -> int:
+        """How long this stretch of the turn may take."""
+        return self.clue_seconds if stretch is Stretch.CLUE else self.guess_seconds
+
+
+@dataclass(frozen=True, slots=True)
+class TimerState:
+    """One timed stretch, the same on both phones: they read it from the server's clock."""
+
+    settings: TimerSettings
+    stretch: Stretch
+    turn: int
+    started_at: float
+    paused_left: float | None = None
+
+    def seconds_left(self, now: float) -> float:
+        """Time left, never below zero."""
+        if self.paused_left is not None:
+            return self.paused_left
+        total = self.settings.seconds_for(self.stretch)
+        return max(0.0, total - (now - self.started_at))
+
+    @property
+    def paused(self) -> bool:
+        """Stopped by a player until resumed."""
+        return self.paused_left is not None

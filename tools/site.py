@@ -1,0 +1,307 @@
+"""`make site`: build/site/, Gadget as a static web app that runs on each phone (no server).
+
+What `flet publish --no-cdn` does, done here with flet-web's own functions, because
+`flet publish` in flet 1.0.5 cannot build offline: it downloads Pyodide even though
+flet-web ships it (the shipped pyodide-lock.json has no version for it to recognise), and
+it asks micropip to install the app's dependencies from PyPI in the browser. Here:
+
+- the web client and the Pyodide runtime come from the installed flet-web wheel;
+- the app archive (app.tar.gz) holds the site's entry point, only the modules of `gadget`
+  that `gadget.site.app` imports (never the store), and the pure-Python packages it needs
+  (flet, msgpack, babel with English and French data only, qrcode, pypng), so nothing is
+  installed in the browser and nothing is fetched from another host;
+- a service worker (in place of Flutter's, which only unregisters itself) keeps every file
+  of the site, so that after one visit it opens with the network off;
+- routes are after a # (any static host serves the site; a reload opens the same screen).
+
+Usage: python tools/site.py [--out build/site] [--base /path/]
+"""
+
+from __future__ import annotations
+
+import argparse
+import hashlib
+import importlib.util
+import io
+import json
+import os
+import shutil
+import subprocess
+import sys
+import tarfile
+import time
+from collections.abc import Iterator
+from pathlib import Path
+
+ROOT = Path(__file__).resolve().parents[1]
+EPOCH = 1_700_000_000  # every file in the archive has this time: the same build, the same bytes
+
+# The web client's files a phone never loads with the CanvasKit renderer and Pyodide.
+SKIPPED = (
+    "*.symbols",
+    "*.map",
+    "*.d.ts",
+    "canvaskit/skwasm*",
+    "canvaskit/wimp*",
+    "canvaskit/experimental_webparagraph",
+    "main.dart.wasm",
+    "main.dart.mjs",
+    "pyodide/python",
+    "pyodide/python.bat",
+    "pyodide/python.exe",
+    "pyodide/python_cli_entry.mjs",
+    "pyodide/*.whl",  # micropip is never loaded: the archive brings every package
+    "assets/NOTICES",
+)
+# Third-party packages the site imports, as the archive's __pypackages__ holds them.
+PACKAGES = ("flet", "flet_audio", "msgpack", "repath", "six", "babel", "qrcode", "png")
+OPTIONAL = ("PIL",)  # qrcode uses Pillow only where it is installed; PyPNG does the QR codes
+LOCALES = ("root", "en", "fr")  # babel's data for the languages the app speaks
+
+SERVICE_WORKER = """\
+// Gadget's service worker: every file of the site kept, so it opens with the network off.
+const VERSION = "gadget-%(version)s";
+const FILES = %(files)s;
+// CanvasKit comes in two builds and a browser loads one: Chromium's where Flutter's loader
+// finds V8's break iterator and Intl.Segmenter (its own test), the full one elsewhere.
+const CHROMIUM = typeof Intl.v8BreakIterator !== "undefined" && typeof Intl.Segmenter !== "undefined";
+const CANVASKIT = CHROMIUM
+  ? ["canvaskit/chromium/canvaskit.js", "canvaskit/chromium/canvaskit.wasm"]
+  : ["canvaskit/canvaskit.js", "canvaskit/canvaskit.wasm"];
+
+self.addEventListener("install", (event) => {
+  event.waitUntil(
+    caches.open(VERSION)
+      .then((cache) => cache.addAll([...FILES, ...CANVASKIT]))
+      .then(() => self.skipWaiting())
+  );
+});
+
+self.addEventListener("activate", (event) => {
+  event.waitUntil(
+    caches.keys()
+      .then((keys) => Promise.all(keys.filter((k) => k !== VERSION).map((k) => caches.delete(k))))
+      .then(() => self.clients.claim())
+  );
+});
+
+self.addEventListener("fetch", (event) => {
+  const request = event.request;
+  if (request.method !== "GET" || new URL(request.url).origin !== self.location.origin) {
+    return;
+  }
+  event.respondWith(
+    caches.open(VERSION).then(async (cache) => {
+      const kept = await cache.match(request, { ignoreSearch: true });
+      if (kept) {
+        return kept;
+      }
+      try {
+        const fetched = await fetch(request);
+        if (fetched.ok) {
+          cache.put(request, fetched.clone());  // a file the list missed: kept from now on
+        }
+        return fetched;
+      } catch (error) {
+        // Offline and not kept: a page address opens the app, whose routes follow the #.
+        if (request.mode === "navigate") {
+          return (await cache.match("./")) || Response.error();
+        }
+        throw error;
+      }
+    })
+  );
+});
+"""
+
+ENTRY = '''"""The static site's entry point: Pyodide runs this module in the browser."""
+
+from gadget.site.app import run
+
+run()
+'''
+
+
+def skipped(relative: Path) -> bool:
+    """A web client file the site does without."""
+    return any(relative.match(pattern) or relative.parent.match(pattern) for pattern in SKIPPED)
+
+
+def site_modules() -> list[str]:
+    """The modules of `gadget` that the site imports, asked of a fresh interpreter (so the
+    archive holds exactly them), refusing any that would bring a database or a server, and
+    any third-party package the archive would lack."""
+    probe = (
+        "import sys, gadget.site.app, flet.components.router, msgpack; "
+        "print('\\n'.join(sorted(sys.modules)))"
+    )
+    loaded = subprocess.run(
+        [sys.executable, "-c", probe],
+        check=True,
+        capture_output=True,
+        text=True,
+        cwd=ROOT,
+        env={**os.environ, "MSGPACK_PUREPYTHON": "1"},  # as in the browser: no C extension
+    ).stdout.split()
+    found = [m for m in loaded if m == "gadget" or m.startswith("gadget.")]
+    forbidden = [m for m in found if m.startswith(("gadget.store", "gadget.cli"))]
+    if forbidden:
+        raise SystemExit(f"the site must not import {', '.join(forbidden)}")
+    outside = {m.split(".")[0] for m in loaded} - set(sys.stdlib_module_names) - {"gadget"}
+    missing = sorted(
+        name
+        for name in outside - set(PACKAGES) - set(OPTIONAL)
+        if not name.startswith("_") and name not in sys.builtin_module_names
+    )
+    if missing:
+        raise SystemExit(f"the site imports {', '.join(missing)}: add it to PACKAGES")
+    return found
+
+
+def module_files(modules: list[str]) -> Iterator[tuple[Path, str]]:
+    """Each module's source (a package's __init__), with its path in the archive."""
+    for name in modules:
+        spec = importlib.util.find_spec(name)
+        assert spec is not None and spec.origin is not None, name
+        origin = Path(spec.origin)
+        yield origin, str(origin.relative_to(ROOT))
+    yield from (
+        (data, str(data.relative_to(ROOT))) for data in sorted((ROOT / "gadget/missions/data").glob("*.json"))
+    )
+    for catalogue in sorted((ROOT / "gadget/locale").glob("*/LC_MESSAGES/gadget.*")):
+        if catalogue.suffix in (".po", ".mo"):
+            yield catalogue, str(catalogue.relative_to(ROOT))
+
+
+def package_files(name: str) -> Iterator[tuple[Path, str]]:
+    """A third-party package's pure-Python files (and babel's data for our languages only)."""
+    spec = importlib.util.find_spec(name)
+    assert spec is not None and spec.origin is not None, name
+    origin = Path(spec.origin)
+    if origin.name != "__init__.py":  # a single module: repath.py, png.py
+        yield origin, f"__pypackages__/{origin.name}"
+        return
+    folder = origin.parent
+    for path in sorted(folder.rglob("*")):
+        relative = path.relative_to(folder.parent)
+        if not path.is_file() or "__pycache__" in path.parts or path.suffix in (".so", ".pyc"):
+            continue
+        if name == "babel" and path.parent.name == "locale-data" and path.stem not in LOCALES:
+            continue
+        if name == "flet" and relative.parts[1:2] == ("testing",):
+            continue
+        yield path, f"__pypackages__/{relative}"
+
+
+def write_archive(target: Path, files: list[tuple[Path | bytes, str]]) -> None:
+    """A gzipped tar with the same bytes for the same files: sorted, one time, no owners."""
+    with open(target, "wb") as raw, tarfile.open(
+        fileobj=raw, mode="w:gz", format=tarfile.GNU_FORMAT, compresslevel=9
+    ) as tar:
+        for source, name in sorted(files, key=lambda item: item[1]):
+            data = source if isinstance(source, bytes) else source.read_bytes()
+            info = tarfile.TarInfo(name)
+            info.size, info.mtime, info.mode = len(data), EPOCH, 0o644
+            tar.addfile(info, io.BytesIO(data))
+    # gzip writes the time into its header: set it so two builds are byte for byte equal
+    data = bytearray(target.read_bytes())
+    data[4:8] = EPOCH.to_bytes(4, "little")
+    target.write_bytes(bytes(data))
+
+
+def build(out: Path, base: str) -> dict[str, object]:
+    """Build the site into `out`; returns what was built (for the benchmark)."""
+    import flet_web  # noqa: PLC0415  (a build tool: flet-web only when building)
+    from flet.controls.types import RouteUrlStrategy, WebRenderer  # noqa: PLC0415
+
+    started = time.perf_counter()
+    web = Path(flet_web.get_package_web_dir())
+    if out.exists():
+        shutil.rmtree(out)
+    for path in sorted(web.rglob("*")):
+        relative = path.relative_to(web)
+        if path.is_file() and not skipped(relative):
+            (out / relative).parent.mkdir(parents=True, exist_ok=True)
+            shutil.copy2(path, out / relative)
+    shutil.copytree(ROOT / "assets", out, dirs_exist_ok=True)  # the timer's sound
+    pyodide = json.loads((web / "pyodide/package.json").read_text())["version"]
+
+    modules = site_modules()
+    files: list[tuple[Path | bytes, str]] = [(ENTRY.encode(), "main.py")]
+    files += list(module_files(modules))
+    for name in PACKAGES:
+        files += list(package_files(name))
+    write_archive(out / "app.tar.gz", files)
+
+    flet_web.patch_index_html(
+        index_path=str(out / "index.html"),
+        base_href=base,
+        app_name="Gadget",
+        app_description="Codenames: Duet key cards on two phones, no server needed.",
+        pyodide=True,
+        pyodide_script_path="main.py",
+        pyodide_version=pyodide,
+        app_package_url="app.tar.gz",
+        web_renderer=WebRenderer.CANVAS_KIT,
+        route_url_strategy=RouteUrlStrategy.HASH,
+        no_cdn=True,
+    )
+    index = (out / "index.html").read_text(encoding="utf-8")
+    # flet 1.0.5 writes a bare "pyodide/pyodide.mjs", which a module worker's import()
+    # refuses ("Failed to resolve module specifier"): it must start with ./
+    index = index.replace('flet.pyodideUrl="pyodide/', 'flet.pyodideUrl="./pyodide/')
+    (out / "index.html").write_text(index, encoding="utf-8")
+    flet_web.patch_manifest_json(
+        manifest_path=str(out / "manifest.json"),
+        app_name="Gadget",
+        app_short_name="Gadget",
+        app_description="Codenames: Duet key cards on two phones, no server needed.",
+        background_color="#FFFFFF",
+        theme_color="#1B5E20",
+    )
+    flet_web.patch_font_manifest_json(str(out / "assets" / "FontManifest.json"))
+    (out / ".nojekyll").write_text("")  # GitHub Pages: serve every file as it is
+
+    kept = sorted(
+        str(p.relative_to(out)).replace(os.sep, "/")
+        for p in out.rglob("*")
+        if p.is_file()
+        and p.name not in ("flutter_service_worker.js", ".nojekyll")
+        and not p.relative_to(out).match("canvaskit/*")
+        and not p.relative_to(out).match("canvaskit/chromium/*")
+    )
+    digest = hashlib.sha256()
+    canvaskit = [str(p.relative_to(out)) for p in sorted(out.glob("canvaskit/**/*")) if p.is_file()]
+    for name in (*kept, *canvaskit):
+        digest.update(name.encode() + b"\0" + (out / name).read_bytes())
+    worker = SERVICE_WORKER % {
+        "version": digest.hexdigest()[:16],
+        "files": json.dumps(["./", *kept], indent=2),
+    }
+    # Flutter's loader registers this file and waits for it: ours takes its place.
+    (out / "flutter_service_worker.js").write_text(worker, encoding="utf-8")
+    size = sum(p.stat().st_size for p in out.rglob("*") if p.is_file())
+    return {
+        "seconds": round(time.perf_counter() - started, 1),
+        "bytes": size,
+        "files": len(kept) + 1,
+        "archive_bytes": (out / "app.tar.gz").stat().st_size,
+        "modules": len(modules),
+    }
+
+
+def main() -> None:
+    parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
+    parser.add_argument("--out", type=Path, default=ROOT / "build" / "site")
+    parser.add_argument("--base", default="/", help="the path the site is served at")
+    options = parser.parse_args()
+    built = build(options.out.resolve(), options.base)
+    print(
+        f"built {options.out} in {built['seconds']} s: {built['files']} files,"
+        f" {int(built['bytes']) / 1e6:.1f} MB (app archive {int(built['archive_bytes']) / 1e3:.0f} kB,"
+        f" {built['modules']} modules of gadget)"
+    )
+
+
+if __name__ == "__main__":
+    main()
