@@ -20,6 +20,7 @@ from flet.pubsub.pubsub_hub import PubSubHub
 from gadget.engine import Player
 from gadget.services.phones import STORAGE_KEY, new_phone_token, phone_from_token
 from gadget.services.table import Table
+from gadget.site.app import main as site_main
 from gadget.views.app import main
 
 SETTLE_ROUNDS = 8
@@ -82,11 +83,14 @@ class Phone:
         storage: dict[str, Any] | None = None,
         table: Table | None = None,
         languages: list[str] | None = None,
+        site: bool = False,
     ) -> None:
         """A new device unless `storage` is another Phone's: then it is that device again
         (another tab, or the same phone after a reload). `languages`: a browser that says
-        which languages it prefers, as a phone's browser does (None: one that will not say)."""
+        which languages it prefers, as a phone's browser does (None: one that will not say).
+        `site`: the static site's app, which runs on the phone alone (no table)."""
         self.route = route
+        self.site = site
         self.languages = languages
         self.table = table  # None: the table `serve` named (another: another server process)
         self.connection = RecordingConnection(
@@ -128,9 +132,12 @@ class Phone:
         self.connection.send_message(
             Message(MessageAction.REGISTER_CLIENT, {"page_patch": self.session.get_page_patch()})
         )
-        if self.table is None and not _serving:
+        if self.site:
+            site_main(self.session.page)
+        elif self.table is None and not _serving:
             raise RuntimeError("no table: call tests.phones.serve(table) first")
-        main(self.session.page, self.table or _serving[0])
+        else:
+            main(self.session.page, self.table or _serving[0])
         await self.session.after_event(self.session.page)
         await self.settle()
         return self

@@ -64,7 +64,8 @@ const VERSION = "gadget-%(version)s";
 const FILES = %(files)s;
 // CanvasKit comes in two builds and a browser loads one: Chromium's where Flutter's loader
 // finds V8's break iterator and Intl.Segmenter (its own test), the full one elsewhere.
-const CHROMIUM = typeof Intl.v8BreakIterator !== "undefined" && typeof Intl.Segmenter !== "undefined";
+const CHROMIUM =
+  typeof Intl.v8BreakIterator !== "undefined" && typeof Intl.Segmenter !== "undefined";
 const CANVASKIT = CHROMIUM
   ? ["canvaskit/chromium/canvaskit.js", "canvaskit/chromium/canvaskit.wasm"]
   : ["canvaskit/canvaskit.js", "canvaskit/canvaskit.wasm"];
@@ -166,7 +167,8 @@ def module_files(modules: list[str]) -> Iterator[tuple[Path, str]]:
         origin = Path(spec.origin)
         yield origin, str(origin.relative_to(ROOT))
     yield from (
-        (data, str(data.relative_to(ROOT))) for data in sorted((ROOT / "gadget/missions/data").glob("*.json"))
+        (data, str(data.relative_to(ROOT)))
+        for data in sorted((ROOT / "gadget/missions/data").glob("*.json"))
     )
     for catalogue in sorted((ROOT / "gadget/locale").glob("*/LC_MESSAGES/gadget.*")):
         if catalogue.suffix in (".po", ".mo"):
@@ -195,9 +197,10 @@ def package_files(name: str) -> Iterator[tuple[Path, str]]:
 
 def write_archive(target: Path, files: list[tuple[Path | bytes, str]]) -> None:
     """A gzipped tar with the same bytes for the same files: sorted, one time, no owners."""
-    with open(target, "wb") as raw, tarfile.open(
-        fileobj=raw, mode="w:gz", format=tarfile.GNU_FORMAT, compresslevel=9
-    ) as tar:
+    with (
+        open(target, "wb") as raw,
+        tarfile.open(fileobj=raw, mode="w:gz", format=tarfile.GNU_FORMAT, compresslevel=9) as tar,
+    ):
         for source, name in sorted(files, key=lambda item: item[1]):
             data = source if isinstance(source, bytes) else source.read_bytes()
             info = tarfile.TarInfo(name)
@@ -296,10 +299,10 @@ def main() -> None:
     parser.add_argument("--base", default="/", help="the path the site is served at")
     options = parser.parse_args()
     built = build(options.out.resolve(), options.base)
+    megabytes, kilobytes = int(built["bytes"]) / 1e6, int(built["archive_bytes"]) / 1e3
     print(
-        f"built {options.out} in {built['seconds']} s: {built['files']} files,"
-        f" {int(built['bytes']) / 1e6:.1f} MB (app archive {int(built['archive_bytes']) / 1e3:.0f} kB,"
-        f" {built['modules']} modules of gadget)"
+        f"built {options.out} in {built['seconds']} s: {built['files']} files, {megabytes:.1f} MB"
+        f" (app archive {kilobytes:.0f} kB, {built['modules']} modules of gadget)"
     )
 
 

@@ -10,8 +10,10 @@ from __future__ import annotations
 import base64
 import binascii
 import contextlib
+import json
 import secrets
 import time
+import zlib
 from collections.abc import Callable
 from dataclasses import dataclass, replace
 from datetime import UTC, datetime
@@ -24,9 +26,10 @@ from gadget.engine.errors import Message
 from gadget.engine.gamelog import GameLog
 from gadget.engine.sharecode import SEED_BITS
 from gadget.language import codes, own_name
-from gadget.missions import Mission, MissionState
+from gadget.missions import Mission, MissionState, default_map
 from gadget.services import palette
 from gadget.services.timing import Stretch, TimerSettings, TimerState
+from gadget.services.uploads import MAX_UPLOAD
 from gadget.services.words import score_words
 from gadget.site.team import (
     QR_LIMIT,
@@ -94,16 +97,22 @@ def join_link(page_url: str | None, code: ShareCode) -> str:
 
 
 def team_link(page_url: str | None, team: PhoneTeam) -> str:
-    """A link that carries the whole team: scanned by the partner's camera, it imports it."""
-    packed = base64.urlsafe_b64encode(team.to_json().encode("utf-8")).decode("ascii")
+    """A link that carries the whole team, compressed (the shipped map left out: every
+    phone has it): scanned by the partner's camera, it offers to import it."""
+    document = team.to_document()
+    if team.mission_map == default_map():
+        del document["map"]
+    text = json.dumps(document, ensure_ascii=False, separators=(",", ":"))
+    packed = base64.urlsafe_b64encode(zlib.compress(text.encode("utf-8"), 9)).decode("ascii")
     return f"{site_address(page_url)}#/import/{packed.rstrip('=')}"
 
 
 def unpack_team(packed: str) -> PhoneTeam:
     """The team a link carries; a TeamDocumentError (a ValueError) for one that is not."""
     try:
-        text = base64.urlsafe_b64decode(packed + "=" * (-len(packed) % 4)).decode("utf-8")
-    except (binascii.Error, UnicodeDecodeError, ValueError):
+        data = base64.urlsafe_b64decode(packed + "=" * (-len(packed) % 4))
+        text = zlib.decompressobj().decompress(data, MAX_UPLOAD).decode("utf-8")
+    except (binascii.Error, zlib.error, UnicodeDecodeError, ValueError):
         text = ""
     return team_from_json(text)
 

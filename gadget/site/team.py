@@ -171,7 +171,9 @@ def new_team(name: str = "") -> PhoneTeam:
 def record_result(team: PhoneTeam, mission_id: str, result: Result, at: str) -> Recorded:
     """The team after one attempt of an open (or completed) city: a win completes it and
     opens its neighbours; a locked city or an impossible result is refused."""
-    mission = team.mission_map.mission(mission_id)
+    mission = team.mission_map.find(mission_id)
+    if mission is None or mission.id != mission_id:
+        raise TeamDocumentError("no city {mission!r} on this team's map", mission=mission_id)
     before = frozenset(team.completed)
     check_playable(team.mission_map, before, mission.id)
     result.check(mission)

@@ -1,0 +1,180 @@
+"""The static site's screens in plain pytest: Flet's real Session, the site's own app, each
+phone alone with its storage (no table, no server)."""
+
+from __future__ import annotations
+
+import asyncio
+import json
+from collections.abc import Awaitable, Callable
+
+from gadget.engine import Player, ShareCode
+from gadget.site.app import TEAM_KEY, UNREADABLE_KEY, team_link
+from gadget.site.team import Result, new_team, record_result
+from tests.phones import Phone
+
+A, B = Player.A, Player.B
+
+
+def alone(scenario: Callable[[], Awaitable[None]]) -> Callable[[], None]:
+    """Run a scenario on one event loop, as the browser's Pyodide does."""
+
+    def test() -> None:
+        asyncio.run(scenario())
+
+    test.__name__, test.__doc__ = scenario.__name__, scenario.__doc__
+    return test
+
+
+def code_on(phone: Phone) -> ShareCode:
+    return next(ShareCode.parse(t) for t in phone.texts() if t.count("-") == 2 and len(t) == 14)
+
+
+async def dealt() -> tuple[Phone, ShareCode]:
+    phone = await Phone("/", site=True).open()
+    await phone.tap("New game")
+    return phone, code_on(phone)
+
+
+@alone
+async def test_home_deals_for_an_open_city_and_joins_by_code() -> None:
+    home = await Phone("/", site=True).open()
+    for words in ("New game", "Join", "Prague 9-9", "Our team: mission map", "Language"):
+        assert home.says(words)
+    assert not home.crashed()
+
+
+@alone
+async def test_a_new_game_shows_side_a_its_code_and_a_qr_link_to_side_b() -> None:
+    phone, code = await dealt()
+    assert phone.session.page.route == f"/play/{code.text}/a"
+    assert (code.tokens, code.mistakes) == (9, 9)  # Prague's time bank
+    assert phone.grid() == code.key_card().seen_from(A)
+    assert any(
+        t.startswith("QR code of ") and t.endswith(f"#/join/{code.text}") for t in phone.texts()
+    )
+    assert phone.says("Time bank: 9 tokens, 9 mistakes allowed")
+
+
+@alone
+async def test_phone_b_types_the_code_and_sees_only_its_side_turned() -> None:
+    _phone_a, code = await dealt()
+    phone_b = await Phone("/", site=True).open()
+    await phone_b.type("Code", code.text.lower().replace("-", " "))
+    await phone_b.tap("Join")
+    assert phone_b.session.page.route == f"/play/{code.text}/b"
+    assert phone_b.grid() == code.key_card().seen_from(B)
+    assert not phone_b.says(code.text)  # side B shows no code to share
+    qr_link = await Phone(f"/join/{code.text}", site=True).open()  # the QR code's link
+    assert qr_link.grid() == code.key_card().seen_from(B)
+
+
+@alone
+async def test_a_typo_in_the_code_is_refused_on_the_home_screen() -> None:
+    home = await Phone("/", site=True).open()
+    await home.type("Code", "1ABC-DEFG-HJK8")
+    await home.tap("Join")
+    assert home.session.page.route == "/"
+    assert home.says("is not a valid code: check for a typo")
+    broken = await Phone("/play/NOT-A-CODE/a", site=True).open()
+    assert broken.says("This link does not make a card.")
+    assert not broken.crashed()
+
+
+@alone
+async def test_the_card_hides_at_once_and_the_code_folds_away() -> None:
+    phone, code = await dealt()
+    await phone.tap_icon("Hide the card")
+    assert phone.says("Card hidden") and not phone.says("row 1 column 1")
+    await phone.tap_icon("Show the card")
+    await phone.tap("Hide the code")
+    assert not phone.says(code.text)
+    await phone.tap("Show the code for side B")
+    assert phone.says(code.text)
+
+
+@alone
+async def test_the_turn_timer_runs_on_the_phone_alone() -> None:
+    phone, _code = await dealt()
+    await phone.toggle("Turn timer")
+    await phone.tap("Time the clue")
+    assert phone.says("2:00 for the clue") or phone.says("1:59 for the clue")
+    await phone.tap("Time the guesses")
+    assert any(t.endswith("for the guesses") for t in phone.texts())
+    await phone.tap_icon("Pause the timer")
+    assert phone.says("Resume the timer")
+
+
+@alone
+async def test_a_won_prague_on_the_result_form_opens_berlin_cairo_and_moscow() -> None:
+    phone, _code = await dealt()
+    await phone.tap("The game is over: record the result")
+    await phone.type("Tokens left in the time bank", "2")
+    await phone.type("Stop tokens (turns ended by a stop, and the winning turn)", "7")
+    await phone.tap("Record the result")
+    assert phone.says("Score: 13.")
+    assert phone.says("Now open: Berlin, Moscow, Cairo.")
+    kept = json.loads(phone.storage[TEAM_KEY])
+    assert kept["format"] == "gadget-team/1"
+    assert [c["mission"] for c in kept["completed"]] == ["prague"]
+    assert kept["attempts"][0]["result"] == {"tokens_left": 2, "stops": 7, "sudden_death": False}
+    # the same phone later: the map shows it
+    again = await Phone("/team", site=True, storage=phone.storage).open()
+    assert again.says("Prague 9-9, completed")
+    assert again.says("Berlin 11-2, open")
+    assert again.says("London 10-2, locked")
+
+
+@alone
+async def test_an_impossible_result_is_refused_and_nothing_is_kept() -> None:
+    phone, _code = await dealt()
+    await phone.tap("The game is over: record the result")
+    await phone.type("Tokens left in the time bank", "12")
+    await phone.tap("Record the result")
+    assert phone.says("tokens left: 12 is outside 0..9")
+    assert TEAM_KEY not in phone.storage
+    await phone.type("Tokens left in the time bank", "two")
+    await phone.tap("Record the result")
+    assert phone.says("'two' is not a whole number")
+    assert not phone.crashed()
+
+
+@alone
+async def test_a_teams_qr_link_moves_the_team_to_the_partners_phone_after_asking() -> None:
+    theirs = record_result(new_team("Larks"), "prague", Result(True, 1, 6), "2026-11-22T20:00").team
+    partner = await Phone("/", site=True).open()
+    link = team_link("http://gadget.test/", theirs)
+    route = link.split("#", 1)[1]
+    phone = await Phone(route, site=True, storage=partner.storage).open()
+    assert phone.says("Keep Larks on this phone?")
+    await phone.tap("Replace")
+    assert json.loads(phone.storage[TEAM_KEY])["team"]["name"] == "Larks"
+    assert phone.session.page.route == "/team"
+    assert phone.says("Berlin 11-2, open")
+
+
+@alone
+async def test_a_broken_team_link_says_so_and_changes_nothing() -> None:
+    phone = await Phone("/import/bm90IGEgdGVhbQ", site=True).open()
+    assert phone.says("not valid JSON at line 1 column 1")
+    assert TEAM_KEY not in phone.storage
+    assert not phone.crashed()
+
+
+@alone
+async def test_an_unreadable_stored_team_is_set_aside_never_written_over() -> None:
+    storage = {TEAM_KEY: '{"format": "gadget-team/1", "team": {"name": ""}}'}
+    phone = await Phone("/team", site=True, storage=storage).open()
+    assert phone.says("a team name cannot be empty")
+    assert storage[UNREADABLE_KEY] == '{"format": "gadget-team/1", "team": {"name": ""}}'
+    assert not phone.crashed()
+
+
+@alone
+async def test_the_team_exports_a_file_and_shows_a_small_team_as_a_qr_code() -> None:
+    phone = await Phone("/team", site=True).open()
+    await phone.tap("Export a file")
+    saved = [args for name, args in phone.method_calls() if name == "save_file"]
+    assert saved and saved[-1]["file_name"] == "Our team.gadget-team.json"
+    assert phone.says("Downloaded Our team.gadget-team.json")
+    await phone.tap("Show as a QR code")
+    assert phone.says("QR code of the team")

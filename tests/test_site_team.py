@@ -1,0 +1,170 @@
+"""The static site's campaign: a gadget-team/1 document kept on the phone, results told by
+hand, scored as the rule book does, and documents carried between phones and servers."""
+
+from __future__ import annotations
+
+import json
+from pathlib import Path
+
+import pytest
+
+from gadget.engine import GameLog, Player, ShareCode, official_score, replay
+from gadget.services.backup import export_team
+from gadget.services.campaign import record_played_elsewhere
+from gadget.site.team import (
+    PhoneTeam,
+    Result,
+    TeamDocumentError,
+    new_team,
+    record_result,
+    rename,
+    team_from_json,
+)
+from gadget.store import Store
+from tests.games import WINNING_ACTIONS, log_of
+
+AT = "2026-11-22T20:00:00+00:00"
+
+
+def won_prague(team: PhoneTeam | None = None) -> PhoneTeam:
+    return record_result(team or new_team("Owls"), "prague", Result(True, 2, 7), AT).team
+
+
+def test_a_new_team_has_only_prague_open() -> None:
+    team = new_team("Owls")
+    assert [m.id for m in team.open_missions] == ["prague"]
+    assert team.attempts == () and dict(team.completed) == {}
+
+
+def test_a_won_prague_completes_it_and_opens_berlin_cairo_and_moscow() -> None:
+    recorded = record_result(new_team("Owls"), "prague", Result(True, 2, 7), AT)
+    assert sorted(m.name for m in recorded.opened) == ["Berlin", "Cairo", "Moscow"]
+    assert dict(recorded.team.completed) == {"prague": AT}
+    assert recorded.score == 13  # the rule book's example: bank 2, 7 stops: 3x2 + 7
+    assert sorted(m.id for m in recorded.team.open_missions) == ["berlin", "cairo", "moscow"]
+
+
+def test_a_lost_game_is_an_attempt_that_opens_nothing() -> None:
+    recorded = record_result(new_team("Owls"), "prague", Result(False, 0, 3), AT)
+    assert recorded.opened == () and recorded.score is None
+    assert dict(recorded.team.completed) == {}
+    assert [(a.mission, a.won) for a in recorded.team.attempts] == [("prague", False)]
+
+
+def test_sudden_death_costs_one_point() -> None:
+    assert Result(True, 0, 6, sudden_death=True).score == 5
+    assert Result(True, 0, 6).score == 6
+
+
+def test_the_score_is_the_engines_for_the_same_game() -> None:
+    state = replay(log_of(WINNING_ACTIONS))
+    told = Result(True, state.bank.total, state.stops, state.sudden_death)
+    assert told.score == official_score(state)
+
+
+@pytest.mark.parametrize(
+    ("result", "named"),
+    [
+        (Result(True, 10, 1), "tokens left: 10 is outside 0..9"),
+        (Result(True, 1, -1), "stops: -1 is outside 0..9"),
+        (Result(True, 5, 5), "5 tokens left and 5 stops are more than the 9 tokens"),
+        (Result(True, 1, 3, sudden_death=True), "tokens left must be 0, not 1"),
+        (Result(True, 3, 0), "at least 1 stop"),
+    ],
+)
+def test_an_impossible_result_is_refused_naming_the_value(result: Result, named: str) -> None:
+    team = new_team("Owls")
+    with pytest.raises(TeamDocumentError, match=named):
+        record_result(team, "prague", result, AT)
+
+
+def test_a_locked_city_cannot_be_recorded() -> None:
+    with pytest.raises(ValueError, match="Berlin is locked"):
+        record_result(new_team("Owls"), "berlin", Result(True, 1, 5), AT)
+    with pytest.raises(ValueError, match="London is locked"):
+        record_result(won_prague(), "london", Result(True, 1, 5), AT)
+    with pytest.raises(TeamDocumentError, match="no city 'atlantis' on this team's map"):
+        record_result(won_prague(), "atlantis", Result(True, 1, 5), AT)
+
+
+def test_the_document_round_trips_and_keeps_every_attempt() -> None:
+    team = record_result(won_prague(), "berlin", Result(False, 0, 2), AT).team
+    again = team_from_json(team.to_json())
+    assert again == team
+    document = json.loads(team.to_json())
+    assert document["format"] == "gadget-team/1"
+    assert document["attempts"][0]["result"] == {
+        "tokens_left": 2,
+        "stops": 7,
+        "sudden_death": False,
+    }
+    assert document["attempts"][0]["score"] == 13
+
+
+def test_a_servers_backup_is_taken_with_its_logs_replayed(tmp_path: Path) -> None:
+    store = Store(f"sqlite:///{tmp_path / 'server.db'}")
+    store.add_team("Owls", ["Ann", "Bo"])
+    record_played_elsewhere(store, "Owls", "Prague", log_of(WINNING_ACTIONS).to_json())
+    team = team_from_json(json.dumps(export_team(store, "Owls")))
+    assert team.name == "Owls" and team.players == ("Ann", "Bo")
+    assert sorted(m.id for m in team.open_missions) == ["berlin", "cairo", "moscow"]
+    assert team.attempts[0].won and team.attempts[0].score == official_score(
+        replay(log_of(WINNING_ACTIONS))
+    )
+    # and the phone records on top of it, keeping the server's attempt as it was
+    after = record_result(team, "cairo", Result(True, 1, 4), AT).team
+    assert json.loads(after.to_json())["attempts"][0]["log"] == log_of(WINNING_ACTIONS).to_dict()
+
+
+@pytest.mark.parametrize(
+    ("text", "named"),
+    [
+        ("", "not valid JSON at line 1 column 1"),
+        ("[1]", "not a team document"),
+        ('{"format": "gadget-team/2"}', "not a team document"),
+        ('{"format": "gadget-team/1", "team": {"name": ""}}', "team name cannot be empty"),
+        ('{"format": "gadget-team/1", "team": {"name": "A", "players": [1]}}', "players"),
+        (
+            '{"format": "gadget-team/1", "team": {"name": "A"}, "completed": '
+            '[{"mission": "prague", "at": "x"}]}',
+            "no won attempt of 'prague'",
+        ),
+        (
+            '{"format": "gadget-team/1", "team": {"name": "A"}, "completed": '
+            '[{"mission": "atlantis", "at": "x"}]}',
+            "completed 0",
+        ),
+        (
+            '{"format": "gadget-team/1", "team": {"name": "A"}, "attempts": [{"played_at": "x"}]}',
+            "attempt 0: needs a game log or a result",
+        ),
+        (
+            '{"format": "gadget-team/1", "team": {"name": "A"}, "attempts": [{"played_at": "x",'
+            ' "won": true, "result": {"tokens_left": true, "stops": 1, "sudden_death": false}}]}',
+            "attempt 0: tokens_left and stops must be 0..99",
+        ),
+        (
+            '{"format": "gadget-team/1", "team": {"name": "A"}, "map": {"format": "x"}}',
+            "map: ",
+        ),
+    ],
+)
+def test_a_bad_document_is_refused_in_one_line(text: str, named: str) -> None:
+    with pytest.raises(TeamDocumentError, match=named) as refused:
+        team_from_json(text)
+    assert "\n" not in str(refused.value)
+
+
+def test_a_team_is_renamed_but_never_to_nothing() -> None:
+    assert rename(new_team("Owls"), "  Larks ").name == "Larks"
+    with pytest.raises(TeamDocumentError, match="cannot be empty"):
+        rename(new_team("Owls"), "   ")
+    with pytest.raises(TeamDocumentError, match="at most 60 characters, not 61"):
+        rename(new_team("Owls"), "x" * 61)
+
+
+def test_the_same_code_makes_the_same_card_here_as_on_the_server() -> None:
+    code = ShareCode(seed=123456, tokens=9, mistakes=9)
+    again = ShareCode.parse(code.text)
+    assert GameLog.from_code(again).card == code.key_card()
+    assert again.key_card().seen_from(Player.B) == code.key_card().seen_from(Player.B)
