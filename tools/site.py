@@ -25,6 +25,7 @@ import importlib.util
 import io
 import json
 import os
+import re
 import shutil
 import subprocess
 import sys
@@ -253,7 +254,22 @@ def build(out: Path, base: str) -> dict[str, object]:
     # flet 1.0.5 writes a bare "pyodide/pyodide.mjs", which a module worker's import()
     # refuses ("Failed to resolve module specifier"): it must start with ./
     index = index.replace('flet.pyodideUrl="pyodide/', 'flet.pyodideUrl="./pyodide/')
+    # Flet's loader registers no service worker: the page registers the site's own.
+    index = index.replace(
+        '<script src="python.js"></script>',
+        '<script src="python.js"></script>\n  <script>\n'
+        '    if ("serviceWorker" in navigator) {\n'
+        '      navigator.serviceWorker.register("flutter_service_worker.js");\n'
+        "    }\n  </script>",
+    )
     (out / "index.html").write_text(index, encoding="utf-8")
+    # Flutter's loader would wait up to 4 s for a service worker to take over at the first
+    # visit (ours is busy keeping 25 MB then): it is not asked to.
+    bootstrap = (out / "flutter_bootstrap.js").read_text(encoding="utf-8")
+    waiting = re.compile(r"\n\s*serviceWorkerSettings: \{[^}]*\},")
+    if not waiting.search(bootstrap):
+        raise SystemExit("flutter_bootstrap.js changed: look again at its serviceWorkerSettings")
+    (out / "flutter_bootstrap.js").write_text(waiting.sub("", bootstrap), encoding="utf-8")
     flet_web.patch_manifest_json(
         manifest_path=str(out / "manifest.json"),
         app_name="Gadget",
@@ -281,7 +297,8 @@ def build(out: Path, base: str) -> dict[str, object]:
         "version": digest.hexdigest()[:16],
         "files": json.dumps(["./", *kept], indent=2),
     }
-    # Flutter's loader registers this file and waits for it: ours takes its place.
+    # Ours takes the name of Flutter's (which only unregisters itself), so that a loader that
+    # registers Flutter's would register ours.
     (out / "flutter_service_worker.js").write_text(worker, encoding="utf-8")
     size = sum(p.stat().st_size for p in out.rglob("*") if p.is_file())
     return {

@@ -1,0 +1,178 @@
+"""The static site built and served as any static host would, in headless Chromium with
+every request off this machine refused: two phones, no Gadget server, then no server at all."""
+
+from __future__ import annotations
+
+import json
+import os
+import re
+import subprocess
+import sys
+import time
+from collections.abc import Iterator
+from pathlib import Path
+
+import pytest
+
+from gadget.engine import ShareCode
+from tests.test_browser import _chromium, _free_port, _grid, _see, _type
+
+ROOT = Path(__file__).resolve().parents[1]
+CODE = re.compile(r"^[0-9A-Z]{4}-[0-9A-Z]{4}-[0-9A-Z]{4}$")
+BOOT = 120_000  # ms: Pyodide starts in about 7 s here; a loaded CI machine may take far longer
+OFF_THIS_MACHINE = "MAP * ~NOTFOUND, EXCLUDE 127.0.0.1"  # every other host fails to resolve
+
+pytestmark = pytest.mark.browser
+
+try:
+    from playwright.sync_api import Browser, Page
+except ImportError:  # pragma: no cover - the dev install has it
+    pass
+
+
+def build_site(out: Path) -> subprocess.CompletedProcess[str]:
+    """`make site` into a folder of the test's, with every proxy pointing nowhere: a build
+    that reached for the network would fail."""
+    nowhere = "http://127.0.0.1:9"
+    return subprocess.run(
+        [sys.executable, str(ROOT / "tools" / "site.py"), "--out", str(out)],
+        check=True,
+        capture_output=True,
+        text=True,
+        env={**os.environ, "HTTP_PROXY": nowhere, "HTTPS_PROXY": nowhere, "ALL_PROXY": nowhere},
+    )
+
+
+def static_server(folder: Path, port: int) -> subprocess.Popen[bytes]:
+    """Python's own static file server on loopback: no Gadget, no Python for the phones."""
+    process = subprocess.Popen(
+        [sys.executable, "-m", "http.server", str(port), "--bind", "127.0.0.1"],
+        cwd=folder,
+        stdout=subprocess.DEVNULL,
+        stderr=subprocess.DEVNULL,
+    )
+    time.sleep(0.5)
+    return process
+
+
+@pytest.fixture(scope="module")
+def site(tmp_path_factory: pytest.TempPathFactory) -> Path:
+    out = tmp_path_factory.mktemp("site") / "site"
+    built = build_site(out)
+    assert "built" in built.stdout
+    return out
+
+
+@pytest.fixture(scope="module")
+def browser() -> Iterator[Browser]:
+    with _chromium(f"--host-resolver-rules={OFF_THIS_MACHINE}") as launched:
+        yield launched
+
+
+def _phone(browser: Browser, url: str) -> tuple[Page, list[str]]:
+    """A new phone (its own storage and cache) on the site; the requests it was refused."""
+    context = browser.new_context(viewport={"width": 390, "height": 844})
+    refused: list[str] = []
+
+    def only_here(route: object) -> None:
+        request_url = route.request.url  # type: ignore[attr-defined]
+        if request_url.startswith("http://127.0.0.1:"):
+            route.continue_()  # type: ignore[attr-defined]
+        else:
+            refused.append(request_url)
+            route.abort()  # type: ignore[attr-defined]
+
+    context.route("**/*", only_here)
+    page = context.new_page()
+    page.goto(url)
+    _accessible(page)
+    return page, refused
+
+
+def _accessible(page: Page) -> None:
+    """Once Flutter has drawn, ask for its DOM of roles and labels."""
+    page.wait_for_selector("flt-semantics-placeholder", state="attached", timeout=BOOT)
+    page.locator("flt-semantics-placeholder").dispatch_event("click")
+
+
+def _side(code: ShareCode, side: str) -> str:
+    """What the command line says this side of the code's card is, from that seat."""
+    gadget = Path(sys.executable).with_name("gadget")
+    shown = subprocess.run(
+        [str(gadget), "keycard", code.text, "--side", side, "--json"],
+        check=True,
+        capture_output=True,
+        text=True,
+    )
+    return str(json.loads(shown.stdout)["grid"])
+
+
+def _clock(page: Page, stretch: str) -> int:
+    """Seconds the timer shows for this stretch (m:ss)."""
+    shown = page.get_by_text(re.compile(rf"^\d+:\d\d for the {stretch}$")).first
+    shown.wait_for(state="attached", timeout=10_000)
+    minutes, seconds = shown.inner_text().split(" ")[0].split(":")
+    return int(minutes) * 60 + int(seconds)
+
+
+def _timer_runs(page: Page) -> None:
+    page.get_by_role("switch", name="Turn timer").click()
+    page.get_by_role("button", name="Time the clue", exact=True).click()
+    first = _clock(page, "clue")
+    assert 110 <= first <= 120
+    page.wait_for_timeout(2_500)
+    assert _clock(page, "clue") <= first - 2
+
+
+def test_two_phones_play_from_a_static_host_and_the_site_opens_again_with_no_server(
+    site: Path, browser: Browser
+) -> None:
+    port = _free_port()
+    server = static_server(site, port)
+    address = f"http://127.0.0.1:{port}/"
+    try:
+        phone_a, refused_a = _phone(browser, address)
+        phone_a.get_by_role("button", name="New game", exact=True).click(timeout=BOOT)
+        shown = phone_a.get_by_text(CODE).first
+        shown.wait_for(state="attached", timeout=30_000)
+        code = ShareCode.parse(shown.inner_text())
+        assert (code.tokens, code.mistakes) == (9, 9)  # Prague, the only open city
+        assert _grid(phone_a) == _side(code, "a")
+
+        phone_b, refused_b = _phone(browser, address)
+        _type(phone_b, phone_b.get_by_role("textbox", name="Code"), code.text)
+        phone_b.get_by_role("button", name="Join", exact=True).click()
+        _see(phone_b, "Side B")
+        assert _grid(phone_b) == _side(code, "b")
+        assert phone_b.get_by_text(CODE).count() == 0  # B has no code to share
+
+        _timer_runs(phone_a)
+        _timer_runs(phone_b)
+
+        # Won, 2 tokens left, 7 stops: recorded on A, it completes Prague and opens three.
+        phone_a.get_by_role("button", name="The game is over: record the result").click()
+        _type(phone_a, phone_a.get_by_role("textbox", name="Tokens left in the time bank"), "2")
+        stops = "Stop tokens (turns ended by a stop, and the winning turn)"
+        _type(phone_a, phone_a.get_by_role("textbox", name=stops), "7")
+        phone_a.get_by_role("button", name="Record the result", exact=True).click()
+        _see(phone_a, "Now open: Berlin, Moscow, Cairo.")
+        _see(phone_a, "Score: 13.")
+        phone_a.goto(address + "#/team")  # the same page: the route after the # changes
+        for city in ("Prague 9-9, completed", "Berlin 11-2, open", "Cairo 9-5, open"):
+            _see(phone_a, city)
+        _see(phone_a, "Moscow 8-8, open")
+        _see(phone_a, "London 10-2, locked")
+    finally:
+        server.terminate()
+        server.wait(timeout=10)
+
+    # No server at all now: the phones open the site, their game and their team from cache.
+    phone_a.reload()
+    _accessible(phone_a)
+    _see(phone_a, "Prague 9-9, completed")
+    phone_b.reload()
+    _accessible(phone_b)
+    _see(phone_b, "Side B")
+    assert _grid(phone_b) == _side(code, "b")
+    for refused in (refused_a, refused_b):  # what the page asked of other hosts, refused
+        assert all("127.0.0.1" not in url for url in refused)
