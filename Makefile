@@ -7,7 +7,7 @@ PORT ?= 8550
 # Phones allow the camera and the awake screen only over HTTPS; `make run TLS=` serves http.
 TLS ?= --tls
 
-.PHONY: install run test bench mutate screenshots catalogues clean
+.PHONY: install run test site bench mutate screenshots catalogues clean
 
 install: $(STAMP)
 
@@ -28,6 +28,11 @@ test: install
 	$(BIN)/ruff format --check gadget tests bench tools
 	$(BIN)/mypy gadget
 	$(BIN)/lint-imports
+
+# The static site (no server: each phone runs the app in its browser): build/site/, ready for
+# any static host. Try it: python3 -m http.server -d build/site 8000
+site: install
+	$(BIN)/python tools/site.py
 
 bench: install
 	$(BIN)/python bench/bench_engine.py

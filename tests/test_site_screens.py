@@ -7,9 +7,12 @@ import asyncio
 import json
 from collections.abc import Awaitable, Callable
 
+import flet as ft
+
 from gadget.engine import Player, ShareCode
 from gadget.site.app import TEAM_KEY, UNREADABLE_KEY, team_link
 from gadget.site.team import Result, new_team, record_result
+from gadget.views.language import STORAGE_KEY as LANGUAGE_KEY
 from tests.phones import Phone
 
 A, B = Player.A, Player.B
@@ -178,3 +181,50 @@ async def test_the_team_exports_a_file_and_shows_a_small_team_as_a_qr_code() -> 
     assert phone.says("Downloaded Our team.gadget-team.json")
     await phone.tap("Show as a QR code")
     assert phone.says("QR code of the team")
+
+
+@alone
+async def test_every_screen_of_the_site_in_french_shows_no_english_words() -> None:
+    from tests.test_french import _english_on  # noqa: PLC0415  (its list of English words)
+
+    french = {LANGUAGE_KEY: "fr"}
+    phone = await Phone("/", site=True, storage=french).open()
+    assert phone.says("Nouvelle partie")
+    seen = {"/": _english_on(phone)}
+    await phone.tap("Nouvelle partie")
+    await phone.toggle("Minuteur de tour")
+    await phone.tap("Chronométrer l'indice")
+    await phone.tap("La partie est finie : noter le résultat")
+    await phone.type("Jetons Temps restants", "2")
+    await phone.type("Jetons pris pour finir le tour (tours arrêtés, et le tour gagnant)", "7")
+    await phone.tap("Noter le résultat")
+    assert phone.says("Maintenant ouvertes : Berlin, Moscou, Le Caire.")
+    seen["a game won"] = _english_on(phone)
+    for route in ("/team", "/team/missions/cairo", "/team/missions/atlantis", "/play/X/a"):
+        other = await Phone(route, site=True, storage=french).open()
+        seen[route] = _english_on(other)
+        assert other.texts(), route
+    assert {route: found for route, found in seen.items() if found} == {}
+
+
+@alone
+async def test_a_lost_game_is_kept_with_no_score_and_a_practice_game_is_only_scored() -> None:
+    phone, _code = await dealt()
+    await phone.tap("The game is over: record the result")
+    lost = phone._find(ft.RadioGroup)
+    phone.session.apply_patch(lost._i, {"value": "0"})
+    await phone._event(lost, "change", "0")
+    await phone.type("Stop tokens (turns ended by a stop, and the winning turn)", "3")
+    await phone.tap("Record the result")
+    assert phone.says("Lost: no score.")
+    kept = json.loads(phone.storage[TEAM_KEY])
+    assert [a["won"] for a in kept["attempts"]] == [False] and kept["completed"] == []
+    practice = await Phone("/", site=True).open()
+    await practice.tap("New game")
+    await practice.tap("The game is over: record the result")
+    await practice.choose("Mission", "")
+    await practice.type("Tokens left in the time bank", "1")
+    await practice.type("Stop tokens (turns ended by a stop, and the winning turn)", "5")
+    await practice.tap("Record the result")
+    assert practice.says("Score: 8. really good")
+    assert TEAM_KEY not in practice.storage

@@ -408,12 +408,12 @@ def ResultForm(code: ShareCode) -> ft.Control:
                 on_select=lambda e: set_mission_id(str(e.control.value or NO_MISSION)),
             ),
             ft.RadioGroup(
-                value="won" if won else "lost",
-                on_change=lambda e: set_won(e.control.value == "won"),
+                value="1" if won else "0",  # keys, not words: a won game is 1
+                on_change=lambda e: set_won(e.control.value == "1"),
                 content=ft.Row(
                     [
-                        ft.Radio(value="won", label=_("Won")),
-                        ft.Radio(value="lost", label=_("Lost")),
+                        ft.Radio(value="1", label=pgettext("result", "Won")),
+                        ft.Radio(value="0", label=pgettext("result", "Lost")),
                     ]
                 ),
             ),
@@ -627,12 +627,13 @@ def CityRoute() -> ft.Control:
         mission = team.mission_map.mission(mission_id)
     except GadgetError:
         return dead_end(_("No such city on this map."), "", _("Mission map"), "/team")
+    state = team.states[mission.id]
     tries = [a for a in team.attempts if a.mission == mission.id]
     best = max((a.score for a in tries if a.score is not None), default=None)
     return screen(
         [
             ft.Text(f"{city(mission.name)} {mission.parameters}", size=24),
-            ft.Text(pgettext("mission", team.states[mission.id].value)),
+            ft.Text(pgettext("mission", state.value)),
             ft.Text(
                 ngettext("{count} attempt", "{count} attempts", len(tries)).format(count=len(tries))
                 + ("" if best is None else " · " + _("best score {score}").format(score=best))

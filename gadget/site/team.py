@@ -53,11 +53,14 @@ class Result:
     def check(self, mission: Mission) -> None:
         """Refuse a result the mission's time bank could not have given, naming the value."""
         turns = mission.turns
-        for name, value in (("tokens left", self.tokens_left), ("stops", self.stops)):
+        for name, value in (
+            (Message("tokens left"), self.tokens_left),
+            (Message("stops"), self.stops),
+        ):
             if not 0 <= value <= turns:
                 raise TeamDocumentError(
                     "{name}: {value} is outside 0..{turns} ({mission} has {turns} tokens)",
-                    name=Message(name),
+                    name=name,
                     value=value,
                     turns=turns,
                     mission=Message(mission.name, context="city"),
