@@ -32,7 +32,7 @@ test: install
 # The static site (no server: each phone runs the app in its browser): build/site/, ready for
 # any static host. Try it: python3 -m http.server -d build/site 8000
 site: install
-	$(BIN)/python tools/site.py
+	$(BIN)/python tools/build_site.py
 
 bench: install
 	$(BIN)/python bench/bench_engine.py
@@ -42,6 +42,7 @@ bench: install
 	$(BIN)/python bench/bench_team_screen.py
 	$(BIN)/python bench/bench_screens.py
 	$(BIN)/python bench/bench_load_bytes.py
+	$(BIN)/python bench/bench_site.py
 
 # Not part of `make test`: about 25 minutes on 2 cores (docs/mutation.md).
 mutate: install

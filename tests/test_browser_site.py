@@ -34,7 +34,7 @@ def build_site(out: Path) -> subprocess.CompletedProcess[str]:
     that reached for the network would fail."""
     nowhere = "http://127.0.0.1:9"
     return subprocess.run(
-        [sys.executable, str(ROOT / "tools" / "site.py"), "--out", str(out)],
+        [sys.executable, str(ROOT / "tools" / "build_site.py"), "--out", str(out)],
         check=True,
         capture_output=True,
         text=True,
@@ -161,6 +161,8 @@ def test_two_phones_play_from_a_static_host_and_the_site_opens_again_with_no_ser
             _see(phone_a, city)
         _see(phone_a, "Moscow 8-8, open")
         _see(phone_a, "London 10-2, locked")
+        for phone in (phone_a, phone_b):  # the service worker has kept every file
+            phone.wait_for_function("navigator.serviceWorker.controller !== null", timeout=BOOT)
     finally:
         server.terminate()
         server.wait(timeout=10)

@@ -14,7 +14,7 @@ it asks micropip to install the app's dependencies from PyPI in the browser. Her
   of the site, so that after one visit it opens with the network off;
 - routes are after a # (any static host serves the site; a reload opens the same screen).
 
-Usage: python tools/site.py [--out build/site] [--base /path/]
+Usage: python tools/build_site.py [--out build/site] [--base /path/]
 """
 
 from __future__ import annotations
@@ -74,7 +74,10 @@ const CANVASKIT = CHROMIUM
 self.addEventListener("install", (event) => {
   event.waitUntil(
     caches.open(VERSION)
-      .then((cache) => cache.addAll([...FILES, ...CANVASKIT]))
+      // From the browser's own cache where the page just fetched a file: not twice.
+      .then((cache) =>
+        cache.addAll([...FILES, ...CANVASKIT].map((f) => new Request(f, { cache: "force-cache" })))
+      )
       .then(() => self.skipWaiting())
   );
 });
@@ -258,9 +261,15 @@ def build(out: Path, base: str) -> dict[str, object]:
     index = index.replace(
         '<script src="python.js"></script>',
         '<script src="python.js"></script>\n  <script>\n'
-        '    if ("serviceWorker" in navigator) {\n'
-        '      navigator.serviceWorker.register("flutter_service_worker.js");\n'
-        "    }\n  </script>",
+        "    // Once Python runs (the app's files are in the browser's cache by then), the\n"
+        "    // service worker keeps them: a phone downloads each file once.\n"
+        "    const connectPython = globalThis.jsConnect;\n"
+        "    globalThis.jsConnect = async (...args) => {\n"
+        "      await connectPython(...args);\n"
+        '      if ("serviceWorker" in navigator) {\n'
+        '        navigator.serviceWorker.register("flutter_service_worker.js");\n'
+        "      }\n"
+        "    };\n  </script>",
     )
     (out / "index.html").write_text(index, encoding="utf-8")
     # Flutter's loader would wait up to 4 s for a service worker to take over at the first
