@@ -134,9 +134,7 @@ def main() -> None:
     print(f"build: {built['seconds']} s, again {rebuilt['seconds']} s")
     print(f"site: {total / 1e6:.1f} MB in {built['files']} files")
     print(f"app archive: {int(built['archive_bytes']) / 1e3:.0f} kB ({built['modules']} modules)")
-    print(
-        f"a Chromium phone's files, gzipped as a compressing host sends them: {gzipped / 1e6:.1f} MB"
-    )
+    print(f"a Chromium phone's files gzipped (a compressing host): {gzipped / 1e6:.1f} MB")
     print(
         "first visit: "
         f"{statistics.median(first_bytes) / 1e6:.1f} MB, card in {statistics.median(firsts):.1f} s"
