@@ -11,12 +11,16 @@ TLS ?= --tls
 
 install: $(STAMP)
 
-$(STAMP): pyproject.toml
+$(STAMP): pyproject.toml package-lock.json
 	$(PYTHON) -c 'import sys; sys.exit(sys.version_info < (3, 11) and "Gadget needs Python 3.11 or newer")'
 	$(PYTHON) -m venv $(VENV)
 	$(BIN)/python -m pip install --quiet --upgrade pip
 	$(BIN)/python -m pip install --quiet -e '.[dev]'
 	$(BIN)/python tools/catalogue.py --compile
+	@# The static site's QR reader (jsQR), from the npm registry as package-lock.json pins it;
+	@# only `make site` needs it.
+	@if command -v npm >/dev/null; then npm ci --no-audit --no-fund --loglevel=error; \
+	else echo "no npm here: make site will not build (apt-get install npm)"; fi
 	touch $(STAMP)
 
 run: install
@@ -58,4 +62,4 @@ catalogues: install
 	$(BIN)/python tools/catalogue.py
 
 clean:
-	rm -rf $(VENV) build .pytest_cache .mypy_cache .ruff_cache .hypothesis
+	rm -rf $(VENV) node_modules build .pytest_cache .mypy_cache .ruff_cache .hypothesis

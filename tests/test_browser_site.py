@@ -12,8 +12,11 @@ import sys
 import time
 from collections.abc import Iterator
 from pathlib import Path
+from typing import Any
 
 import pytest
+import qrcode
+from PIL import Image
 
 from gadget.engine import ShareCode
 from tests.test_browser import _chromium, _free_port, _grid, _see, _type
@@ -62,15 +65,40 @@ def site(tmp_path_factory: pytest.TempPathFactory) -> Path:
     return out
 
 
+def camera_showing(link: str, video: Path) -> Path:
+    """A camera for Chromium (a Y4M video) that films a QR code of this link on white."""
+    qr = qrcode.make(link, box_size=8, border=4).convert("L")
+    frame = Image.new("L", (640, 480), 255)
+    frame.paste(qr, ((640 - qr.width) // 2, (480 - qr.height) // 2))
+    with video.open("wb") as film:
+        film.write(b"YUV4MPEG2 W640 H480 F10:1 Ip A1:1 C420jpeg\n")
+        for _ in range(3):  # grey chroma: black and white
+            film.write(b"FRAME\n" + frame.tobytes() + bytes([128]) * (320 * 240 * 2))
+    return video
+
+
+SCANNED = ShareCode(seed=987654, tokens=9, mistakes=9)  # what the camera films
+
+
 @pytest.fixture(scope="module")
-def browser() -> Iterator[Browser]:
-    with _chromium(f"--host-resolver-rules={OFF_THIS_MACHINE}") as launched:
+def browser(tmp_path_factory: pytest.TempPathFactory) -> Iterator[Browser]:
+    """Chromium that reaches only this machine, with a camera filming a QR code of a join
+    link (a phone A somewhere else: only the code after /join/ is read)."""
+    video = camera_showing(
+        f"https://gadget.example/#/join/{SCANNED.text}", tmp_path_factory.mktemp("cam") / "qr.y4m"
+    )
+    with _chromium(
+        f"--host-resolver-rules={OFF_THIS_MACHINE}",
+        "--use-fake-device-for-media-stream",
+        "--use-fake-ui-for-media-stream",
+        f"--use-file-for-fake-video-capture={video}",
+    ) as launched:
         yield launched
 
 
-def _phone(browser: Browser, url: str) -> tuple[Page, list[str]]:
+def _phone(browser: Browser, url: str, **options: Any) -> tuple[Page, list[str]]:
     """A new phone (its own storage and cache) on the site; the requests it was refused."""
-    context = browser.new_context(viewport={"width": 390, "height": 844})
+    context = browser.new_context(viewport={"width": 390, "height": 844}, **options)
     refused: list[str] = []
 
     def only_here(route: object) -> None:
@@ -177,3 +205,21 @@ def test_two_phones_play_from_a_static_host_and_the_site_opens_again_with_no_ser
     assert _grid(phone_b) == _side(code, "b")
     for refused in (refused_a, refused_b):  # what the page asked of other hosts, refused
         assert all("127.0.0.1" not in url for url in refused)
+
+
+def test_phone_b_joins_by_scanning_phone_as_qr_code_with_the_camera_in_the_site(
+    site: Path, browser: Browser
+) -> None:
+    port = _free_port()
+    server = static_server(site, port)
+    try:
+        phone_b, _refused = _phone(
+            browser, f"http://127.0.0.1:{port}/#/scan", permissions=["camera"]
+        )
+        phone_b.get_by_role("button", name="Scan", exact=True).click(timeout=BOOT)
+        _see(phone_b, "Side B")
+        assert phone_b.url.endswith(f"#/play/{SCANNED.text}/b")
+        assert _grid(phone_b) == _side(SCANNED, "b")
+    finally:
+        server.terminate()
+        server.wait(timeout=10)

@@ -4,7 +4,8 @@ import pytest
 from PIL import Image, ImageFilter
 
 from gadget.engine import ShareCode, join_link
-from gadget.services.scan import ScanError, code_in_photo, code_in_text
+from gadget.services.links import ScanError, code_in_text
+from gadget.services.scan import code_in_photo
 from gadget.views.shared import qr_png
 
 CODE = ShareCode(seed=0x2A5F00C3E1B, tokens=9, mistakes=5)

@@ -10,7 +10,7 @@ from collections.abc import Awaitable, Callable
 import flet as ft
 
 from gadget.engine import Player, ShareCode
-from gadget.site.app import TEAM_KEY, UNREADABLE_KEY, team_link
+from gadget.site.app import TEAM_KEY, TIMER_KEY, UNREADABLE_KEY, team_link
 from gadget.site.team import Result, new_team, record_result
 from gadget.views.language import STORAGE_KEY as LANGUAGE_KEY
 from tests.phones import Phone
@@ -105,6 +105,17 @@ async def test_the_turn_timer_runs_on_the_phone_alone() -> None:
     assert any(t.endswith("for the guesses") for t in phone.texts())
     await phone.tap_icon("Pause the timer")
     assert phone.says("Resume the timer")
+    await phone.choose("Clue time", "60")
+    await phone.tap("Time the clue")
+    assert phone.says("1:00 for the clue") or phone.says("0:59 for the clue")
+    await phone.type("Guess seconds", "2")
+    await phone._event(phone._find(ft.TextField, label="Guess seconds"), "submit", "2")
+    assert phone.says("the guess time 2 s is outside 5 s..60 min")
+    kept = json.loads(phone.storage[TIMER_KEY])
+    assert kept == {"enabled": True, "clue_seconds": 60, "guess_seconds": 120}
+    again = await Phone("/play/1Y6M-N6BX-NMS8/b", site=True, storage=phone.storage).open()
+    await again.tap("Time the clue")
+    assert again.says("1:00 for the clue") or again.says("0:59 for the clue")
 
 
 @alone

@@ -9,11 +9,11 @@ from pathlib import Path
 import pytest
 
 from gadget.engine import GameLog, Player, ShareCode, official_score, replay
-from gadget.services.backup import export_team
-from gadget.services.campaign import record_played_elsewhere
+from gadget.missions import Result, ResultError
+from gadget.services.backup import BackupError, export_team, import_team
+from gadget.services.campaign import campaign_view, record_played_elsewhere
 from gadget.site.team import (
     PhoneTeam,
-    Result,
     TeamDocumentError,
     new_team,
     record_result,
@@ -74,7 +74,7 @@ def test_the_score_is_the_engines_for_the_same_game() -> None:
 )
 def test_an_impossible_result_is_refused_naming_the_value(result: Result, named: str) -> None:
     team = new_team("Owls")
-    with pytest.raises(TeamDocumentError, match=named):
+    with pytest.raises(ResultError, match=named):
         record_result(team, "prague", result, AT)
 
 
@@ -150,7 +150,7 @@ def test_a_servers_backup_is_taken_with_its_logs_replayed(tmp_path: Path) -> Non
     ],
 )
 def test_a_bad_document_is_refused_in_one_line(text: str, named: str) -> None:
-    with pytest.raises(TeamDocumentError, match=named) as refused:
+    with pytest.raises((TeamDocumentError, ResultError), match=named) as refused:
         team_from_json(text)
     assert "\n" not in str(refused.value)
 
@@ -168,3 +168,50 @@ def test_the_same_code_makes_the_same_card_here_as_on_the_server() -> None:
     again = ShareCode.parse(code.text)
     assert GameLog.from_code(again).card == code.key_card()
     assert again.key_card().seen_from(Player.B) == code.key_card().seen_from(Player.B)
+
+
+def test_a_server_takes_over_a_phones_team_and_gives_it_back(store: Store) -> None:
+    on_the_phone = record_result(won_prague(), "berlin", Result(False, 0, 2), AT).team
+    team = import_team(store, on_the_phone.to_json())
+    assert store.completed(team.id) == {"prague"}
+    opened = {c.mission.id for c in campaign_view(store, team).cards if c.state.value == "open"}
+    assert opened == {"berlin", "cairo", "moscow"}
+    attempts = store.attempts(team.id)
+    assert [(a.mission_id, a.won, a.score, a.log) for a in attempts] == [
+        ("prague", True, 13, None),
+        ("berlin", False, None, None),
+    ]
+    assert attempts[0].told == Result(True, 2, 7) and attempts[0].tokens_used == 7
+    assert attempts[0].mistakes is None  # a told result does not say
+    # the server's backup carries the told results; the phone takes it back unchanged
+    exported = export_team(store, team)
+    assert [a.get("result") for a in exported["attempts"]] == [
+        {"tokens_left": 2, "stops": 7, "sudden_death": False},
+        {"tokens_left": 0, "stops": 2, "sudden_death": False},
+    ]
+    assert all("log" not in a for a in exported["attempts"])
+    back = team_from_json(json.dumps(exported))
+    assert back.states == on_the_phone.states
+    assert [(a.mission, a.won, a.score) for a in back.attempts] == [
+        (a.mission, a.won, a.score) for a in on_the_phone.attempts
+    ]
+
+
+@pytest.mark.parametrize(
+    ("change", "named"),
+    [
+        ({"result": {"tokens_left": 12, "stops": 1, "sudden_death": False}}, "12 is outside 0..9"),
+        ({"score": 99}, "the file says score 99, its told result gives 13"),
+        ({"mission": None}, "a told result counts for a mission: name it"),
+        ({"result": {"tokens_left": 1}}, "tokens_left and stops must be 0..99"),
+    ],
+)
+def test_a_server_refuses_a_phones_impossible_result_naming_the_attempt(
+    tmp_path: Path, change: dict[str, object], named: str
+) -> None:
+    store = Store(f"sqlite:///{tmp_path / 'server.db'}")
+    document = json.loads(won_prague().to_json())
+    document["attempts"][0].update(change)
+    with pytest.raises(BackupError, match=f"attempt 0: .*{named}"):
+        import_team(store, json.dumps(document))
+    assert store.teams() == []

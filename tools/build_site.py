@@ -55,7 +55,17 @@ SKIPPED = (
     "assets/NOTICES",
 )
 # Third-party packages the site imports, as the archive's __pypackages__ holds them.
-PACKAGES = ("flet", "flet_audio", "msgpack", "repath", "six", "babel", "qrcode", "png")
+PACKAGES = (
+    "flet",
+    "flet_audio",
+    "flet_camera",
+    "msgpack",
+    "repath",
+    "six",
+    "babel",
+    "qrcode",
+    "png",
+)
 OPTIONAL = ("PIL",)  # qrcode uses Pillow only where it is installed; PyPNG does the QR codes
 LOCALES = ("root", "en", "fr")  # babel's data for the languages the app speaks
 
@@ -231,6 +241,12 @@ def build(out: Path, base: str) -> dict[str, object]:
             (out / relative).parent.mkdir(parents=True, exist_ok=True)
             shutil.copy2(path, out / relative)
     shutil.copytree(ROOT / "assets", out, dirs_exist_ok=True)  # the timer's sound
+    jsqr = ROOT / "node_modules" / "jsqr"  # `make install` runs `npm ci` (package-lock.json)
+    if not (jsqr / "dist" / "jsQR.js").exists():
+        raise SystemExit("jsQR is missing (node_modules/jsqr): run `make install`, which needs npm")
+    (out / "vendor").mkdir()
+    shutil.copy2(jsqr / "dist" / "jsQR.js", out / "vendor" / "jsQR.js")
+    shutil.copy2(jsqr / "LICENSE", out / "vendor" / "jsQR.LICENSE")
     pyodide = json.loads((web / "pyodide/package.json").read_text())["version"]
 
     modules = site_modules()

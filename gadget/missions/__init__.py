@@ -22,6 +22,7 @@ from gadget.missions.progress import (
     newly_opened,
     play_style,
 )
+from gadget.missions.result import Result, ResultError, result_from_dict
 
 __all__ = [
     "FORMAT",
@@ -34,6 +35,8 @@ __all__ = [
     "MissionMap",
     "MissionResult",
     "MissionState",
+    "Result",
+    "ResultError",
     "after_result",
     "check_playable",
     "default_map",
@@ -42,4 +45,5 @@ __all__ = [
     "newly_opened",
     "parse_map",
     "play_style",
+    "result_from_dict",
 ]

@@ -10,7 +10,7 @@ from gadget.engine import GameLogError, ReplayError, Status, official_score, rep
 from gadget.engine.errors import GadgetError, Message
 from gadget.engine.gamelog import game_log_from_dict
 from gadget.engine.jsontext import read_json
-from gadget.missions import MapError, MissionMap, map_from_dict
+from gadget.missions import MapError, MissionMap, ResultError, map_from_dict, result_from_dict
 from gadget.store import ImportedAttempt, Store, Team
 
 FORMAT: Final = "gadget-team/1"
@@ -46,7 +46,8 @@ def export_team(store: Store, team: Team | str) -> dict[str, Any]:
                 "won": a.won,
                 "score": a.score,
                 "notes": a.notes,
-                "log": a.log.to_dict(),
+                **({"log": a.log.to_dict()} if a.log is not None else {}),
+                **({"result": a.told.to_dict()} if a.told is not None else {}),
             }
             for a in attempts
         ],
@@ -91,7 +92,7 @@ def import_team(
     # The campaign's rules, not the file, say what is completed: a completion needs a won
     # attempt behind it, and (checked as the store writes them, by missions.after_result)
     # no attempt may be on a mission still locked.
-    won = {a.mission_id for a in attempts if a.mission_id and replay(a.log).status is Status.WON}
+    won = {a.mission_id for a in attempts if a.mission_id and _won(a)}
     for index, mission in enumerate(completed):
         if mission not in won:
             raise BackupError(
@@ -144,6 +145,8 @@ def _attempt(
             where=where,
             mission=mission,
         )
+    if "log" not in item and "result" in item:  # a phone's game: told, on a mission
+        return _told_attempt(where, item, mission, played_on, team_map)
     try:
         log = game_log_from_dict(item.get("log"))
         state = replay(log)
@@ -171,6 +174,46 @@ def _attempt(
         log=log,
         mission_map=None if played_on is team_map else played_on,
     )
+
+
+def _told_attempt(
+    where: Message,
+    item: Mapping[str, Any],
+    mission: str | None,
+    played_on: MissionMap,
+    team_map: MissionMap,
+) -> ImportedAttempt:
+    """An attempt a phone recorded by its told result: checked against its mission's bank."""
+    if mission is None:
+        raise BackupError("{where}: a told result counts for a mission: name it", where=where)
+    try:
+        told = result_from_dict(item.get("result"), item.get("won"), where)
+        told.check(played_on.mission(mission))
+    except ResultError as wrong:
+        raise BackupError("{where}: {wrong}", where=where, wrong=wrong) from None
+    if "score" in item and item["score"] != told.score:
+        raise BackupError(
+            "{where}: the file says score {item!r}, its told result gives {worked_out!r}",
+            where=where,
+            item=item["score"],
+            worked_out=told.score,
+        )
+    return ImportedAttempt(
+        mission_id=mission,
+        played_at=_time(where, item.get("played_at")),
+        players=_names(Message("{where}.players", where=where), item.get("players", [])),
+        notes=_text(Message("{where}.notes", where=where), item.get("notes", "")),
+        log=None,
+        mission_map=None if played_on is team_map else played_on,
+        told=told,
+    )
+
+
+def _won(attempt: ImportedAttempt) -> bool:
+    """Whether an attempt read from a backup won: its log replayed, or its told result."""
+    if attempt.log is not None:
+        return replay(attempt.log).status is Status.WON
+    return attempt.told is not None and attempt.told.won
 
 
 def _list(data: Mapping[str, object], name: str) -> list[object]:

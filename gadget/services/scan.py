@@ -7,21 +7,8 @@ import io
 import zxingcpp
 from PIL import Image, UnidentifiedImageError
 
-from gadget.engine import ShareCode, ShareCodeError
-from gadget.engine.errors import GadgetError
-
-
-class ScanError(GadgetError):
-    """The picture holds no share code; the message says what to try instead."""
-
-
-def code_in_text(text: str) -> ShareCode:
-    """A share code from what a QR code holds: a join link (…/join/CODE) or the bare code."""
-    candidate = text.strip().rstrip("/").rsplit("/join/", 1)[-1]
-    try:
-        return ShareCode.parse(candidate)
-    except ShareCodeError:
-        raise ScanError("that QR code is not a Gadget game ({text!r})", text=text[:60]) from None
+from gadget.engine import ShareCode
+from gadget.services.links import ScanError, code_in_text
 
 
 def code_in_photo(photo: bytes) -> ShareCode:

@@ -15,7 +15,7 @@ import secrets
 import time
 import zlib
 from collections.abc import Callable
-from dataclasses import dataclass, replace
+from dataclasses import asdict, dataclass, replace
 from datetime import UTC, datetime
 from typing import Any, Final, cast
 
@@ -26,21 +26,22 @@ from gadget.engine.errors import Message
 from gadget.engine.gamelog import GameLog
 from gadget.engine.sharecode import SEED_BITS
 from gadget.language import codes, own_name
-from gadget.missions import Mission, MissionState, default_map
+from gadget.missions import Mission, MissionState, Result, default_map
 from gadget.services import palette
 from gadget.services.timing import Stretch, TimerSettings, TimerState
 from gadget.services.uploads import MAX_UPLOAD
 from gadget.services.words import score_words
+from gadget.site.scan import read_in_the_browser
 from gadget.site.team import (
     QR_LIMIT,
     PhoneTeam,
-    Result,
     new_team,
     record_result,
     rename,
     team_from_json,
 )
 from gadget.views.boundary import Boundary, Trouble, component
+from gadget.views.camera import CameraScreen
 from gadget.views.files import download, pick_json
 from gadget.views.keycard import KeyCardGrid
 from gadget.views.language import _, city, moment, ngettext, pgettext, say
@@ -59,10 +60,11 @@ from gadget.views.shared import (
     use_wakelock,
     whole_number,
 )
-from gadget.views.timer import TimerBar, TimerControls
+from gadget.views.timer import TimerBar, TimerControls, seconds_field
 
 TEAM_KEY: Final = "gadget.site.team"
 UNREADABLE_KEY: Final = "gadget.site.team.unreadable"  # a stored team that did not read: kept
+TIMER_KEY: Final = "gadget.site.timer"
 NO_MISSION: Final = ""
 
 
@@ -199,7 +201,17 @@ def SiteHome() -> ft.Control:
             ft.Text(_("Scan the code on their phone with your camera, or type it here.")),
             typed_field(typed, _("Code"), on_submit=join),
             *([ft.Text(problem, color=palette.DANGER)] if problem else []),
-            ft.Button(_("Join"), icon=ft.Icons.LOGIN, on_click=join),
+            ft.Row(
+                [
+                    ft.Button(_("Join"), icon=ft.Icons.LOGIN, on_click=join),
+                    ft.OutlinedButton(
+                        _("Scan the code"),
+                        icon=ft.Icons.QR_CODE_SCANNER,
+                        on_click=lambda _e: page.navigate("/scan"),
+                    ),
+                ],
+                wrap=True,
+            ),
             ft.Divider(),
             ft.Button(
                 _("{team}: mission map").format(team=hold.team.name),
@@ -287,9 +299,36 @@ def SitePlay(typed_code: str, side_name: str) -> ft.Control:
 @component
 def SiteTimer() -> ft.Control:
     """The turn timer on this phone alone: start the clue's time, then the guesses', and the
-    same bar, warnings, sound and vibration as at a server's table."""
-    settings, set_settings = use_value(lambda: TimerSettings(enabled=False))
+    same bar, warnings, sound and vibration as at a server's table; its settings are kept
+    in the phone's storage."""
+    page = ft.context.page
+    settings, set_settings = use_value(TimerSettings)
     timer, set_timer = use_value(lambda: cast(TimerState | None, None))
+    said, set_said = use_value(lambda: "")
+
+    async def load() -> None:
+        stored: object = None
+        with contextlib.suppress(Exception):
+            stored = await ft.SharedPreferences().get(TIMER_KEY)
+        with contextlib.suppress(Exception):  # settings not kept, or not readable: the usual
+            set_settings(TimerSettings(**json.loads(str(stored))))
+
+    async def store(kept: TimerSettings) -> None:
+        with contextlib.suppress(Exception):
+            await ft.SharedPreferences().set(TIMER_KEY, json.dumps(asdict(kept)))
+
+    ft.use_effect(load, [])
+
+    def change(**what: Any) -> None:
+        try:
+            changed = replace(settings, **what)
+        except GadgetError as wrong:
+            set_said(say(wrong))
+            return
+        set_said("")
+        set_settings(changed)
+        set_timer(None)
+        page.run_task(store, changed)
 
     def start(stretch: Stretch) -> None:
         turn = (timer.turn if timer else 0) + (1 if stretch is Stretch.CLUE else 0)
@@ -309,12 +348,12 @@ def SiteTimer() -> ft.Control:
         if timer is not None:
             set_timer(replace(timer, started_at=time.time(), paused_left=None))
 
-    def switch(_event: Any) -> None:
-        set_settings(replace(settings, enabled=not settings.enabled))
-        set_timer(None)
-
     controls: list[ft.Control] = [
-        ft.Switch(label=_("Turn timer"), value=settings.enabled, on_change=switch),
+        ft.Switch(
+            label=_("Turn timer"),
+            value=settings.enabled,
+            on_change=lambda e: change(enabled=bool(e.control.value)),
+        ),
     ]
     if settings.enabled:
         phase = Phase.GUESSING if timer and timer.stretch is Stretch.GUESS else Phase.CLUE
@@ -335,6 +374,19 @@ def SiteTimer() -> ft.Control:
                 ],
                 wrap=True,
             ),
+            seconds_field(
+                _("Clue time"),
+                _("Clue seconds"),
+                settings.clue_seconds,
+                lambda s: change(clue_seconds=s),
+            ),
+            seconds_field(
+                _("Guess time"),
+                _("Guess seconds"),
+                settings.guess_seconds,
+                lambda s: change(guess_seconds=s),
+            ),
+            *([ft.Text(said, color=palette.DANGER)] if said else []),
         ]
     return ft.Column(controls, spacing=4)
 
@@ -644,6 +696,12 @@ def CityRoute() -> ft.Control:
 
 
 @component
+def SiteScan() -> ft.Control:
+    """/scan: the camera inside the app (where the origin is secure), read in the browser."""
+    return CameraScreen(read_in_the_browser, lambda code: f"/play/{code.text}/b")
+
+
+@component
 def SiteApp(trouble: Trouble) -> ft.Control:
     """Every screen of the site, each at its address after the # (any static host serves
     it, and a reload opens the same screen)."""
@@ -657,6 +715,7 @@ def SiteApp(trouble: Trouble) -> ft.Control:
                         ft.Route(path="play/:code/:side", component=PlayRoute),
                         ft.Route(path="join/:code", component=JoinRoute),
                         ft.Route(path="import/:data", component=ImportRoute),
+                        ft.Route(path="scan", component=SiteScan),
                         ft.Route(path="team", component=SiteTeamScreen),
                         ft.Route(path="team/missions/:mission", component=CityRoute),
                     ],

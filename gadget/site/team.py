@@ -13,7 +13,7 @@ from collections.abc import Mapping
 from dataclasses import dataclass, replace
 from typing import Any, Final
 
-from gadget.engine import GadgetError, ReplayError, Status, official_score, replay, result_score
+from gadget.engine import GadgetError, ReplayError, Status, official_score, replay
 from gadget.engine.errors import Message
 from gadget.engine.gamelog import game_log_from_dict
 from gadget.engine.jsontext import read_json
@@ -31,6 +31,7 @@ from gadget.missions import (
     mission_states,
     newly_opened,
 )
+from gadget.missions.result import Result, result_from_dict
 
 FORMAT: Final = "gadget-team/1"
 MAX_NAME: Final = 60
@@ -39,63 +40,6 @@ QR_LIMIT: Final = 2_000  # bytes of JSON a QR code carries and a phone camera st
 
 class TeamDocumentError(GadgetError):
     """A team document (a file or a phone's storage) that cannot be taken; nothing changed."""
-
-
-@dataclass(frozen=True, slots=True)
-class Result:
-    """A finished game as the players tell it on the result form."""
-
-    won: bool
-    tokens_left: int = 0
-    stops: int = 0
-    sudden_death: bool = False
-
-    def check(self, mission: Mission) -> None:
-        """Refuse a result the mission's time bank could not have given, naming the value."""
-        turns = mission.turns
-        for name, value in (
-            (Message("tokens left"), self.tokens_left),
-            (Message("stops"), self.stops),
-        ):
-            if not 0 <= value <= turns:
-                raise TeamDocumentError(
-                    "{name}: {value} is outside 0..{turns} ({mission} has {turns} tokens)",
-                    name=name,
-                    value=value,
-                    turns=turns,
-                    mission=Message(mission.name, context="city"),
-                )
-        if self.tokens_left + self.stops > turns:
-            raise TeamDocumentError(
-                "{left} tokens left and {stops} stops are more than the {turns} tokens of"
-                " {mission}",
-                left=self.tokens_left,
-                stops=self.stops,
-                turns=turns,
-                mission=Message(mission.name, context="city"),
-            )
-        if self.sudden_death and self.tokens_left:
-            raise TeamDocumentError(
-                "sudden death comes only once the time bank is empty: tokens left must be 0,"
-                " not {left}",
-                left=self.tokens_left,
-            )
-        if self.won and not self.sudden_death and not self.stops:
-            raise TeamDocumentError(
-                "a game won before sudden death has at least 1 stop: the winning turn's token"
-            )
-
-    @property
-    def score(self) -> int | None:
-        """The rule book's score: 3 per token left, 1 per stop, -1 for sudden death."""
-        return result_score(self.won, self.tokens_left, self.stops, self.sudden_death)
-
-    def to_dict(self) -> dict[str, Any]:
-        return {
-            "tokens_left": self.tokens_left,
-            "stops": self.stops,
-            "sudden_death": self.sudden_death,
-        }
 
 
 @dataclass(frozen=True, slots=True)
@@ -280,18 +224,8 @@ def _attempt(index: int, item: object) -> Attempt:
         return Attempt(
             mission, played_at, state.status is Status.WON, official_score(state), dict(item)
         )
-    told = item.get("result")
-    won = item.get("won")
-    if not isinstance(told, Mapping) or not isinstance(won, bool):
-        raise TeamDocumentError("{where}: needs a game log or a result", where=where)
-    values = [told.get("tokens_left"), told.get("stops")]
-    sudden_death = told.get("sudden_death")
-    if not all(isinstance(v, int) and not isinstance(v, bool) and 0 <= v <= 99 for v in values):
-        raise TeamDocumentError("{where}: tokens_left and stops must be 0..99", where=where)
-    if not isinstance(sudden_death, bool):
-        raise TeamDocumentError("{where}: sudden_death must be true or false", where=where)
-    result = Result(won, int(told["tokens_left"]), int(told["stops"]), sudden_death)
-    return Attempt(mission, played_at, won, result.score, dict(item))
+    result = result_from_dict(item.get("result"), item.get("won"), where)
+    return Attempt(mission, played_at, result.won, result.score, dict(item))
 
 
 def _list(data: Mapping[str, object], name: str) -> list[object]:

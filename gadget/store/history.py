@@ -12,7 +12,7 @@ from sqlmodel import Session, col, select
 
 from gadget.engine import GameLog, GameState, Status, replay
 from gadget.engine.rules import official_score
-from gadget.missions import after_result
+from gadget.missions import Mission, Result, after_result
 from gadget.store.errors import NotFoundError, StoreError
 from gadget.store.maps import load_map
 from gadget.store.names import clean_notes
@@ -161,9 +161,48 @@ def finish(
         notes=notes,
         log=log.to_json(),
     )
+    return _record(session, row, complete)
+
+
+def finish_told(
+    session: Session,
+    *,
+    team_id: int,
+    mission: Mission,
+    map_id: int | None,
+    players: Sequence[str],
+    told: Result,
+    played_at: datetime,
+    notes: str = "",
+    complete: bool = True,
+) -> int:
+    """An attempt known only by its told result (a phone's game, no log), and what it
+    completes, by the same rule as `finish`; the mistakes made are not told: none kept."""
+    told.check(mission)
+    row = AttemptRow(
+        team_id=team_id,
+        mission_id=mission.id,
+        map_id=map_id,
+        played_at=played_at,
+        players=json.dumps(list(players)),
+        won=told.won,
+        score=told.score,
+        tokens_used=mission.turns - told.tokens_left,
+        mistakes=None,
+        sudden_death=told.sudden_death,
+        notes=notes,
+        log=None,
+        told=json.dumps(told.to_dict()),
+    )
+    return _record(session, row, complete)
+
+
+def _record(session: Session, row: AttemptRow, complete: bool) -> int:
+    """Save an attempt and the completion its result earns on the map it was played on."""
     session.add(row)
     session.flush()
     assert row.id is not None
+    team_id, mission_id = row.team_id, row.mission_id
     if complete and team_id is not None and mission_id is not None:
         before = frozenset(
             session.exec(
@@ -171,13 +210,14 @@ def finish(
             ).all()
         )
         team_map = session.get_one(TeamRow, team_id).map_id
-        after = after_result(load_map(session, map_id or team_map), before, mission_id, row.won)
+        played_on = load_map(session, row.map_id or team_map)
+        after = after_result(played_on, before, mission_id, row.won)
         for completed in sorted(after - before):
             session.add(
                 CompletionRow(
                     team_id=team_id,
                     mission_id=completed,
-                    completed_at=played_at,
+                    completed_at=row.played_at,
                     attempt_id=row.id,
                 )
             )

@@ -7,7 +7,8 @@ from dataclasses import dataclass
 from datetime import datetime
 
 from gadget.engine import GameLog, GameState, parse_game_log, replay
-from gadget.missions import MissionMap
+from gadget.engine.errors import Message
+from gadget.missions import MissionMap, Result, result_from_dict
 from gadget.store.errors import StaleGameError
 from gadget.store.tables import (
     AttemptRow,
@@ -42,10 +43,11 @@ class Attempt:
     reason: str | None
     score: int | None
     tokens_used: int
-    mistakes: int
+    mistakes: int | None  # None: a told result
     sudden_death: bool
     notes: str
-    log: GameLog
+    log: GameLog | None  # None: a game played elsewhere, known by its told result
+    told: Result | None = None
 
 
 @dataclass(frozen=True, slots=True)
@@ -72,8 +74,9 @@ class ImportedAttempt:
     played_at: datetime
     players: tuple[str, ...]
     notes: str
-    log: GameLog
+    log: GameLog | None  # None: a told result instead
     mission_map: MissionMap | None = None  # the map it was played on, when not the team's
+    told: Result | None = None
 
 
 @dataclass(frozen=True, slots=True)
@@ -113,8 +116,16 @@ def attempt_record(row: AttemptRow) -> Attempt:
         mistakes=row.mistakes,
         sudden_death=row.sudden_death,
         notes=row.notes,
-        log=parse_game_log(row.log),
+        log=parse_game_log(row.log) if row.log is not None else None,
+        told=_told(row),
     )
+
+
+def _told(row: AttemptRow) -> Result | None:
+    """The told result a row keeps (checked when it was written)."""
+    if row.told is None:
+        return None
+    return result_from_dict(json.loads(row.told), row.won, Message("attempt {id}", id=row.id))
 
 
 def saved_game(

@@ -79,10 +79,13 @@ class AttemptRow(SQLModel, table=True):
     reason: str | None = None
     score: int | None = None
     tokens_used: int
-    mistakes: int
+    mistakes: int | None = None  # None: a told result, which does not say
     sudden_death: bool
     notes: str = Field(default="", sa_column=Column(Text, nullable=False, server_default=""))
-    log: str = Field(sa_column=Column(Text, nullable=False))
+    # The whole log of a game the table saw; a game played elsewhere (a phone alone, the
+    # static site) has none, only its told result (JSON: tokens_left, stops, sudden_death).
+    log: str | None = Field(default=None, sa_column=Column(Text, nullable=True))
+    told: str | None = Field(default=None, sa_column=Column(Text, nullable=True))
 
 
 class GameRow(SQLModel, table=True):

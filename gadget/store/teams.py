@@ -13,7 +13,7 @@ from sqlmodel import Session, col, select
 from gadget.engine import replay
 from gadget.missions import MissionMap
 from gadget.store.errors import NotFoundError, TeamExistsError
-from gadget.store.history import finish
+from gadget.store.history import finish, finish_told
 from gadget.store.maps import add_map_row, shipped_map_id
 from gadget.store.names import clean_name, clean_notes, clean_players, name_key, sort_key
 from gadget.store.phones import join_team_row
@@ -178,6 +178,20 @@ class TeamRecords(Repository):
                 played_on = attempt.mission_map or mission_map
                 if played_on not in map_ids:
                     map_ids[played_on] = add_map_row(session, played_on, row.id, self.now())
+                if attempt.log is None:  # a phone's game: its told result, on a mission
+                    assert attempt.told is not None and attempt.mission_id is not None
+                    finish_told(
+                        session,
+                        team_id=row.id,
+                        mission=played_on.mission(attempt.mission_id),
+                        map_id=map_ids[played_on],
+                        players=attempt.players,
+                        told=attempt.told,
+                        played_at=attempt.played_at,
+                        notes=clean_notes(attempt.notes),
+                        complete=played_on == mission_map,
+                    )
+                    continue
                 finish(
                     session,
                     team_id=row.id,

@@ -15,6 +15,9 @@ from gadget.views.table_context import use_table
 
 def attempt_line(attempt: Attempt) -> str:
     """One finished game in a line: when, won with its score or lost and why, the bank."""
+    if attempt.log is None or attempt.mistakes is None:  # a told result: no bank to show
+        outcome = _("won, score {score}").format(score=attempt.score) if attempt.won else _("lost")
+        return f"{moment(attempt.played_at)}  {outcome}"
     tokens = attempt.log.setup.tokens
     used = ngettext(
         "{count} token of {tokens} used", "{count} tokens of {tokens} used", attempt.tokens_used

@@ -8,7 +8,7 @@ from typing import Any, cast
 import flet as ft
 
 from gadget.language import codes, language
-from gadget.services.timing import TIMER_PRESETS, TimerSettings
+from gadget.services.timing import TimerSettings
 from gadget.views.boundary import component
 from gadget.views.language import _
 from gadget.views.phone import use_language_choice, use_phone
@@ -20,39 +20,9 @@ from gadget.views.shared import (
     use_data,
     use_status,
     use_value,
-    whole_number,
 )
 from gadget.views.table_context import use_table
-from gadget.views.timer import clock_text
-
-
-def _typed_seconds(typed: str, on_change: Any) -> None:
-    seconds = whole_number(typed)
-    on_change(seconds if seconds is not None else typed)
-
-
-def _seconds_field(label: str, short_label: str, seconds: int, on_change: Any) -> ft.Control:
-    options = [ft.DropdownOption(key=str(p), text=clock_text(p)) for p in TIMER_PRESETS]
-    if seconds not in TIMER_PRESETS:
-        options.append(ft.DropdownOption(key=str(seconds), text=clock_text(seconds)))
-    return ft.Row(
-        [
-            ft.Dropdown(
-                label=label,
-                value=str(seconds),
-                options=options,
-                width=150,
-                on_select=lambda e: _typed_seconds(str(e.control.value or ""), on_change),
-            ),
-            ft.TextField(
-                label=short_label,
-                width=150,  # room for a longer language's label ("Propositions (s)")
-                keyboard_type=ft.KeyboardType.NUMBER,
-                on_submit=lambda e: _typed_seconds(str(e.control.value or ""), on_change),
-            ),
-        ],
-        wrap=True,
-    )
+from gadget.views.timer import seconds_field
 
 
 @component
@@ -88,13 +58,13 @@ def Settings() -> ft.Control:
                 value=settings.enabled,
                 on_change=lambda e: change(enabled=bool(e.control.value)),
             ),
-            _seconds_field(
+            seconds_field(
                 _("Clue time"),
                 _("Clue seconds"),
                 settings.clue_seconds,
                 lambda s: change(clue_seconds=s),
             ),
-            _seconds_field(
+            seconds_field(
                 _("Guess time"),
                 _("Guess seconds"),
                 settings.guess_seconds,

@@ -6,16 +6,17 @@ import asyncio
 import contextlib
 from collections.abc import Callable
 from dataclasses import dataclass
+from typing import Any
 
 import flet as ft
 import flet_audio
 
 from gadget.engine import Phase
 from gadget.services import palette
-from gadget.services.timing import WARNINGS, Stretch, TimerState
+from gadget.services.timing import TIMER_PRESETS, WARNINGS, Stretch, TimerState
 from gadget.views.boundary import component
 from gadget.views.language import _, ngettext
-from gadget.views.shared import icon_button, use_value
+from gadget.views.shared import icon_button, use_value, whole_number
 
 TICK = 0.25
 
@@ -102,6 +103,36 @@ def TimerBar(phase: Phase, timer: TimerState | None, controls: TimerControls) ->
                 lambda _e: (controls.resume if timer.paused else controls.pause)(),
             ),
             icon_button(ft.Icons.RESTART_ALT, _("Reset the timer"), lambda _e: controls.reset()),
+        ],
+        wrap=True,
+    )
+
+
+def _typed_seconds(typed: str, on_change: Any) -> None:
+    seconds = whole_number(typed)
+    on_change(seconds if seconds is not None else typed)
+
+
+def seconds_field(label: str, short_label: str, seconds: int, on_change: Any) -> ft.Control:
+    """A stretch's time: a preset (30 s to 8 min) or any number of seconds typed."""
+    options = [ft.DropdownOption(key=str(p), text=clock_text(p)) for p in TIMER_PRESETS]
+    if seconds not in TIMER_PRESETS:
+        options.append(ft.DropdownOption(key=str(seconds), text=clock_text(seconds)))
+    return ft.Row(
+        [
+            ft.Dropdown(
+                label=label,
+                value=str(seconds),
+                options=options,
+                width=150,
+                on_select=lambda e: _typed_seconds(str(e.control.value or ""), on_change),
+            ),
+            ft.TextField(
+                label=short_label,
+                width=150,  # room for a longer language's label ("Propositions (s)")
+                keyboard_type=ft.KeyboardType.NUMBER,
+                on_submit=lambda e: _typed_seconds(str(e.control.value or ""), on_change),
+            ),
         ],
         wrap=True,
     )

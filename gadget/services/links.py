@@ -1,0 +1,21 @@
+"""What a QR code or a link carries: the share code in it (no image library: the static site
+reads the picture in the browser, the server with zxing-cpp, and both end here)."""
+
+from __future__ import annotations
+
+from gadget.engine import ShareCode, ShareCodeError
+from gadget.engine.errors import GadgetError
+
+
+class ScanError(GadgetError):
+    """The picture holds no share code; the message says what to try instead."""
+
+
+def code_in_text(text: str) -> ShareCode:
+    """A share code from what a QR code holds: a join link (…/join/CODE, or …#/join/CODE on
+    the static site) or the bare code."""
+    candidate = text.strip().rstrip("/").rsplit("/join/", 1)[-1]
+    try:
+        return ShareCode.parse(candidate)
+    except ShareCodeError:
+        raise ScanError("that QR code is not a Gadget game ({text!r})", text=text[:60]) from None

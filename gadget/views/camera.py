@@ -1,0 +1,88 @@
+"""The camera inside the app, reading the partner's QR code: how the picture is read is given
+(on a server, zxing-cpp; on the static site, jsQR in the browser)."""
+
+from __future__ import annotations
+
+import contextlib
+from collections.abc import Awaitable, Callable
+from typing import Any
+
+import flet as ft
+import flet_camera
+
+from gadget.engine import GadgetError, ShareCode
+from gadget.language import N_
+from gadget.views.boundary import component
+from gadget.views.language import _, say
+from gadget.views.shared import screen, use_value
+
+NO_CAMERA = N_("No camera here: type the code on the home screen, or scan with the camera app.")
+
+
+ReadCode = Callable[[bytes], Awaitable[ShareCode]]
+
+
+@component
+def CameraScreen(read_code: ReadCode, route_for: Callable[[ShareCode], str]) -> ft.Control:
+    """The camera preview; it never re-renders, so the camera stays mounted where it is.
+    `read_code` finds the share code in a picture; `route_for` is where the code leads."""
+    camera = ft.use_memo(lambda: flet_camera.Camera(expand=True, preview_enabled=True), [])
+    return screen(
+        [
+            ft.Text(_("Scan the code"), size=22, weight=ft.FontWeight.BOLD),
+            ScanControls(camera, read_code, route_for),
+            ft.Container(camera, height=320, border_radius=8),
+        ],
+        spacing=12,
+    )
+
+
+@component
+def ScanControls(
+    camera: flet_camera.Camera, read_code: ReadCode, route_for: Callable[[ShareCode], str]
+) -> ft.Control:
+    """Start the camera, say what to do, and read the picture when asked."""
+    page = ft.context.page
+    status, set_status = use_value(lambda: _("Starting the camera…"))
+    ready, set_ready = use_value(lambda: False)
+
+    async def start() -> None:
+        try:
+            cameras = await camera.get_available_cameras()
+        except Exception:  # the platform refused or has no camera API
+            cameras = []
+        if not cameras:
+            set_status(_(NO_CAMERA))
+            return
+        back = next(
+            (c for c in cameras if c.lens_direction == flet_camera.CameraLensDirection.BACK),
+            cameras[0],
+        )
+        try:
+            await camera.initialize(back, flet_camera.ResolutionPreset.MEDIUM, enable_audio=False)
+        except Exception:
+            set_status(_(NO_CAMERA))
+            return
+        set_ready(True)
+        set_status(_("Point the camera at your partner's QR code, then tap Scan."))
+
+    ft.use_effect(start, [])
+
+    async def scan(_event: Any) -> None:
+        try:
+            code = await read_code(await camera.take_picture())
+        except GadgetError as wrong:
+            set_status(say(wrong))
+            return
+        except Exception:
+            set_status(_("The camera did not take a picture: try again."))
+            return
+        with contextlib.suppress(Exception):
+            await camera.pause_preview()
+        page.navigate(route_for(code))
+
+    buttons: list[ft.Control] = []
+    if ready:
+        buttons.append(ft.Button(_("Scan"), icon=ft.Icons.QR_CODE_SCANNER, on_click=scan))
+    buttons.append(ft.Button(_("Home"), on_click=lambda _e: page.navigate("/")))
+    return ft.Column([ft.Text(status), ft.Row(buttons)], spacing=8)
