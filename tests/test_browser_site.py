@@ -191,6 +191,14 @@ def test_two_phones_play_from_a_static_host_and_the_site_opens_again_with_no_ser
         _see(phone_a, "London 10-2, locked")
         for phone in (phone_a, phone_b):  # the service worker has kept every file
             phone.wait_for_function("navigator.serviceWorker.controller !== null", timeout=BOOT)
+        # Add to Home Screen: Chromium finds nothing against it but the test's own incognito
+        # window (Playwright's contexts are), and the manifest is Gadget's.
+        devtools = phone_a.context.new_cdp_session(phone_a)
+        against = devtools.send("Page.getInstallabilityErrors")["installabilityErrors"]
+        assert {error["errorId"] for error in against} <= {"in-incognito"}
+        manifest = devtools.send("Page.getAppManifest")
+        assert manifest["errors"] == []
+        assert json.loads(manifest["data"])["name"] == "Gadget"
     finally:
         server.terminate()
         server.wait(timeout=10)

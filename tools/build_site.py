@@ -209,6 +209,54 @@ def package_files(name: str) -> Iterator[tuple[Path, str]]:
         yield path, f"__pypackages__/{relative}"
 
 
+# The icon: a key card's 5x5 grid (9 agents, 3 assassins, 13 bystanders) on a pale tile.
+ICON_CARD = "-G-X-G-G---XG-GG--G--G-XG"
+
+
+def draw_icons(out: Path) -> None:
+    """Gadget's own icons for the home screen, the browser tab and the loading screen, in
+    place of Flet's logo (Pillow draws them: no image is kept in the repository)."""
+    from PIL import Image, ImageDraw  # noqa: PLC0415  (a build tool: Pillow only when building)
+
+    from gadget.services import palette  # noqa: PLC0415
+
+    look = {"G": palette.AGENT, "X": palette.ASSASSIN, "-": palette.BYSTANDER}
+
+    def icon(size: int, maskable: bool, transparent: bool = False) -> Image.Image:
+        image = Image.new("RGBA", (size, size), (0, 0, 0, 0))
+        draw = ImageDraw.Draw(image)
+        if maskable:  # full bleed: the launcher cuts its own shape; the grid in the safe 80%
+            draw.rectangle((0, 0, size, size), fill=palette.BACKDROP)
+            margin = size * 0.22
+        elif transparent:
+            margin = size * 0.06
+        else:
+            draw.rounded_rectangle(
+                (0, 0, size - 1, size - 1), radius=size * 0.18, fill=palette.BACKDROP
+            )
+            margin = size * 0.14
+        cell = (size - 2 * margin) / 5
+        gap = cell * 0.12
+        for index, kind in enumerate(ICON_CARD):
+            row, column = divmod(index, 5)
+            left, top = margin + column * cell, margin + row * cell
+            draw.rounded_rectangle(
+                (left + gap, top + gap, left + cell - gap, top + cell - gap),
+                radius=cell * 0.15,
+                fill=look[kind],
+            )
+        return image
+
+    icons = out / "icons"
+    icon(192, False).save(icons / "icon-192.png")
+    icon(512, False).save(icons / "icon-512.png")
+    icon(192, True).convert("RGB").save(icons / "icon-maskable-192.png")
+    icon(512, True).convert("RGB").save(icons / "icon-maskable-512.png")
+    icon(192, True).convert("RGB").save(icons / "apple-touch-icon-192.png")
+    icon(512, False, transparent=True).save(icons / "loading-animation.png")
+    icon(32, False).save(out / "favicon.png")
+
+
 def write_archive(target: Path, files: list[tuple[Path | bytes, str]]) -> None:
     """A gzipped tar with the same bytes for the same files: sorted, one time, no owners."""
     with (
@@ -241,6 +289,7 @@ def build(out: Path, base: str) -> dict[str, object]:
             (out / relative).parent.mkdir(parents=True, exist_ok=True)
             shutil.copy2(path, out / relative)
     shutil.copytree(ROOT / "assets", out, dirs_exist_ok=True)  # the timer's sound
+    draw_icons(out)
     jsqr = ROOT / "node_modules" / "jsqr"  # `make install` runs `npm ci` (package-lock.json)
     if not (jsqr / "dist" / "jsQR.js").exists():
         raise SystemExit("jsQR is missing (node_modules/jsqr): run `make install`, which needs npm")
