@@ -25,13 +25,17 @@ from tests.games import ASSASSIN_ACTIONS, WINNING_ACTIONS, log_of  # noqa: E402
 from tests.test_browser import (  # noqa: E402
     CHROMIUM,
     _deal,
+    _free_port,
     _give_clue,
     _open,
     _phone,
     _see,
     _start_server,
     _touch,
+    _type,
 )
+from tests.test_browser_site import _phone as _site_phone  # noqa: E402
+from tests.test_browser_site import static_server  # noqa: E402
 
 OUT = ROOT / "docs" / "screenshots"
 PHONE, DESKTOP = (390, 844), (1280, 800)
@@ -165,8 +169,56 @@ def shoot_french(browser: Browser, url: str, team_id: int, invite: str) -> None:
     shoot(phone, "fr-settings")
 
 
+def shoot_site(browser: Browser) -> None:
+    """The static site on its own: a phone's home, both sides, the result, the team."""
+    site = Path(tempfile.mkdtemp()) / "site"
+    subprocess.run(
+        [sys.executable, str(ROOT / "tools" / "build_site.py"), "--out", str(site)], check=True
+    )
+    port = _free_port()
+    server = static_server(site, port)
+    address = f"http://127.0.0.1:{port}/"
+    try:
+        phone_a, _refused = _site_phone(browser, address)
+        phone_a.get_by_role("button", name="New game", exact=True).wait_for(timeout=120_000)
+        shoot(phone_a, "site-home")
+        phone_a.get_by_role("button", name="New game", exact=True).click()
+        code = phone_a.get_by_text(re.compile(r"^[0-9A-Z]{4}-[0-9A-Z]{4}-[0-9A-Z]{4}$")).first
+        code.wait_for(state="attached", timeout=30_000)
+        shoot(phone_a, "site-side-a")
+        phone_b, _refused = _site_phone(browser, f"{address}#/join/{code.inner_text()}")
+        _see(phone_b, "Side B")
+        phone_b.get_by_role("switch", name="Turn timer").click()
+        phone_b.get_by_role("button", name="Time the clue", exact=True).click()
+        shoot(phone_b, "site-side-b")
+        phone_a.get_by_role("button", name="The game is over: record the result").click()
+        _type(phone_a, phone_a.get_by_role("textbox", name="Tokens left in the time bank"), "2")
+        stops = "Stop tokens"
+        _type(phone_a, phone_a.get_by_role("textbox", name=stops), "7")
+        phone_a.get_by_role("button", name="Record the result", exact=True).click()
+        _see(phone_a, "Now open: Berlin, Moscow, Cairo.")
+        phone_a.mouse.wheel(0, 2000)
+        shoot(phone_a, "site-result")
+        phone_a.goto(address + "#/team")
+        _see(phone_a, "Berlin 11-2, open")
+        shoot(phone_a, "site-team")
+    finally:
+        server.terminate()
+        server.wait(timeout=10)
+
+
 def main() -> None:
     OUT.mkdir(parents=True, exist_ok=True)
+    if sys.argv[1:] == ["--only", "site"]:  # the site's pictures alone (no server, no paper)
+        with sync_playwright() as playwright:
+            browser = playwright.chromium.launch(
+                executable_path=str(CHROMIUM),
+                headless=True,
+                args=["--no-sandbox", "--disable-gpu", "--disable-background-networking"],
+            )
+            shoot_site(browser)
+            browser.close()
+        return
     paper_pictures()
     database = Path(tempfile.mkdtemp()) / "gadget.db"
     team_id, invite = prepare(database)
@@ -181,6 +233,7 @@ def main() -> None:
             shoot_game(browser, url)
             shoot_campaign(browser, url, team_id, invite)
             shoot_french(browser, url, team_id, invite)
+            shoot_site(browser)
             browser.close()
     finally:
         process.terminate()

@@ -428,7 +428,7 @@ def ResultForm(code: ShareCode) -> ft.Control:
             result = Result(won, count(left), count(stops), sudden)
             if not mission_id:
                 result.check(_practice(code))
-                set_said((_score_line(result), False))
+                set_said(("\n".join(_score_lines(result)), False))
                 return
             recorded = record_result(hold.team, mission_id, result, datetime.now(UTC).isoformat())
         except GadgetError as wrong:
@@ -438,14 +438,14 @@ def ResultForm(code: ShareCode) -> ft.Control:
             set_said((str(wrong), True))
             return
         hold.keep(recorded.team)
-        lines = [_score_line(result)]
+        lines = _score_lines(result)
         if recorded.opened:
             lines.append(
                 _("Now open: {cities}.").format(
                     cities=", ".join(city(m.name) for m in recorded.opened)
                 )
             )
-        set_said((" ".join(lines), False))
+        set_said(("\n".join(lines), False))
 
     options = [
         ft.dropdown.Option(key=m.id, text=f"{city(m.name)} {m.parameters}") for m in missions
@@ -470,7 +470,13 @@ def ResultForm(code: ShareCode) -> ft.Control:
                 ),
             ),
             typed_field(left, _("Tokens left in the time bank"), "0", width=240),
-            typed_field(stops, _("Stop tokens (turns ended by a stop, and the winning turn)"), "0"),
+            typed_field(
+                stops,
+                _("Stop tokens"),
+                "0",
+                width=240,
+                helper=_("Each stop, and the winning turn"),
+            ),
             ft.Checkbox(
                 label=_("Sudden death was needed"),
                 value=sudden,
@@ -491,12 +497,12 @@ def _practice(code: ShareCode) -> Mission:
     return Mission(id="", name="", turns=code.tokens, mistakes=code.mistakes, lon=0, lat=0)
 
 
-def _score_line(result: Result) -> str:
+def _score_lines(result: Result) -> list[str]:
+    """The score and the rule book's verdict on it, or that a lost game has none."""
     if result.score is None:
-        return _("Lost: no score.")
-    return _("Score: {score}. {words}").format(
-        score=result.score, words=say(score_words(result.score))
-    )
+        return [_("Lost: no score.")]
+    verdict = Message("The rule book says: {verdict}.", verdict=score_words(result.score))
+    return [_("Score: {score}.").format(score=result.score), say(verdict)]
 
 
 @component
