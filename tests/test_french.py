@@ -402,6 +402,7 @@ DATA_WORDS = {
     ("gadget/engine/keycard.py", "pair[0].label"),  # the colours' names: tools/catalogue.py
     ("gadget/engine/keycard.py", "pair[1].label"),
     ("gadget/views/boundary.py", "SORRY"),  # N_() where it is defined
+    ("gadget/views/boundary.py", "trouble.next_step"),  # N_() where each app names it
     ("gadget/views/camera.py", "NO_CAMERA"),
     ("gadget/services/printing/booklets.py", "paragraph"),  # RULES, each marked N_()
     ("gadget/views/keycard.py", "CELL_LOOK[colour][3]"),  # context "cell": the tool

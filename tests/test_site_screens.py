@@ -8,7 +8,9 @@ import json
 from collections.abc import Awaitable, Callable
 
 import flet as ft
+import pytest
 
+import gadget.site.app as site_app
 from gadget.engine import Player, ShareCode
 from gadget.site.app import TEAM_KEY, TIMER_KEY, UNREADABLE_KEY, team_link
 from gadget.site.team import Result, new_team, record_result
@@ -240,3 +242,51 @@ async def test_a_lost_game_is_kept_with_no_score_and_a_practice_game_is_only_sco
     await practice.tap("Record the result")
     assert practice.says("Score: 8.\nThe rule book says: really good.")
     assert TEAM_KEY not in practice.storage
+
+
+def test_the_sites_timer_warns_and_rings_once_at_zero_and_the_screen_stays_awake(
+    monkeypatch: pytest.MonkeyPatch,
+) -> None:
+    clock = [5000.0]
+    monkeypatch.setattr(site_app, "now", lambda: clock[0])
+
+    async def scenario() -> None:
+        phone, _code = await dealt()
+        assert "enable" in {name for name, _ in phone.method_calls()}  # the wake lock
+        await phone.toggle("Turn timer")
+        await phone.tap("Time the clue")
+        assert phone.says("2:00 for the clue")
+        clock[0] += 95
+        await asyncio.sleep(0.4)
+        assert phone.says("0:25 for the clue") and phone.says("30 seconds left!")
+        clock[0] += 15
+        await asyncio.sleep(0.4)
+        assert phone.says("10 seconds left!")
+        assert not {"play", "vibrate"} & {name for name, _ in phone.method_calls()}
+        clock[0] += 10
+        await asyncio.sleep(0.6)
+        assert phone.says("Time is up!")
+        rung = [name for name, _ in phone.method_calls() if name in ("play", "vibrate")]
+        assert rung == ["play", "vibrate"]  # a sound and a vibration, once
+        await phone.tap_icon("Reset the timer")
+        assert phone.says("2:00 for the clue")
+
+    asyncio.run(scenario())
+
+
+def test_a_bug_in_a_site_screen_says_so_and_offers_home_never_a_server(
+    monkeypatch: pytest.MonkeyPatch,
+) -> None:
+    def broken(*_args: object) -> list[object]:
+        raise RuntimeError("a bug")
+
+    monkeypatch.setattr(site_app, "playable_for", broken)
+
+    async def scenario() -> None:
+        phone, _code = await dealt()
+        await phone.tap("The game is over: record the result")
+        assert phone.says("Something went wrong on this screen.")
+        assert phone.says("Try again, or start from Home.")
+        assert not phone.says("server") and not phone.crashed()
+
+    asyncio.run(scenario())

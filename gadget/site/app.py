@@ -25,7 +25,7 @@ from gadget.engine import GadgetError, Phase, Player, ShareCode, replay, view_fo
 from gadget.engine.errors import Message
 from gadget.engine.gamelog import GameLog
 from gadget.engine.sharecode import SEED_BITS
-from gadget.language import codes, own_name
+from gadget.language import N_, codes, own_name
 from gadget.missions import Mission, MissionState, Result, default_map
 from gadget.services import palette
 from gadget.services.timing import Stretch, TimerSettings, TimerState
@@ -65,6 +65,7 @@ from gadget.views.timer import TimerBar, TimerControls, seconds_field
 TEAM_KEY: Final = "gadget.site.team"
 UNREADABLE_KEY: Final = "gadget.site.team.unreadable"  # a stored team that did not read: kept
 TIMER_KEY: Final = "gadget.site.timer"
+TRY_AGAIN: Final = N_("Try again, or start from Home.")
 NO_MISSION: Final = ""
 
 
@@ -296,6 +297,11 @@ def SitePlay(typed_code: str, side_name: str) -> ft.Control:
     return screen(body, spacing=10)
 
 
+def now() -> float:
+    """The phone's clock, for its timer (a test sets its own)."""
+    return time.time()
+
+
 @component
 def SiteTimer() -> ft.Control:
     """The turn timer on this phone alone: start the clue's time, then the guesses', and the
@@ -332,21 +338,21 @@ def SiteTimer() -> ft.Control:
 
     def start(stretch: Stretch) -> None:
         turn = (timer.turn if timer else 0) + (1 if stretch is Stretch.CLUE else 0)
-        set_timer(TimerState(settings, stretch, turn, time.time()))
+        set_timer(TimerState(settings, stretch, turn, now()))
 
     def pause() -> None:
         if timer is not None and not timer.paused:
-            set_timer(replace(timer, paused_left=timer.seconds_left(time.time())))
+            set_timer(replace(timer, paused_left=timer.seconds_left(now())))
 
     def resume() -> None:
         if timer is not None and timer.paused_left is not None:
             total = timer.settings.seconds_for(timer.stretch)
-            started = time.time() - (total - timer.paused_left)
+            started = now() - (total - timer.paused_left)
             set_timer(replace(timer, started_at=started, paused_left=None))
 
     def reset() -> None:
         if timer is not None:
-            set_timer(replace(timer, started_at=time.time(), paused_left=None))
+            set_timer(replace(timer, started_at=now(), paused_left=None))
 
     controls: list[ft.Control] = [
         ft.Switch(
@@ -358,7 +364,7 @@ def SiteTimer() -> ft.Control:
     if settings.enabled:
         phase = Phase.GUESSING if timer and timer.stretch is Stretch.GUESS else Phase.CLUE
         controls += [
-            TimerBar(phase, timer, TimerControls(time.time, pause, resume, reset)),
+            TimerBar(phase, timer, TimerControls(now, pause, resume, reset)),
             ft.Row(
                 [
                     ft.OutlinedButton(
@@ -737,7 +743,7 @@ def main(page: ft.Page) -> None:
     page.title = "Gadget"
     page.padding = PAGE_PADDING
     page.horizontal_alignment = ft.CrossAxisAlignment.CENTER
-    trouble = Trouble()
+    trouble = Trouble(TRY_AGAIN)  # no server here: the details go to the browser's console
     trouble.install(page)
     page.render(SiteApp, trouble)
 

@@ -23,6 +23,7 @@ from gadget.views.shared import screen, use_value
 
 log = logging.getLogger("gadget")
 SORRY = N_("Something went wrong on this screen. Your games are saved.")
+NOTED_ON_THE_SERVER = N_("It has been noted on the server. Try again, or start from Home.")
 
 
 Props = ParamSpec("Props")
@@ -31,8 +32,9 @@ Props = ParamSpec("Props")
 class Trouble:
     """Where Flet reports an exception of this page (a handler, a render, an effect)."""
 
-    def __init__(self) -> None:
+    def __init__(self, next_step: str = NOTED_ON_THE_SERVER) -> None:
         self.show: Callable[[str], None] | None = None
+        self.next_step = next_step  # what the player reads under the message (N_-marked)
 
     def report(self, message: str) -> None:
         """Flet calls this instead of sending its error screen with the traceback."""
@@ -82,7 +84,7 @@ def Boundary(trouble: Trouble, screens: Callable[[], ft.Control]) -> ft.Control:
             [
                 ft.Icon(ft.Icons.ERROR_OUTLINE, size=40, color=palette.DANGER),
                 ft.Text(message, size=18),
-                ft.Text(_("It has been noted on the server. Try again, or start from Home.")),
+                ft.Text(_(trouble.next_step)),
                 ft.Row(
                     [
                         ft.Button(_("Home"), icon=ft.Icons.HOME, on_click=home),
