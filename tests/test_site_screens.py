@@ -12,10 +12,14 @@ import pytest
 
 import gadget.site.app as site_app
 from gadget.engine import Player, ShareCode
+from gadget.missions import Result
+from gadget.services.backup import import_team
+from gadget.services.table import Table
 from gadget.site.app import TEAM_KEY, TIMER_KEY, UNREADABLE_KEY, team_link
-from gadget.site.team import Result, new_team, record_result
+from gadget.site.team import new_team, record_result
 from gadget.views.language import STORAGE_KEY as LANGUAGE_KEY
-from tests.phones import Phone
+from tests.phones import Phone, device_of, new_device
+from tests.screens import at_the_table
 
 A, B = Player.A, Player.B
 
@@ -290,3 +294,36 @@ def test_a_bug_in_a_site_screen_says_so_and_offers_home_never_a_server(
         assert not phone.says("server") and not phone.crashed()
 
     asyncio.run(scenario())
+
+
+@at_the_table
+async def test_a_phones_team_imported_on_a_server_shows_its_map_history_and_cities(
+    table: Table,
+) -> None:
+    on_the_phone = record_result(
+        new_team("Larks"), "prague", Result(True, 2, 7), "2026-11-22T20:00"
+    )
+    on_the_phone = record_result(
+        on_the_phone.team, "cairo", Result(False, 0, 3), "2026-11-22T21:00"
+    )
+    storage = new_device()
+    team = import_team(table.store, on_the_phone.team.to_json(), phone=device_of(storage).key)
+    for route, words in (
+        (f"/teams/{team.id}", "Berlin 11-2, open"),
+        (f"/teams/{team.id}/history", "Prague: won, 13"),
+        (f"/teams/{team.id}/history", "Cairo: lost"),
+        (f"/teams/{team.id}/missions/cairo", "Cairo"),
+    ):
+        phone = await Phone(route, storage=storage).open()
+        assert phone.says(words), (route, phone.texts())
+        assert not phone.says("None") and not phone.crashed()
+
+
+@alone
+async def test_the_language_chosen_on_the_sites_home_is_spoken_at_once_and_kept() -> None:
+    phone = await Phone("/", site=True, languages=["en-US"]).open()
+    assert phone.says("As this phone: English")
+    await phone.choose("Language", "fr")
+    assert phone.says("Nouvelle partie") and phone.storage[LANGUAGE_KEY] == "fr"
+    again = await Phone("/", site=True, storage=phone.storage, languages=["en-US"]).open()
+    assert again.says("Rejoindre la partie de votre partenaire")

@@ -25,7 +25,7 @@ from gadget.engine import GadgetError, Phase, Player, ShareCode, replay, view_fo
 from gadget.engine.errors import Message
 from gadget.engine.gamelog import GameLog
 from gadget.engine.sharecode import SEED_BITS
-from gadget.language import N_, codes, own_name
+from gadget.language import N_, codes, language
 from gadget.missions import Mission, MissionState, Result, default_map
 from gadget.services import palette
 from gadget.services.timing import Stretch, TimerSettings, TimerState
@@ -180,9 +180,10 @@ def SiteHome() -> ft.Control:
             return
         page.navigate(f"/play/{code.text}/b")
 
-    languages = [ft.dropdown.Option(key="", text=_("As this phone"))] + [
-        ft.dropdown.Option(key=code, text=own_name(code)) for code in codes()
-    ]
+    browsers = language(choice.browsers).name
+    languages = [
+        ft.dropdown.Option(key="", text=_("As this phone: {language}").format(language=browsers))
+    ] + [ft.dropdown.Option(key=code, text=language(code).name) for code in codes()]
     return screen(
         [
             ft.Text("Gadget", size=28, weight=ft.FontWeight.BOLD),

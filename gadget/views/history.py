@@ -74,6 +74,10 @@ def HistoryScreen() -> ft.Control:
                 where=where,
                 reason=say(reason) if reason else attempt.reason,
             )
+            if attempt.reason is not None
+            else _("{when}  {where}: lost").format(  # a told result says no reason
+                when=moment(attempt.played_at), where=where
+            )
         )
         rows.append(
             ft.Column(
