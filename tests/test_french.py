@@ -409,7 +409,7 @@ DATA_WORDS = {
     ("gadget/views/keycard.py", "CELL_LOOK[Colour(view.partner_side[cell])][3]"),
     ("gadget/views/mission_map.py", "word"),  # context "mission": a city's state
     ("gadget/views/mission_card.py", "card.state.value"),
-    ("gadget/site/app.py", "state.value"),
+    ("gadget/site/team_screen.py", "state.value"),
     ("gadget/cli/teams.py", "card.state.value"),
     ("gadget/cli/io.py", "message"),
     ("gadget/services/words.py", "template"),  # the score's two sentences, each marked N_()

@@ -10,12 +10,14 @@ from collections.abc import Awaitable, Callable
 import flet as ft
 import pytest
 
-import gadget.site.app as site_app
+import gadget.site.play as site_play
 from gadget.engine import Player, ShareCode
 from gadget.missions import Result
 from gadget.services.backup import import_team
 from gadget.services.table import Table
-from gadget.site.app import TEAM_KEY, TIMER_KEY, UNREADABLE_KEY, team_link
+from gadget.site.hold import TEAM_KEY, UNREADABLE_KEY
+from gadget.site.links import team_link
+from gadget.site.play import TIMER_KEY
 from gadget.site.team import new_team, record_result
 from gadget.views.language import STORAGE_KEY as LANGUAGE_KEY
 from tests.phones import Phone, device_of, new_device
@@ -222,6 +224,9 @@ async def test_every_screen_of_the_site_in_french_shows_no_english_words() -> No
         other = await Phone(route, site=True, storage=french).open()
         seen[route] = _english_on(other)
         assert other.texts(), route
+        assert not other.says("Un problème est survenu") and not other.crashed()
+    city = await Phone("/team/missions/atlantis", site=True, storage=french).open()
+    assert city.says("Pas de telle ville sur cette carte.")
     assert {route: found for route, found in seen.items() if found} == {}
 
 
@@ -252,7 +257,7 @@ def test_the_sites_timer_warns_and_rings_once_at_zero_and_the_screen_stays_awake
     monkeypatch: pytest.MonkeyPatch,
 ) -> None:
     clock = [5000.0]
-    monkeypatch.setattr(site_app, "now", lambda: clock[0])
+    monkeypatch.setattr(site_play, "now", lambda: clock[0])
 
     async def scenario() -> None:
         phone, _code = await dealt()
@@ -284,7 +289,7 @@ def test_a_bug_in_a_site_screen_says_so_and_offers_home_never_a_server(
     def broken(*_args: object) -> list[object]:
         raise RuntimeError("a bug")
 
-    monkeypatch.setattr(site_app, "playable_for", broken)
+    monkeypatch.setattr(site_play, "playable_for", broken)
 
     async def scenario() -> None:
         phone, _code = await dealt()

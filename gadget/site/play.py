@@ -1,0 +1,327 @@
+"""A game on the site: this phone's side of the code's card, its turn timer, and the result
+form at the end."""
+
+from __future__ import annotations
+
+import contextlib
+import json
+import time
+from dataclasses import asdict, replace
+from datetime import UTC, datetime
+from typing import Any, Final, cast
+
+import flet as ft
+
+from gadget.engine import GadgetError, Phase, Player, ShareCode, replay, view_for
+from gadget.engine.errors import Message
+from gadget.engine.gamelog import GameLog
+from gadget.missions import Mission, MissionState, Result
+from gadget.services import palette
+from gadget.services.timing import Stretch, TimerSettings, TimerState
+from gadget.services.words import score_words
+from gadget.site.hold import use_team
+from gadget.site.links import join_link
+from gadget.site.team import (
+    PhoneTeam,
+    record_result,
+)
+from gadget.views.boundary import component
+from gadget.views.keycard import KeyCardGrid
+from gadget.views.language import _, city, ngettext, pgettext, say
+from gadget.views.shared import (
+    dead_end,
+    header,
+    panel,
+    screen,
+    share_panel,
+    typed_field,
+    use_value,
+    use_wakelock,
+    whole_number,
+)
+from gadget.views.timer import TimerBar, TimerControls, seconds_field
+
+TIMER_KEY: Final = "gadget.site.timer"
+NO_MISSION: Final = ""
+
+
+@component
+def PlayRoute() -> ft.Control:
+    """/play/<code>/<a|b>: this phone's side of the game the code makes."""
+    params = ft.use_route_params()
+    return SitePlay(params.get("code", ""), params.get("side", "a"))
+
+
+@component
+def JoinRoute() -> ft.Control:
+    """/join/<code>: what phone A's QR code opens, side B."""
+    return SitePlay(ft.use_route_params().get("code", ""), "b")
+
+
+@component
+def SitePlay(typed_code: str, side_name: str) -> ft.Control:
+    """One side of the card, turned for its seat; the code for the partner on side A; the
+    turn timer; and, at the end, the result."""
+    page = ft.context.page
+    hidden, set_hidden = use_value(lambda: False)
+    sharing, set_sharing = use_value(lambda: True)
+    ending, set_ending = use_value(lambda: False)
+    use_wakelock()
+    try:
+        code = ShareCode.parse(typed_code)
+        side = Player(side_name.lower())
+    except (GadgetError, ValueError):
+        return dead_end(
+            _("This link does not make a card."),
+            _("Type the code from your partner's phone on the home screen."),
+            _("Home"),
+            "/",
+        )
+    view = view_for(replay(GameLog.from_code(code)), side)
+    body: list[ft.Control] = [
+        header(side, hidden, lambda _e: set_hidden(not hidden), lambda _e: page.navigate("/")),
+    ]
+    if side is Player.A and sharing:
+        body += [
+            share_panel(code, join_link(page.url, code)),
+            ft.TextButton(_("Hide the code"), on_click=lambda _e: set_sharing(False)),
+        ]
+    body += [
+        ft.Text(
+            ngettext(
+                "Time bank: {count} token, {mistakes} mistakes allowed",
+                "Time bank: {count} tokens, {mistakes} mistakes allowed",
+                code.tokens,
+            ).format(count=code.tokens, mistakes=code.mistakes)
+        ),
+        SiteTimer(),
+        KeyCardGrid(view, None, hidden),
+    ]
+    if side is Player.A and not sharing:
+        body.append(
+            ft.TextButton(_("Show the code for side B"), on_click=lambda _e: set_sharing(True))
+        )
+    body.append(
+        ResultForm(code)
+        if ending
+        else ft.Button(
+            _("The game is over: record the result"),
+            icon=ft.Icons.FLAG,
+            on_click=lambda _e: set_ending(True),
+        )
+    )
+    return screen(body, spacing=10)
+
+
+def now() -> float:
+    """The phone's clock, for its timer (a test sets its own)."""
+    return time.time()
+
+
+@component
+def SiteTimer() -> ft.Control:
+    """The turn timer on this phone alone: start the clue's time, then the guesses', and the
+    same bar, warnings, sound and vibration as at a server's table; its settings are kept
+    in the phone's storage."""
+    page = ft.context.page
+    settings, set_settings = use_value(TimerSettings)
+    timer, set_timer = use_value(lambda: cast(TimerState | None, None))
+    said, set_said = use_value(lambda: "")
+
+    async def load() -> None:
+        stored: object = None
+        with contextlib.suppress(Exception):
+            stored = await ft.SharedPreferences().get(TIMER_KEY)
+        with contextlib.suppress(Exception):  # settings not kept, or not readable: the usual
+            set_settings(TimerSettings(**json.loads(str(stored))))
+
+    async def store(kept: TimerSettings) -> None:
+        with contextlib.suppress(Exception):
+            await ft.SharedPreferences().set(TIMER_KEY, json.dumps(asdict(kept)))
+
+    ft.use_effect(load, [])
+
+    def change(**what: Any) -> None:
+        try:
+            changed = replace(settings, **what)
+        except GadgetError as wrong:
+            set_said(say(wrong))
+            return
+        set_said("")
+        set_settings(changed)
+        set_timer(None)
+        page.run_task(store, changed)
+
+    def start(stretch: Stretch) -> None:
+        turn = (timer.turn if timer else 0) + (1 if stretch is Stretch.CLUE else 0)
+        set_timer(TimerState(settings, stretch, turn, now()))
+
+    def pause() -> None:
+        if timer is not None and not timer.paused:
+            set_timer(replace(timer, paused_left=timer.seconds_left(now())))
+
+    def resume() -> None:
+        if timer is not None and timer.paused_left is not None:
+            total = timer.settings.seconds_for(timer.stretch)
+            started = now() - (total - timer.paused_left)
+            set_timer(replace(timer, started_at=started, paused_left=None))
+
+    def reset() -> None:
+        if timer is not None:
+            set_timer(replace(timer, started_at=now(), paused_left=None))
+
+    controls: list[ft.Control] = [
+        ft.Switch(
+            label=_("Turn timer"),
+            value=settings.enabled,
+            on_change=lambda e: change(enabled=bool(e.control.value)),
+        ),
+    ]
+    if settings.enabled:
+        phase = Phase.GUESSING if timer and timer.stretch is Stretch.GUESS else Phase.CLUE
+        controls += [
+            TimerBar(phase, timer, TimerControls(now, pause, resume, reset)),
+            ft.Row(
+                [
+                    ft.OutlinedButton(
+                        _("Time the clue"),
+                        icon=ft.Icons.TIMER,
+                        on_click=lambda _e: start(Stretch.CLUE),
+                    ),
+                    ft.OutlinedButton(
+                        _("Time the guesses"),
+                        icon=ft.Icons.TIMER,
+                        on_click=lambda _e: start(Stretch.GUESS),
+                    ),
+                ],
+                wrap=True,
+            ),
+            seconds_field(
+                _("Clue time"),
+                _("Clue seconds"),
+                settings.clue_seconds,
+                lambda s: change(clue_seconds=s),
+            ),
+            seconds_field(
+                _("Guess time"),
+                _("Guess seconds"),
+                settings.guess_seconds,
+                lambda s: change(guess_seconds=s),
+            ),
+            *([ft.Text(said, color=palette.DANGER)] if said else []),
+        ]
+    return ft.Column(controls, spacing=4)
+
+
+def playable_for(team: PhoneTeam, code: ShareCode) -> list[Mission]:
+    """The cities this result may count for: those the team may play with this time bank
+    (the open ones first), or none when no city has it."""
+    states = team.states
+    return [
+        m
+        for m in team.mission_map.missions
+        if states[m.id] is not MissionState.LOCKED
+        and (m.turns, m.mistakes) == (code.tokens, code.mistakes)
+    ]
+
+
+@component
+def ResultForm(code: ShareCode) -> ft.Control:
+    """Won or lost, tokens left, stops, sudden death: scored as the rule book does and, for
+    a city, kept in the team's campaign (a win opens the cities joined to it)."""
+    hold = use_team()
+    missions = playable_for(hold.team, code)
+    mission_id, set_mission_id = use_value(lambda: missions[0].id if missions else NO_MISSION)
+    won, set_won = use_value(lambda: True)
+    sudden, set_sudden = use_value(lambda: False)
+    left: Any = ft.use_ref(None)
+    stops: Any = ft.use_ref(None)
+    said, set_said = use_value(lambda: ("", False))  # what happened, and whether it is bad
+
+    def count(ref: Any) -> int:
+        typed = str(ref.current or "0").strip() or "0"
+        value = whole_number(typed, 2)
+        if value is None:
+            raise ValueError(_("{typed!r} is not a whole number").format(typed=typed))
+        return value
+
+    def save(_event: Any) -> None:
+        try:
+            result = Result(won, count(left), count(stops), sudden)
+            if not mission_id:
+                result.check(_practice(code))
+                set_said(("\n".join(_score_lines(result)), False))
+                return
+            recorded = record_result(hold.team, mission_id, result, datetime.now(UTC).isoformat())
+        except GadgetError as wrong:
+            set_said((say(wrong), True))
+            return
+        except ValueError as wrong:
+            set_said((str(wrong), True))
+            return
+        hold.keep(recorded.team)
+        lines = _score_lines(result)
+        if recorded.opened:
+            lines.append(
+                _("Now open: {cities}.").format(
+                    cities=", ".join(city(m.name) for m in recorded.opened)
+                )
+            )
+        set_said(("\n".join(lines), False))
+
+    options = [
+        ft.dropdown.Option(key=m.id, text=f"{city(m.name)} {m.parameters}") for m in missions
+    ] + [ft.dropdown.Option(key=NO_MISSION, text=_("No mission (practice)"))]
+    return panel(
+        [
+            ft.Text(_("The result"), size=20, weight=ft.FontWeight.W_600),
+            ft.Dropdown(
+                label=_("Mission"),
+                value=mission_id,
+                options=options,
+                on_select=lambda e: set_mission_id(str(e.control.value or NO_MISSION)),
+            ),
+            ft.RadioGroup(
+                value="1" if won else "0",  # keys, not words: a won game is 1
+                on_change=lambda e: set_won(e.control.value == "1"),
+                content=ft.Row(
+                    [
+                        ft.Radio(value="1", label=pgettext("result", "Won")),
+                        ft.Radio(value="0", label=pgettext("result", "Lost")),
+                    ]
+                ),
+            ),
+            typed_field(left, _("Tokens left in the time bank"), "0", width=240),
+            typed_field(
+                stops,
+                _("Stop tokens"),
+                "0",
+                width=240,
+                helper=_("Each stop, and the winning turn"),
+            ),
+            ft.Checkbox(
+                label=_("Sudden death was needed"),
+                value=sudden,
+                on_change=lambda e: set_sudden(bool(e.control.value)),
+            ),
+            ft.Button(_("Record the result"), icon=ft.Icons.SAVE, on_click=save),
+            *(
+                [ft.Text(said[0], color=palette.DANGER if said[1] else palette.INK)]
+                if said[0]
+                else []
+            ),
+        ]
+    )
+
+
+def _practice(code: ShareCode) -> Mission:
+    """The time bank of a game outside the campaign, to check a result against."""
+    return Mission(id="", name="", turns=code.tokens, mistakes=code.mistakes, lon=0, lat=0)
+
+
+def _score_lines(result: Result) -> list[str]:
+    """The score and the rule book's verdict on it, or that a lost game has none."""
+    if result.score is None:
+        return [_("Lost: no score.")]
+    verdict = Message("The rule book says: {verdict}.", verdict=score_words(result.score))
+    return [_("Score: {score}.").format(score=result.score), say(verdict)]
