@@ -43,6 +43,7 @@ ANNOTATION = "in an annotation, never evaluated"
 SUITES: dict[str, tuple[str, ...]] = {
     "gadget/engine": (
         "tests/test_rules.py",
+        "tests/test_told_results.py",
         "tests/test_messages.py",
         "tests/test_sharecode.py",
         "tests/test_prng.py",
@@ -54,6 +55,7 @@ SUITES: dict[str, tuple[str, ...]] = {
     ),
     "gadget/missions": (
         "tests/test_missions.py",
+        "tests/test_told_results.py",
         "tests/test_layout.py",
         "tests/test_values.py",
     ),
