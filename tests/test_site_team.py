@@ -215,3 +215,41 @@ def test_a_server_refuses_a_phones_impossible_result_naming_the_attempt(
     with pytest.raises(BackupError, match=f"attempt 0: .*{named}"):
         import_team(store, json.dumps(document))
     assert store.teams() == []
+
+
+def _downgrade(url: str, revision: str) -> None:
+    """Alembic's downgrade, as the store's migrate runs its upgrades."""
+    from alembic import command  # noqa: PLC0415
+    from alembic.config import Config  # noqa: PLC0415
+    from sqlalchemy import create_engine  # noqa: PLC0415
+
+    from gadget.store.database import MIGRATIONS  # noqa: PLC0415
+
+    config = Config()
+    config.set_main_option("script_location", str(MIGRATIONS))
+    engine = create_engine(url)
+    with engine.connect() as connection, connection.begin():
+        connection.exec_driver_sql("PRAGMA foreign_keys=OFF")
+        config.attributes["connection"] = connection
+        command.downgrade(config, revision)
+    engine.dispose()
+
+
+def test_migration_0007_keeps_every_attempt_and_refuses_to_lose_a_told_one(
+    tmp_path: Path,
+) -> None:
+    url = f"sqlite:///{tmp_path / 'server.db'}"
+    store = Store(url)
+    store.add_team("Owls", ["Ann", "Bo"])
+    record_played_elsewhere(store, "Owls", "Prague", log_of(WINNING_ACTIONS).to_json())
+    store.close()
+    _downgrade(url, "0006")  # a game with its log fits the older schema
+    store = Store(url)  # and comes back up unchanged
+    (kept,) = store.attempts(store.team("Owls").id)
+    assert kept.log == log_of(WINNING_ACTIONS) and kept.mistakes is not None
+    import_team(store, won_prague(new_team("Larks")).to_json())
+    store.close()
+    with pytest.raises(RuntimeError, match="1 attempts are told results"):
+        _downgrade(url, "0006")
+    store = Store(url)
+    assert [a.told for a in store.attempts(store.team("Larks").id)] == [Result(True, 2, 7)]

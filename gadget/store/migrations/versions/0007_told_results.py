@@ -25,14 +25,14 @@ def upgrade() -> None:
 
 
 def downgrade() -> None:
-    # Told results cannot be written back without a log: they are kept only by this schema.
-    op.get_bind().execute(
-        sa.text(
-            "DELETE FROM completions WHERE attempt_id IN"
-            " (SELECT id FROM attempts WHERE log IS NULL)"
+    # The older schema cannot hold a told result: refused while there is one, never deleted.
+    told = op.get_bind().execute(sa.text("SELECT COUNT(*) FROM attempts WHERE log IS NULL"))
+    count = told.scalar_one()
+    if count:
+        raise RuntimeError(
+            f"{count} attempts are told results, which the older schema cannot hold:"
+            " export their teams first (gadget export TEAM)"
         )
-    )
-    op.get_bind().execute(sa.text("DELETE FROM attempts WHERE log IS NULL"))
     with op.batch_alter_table("attempts") as attempts:
         attempts.drop_column("told")
         attempts.alter_column("mistakes", existing_type=sa.Integer(), nullable=False)
