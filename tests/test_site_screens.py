@@ -136,7 +136,9 @@ async def test_a_won_prague_on_the_result_form_opens_berlin_cairo_and_moscow() -
     assert phone.says("Score: 13.")
     assert phone.says("The rule book says: more than 10: you really should give the mission map")
     assert phone.says("Now open: Berlin, Moscow, Cairo.")
+    assert not phone.says("Record the result")  # one game, one attempt
     kept = json.loads(phone.storage[TEAM_KEY])
+    assert len(kept["attempts"]) == 1
     assert kept["format"] == "gadget-team/1"
     assert [c["mission"] for c in kept["completed"]] == ["prague"]
     assert kept["attempts"][0]["result"] == {"tokens_left": 2, "stops": 7, "sudden_death": False}

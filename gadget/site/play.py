@@ -31,6 +31,7 @@ from gadget.views.language import _, city, ngettext, pgettext, say
 from gadget.views.shared import (
     dead_end,
     header,
+    keyed,
     panel,
     screen,
     share_panel,
@@ -49,13 +50,15 @@ NO_MISSION: Final = ""
 def PlayRoute() -> ft.Control:
     """/play/<code>/<a|b>: this phone's side of the game the code makes."""
     params = ft.use_route_params()
-    return SitePlay(params.get("code", ""), params.get("side", "a"))
+    code, side = params.get("code", ""), params.get("side", "a")
+    return keyed(SitePlay, f"{code}/{side}", code, side)  # another game: a fresh screen
 
 
 @component
 def JoinRoute() -> ft.Control:
     """/join/<code>: what phone A's QR code opens, side B."""
-    return SitePlay(ft.use_route_params().get("code", ""), "b")
+    code = ft.use_route_params().get("code", "")
+    return keyed(SitePlay, f"{code}/b", code, "b")
 
 
 @component
@@ -237,6 +240,8 @@ def ResultForm(code: ShareCode) -> ft.Control:
     left: Any = ft.use_ref(None)
     stops: Any = ft.use_ref(None)
     said, set_said = use_value(lambda: ("", False))  # what happened, and whether it is bad
+    recorded, set_recorded = use_value(lambda: False)  # one game, one attempt: kept once
+    page = ft.context.page
 
     def count(ref: Any) -> int:
         typed = str(ref.current or "0").strip() or "0"
@@ -252,22 +257,21 @@ def ResultForm(code: ShareCode) -> ft.Control:
                 result.check(_practice(code))
                 set_said(("\n".join(_score_lines(result)), False))
                 return
-            recorded = record_result(hold.team, mission_id, result, datetime.now(UTC).isoformat())
+            kept = record_result(hold.team, mission_id, result, datetime.now(UTC).isoformat())
         except GadgetError as wrong:
             set_said((say(wrong), True))
             return
         except ValueError as wrong:
             set_said((str(wrong), True))
             return
-        hold.keep(recorded.team)
+        hold.keep(kept.team)
         lines = _score_lines(result)
-        if recorded.opened:
+        if kept.opened:
             lines.append(
-                _("Now open: {cities}.").format(
-                    cities=", ".join(city(m.name) for m in recorded.opened)
-                )
+                _("Now open: {cities}.").format(cities=", ".join(city(m.name) for m in kept.opened))
             )
         set_said(("\n".join(lines), False))
+        set_recorded(True)
 
     options = [
         ft.dropdown.Option(key=m.id, text=f"{city(m.name)} {m.parameters}") for m in missions
@@ -304,7 +308,11 @@ def ResultForm(code: ShareCode) -> ft.Control:
                 value=sudden,
                 on_change=lambda e: set_sudden(bool(e.control.value)),
             ),
-            ft.Button(_("Record the result"), icon=ft.Icons.SAVE, on_click=save),
+            ft.Button(
+                _("Mission map"), icon=ft.Icons.MAP, on_click=lambda _e: page.navigate("/team")
+            )
+            if recorded
+            else ft.Button(_("Record the result"), icon=ft.Icons.SAVE, on_click=save),
             *(
                 [ft.Text(said[0], color=palette.DANGER if said[1] else palette.INK)]
                 if said[0]
