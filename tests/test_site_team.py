@@ -10,6 +10,7 @@ import pytest
 
 from gadget.engine import GameLog, Player, ShareCode, official_score, replay
 from gadget.missions import Result, ResultError
+from gadget.missions.names import TextError
 from gadget.services.backup import BackupError, export_team, import_team
 from gadget.services.campaign import campaign_view, record_played_elsewhere
 from gadget.site.team import (
@@ -125,6 +126,12 @@ def test_a_servers_backup_is_taken_with_its_logs_replayed(tmp_path: Path) -> Non
         ('{"format": "gadget-team/1", "team": {"name": ""}}', "team name cannot be empty"),
         ('{"format": "gadget-team/1", "team": {"name": "A", "players": [1]}}', "players"),
         (
+            '{"format": "gadget-team/1", "team": {"name": "A", "players": '
+            '["a", "b", "c", "d", "e", "f", "g", "h", "i"]}}',
+            "9 players named; a team has at most 8",
+        ),
+        ('{"format": "gadget-team/1", "team": {"name": "A", "notes": 3}}', "notes must be text"),
+        (
             '{"format": "gadget-team/1", "team": {"name": "A"}, "completed": '
             '[{"mission": "prague", "at": "x"}]}',
             "no won attempt of 'prague'",
@@ -150,17 +157,19 @@ def test_a_servers_backup_is_taken_with_its_logs_replayed(tmp_path: Path) -> Non
     ],
 )
 def test_a_bad_document_is_refused_in_one_line(text: str, named: str) -> None:
-    with pytest.raises((TeamDocumentError, ResultError), match=named) as refused:
+    with pytest.raises((TeamDocumentError, ResultError, TextError), match=named) as refused:
         team_from_json(text)
     assert "\n" not in str(refused.value)
 
 
 def test_a_team_is_renamed_but_never_to_nothing() -> None:
     assert rename(new_team("Owls"), "  Larks ").name == "Larks"
-    with pytest.raises(TeamDocumentError, match="cannot be empty"):
+    with pytest.raises(TextError, match="cannot be empty"):
         rename(new_team("Owls"), "   ")
-    with pytest.raises(TeamDocumentError, match="at most 60 characters, not 61"):
-        rename(new_team("Owls"), "x" * 61)
+    with pytest.raises(TextError, match="a team name has 41 characters; at most 40"):
+        rename(new_team("Owls"), "x" * 41)  # the server's limit: a team moves either way
+    with pytest.raises(TextError, match="control character U\\+202E"):
+        rename(new_team("Owls"), "Owls\u202e")
 
 
 def test_the_same_code_makes_the_same_card_here_as_on_the_server() -> None:

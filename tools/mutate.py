@@ -56,6 +56,7 @@ SUITES: dict[str, tuple[str, ...]] = {
     "gadget/missions": (
         "tests/test_missions.py",
         "tests/test_told_results.py",
+        "tests/test_names.py",
         "tests/test_layout.py",
         "tests/test_values.py",
     ),

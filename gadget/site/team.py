@@ -31,10 +31,10 @@ from gadget.missions import (
     mission_states,
     newly_opened,
 )
+from gadget.missions.names import clean_name, clean_notes, clean_players
 from gadget.missions.result import Result, result_from_dict
 
 FORMAT: Final = "gadget-team/1"
-MAX_NAME: Final = 60
 QR_LIMIT: Final = 2_000  # bytes of JSON a QR code carries and a phone camera still reads
 
 
@@ -106,7 +106,7 @@ class Recorded:
 def new_team(name: str = "") -> PhoneTeam:
     """A new campaign on the shipped map: Prague open, nothing done."""
     return PhoneTeam(
-        name=_name(name.strip() or "Team"),
+        name=clean_name(name.strip() or "Team"),
         players=(),
         notes="",
         mission_map=default_map(),
@@ -147,7 +147,7 @@ def record_result(team: PhoneTeam, mission_id: str, result: Result, at: str) -> 
 
 def rename(team: PhoneTeam, name: str) -> PhoneTeam:
     """The team with a new name (refused when empty or too long)."""
-    return replace(team, name=_name(name.strip()))
+    return replace(team, name=clean_name(name))
 
 
 def team_from_json(text: str) -> PhoneTeam:
@@ -159,12 +159,8 @@ def team_from_json(text: str) -> PhoneTeam:
     team = data.get("team")
     if not isinstance(team, Mapping):
         raise TeamDocumentError('team must be {"name": ..., "players": [...], "notes": ...}')
-    players = team.get("players", [])
-    if not isinstance(players, list) or not all(isinstance(p, str) for p in players):
-        raise TeamDocumentError("team.players must be a list of names")
-    notes = team.get("notes", "")
-    if not isinstance(notes, str):
-        raise TeamDocumentError("team.notes must be text")
+    players = clean_players(team.get("players", []))
+    notes = clean_notes(team.get("notes", ""))
     raw_map = data.get("map")
     try:
         mission_map = map_from_dict(raw_map) if raw_map is not None else default_map()
@@ -196,8 +192,8 @@ def team_from_json(text: str) -> PhoneTeam:
                 "completed: no won attempt of {mission!r} in the document", mission=mission
             )
     return PhoneTeam(
-        name=_name(team.get("name")),
-        players=tuple(players),
+        name=clean_name(team.get("name")),
+        players=players,
         notes=notes,
         mission_map=mission_map,
         completed=completed,
@@ -233,15 +229,3 @@ def _list(data: Mapping[str, object], name: str) -> list[object]:
     if not isinstance(value, list):
         raise TeamDocumentError("{name} must be a list", name=name)
     return value
-
-
-def _name(value: object) -> str:
-    if not isinstance(value, str) or not value.strip():
-        raise TeamDocumentError("a team name cannot be empty")
-    if len(value) > MAX_NAME:
-        raise TeamDocumentError(
-            "a team name has at most {most} characters, not {count}",
-            most=MAX_NAME,
-            count=len(value),
-        )
-    return value.strip()

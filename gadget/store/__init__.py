@@ -5,15 +5,7 @@ maps, teams, games, history, phones (a group of records each) -> store (all of t
 records are the frozen values handed out, tables the rows (never handed out).
 """
 
-from gadget.store.database import data_folder, default_database_url, migrate
-from gadget.store.errors import (
-    NotFoundError,
-    SeatError,
-    StaleGameError,
-    StoreError,
-    TeamExistsError,
-)
-from gadget.store.names import (
+from gadget.missions.names import (
     MAX_NAME,
     MAX_NOTES,
     TextError,
@@ -21,6 +13,14 @@ from gadget.store.names import (
     clean_notes,
     clean_players,
     name_key,
+)
+from gadget.store.database import data_folder, default_database_url, migrate
+from gadget.store.errors import (
+    NotFoundError,
+    SeatError,
+    StaleGameError,
+    StoreError,
+    TeamExistsError,
 )
 from gadget.store.phones import SeatRequest
 from gadget.store.records import Attempt, ImportedAttempt, MissionStats, SavedGame, Team

@@ -13,9 +13,9 @@ from sqlmodel import Session, col, select
 from gadget.engine import GameLog, GameState, Status, replay
 from gadget.engine.rules import official_score
 from gadget.missions import Mission, Result, after_result
+from gadget.missions.names import clean_notes
 from gadget.store.errors import NotFoundError, StoreError
 from gadget.store.maps import load_map
-from gadget.store.names import clean_notes
 from gadget.store.records import (
     Attempt,
     MissionStats,

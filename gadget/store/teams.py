@@ -12,10 +12,10 @@ from sqlmodel import Session, col, select
 
 from gadget.engine import replay
 from gadget.missions import MissionMap
+from gadget.missions.names import clean_name, clean_notes, clean_players, name_key, sort_key
 from gadget.store.errors import NotFoundError, TeamExistsError
 from gadget.store.history import finish, finish_told
 from gadget.store.maps import add_map_row, shipped_map_id
-from gadget.store.names import clean_name, clean_notes, clean_players, name_key, sort_key
 from gadget.store.phones import join_team_row
 from gadget.store.records import (
     ImportedAttempt,

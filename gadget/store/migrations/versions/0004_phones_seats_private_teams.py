@@ -22,7 +22,7 @@ depends_on = None
 
 
 def _key(name: str) -> str:
-    # The rule of gadget.store.names.name_key, copied: a migration must not change meaning
+    # The rule of gadget.missions.names.name_key, copied: a migration must not change meaning
     # when the code it was written beside changes later.
     return unicodedata.normalize("NFKC", unicodedata.normalize("NFKC", name).casefold())
 

@@ -1,4 +1,5 @@
-"""Names and free text a player types: checked once, here, before anything is written."""
+"""Names and free text a player types (a team, its players, notes): checked once, here, before
+anything is kept, by the store on a server and by the static site on a phone."""
 
 from __future__ import annotations
 
