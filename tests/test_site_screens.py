@@ -22,6 +22,7 @@ from gadget.site.team import new_team, record_result
 from gadget.views.language import STORAGE_KEY as LANGUAGE_KEY
 from tests.phones import Phone, device_of, new_device
 from tests.screens import at_the_table
+from tests.test_campaign_screens import _picked
 
 A, B = Player.A, Player.B
 
@@ -334,3 +335,30 @@ async def test_the_language_chosen_on_the_sites_home_is_spoken_at_once_and_kept(
     assert phone.says("Nouvelle partie") and phone.storage[LANGUAGE_KEY] == "fr"
     again = await Phone("/", site=True, storage=phone.storage, languages=["en-US"]).open()
     assert again.says("Rejoindre la partie de votre partenaire")
+
+
+@alone
+async def test_a_team_file_is_imported_only_after_asking_and_a_bad_one_changes_nothing() -> None:
+    theirs = record_result(new_team("Larks"), "prague", Result(True, 1, 6), "2026-11-22T20:00")
+    ours = record_result(new_team("Owls"), "prague", Result(False, 0, 2), "2026-11-22T19:00")
+    storage = {TEAM_KEY: ours.team.to_json()}
+    picked = _picked("Larks.gadget-team.json", theirs.team.to_json().encode())
+    phone = await Phone("/team", {"pick_files": picked}, site=True, storage=storage).open()
+    await phone.tap("Import a file")
+    assert phone.says("Keep Larks on this phone?")
+    assert phone.says("It replaces Owls and its 1 attempt here; export Owls first to keep it.")
+    await phone.tap("Keep Owls")
+    assert json.loads(storage[TEAM_KEY])["team"]["name"] == "Owls"
+    await phone.tap("Import a file")
+    await phone.tap("Replace")
+    assert json.loads(storage[TEAM_KEY])["team"]["name"] == "Larks"
+    assert phone.says("This phone now keeps Larks.") and phone.says("Berlin 11-2, open")
+    broken = _picked("x.json", b'{"format": "gadget-team/1", "team": {"name": "\\u202e"}}')
+    other = await Phone("/team", {"pick_files": broken}, site=True, storage=storage).open()
+    await other.tap("Import a file")
+    assert other.says("a team name contains the control character U+202E")
+    assert json.loads(storage[TEAM_KEY])["team"]["name"] == "Larks"
+    huge = _picked("x.json", b" " * (1024 * 1024 + 1))
+    third = await Phone("/team", {"pick_files": huge}, site=True, storage=storage).open()
+    await third.tap("Import a file")
+    assert third.says("at most 1024 KiB (1 MiB) are read")
