@@ -362,3 +362,18 @@ async def test_a_team_file_is_imported_only_after_asking_and_a_bad_one_changes_n
     third = await Phone("/team", {"pick_files": huge}, site=True, storage=storage).open()
     await third.tap("Import a file")
     assert third.says("at most 1024 KiB (1 MiB) are read")
+
+
+@alone
+async def test_a_new_game_may_be_for_an_open_city_or_a_completed_one_played_again() -> None:
+    team = record_result(new_team("Owls"), "prague", Result(True, 2, 7), "2026-11-22T20:00").team
+    phone = await Phone("/", site=True, storage={TEAM_KEY: team.to_json()}).open()
+    for offered in ("Berlin 11-2", "Moscow 8-8", "Cairo 9-5", "Prague 9-9 (completed)"):
+        assert phone.says(offered)
+    assert not phone.says("London 10-2")  # still locked
+    await phone.choose("Mission", "moscow")
+    await phone.tap("New game")
+    code = code_on(phone)
+    assert (code.tokens, code.mistakes) == (8, 8)
+    await phone.tap("The game is over: record the result")
+    assert phone._find(ft.Dropdown, label="Mission").value == "moscow"  # Moscow's bank

@@ -15,6 +15,7 @@ import flet as ft
 from gadget.engine import GadgetError, ShareCode
 from gadget.engine.sharecode import SEED_BITS
 from gadget.language import N_, codes, language
+from gadget.missions import MissionState
 from gadget.services import palette
 from gadget.site.hold import WithTeam, use_team
 from gadget.site.play import NO_MISSION, JoinRoute, PlayRoute
@@ -39,7 +40,8 @@ def SiteHome() -> ft.Control:
     """Deal a new game for a city, or join the partner's by its code; the team; the language."""
     page = ft.context.page
     hold = use_team()
-    missions = hold.team.open_missions or list(hold.team.mission_map.missions[:1])
+    missions = hold.team.playable_missions
+    done = {m for m, state in hold.team.states.items() if state is MissionState.COMPLETED}
     chosen, set_chosen = use_value(lambda: missions[0].id if missions else NO_MISSION)
     typed: Any = ft.use_ref(None)
     problem, set_problem = use_value(lambda: "")
@@ -73,7 +75,14 @@ def SiteHome() -> ft.Control:
                 label=_("Mission"),
                 value=chosen,
                 options=[
-                    ft.dropdown.Option(key=m.id, text=f"{city(m.name)} {m.parameters}")
+                    ft.dropdown.Option(
+                        key=m.id,
+                        text=_("{city} {bank} (completed)").format(
+                            city=city(m.name), bank=m.parameters
+                        )
+                        if m.id in done
+                        else f"{city(m.name)} {m.parameters}",
+                    )
                     for m in missions
                 ],
                 on_select=lambda e: set_chosen(str(e.control.value or NO_MISSION)),
@@ -105,6 +114,13 @@ def SiteHome() -> ft.Control:
                 value=choice.chosen,
                 options=languages,
                 on_select=lambda e: choice.choose(str(e.control.value or "")),
+            ),
+            ft.Text(
+                _(
+                    "Add Gadget to your home screen from the browser's menu: after this visit"
+                    " it opens with no network."
+                ),
+                size=12,
             ),
         ]
     )

@@ -76,6 +76,18 @@ class PhoneTeam:
         states = self.states
         return [m for m in self.mission_map.missions if states[m.id] is MissionState.OPEN]
 
+    @property
+    def playable_missions(self) -> list[Mission]:
+        """The cities a new game may be for: the open ones, then the completed ones (a team
+        may play a city again for a better score)."""
+        states = self.states
+        return [
+            m
+            for wanted in (MissionState.OPEN, MissionState.COMPLETED)
+            for m in self.mission_map.missions
+            if states[m.id] is wanted
+        ]
+
     def to_document(self) -> dict[str, Any]:
         """The gadget-team/1 document, as the phone stores and exports it."""
         return {
