@@ -68,7 +68,7 @@ def test_the_score_is_the_engines_for_the_same_game() -> None:
     [
         (Result(True, 10, 1), "tokens left: 10 is outside 0..9"),
         (Result(True, 1, -1), "stops: -1 is outside 0..9"),
-        (Result(True, 5, 5), "5 tokens left and 5 stops are more than the 9 tokens"),
+        (Result(True, 5, 5), r"tokens left \(5\) and stops \(5\) add up to more than the 9"),
         (Result(True, 1, 3, sudden_death=True), "tokens left must be 0, not 1"),
         (Result(True, 3, 0), "at least 1 stop"),
     ],

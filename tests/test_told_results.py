@@ -22,6 +22,11 @@ def test_a_won_result_scores_three_a_token_left_one_a_stop_less_one_for_sudden_d
     assert result_score(True, 4, 1, True) == 12
 
 
+def test_a_result_told_with_no_numbers_has_none_left_and_no_stop() -> None:
+    assert Result(False).to_dict() == {"tokens_left": 0, "stops": 0, "sudden_death": False}
+    assert Result(True).score == 0  # scored as told; check() refuses a win with no stop
+
+
 def test_a_lost_result_has_no_score() -> None:
     assert Result(False, 3, 2).score is None
     assert result_score(False, 9, 9, False) is None
@@ -49,7 +54,11 @@ def test_a_result_the_bank_allows_is_taken(result: Result) -> None:
         (Result(True, -1, 1), r"^tokens left: -1 is outside 0\.\.9"),
         (Result(True, 1, 10), r"^stops: 10 is outside 0\.\.9"),
         (Result(False, 0, -1), r"^stops: -1 is outside 0\.\.9"),
-        (Result(True, 5, 5), r"^5 tokens left and 5 stops are more than the 9 tokens of Prague$"),
+        (
+            Result(True, 5, 5),
+            r"^tokens left \(5\) and stops \(5\) add up to more than the 9 tokens of Prague$",
+        ),
+        (Result(True, 9, 1), r"^tokens left \(9\) and stops \(1\) add up to more than the 9"),
         (Result(True, 1, 3, True), r"^sudden death comes only .* must be 0, not 1$"),
         (Result(True, 3, 0), r"^a game won before sudden death has at least 1 stop"),
     ],
@@ -63,7 +72,7 @@ def test_a_result_the_bank_could_not_give_is_refused_naming_the_value(
 
 def test_the_bank_checked_is_the_missions_own() -> None:
     Result(True, 5, 1).check(MUMBAI)  # 6 tokens: 5 left and the winning turn
-    with pytest.raises(ResultError, match=r"5 tokens left and 2 stops .* 6 tokens of Mumbai"):
+    with pytest.raises(ResultError, match=r"\(5\) and stops \(2\) .* 6 tokens of Mumbai"):
         Result(True, 5, 2).check(MUMBAI)
     with pytest.raises(ResultError, match=r"tokens left: 7 is outside 0\.\.6"):
         Result(True, 7, 0).check(MUMBAI)

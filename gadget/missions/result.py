@@ -46,8 +46,8 @@ class Result:
                 )
         if self.tokens_left + self.stops > turns:
             raise ResultError(
-                "{left} tokens left and {stops} stops are more than the {turns} tokens of"
-                " {mission}",
+                "tokens left ({left}) and stops ({stops}) add up to more than the {turns}"
+                " tokens of {mission}",
                 left=self.tokens_left,
                 stops=self.stops,
                 turns=turns,
