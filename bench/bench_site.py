@@ -80,7 +80,9 @@ def kept_files(page: Page) -> int:
 def main() -> None:
     out = Path(tempfile.mkdtemp()) / "site"
     built = build(out, "/")
+    archive = (out / "app.tar.gz").read_bytes()
     rebuilt = build(out, "/")  # the second build: the same bytes (nothing cached between)
+    same = archive == (out / "app.tar.gz").read_bytes()
     total = int(built["bytes"])
     chromiums = [  # what a Chromium phone keeps: all but the other CanvasKit build
         p for p in out.rglob("*") if p.is_file() and not p.match("canvaskit/canvaskit.*")
@@ -131,7 +133,10 @@ def main() -> None:
             second_bytes.append(sent[0])
             context.close()
     server.shutdown()
-    print(f"build: {built['seconds']} s, again {rebuilt['seconds']} s")
+    print(
+        f"build: {built['seconds']} s, again {rebuilt['seconds']} s"
+        f" ({'the same' if same else 'another'} archive, byte for byte)"
+    )
     print(f"site: {total / 1e6:.1f} MB in {built['files']} files")
     print(f"app archive: {int(built['archive_bytes']) / 1e3:.0f} kB ({built['modules']} modules)")
     print(f"a Chromium phone's files gzipped (a compressing host): {gzipped / 1e6:.1f} MB")
