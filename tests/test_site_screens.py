@@ -200,8 +200,10 @@ async def test_the_team_exports_a_file_and_shows_a_small_team_as_a_qr_code() -> 
     phone = await Phone("/team", site=True).open()
     await phone.tap("Export a file")
     saved = [args for name, args in phone.method_calls() if name == "save_file"]
-    assert saved and saved[-1]["file_name"] == "Our team.gadget-team.json"
-    assert phone.says("Downloaded Our team.gadget-team.json")
+    assert saved and saved[-1]["file_name"] == "Our-team.gadget-team.json"
+    assert phone.says("Downloaded Our-team.gadget-team.json")
+    kept = json.loads(saved[-1]["src_bytes"])
+    assert kept["format"] == "gadget-team/1" and kept["team"]["name"] == "Our team"
     await phone.tap("Show as a QR code")
     assert phone.says("QR code of the team")
 

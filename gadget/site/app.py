@@ -25,12 +25,7 @@ from gadget.views.boundary import Boundary, Trouble, component
 from gadget.views.camera import CameraScreen
 from gadget.views.language import _, city, say
 from gadget.views.phone import WithPhone, use_language_choice
-from gadget.views.shared import (
-    PAGE_PADDING,
-    screen,
-    typed_field,
-    use_value,
-)
+from gadget.views.shared import PAGE_PADDING, screen, typed_field, use_value
 
 TRY_AGAIN: Final = N_("Try again, or start from Home.")
 

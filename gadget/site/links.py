@@ -10,10 +10,7 @@ import zlib
 from gadget.engine import ShareCode
 from gadget.missions import default_map
 from gadget.services.uploads import MAX_UPLOAD
-from gadget.site.team import (
-    PhoneTeam,
-    team_from_json,
-)
+from gadget.site.team import PhoneTeam, team_from_json
 
 
 def site_address(page_url: str | None) -> str:

@@ -21,10 +21,7 @@ from gadget.services.timing import Stretch, TimerSettings, TimerState
 from gadget.services.words import score_words
 from gadget.site.hold import use_team
 from gadget.site.links import join_link
-from gadget.site.team import (
-    PhoneTeam,
-    record_result,
-)
+from gadget.site.team import PhoneTeam, record_result
 from gadget.views.boundary import component
 from gadget.views.keycard import KeyCardGrid
 from gadget.views.language import _, city, ngettext, pgettext, say

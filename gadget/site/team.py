@@ -17,9 +17,7 @@ from gadget.engine import GadgetError, ReplayError, Status, official_score, repl
 from gadget.engine.errors import Message
 from gadget.engine.gamelog import game_log_from_dict
 from gadget.engine.jsontext import read_json
-from gadget.missions import (
-    FORMAT as MAP_FORMAT,
-)
+from gadget.missions import FORMAT as MAP_FORMAT
 from gadget.missions import (
     MapError,
     Mission,

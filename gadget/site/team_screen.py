@@ -13,23 +13,12 @@ from gadget.engine import GadgetError
 from gadget.engine.errors import Message
 from gadget.site.hold import use_team
 from gadget.site.links import team_link, unpack_team
-from gadget.site.team import (
-    QR_LIMIT,
-    PhoneTeam,
-    rename,
-    team_from_json,
-)
+from gadget.site.team import QR_LIMIT, PhoneTeam, rename, team_from_json
 from gadget.views.boundary import component
 from gadget.views.files import download, pick_json
 from gadget.views.language import _, city, moment, ngettext, pgettext, say
 from gadget.views.mission_map import MissionMapView
-from gadget.views.shared import (
-    dead_end,
-    qr_png,
-    screen,
-    typed_field,
-    use_value,
-)
+from gadget.views.shared import dead_end, qr_png, safe_file_name, screen, typed_field, use_value
 
 
 @component
@@ -53,7 +42,8 @@ def SiteTeamScreen() -> ft.Control:
         set_said(_("Saved."))
 
     async def export(_event: Any) -> None:
-        set_said(await download(f"{team.name}.gadget-team.json", team.to_json().encode()))
+        name = f"{safe_file_name(team.name)}.gadget-team.json"  # as the server names it
+        set_said(await download(name, team.to_json().encode()))
 
     async def import_file(_event: Any) -> None:
         try:
