@@ -8,8 +8,10 @@ it asks micropip to install the app's dependencies from PyPI in the browser. Her
 - the web client and the Pyodide runtime come from the installed flet-web wheel;
 - the app archive (app.tar.gz) holds the site's entry point, only the modules of `gadget`
   that `gadget.site.app` imports (never the store), and the pure-Python packages it needs
-  (flet, msgpack, babel with English and French data only, qrcode, pypng), so nothing is
-  installed in the browser and nothing is fetched from another host;
+  (PACKAGES below; Babel with English and French data only), so nothing is installed in
+  the browser and nothing is fetched from another host;
+- jsQR (from the npm registry, `npm ci`) reads QR codes in the browser: vendor/jsQR.js;
+- Gadget's own icons are drawn (Pillow) in place of Flet's;
 - a service worker (in place of Flutter's, which only unregisters itself) keeps every file
   of the site, so that after one visit it opens with the network off;
 - routes are after a # (any static host serves the site; a reload opens the same screen).
@@ -281,6 +283,8 @@ def build(out: Path, base: str) -> dict[str, object]:
 
     started = time.perf_counter()
     web = Path(flet_web.get_package_web_dir())
+    if out.exists() and any(out.iterdir()) and not (out / "app.tar.gz").exists():
+        raise SystemExit(f"{out} holds files but no site build: not emptied (name another --out)")
     if out.exists():
         shutil.rmtree(out)
     for path in sorted(web.rglob("*")):

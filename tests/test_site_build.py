@@ -1,0 +1,86 @@
+"""`make site`'s build, without a browser: what the archive holds and leaves out, the same
+bytes twice, the page's fixes, the service worker's list, and a folder it will not empty."""
+
+from __future__ import annotations
+
+import json
+import subprocess
+import sys
+import tarfile
+from pathlib import Path
+
+import pytest
+
+ROOT = Path(__file__).resolve().parents[1]
+BUILD = ROOT / "tools" / "build_site.py"
+pytestmark = pytest.mark.skipif(
+    not (ROOT / "node_modules" / "jsqr").exists(), reason="no jsQR: `make install` runs npm ci"
+)
+
+
+def build(out: Path) -> subprocess.CompletedProcess[str]:
+    return subprocess.run(
+        [sys.executable, str(BUILD), "--out", str(out)], check=False, capture_output=True, text=True
+    )
+
+
+@pytest.fixture(scope="module")
+def site(tmp_path_factory: pytest.TempPathFactory) -> Path:
+    out = tmp_path_factory.mktemp("site") / "site"
+    assert build(out).returncode == 0
+    return out
+
+
+def test_the_archive_holds_the_site_and_pure_packages_never_the_store(site: Path) -> None:
+    with tarfile.open(site / "app.tar.gz") as archive:
+        names = set(archive.getnames())
+    assert "main.py" in names and "gadget/site/app.py" in names
+    assert "gadget/missions/data/mission-map.json" in names
+    assert "gadget/locale/fr/LC_MESSAGES/gadget.mo" in names
+    for package in ("flet", "msgpack", "babel", "qrcode", "flet_camera"):
+        assert f"__pypackages__/{package}/__init__.py" in names
+    assert not any(
+        n.startswith(("gadget/store", "gadget/cli", "gadget/services/table")) for n in names
+    )
+    assert not any(n.endswith((".so", ".pyc")) or "sqlmodel" in n for n in names)
+    locales = {n.rsplit("/", 1)[1] for n in names if "babel/locale-data/" in n}
+    assert locales == {"root.dat", "en.dat", "fr.dat"}
+
+
+def test_two_builds_make_the_same_archive(site: Path, tmp_path: Path) -> None:
+    again = tmp_path / "again"
+    assert build(again).returncode == 0
+    assert (again / "app.tar.gz").read_bytes() == (site / "app.tar.gz").read_bytes()
+
+
+def test_the_page_runs_python_from_its_own_folder_with_hash_routes(site: Path) -> None:
+    index = (site / "index.html").read_text()
+    assert 'flet.pyodideUrl="./pyodide/pyodide.mjs"' in index  # not flet's bare specifier
+    assert 'flet.routeUrlStrategy="hash"' in index and "flet.noCdn=true" in index
+    assert 'navigator.serviceWorker.register("flutter_service_worker.js")' in index
+    bootstrap = (site / "flutter_bootstrap.js").read_text()  # the loader waits for no worker
+    assert "serviceWorkerSettings: {" not in bootstrap and "_flutter.loader.load({" in bootstrap
+    assert json.loads((site / "manifest.json").read_text())["name"] == "Gadget"
+    assert (site / "vendor" / "jsQR.js").exists() and (site / "vendor" / "jsQR.LICENSE").exists()
+
+
+def test_the_service_worker_keeps_every_file_but_the_other_canvaskit(site: Path) -> None:
+    worker = (site / "flutter_service_worker.js").read_text()
+    kept = json.loads(worker.split("const FILES = ", 1)[1].split(";", 1)[0])
+    files = {
+        str(p.relative_to(site))
+        for p in site.rglob("*")
+        if p.is_file() and "canvaskit" not in p.parts
+    }
+    assert set(kept) == {"./"} | files - {"flutter_service_worker.js", ".nojekyll"}
+    assert "canvaskit/chromium/canvaskit.wasm" in worker and "canvaskit/canvaskit.wasm" in worker
+
+
+def test_a_folder_that_is_not_a_site_build_is_never_emptied(tmp_path: Path) -> None:
+    (tmp_path / "notes.txt").write_text("mine")
+    refused = build(tmp_path)
+    assert refused.returncode != 0
+    assert refused.stderr.strip().splitlines() == [
+        f"{tmp_path} holds files but no site build: not emptied (name another --out)"
+    ]
+    assert (tmp_path / "notes.txt").read_text() == "mine"
