@@ -133,26 +133,43 @@ def test_a_servers_backup_is_taken_with_its_logs_replayed(tmp_path: Path) -> Non
         ('{"format": "gadget-team/1", "team": {"name": "A", "notes": 3}}', "notes must be text"),
         (
             '{"format": "gadget-team/1", "team": {"name": "A"}, "completed": '
-            '[{"mission": "prague", "at": "x"}]}',
+            '[{"mission": "prague", "at": "2026-11-22T20:00"}]}',
             "no won attempt of 'prague'",
         ),
         (
             '{"format": "gadget-team/1", "team": {"name": "A"}, "completed": '
-            '[{"mission": "atlantis", "at": "x"}]}',
+            '[{"mission": "atlantis", "at": "2026-11-22T20:00"}]}',
             "completed 0",
         ),
         (
-            '{"format": "gadget-team/1", "team": {"name": "A"}, "attempts": [{"played_at": "x"}]}',
+            '{"format": "gadget-team/1", "team": {"name": "A"}, "attempts": '
+            '[{"played_at": "2026-11-22"}]}',
             "attempt 0: needs a game log or a result",
         ),
         (
-            '{"format": "gadget-team/1", "team": {"name": "A"}, "attempts": [{"played_at": "x",'
-            ' "won": true, "result": {"tokens_left": true, "stops": 1, "sudden_death": false}}]}',
+            '{"format": "gadget-team/1", "team": {"name": "A"}, "attempts": [{"played_at":'
+            ' "2026-11-22", "won": true, "result": {"tokens_left": true, "stops": 1,'
+            ' "sudden_death": false}}]}',
             "attempt 0: tokens_left and stops must be 0..99",
         ),
         (
             '{"format": "gadget-team/1", "team": {"name": "A"}, "map": {"format": "x"}}',
             "map: ",
+        ),
+        (
+            '{"format": "gadget-team/1", "team": {"name": "A"}, "attempts": [{"played_at": "x"}]}',
+            "attempt 0: played_at must be a time",
+        ),
+        (
+            '{"format": "gadget-team/1", "team": {"name": "A"}, "completed": '
+            '[{"mission": "prague", "at": "yesterday"}]}',
+            "completed 0: must be",
+        ),
+        (
+            '{"format": "gadget-team/1", "team": {"name": "A"}, "attempts": [{"played_at": '
+            '"2026-11-22T20:00", "mission": "prague", "won": true, "result": '
+            '{"tokens_left": 12, "stops": 1, "sudden_death": false}}]}',
+            r"attempt 0: tokens left: 12 is outside 0\.\.9",
         ),
     ],
 )

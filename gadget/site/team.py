@@ -11,7 +11,8 @@ from __future__ import annotations
 import json
 from collections.abc import Mapping
 from dataclasses import dataclass, replace
-from typing import Any, Final
+from datetime import datetime
+from typing import Any, Final, TypeGuard
 
 from gadget.engine import GadgetError, ReplayError, Status, official_score, replay
 from gadget.engine.errors import Message
@@ -188,13 +189,15 @@ def team_from_json(text: str) -> PhoneTeam:
     completed: dict[str, str] = {}
     for index, item in enumerate(_list(data, "completed")):
         mission, at = (item.get("mission"), item.get("at")) if isinstance(item, Mapping) else (0, 0)
-        if not isinstance(mission, str) or mission not in known or not isinstance(at, str):
+        if not isinstance(mission, str) or mission not in known or not _is_time(at):
             raise TeamDocumentError(
                 'completed {index}: must be {{"mission": a city of the map, "at": a time}}',
                 index=index,
             )
         completed[mission] = at
-    attempts = tuple(_attempt(index, item) for index, item in enumerate(_list(data, "attempts")))
+    attempts = tuple(
+        _attempt(index, item, mission_map) for index, item in enumerate(_list(data, "attempts"))
+    )
     won = {a.mission for a in attempts if a.won}
     for mission in completed:
         if mission not in won:
@@ -212,15 +215,16 @@ def team_from_json(text: str) -> PhoneTeam:
     )
 
 
-def _attempt(index: int, item: object) -> Attempt:
-    """One attempt: its result from its log (a server's game) or from its told result."""
+def _attempt(index: int, item: object, mission_map: MissionMap) -> Attempt:
+    """One attempt: its result from its log (a server's game) or from its told result,
+    checked against its city's time bank when the city is on the team's map."""
     where = Message("attempt {index}", index=index)
     if not isinstance(item, Mapping):
         raise TeamDocumentError("{where}: must be an object", where=where)
     mission, played_at = item.get("mission"), item.get("played_at")
     if mission is not None and not isinstance(mission, str):
         raise TeamDocumentError("{where}: mission must be a city's id", where=where)
-    if not isinstance(played_at, str):
+    if not _is_time(played_at):
         raise TeamDocumentError("{where}: played_at must be a time", where=where)
     if "log" in item:
         try:
@@ -231,7 +235,24 @@ def _attempt(index: int, item: object) -> Attempt:
             mission, played_at, state.status is Status.WON, official_score(state), dict(item)
         )
     result = result_from_dict(item.get("result"), item.get("won"), where)
+    city = next((m for m in mission_map.missions if m.id == mission), None)
+    if city is not None:
+        try:
+            result.check(city)
+        except GadgetError as wrong:
+            raise TeamDocumentError("{where}: {wrong}", where=where, wrong=wrong) from None
     return Attempt(mission, played_at, result.won, result.score, dict(item))
+
+
+def _is_time(value: object) -> TypeGuard[str]:
+    """An ISO 8601 time, as the document writes them (anything else is refused, never shown)."""
+    if not isinstance(value, str) or len(value) > 40:
+        return False
+    try:
+        datetime.fromisoformat(value)
+    except ValueError:
+        return False
+    return True
 
 
 def _list(data: Mapping[str, object], name: str) -> list[object]:
