@@ -133,20 +133,27 @@ def ReplaceDialog(
     if incoming is None:
         return None
     return ft.AlertDialog(
-        title=ft.Text(_("Keep {incoming} on this phone?").format(incoming=incoming.name)),
-        content=ft.Text(
-            ngettext(
-                "It replaces {team} and its {count} attempt here; export {team} first to keep it.",
-                "It replaces {team} and its {count} attempts here; export {team} first to keep it.",
-                len(team.attempts),
-            ).format(team=team.name, count=len(team.attempts))
-        ),
+        title=ft.Text(_question(incoming)),
+        content=ft.Text(_what_goes(team)),
         actions=[
             ft.TextButton(_("Keep {team}").format(team=team.name), on_click=lambda _e: cancel()),
             ft.Button(_("Replace"), on_click=lambda _e: take(incoming)),
         ],
         on_dismiss=lambda _e: cancel(),
     )
+
+
+def _question(incoming: PhoneTeam) -> str:
+    return _("Keep {incoming} on this phone?").format(incoming=incoming.name)
+
+
+def _what_goes(team: PhoneTeam) -> str:
+    """What taking another team costs this phone: its own team, unless exported first."""
+    return ngettext(
+        "It replaces {team} and its {count} attempt here; export {team} first to keep it.",
+        "It replaces {team} and its {count} attempts here; export {team} first to keep it.",
+        len(team.attempts),
+    ).format(team=team.name, count=len(team.attempts))
 
 
 @component
@@ -168,16 +175,8 @@ def ImportRoute() -> ft.Control:
 
     return screen(
         [
-            ft.Text(_("Keep {incoming} on this phone?").format(incoming=incoming.name), size=20),
-            ft.Text(
-                ngettext(
-                    "It replaces {team} and its {count} attempt here; export {team} first to"
-                    " keep it.",
-                    "It replaces {team} and its {count} attempts here; export {team} first to"
-                    " keep it.",
-                    len(hold.team.attempts),
-                ).format(team=hold.team.name, count=len(hold.team.attempts))
-            ),
+            ft.Text(_question(incoming), size=20),
+            ft.Text(_what_goes(hold.team)),
             ft.Row(
                 [
                     ft.Button(_("Replace"), on_click=lambda _e: take(incoming)),
