@@ -6,7 +6,7 @@ import secrets
 import threading
 import time
 from collections.abc import Callable
-from dataclasses import dataclass, field, replace
+from dataclasses import dataclass, field
 from typing import Any
 
 from gadget.engine import Action, Phase, Player, ShareCode
@@ -341,25 +341,15 @@ class Table:
 
     def pause_timer(self, game_id: int) -> None:
         """Stop the clock until resumed."""
-        self._change_timer(
-            game_id,
-            lambda t, now: t if t.paused else replace(t, paused_left=t.seconds_left(now)),
-        )
+        self._change_timer(game_id, TimerState.paused_at)
 
     def resume_timer(self, game_id: int) -> None:
         """Start the clock again where it stopped."""
-
-        def resume(timer: TimerState, now: float) -> TimerState:
-            if timer.paused_left is None:
-                return timer
-            total = timer.settings.seconds_for(timer.stretch)
-            return replace(timer, started_at=now - (total - timer.paused_left), paused_left=None)
-
-        self._change_timer(game_id, resume)
+        self._change_timer(game_id, TimerState.resumed_at)
 
     def reset_timer(self, game_id: int) -> None:
         """Give this stretch its whole time again."""
-        self._change_timer(game_id, lambda t, now: replace(t, started_at=now, paused_left=None))
+        self._change_timer(game_id, TimerState.restarted_at)
 
     def _change_timer(
         self, game_id: int, change: Callable[[TimerState, float], TimerState]

@@ -3,7 +3,7 @@ for a phone on its own (the static site), so both time a turn alike."""
 
 from __future__ import annotations
 
-from dataclasses import dataclass
+from dataclasses import dataclass, replace
 from enum import StrEnum
 
 from gadget.engine import GadgetError
@@ -74,3 +74,18 @@ class TimerState:
     def paused(self) -> bool:
         """Stopped by a player until resumed."""
         return self.paused_left is not None
+
+    def paused_at(self, now: float) -> TimerState:
+        """The clock stopped now, keeping what was left (as it was, if already stopped)."""
+        return self if self.paused else replace(self, paused_left=self.seconds_left(now))
+
+    def resumed_at(self, now: float) -> TimerState:
+        """The clock started again now where it stopped (as it was, if running)."""
+        if self.paused_left is None:
+            return self
+        total = self.settings.seconds_for(self.stretch)
+        return replace(self, started_at=now - (total - self.paused_left), paused_left=None)
+
+    def restarted_at(self, now: float) -> TimerState:
+        """The stretch given its whole time again, from now."""
+        return replace(self, started_at=now, paused_left=None)

@@ -37,7 +37,7 @@ from gadget.views.shared import (
     use_wakelock,
     whole_number,
 )
-from gadget.views.timer import TimerBar, TimerControls, seconds_field
+from gadget.views.timer import TimerBar, TimerControls, timer_times
 
 TIMER_KEY: Final = "gadget.site.timer"
 NO_MISSION: Final = ""
@@ -157,18 +157,16 @@ def SiteTimer() -> ft.Control:
         set_timer(TimerState(settings, stretch, turn, now()))
 
     def pause() -> None:
-        if timer is not None and not timer.paused:
-            set_timer(replace(timer, paused_left=timer.seconds_left(now())))
+        if timer is not None:
+            set_timer(timer.paused_at(now()))
 
     def resume() -> None:
-        if timer is not None and timer.paused_left is not None:
-            total = timer.settings.seconds_for(timer.stretch)
-            started = now() - (total - timer.paused_left)
-            set_timer(replace(timer, started_at=started, paused_left=None))
+        if timer is not None:
+            set_timer(timer.resumed_at(now()))
 
     def reset() -> None:
         if timer is not None:
-            set_timer(replace(timer, started_at=now(), paused_left=None))
+            set_timer(timer.restarted_at(now()))
 
     controls: list[ft.Control] = [
         ft.Switch(
@@ -196,18 +194,7 @@ def SiteTimer() -> ft.Control:
                 ],
                 wrap=True,
             ),
-            seconds_field(
-                _("Clue time"),
-                _("Clue seconds"),
-                settings.clue_seconds,
-                lambda s: change(clue_seconds=s),
-            ),
-            seconds_field(
-                _("Guess time"),
-                _("Guess seconds"),
-                settings.guess_seconds,
-                lambda s: change(guess_seconds=s),
-            ),
+            *timer_times(settings, change),
             *([ft.Text(said, color=palette.DANGER)] if said else []),
         ]
     return ft.Column(controls, spacing=4)

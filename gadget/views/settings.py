@@ -22,7 +22,7 @@ from gadget.views.shared import (
     use_value,
 )
 from gadget.views.table_context import use_table
-from gadget.views.timer import seconds_field
+from gadget.views.timer import timer_times
 
 
 @component
@@ -58,18 +58,7 @@ def Settings() -> ft.Control:
                 value=settings.enabled,
                 on_change=lambda e: change(enabled=bool(e.control.value)),
             ),
-            seconds_field(
-                _("Clue time"),
-                _("Clue seconds"),
-                settings.clue_seconds,
-                lambda s: change(clue_seconds=s),
-            ),
-            seconds_field(
-                _("Guess time"),
-                _("Guess seconds"),
-                settings.guess_seconds,
-                lambda s: change(guess_seconds=s),
-            ),
+            *timer_times(settings, change),
             ft.Text(_("Warnings at 30 and 10 seconds; a sound and a vibration at zero."), size=12),
             ft.Dropdown(
                 label=_("Language"),

@@ -13,7 +13,7 @@ import flet_audio
 
 from gadget.engine import Phase
 from gadget.services import palette
-from gadget.services.timing import TIMER_PRESETS, WARNINGS, Stretch, TimerState
+from gadget.services.timing import TIMER_PRESETS, WARNINGS, Stretch, TimerSettings, TimerState
 from gadget.views.boundary import component
 from gadget.views.language import _, ngettext
 from gadget.views.shared import icon_button, use_value, whole_number
@@ -136,3 +136,22 @@ def seconds_field(label: str, short_label: str, seconds: int, on_change: Any) ->
         ],
         wrap=True,
     )
+
+
+def timer_times(settings: TimerSettings, change: Callable[..., None]) -> list[ft.Control]:
+    """The clue's and the guesses' times, each changed with `change(clue_seconds=...)` or
+    `change(guess_seconds=...)` (Settings on a server, the timer itself on the site)."""
+    return [
+        seconds_field(
+            _("Clue time"),
+            _("Clue seconds"),
+            settings.clue_seconds,
+            lambda s: change(clue_seconds=s),
+        ),
+        seconds_field(
+            _("Guess time"),
+            _("Guess seconds"),
+            settings.guess_seconds,
+            lambda s: change(guess_seconds=s),
+        ),
+    ]
