@@ -167,7 +167,7 @@ def test_two_phones_play_from_a_static_host_and_the_site_opens_again_with_no_ser
         assert _grid(phone_a) == _side(code, "a")
 
         phone_b, refused_b = _phone(browser, address)
-        _type(phone_b, phone_b.get_by_role("textbox", name="Code"), code.text)
+        _type(phone_b, phone_b.get_by_role("textbox", name="Partner's code"), code.text)
         phone_b.get_by_role("button", name="Join", exact=True).click()
         _see(phone_b, "Side B")
         assert _grid(phone_b) == _side(code, "b")

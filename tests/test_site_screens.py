@@ -71,7 +71,7 @@ async def test_a_new_game_shows_side_a_its_code_and_a_qr_link_to_side_b() -> Non
 async def test_phone_b_types_the_code_and_sees_only_its_side_turned() -> None:
     _phone_a, code = await dealt()
     phone_b = await Phone("/", site=True).open()
-    await phone_b.type("Code", code.text.lower().replace("-", " "))
+    await phone_b.type("Partner's code", code.text.lower().replace("-", " "))
     await phone_b.tap("Join")
     assert phone_b.session.page.route == f"/play/{code.text}/b"
     assert phone_b.grid() == code.key_card().seen_from(B)
@@ -83,7 +83,7 @@ async def test_phone_b_types_the_code_and_sees_only_its_side_turned() -> None:
 @alone
 async def test_a_typo_in_the_code_is_refused_on_the_home_screen() -> None:
     home = await Phone("/", site=True).open()
-    await home.type("Code", "1ABC-DEFG-HJK8")
+    await home.type("Partner's code", "1ABC-DEFG-HJK8")
     await home.tap("Join")
     assert home.session.page.route == "/"
     assert home.says("is not a valid code: check for a typo")

@@ -16,7 +16,6 @@ from gadget.engine import GadgetError, ShareCode
 from gadget.engine.sharecode import SEED_BITS
 from gadget.language import N_, codes, language
 from gadget.missions import MissionState
-from gadget.services import palette
 from gadget.site.hold import WithTeam, use_team
 from gadget.site.play import NO_MISSION, JoinRoute, PlayRoute
 from gadget.site.scan import read_in_the_browser
@@ -25,7 +24,7 @@ from gadget.views.boundary import Boundary, Trouble, component
 from gadget.views.camera import CameraScreen
 from gadget.views.language import _, city, say
 from gadget.views.phone import WithPhone, use_language_choice
-from gadget.views.shared import PAGE_PADDING, screen, typed_field, use_value
+from gadget.views.shared import PAGE_PADDING, join_by_code, read_code, screen, use_value
 
 TRY_AGAIN: Final = N_("Try again, or start from Home.")
 
@@ -51,7 +50,7 @@ def SiteHome() -> ft.Control:
 
     def join(_event: Any) -> None:
         try:
-            code = ShareCode.parse(str(typed.current or ""))
+            code = read_code(typed.current)
         except GadgetError as wrong:
             set_problem(say(wrong))
             return
@@ -85,19 +84,7 @@ def SiteHome() -> ft.Control:
             ft.Button(_("New game"), icon=ft.Icons.STYLE, on_click=deal),
             ft.Text(_("Join your partner's game"), size=20, weight=ft.FontWeight.W_600),
             ft.Text(_("Scan the code on their phone with your camera, or type it here.")),
-            typed_field(typed, _("Code"), on_submit=join),
-            *([ft.Text(problem, color=palette.DANGER)] if problem else []),
-            ft.Row(
-                [
-                    ft.Button(_("Join"), icon=ft.Icons.LOGIN, on_click=join),
-                    ft.OutlinedButton(
-                        _("Scan the code"),
-                        icon=ft.Icons.QR_CODE_SCANNER,
-                        on_click=lambda _e: page.navigate("/scan"),
-                    ),
-                ],
-                wrap=True,
-            ),
+            *join_by_code(typed, problem, join, page),
             ft.Divider(),
             ft.Button(
                 _("{team}: mission map").format(team=hold.team.name),

@@ -8,7 +8,6 @@ import flet as ft
 
 from gadget.engine import (
     Player,
-    ShareCode,
     ShareCodeError,
 )
 from gadget.missions import MissionState
@@ -22,10 +21,11 @@ from gadget.views.language import _, city, ngettext, say
 from gadget.views.phone import use_phone
 from gadget.views.shared import (
     guarded,
+    join_by_code,
     panel,
+    read_code,
     screen,
     secure_origin,
-    typed_field,
     use_data,
     use_value,
 )
@@ -176,7 +176,7 @@ def Home() -> ft.Control:
 
     def join(_event: Any) -> None:
         try:
-            code = ShareCode.parse(str(typed.current)[:40])
+            code = read_code(typed.current)
         except ShareCodeError as wrong:
             set_problem(say(wrong))
             return
@@ -217,24 +217,7 @@ def Home() -> ft.Control:
             ),
             MissionPicker(set_problem),
             ft.Text(_("Join your partner"), size=18, weight=ft.FontWeight.W_600),
-            typed_field(
-                typed,
-                _("Partner's code"),
-                on_submit=join,
-                error=problem or None,
-                capitalization=ft.TextCapitalization.CHARACTERS,
-            ),
-            ft.Row(
-                [
-                    ft.Button(_("Join"), icon=ft.Icons.LOGIN, on_click=join),
-                    ft.OutlinedButton(
-                        _("Scan the code"),
-                        icon=ft.Icons.QR_CODE_SCANNER,
-                        on_click=lambda _e: page.navigate("/scan"),
-                    ),
-                ],
-                wrap=True,
-            ),
+            *join_by_code(typed, problem, join, page),
             *_my_games(page, games),
             ft.Row(
                 [

@@ -299,3 +299,35 @@ def share_panel(code: ShareCode, link: str) -> ft.Control:
             ft.Text(link, size=12),
         ]
     )
+
+
+def read_code(typed: object) -> ShareCode:
+    """The code a player typed (only its first 40 characters are read: a code has 14)."""
+    return ShareCode.parse(str(typed or "")[:40])
+
+
+def join_by_code(
+    typed: Any, problem: str, join: Callable[[Any], None], page: ft.Page
+) -> list[ft.Control]:
+    """The partner's code, typed (a refusal shown on the field), and the ways to join with
+    it: Join, or the camera inside the app."""
+    return [
+        typed_field(
+            typed,
+            _("Partner's code"),
+            on_submit=join,
+            error=problem or None,
+            capitalization=ft.TextCapitalization.CHARACTERS,
+        ),
+        ft.Row(
+            [
+                ft.Button(_("Join"), icon=ft.Icons.LOGIN, on_click=join),
+                ft.OutlinedButton(
+                    _("Scan the code"),
+                    icon=ft.Icons.QR_CODE_SCANNER,
+                    on_click=lambda _e: page.navigate("/scan"),
+                ),
+            ],
+            wrap=True,
+        ),
+    ]
