@@ -111,3 +111,9 @@ def test_a_badly_written_result_is_refused_in_one_line(
 def test_the_edges_of_a_written_result_are_taken() -> None:
     assert result_from_dict({"tokens_left": 0, "stops": 99, "sudden_death": True}, False, WHERE)
     assert result_from_dict({"tokens_left": 99, "stops": 0, "sudden_death": False}, True, WHERE)
+
+
+def test_a_game_outside_the_campaign_is_checked_by_its_own_bank() -> None:
+    Result(True, 10, 1).check_bank(11, Message("this game"))
+    with pytest.raises(ResultError, match=r"^tokens left: 12 is outside 0\.\.11 \(this game has"):
+        Result(True, 12, 1).check_bank(11, Message("this game"))

@@ -30,28 +30,32 @@ class Result:
     sudden_death: bool = False
 
     def check(self, mission: Mission) -> None:
-        """Refuse a result the mission's time bank could not have given, naming the value."""
-        turns = mission.turns
+        """Refuse a result the city's time bank could not have given, naming the value."""
+        self.check_bank(mission.turns, Message(mission.name, context="city"))
+
+    def check_bank(self, turns: int, bank: Message) -> None:
+        """Refuse a result a game of `turns` tokens (`bank` names it: a city, this game)
+        could not have given, naming the value."""
         for name, value in (
             (Message("tokens left"), self.tokens_left),
             (Message("stops"), self.stops),
         ):
             if not 0 <= value <= turns:
                 raise ResultError(
-                    "{name}: {value} is outside 0..{turns} ({mission} has {turns} tokens)",
+                    "{name}: {value} is outside 0..{turns} ({bank} has {turns} tokens)",
                     name=name,
                     value=value,
                     turns=turns,
-                    mission=Message(mission.name, context="city"),
+                    bank=bank,
                 )
         if self.tokens_left + self.stops > turns:
             raise ResultError(
                 "tokens left ({left}) and stops ({stops}) add up to more than the {turns}"
-                " tokens of {mission}",
+                " tokens of {bank}",
                 left=self.tokens_left,
                 stops=self.stops,
                 turns=turns,
-                mission=Message(mission.name, context="city"),
+                bank=bank,
             )
         if self.sudden_death and self.tokens_left:
             raise ResultError(

@@ -6,11 +6,18 @@ from collections.abc import Mapping
 from datetime import UTC, datetime
 from typing import Any, Final
 
-from gadget.engine import GameLogError, ReplayError, Status, official_score, replay
+from gadget.engine import GameLog, GameLogError, ReplayError, Status, official_score, replay
 from gadget.engine.errors import GadgetError, Message
 from gadget.engine.gamelog import game_log_from_dict
 from gadget.engine.jsontext import read_json
-from gadget.missions import MapError, MissionMap, ResultError, map_from_dict, result_from_dict
+from gadget.missions import (
+    MapError,
+    MissionMap,
+    Result,
+    ResultError,
+    map_from_dict,
+    result_from_dict,
+)
 from gadget.store import ImportedAttempt, Store, Team
 
 FORMAT: Final = "gadget-team/1"
@@ -166,13 +173,27 @@ def _attempt(
                 item=item[name],
                 worked_out=worked_out,
             )
+    return _imported(where, item, mission, None if played_on is team_map else played_on, log=log)
+
+
+def _imported(
+    where: Message,
+    item: Mapping[str, Any],
+    mission: str | None,
+    played_on: MissionMap | None,
+    *,
+    log: GameLog | None = None,
+    told: Result | None = None,
+) -> ImportedAttempt:
+    """An attempt read whole: when, who, notes and map, with its log or its told result."""
     return ImportedAttempt(
         mission_id=mission,
         played_at=_time(where, item.get("played_at")),
         players=_names(Message("{where}.players", where=where), item.get("players", [])),
         notes=_text(Message("{where}.notes", where=where), item.get("notes", "")),
         log=log,
-        mission_map=None if played_on is team_map else played_on,
+        mission_map=played_on,
+        told=told,
     )
 
 
@@ -198,15 +219,7 @@ def _told_attempt(
             item=item["score"],
             worked_out=told.score,
         )
-    return ImportedAttempt(
-        mission_id=mission,
-        played_at=_time(where, item.get("played_at")),
-        players=_names(Message("{where}.players", where=where), item.get("players", [])),
-        notes=_text(Message("{where}.notes", where=where), item.get("notes", "")),
-        log=None,
-        mission_map=None if played_on is team_map else played_on,
-        told=told,
-    )
+    return _imported(where, item, mission, None if played_on is team_map else played_on, told=told)
 
 
 def _won(attempt: ImportedAttempt) -> bool:

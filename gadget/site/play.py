@@ -238,7 +238,7 @@ def ResultForm(code: ShareCode) -> ft.Control:
         try:
             result = Result(won, count(left), count(stops), sudden)
             if not mission_id:
-                result.check(_practice(code))
+                result.check_bank(code.tokens, Message("this game"))
                 set_said(("\n".join(_score_lines(result)), False))
                 return
             kept = record_result(hold.team, mission_id, result, datetime.now(UTC).isoformat())
@@ -304,11 +304,6 @@ def ResultForm(code: ShareCode) -> ft.Control:
             ),
         ]
     )
-
-
-def _practice(code: ShareCode) -> Mission:
-    """The time bank of a game outside the campaign, to check a result against."""
-    return Mission(id="", name="", turns=code.tokens, mistakes=code.mistakes, lon=0, lat=0)
 
 
 def _score_lines(result: Result) -> list[str]:
