@@ -8,6 +8,7 @@ import json
 import zlib
 
 from gadget.engine import ShareCode
+from gadget.engine import join_link as engine_join_link
 from gadget.missions import default_map
 from gadget.services.uploads import MAX_UPLOAD
 from gadget.site.team import PhoneTeam, team_from_json
@@ -19,8 +20,9 @@ def site_address(page_url: str | None) -> str:
 
 
 def join_link(page_url: str | None, code: ShareCode) -> str:
-    """The link in phone A's QR code: the phone's camera opens side B of this game."""
-    return f"{site_address(page_url)}#/join/{code.text}"
+    """The link in phone A's QR code: the phone's camera opens side B of this game (the
+    served app's join link, its route after the site's #)."""
+    return engine_join_link(f"{site_address(page_url)}#", code)
 
 
 def team_link(page_url: str | None, team: PhoneTeam) -> str:

@@ -60,7 +60,6 @@ def SiteTeamScreen() -> ft.Control:
         set_said(_("This phone now keeps {team}.").format(team=incoming.name))
 
     ft.use_dialog(ReplaceDialog(team, replacing, take, lambda: set_replacing(None)))
-    link = team_link(page.url, team)
     attempts = [
         ft.Text(
             _("{when}: {city}, {outcome}").format(
@@ -98,20 +97,7 @@ def SiteTeamScreen() -> ft.Control:
                 ],
                 wrap=True,
             ),
-            *(
-                [
-                    ft.Semantics(
-                        label=_("QR code of the team"),
-                        content=ft.Image(src=qr_png(link), width=260, height=260),
-                    )
-                    if len(link) <= QR_LIMIT
-                    else ft.Text(
-                        _("The team is too large for a QR code now: export a file instead.")
-                    )
-                ]
-                if showing_qr
-                else []
-            ),
+            *([team_qr(team_link(page.url, team))] if showing_qr else []),
             ft.Row(
                 [
                     typed_field(name, _("Team name"), team.name, expand=True),
@@ -120,6 +106,16 @@ def SiteTeamScreen() -> ft.Control:
             ),
             *([ft.Text(said)] if said else []),
         ]
+    )
+
+
+def team_qr(link: str) -> ft.Control:
+    """The team's link as a QR code, while a phone's camera can still read one that long."""
+    if len(link) > QR_LIMIT:
+        return ft.Text(_("The team is too large for a QR code now: export a file instead."))
+    return ft.Semantics(
+        label=_("QR code of the team"),
+        content=ft.Image(src=qr_png(link), width=260, height=260),
     )
 
 
