@@ -259,6 +259,14 @@ def draw_icons(out: Path) -> None:
     icon(32, False).save(out / "favicon.png")
 
 
+def patched(text: str, old: str, new: str, where: str) -> str:
+    """`text` with `old` replaced once; a build that no longer finds it stops, saying where
+    (a newer Flet changed the file: the patch must be looked at again, not skipped)."""
+    if text.count(old) != 1:
+        raise SystemExit(f"{where} changed: {old!r} is not there once; look at the patch again")
+    return text.replace(old, new)
+
+
 def write_archive(target: Path, files: list[tuple[Path | bytes, str]]) -> None:
     """A gzipped tar with the same bytes for the same files: sorted, one time, no owners."""
     with (
@@ -325,9 +333,11 @@ def build(out: Path, base: str) -> dict[str, object]:
     index = (out / "index.html").read_text(encoding="utf-8")
     # flet 1.0.5 writes a bare "pyodide/pyodide.mjs", which a module worker's import()
     # refuses ("Failed to resolve module specifier"): it must start with ./
-    index = index.replace('flet.pyodideUrl="pyodide/', 'flet.pyodideUrl="./pyodide/')
-    # Flet's loader registers no service worker: the page registers the site's own.
-    index = index.replace(
+    index = patched(index, 'flet.pyodideUrl="pyodide/', 'flet.pyodideUrl="./pyodide/', "index.html")
+    # Asked for none (flutter_bootstrap.js below), Flutter's loader registers no service
+    # worker: the page registers the site's own.
+    index = patched(
+        index,
         '<script src="python.js"></script>',
         '<script src="python.js"></script>\n  <script>\n'
         "    // Once Python runs (the app's files are in the browser's cache by then), the\n"
@@ -339,6 +349,7 @@ def build(out: Path, base: str) -> dict[str, object]:
         '        navigator.serviceWorker.register("flutter_service_worker.js");\n'
         "      }\n"
         "    };\n  </script>",
+        "index.html",
     )
     (out / "index.html").write_text(index, encoding="utf-8")
     # Flutter's loader would wait up to 4 s for a service worker to take over at the first
