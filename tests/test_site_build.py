@@ -62,6 +62,7 @@ def test_the_page_runs_python_from_its_own_folder_with_hash_routes(site: Path) -
     assert "serviceWorkerSettings: {" not in bootstrap and "_flutter.loader.load({" in bootstrap
     assert json.loads((site / "manifest.json").read_text())["name"] == "Gadget"
     assert (site / "vendor" / "jsQR.js").exists() and (site / "vendor" / "jsQR.LICENSE").exists()
+    assert (site / "sounds" / "time-up.wav").exists()  # the timer's sound, where it asks
 
 
 def test_the_service_worker_keeps_every_file_but_the_other_canvaskit(site: Path) -> None:

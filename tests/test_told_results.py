@@ -109,8 +109,10 @@ def test_a_badly_written_result_is_refused_in_one_line(
 
 
 def test_the_edges_of_a_written_result_are_taken() -> None:
-    assert result_from_dict({"tokens_left": 0, "stops": 99, "sudden_death": True}, False, WHERE)
-    assert result_from_dict({"tokens_left": 99, "stops": 0, "sudden_death": False}, True, WHERE)
+    lowest = {"tokens_left": 0, "stops": 99, "sudden_death": True}
+    assert result_from_dict(lowest, False, WHERE) == Result(False, 0, 99, sudden_death=True)
+    highest = {"tokens_left": 99, "stops": 0, "sudden_death": False}
+    assert result_from_dict(highest, True, WHERE) == Result(True, 99, 0, sudden_death=False)
 
 
 def test_a_game_outside_the_campaign_is_checked_by_its_own_bank() -> None:

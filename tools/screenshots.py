@@ -32,10 +32,9 @@ from tests.test_browser import (  # noqa: E402
     _see,
     _start_server,
     _touch,
-    _type,
 )
 from tests.test_browser_site import _phone as _site_phone  # noqa: E402
-from tests.test_browser_site import static_server  # noqa: E402
+from tests.test_browser_site import record_a_win, static_server  # noqa: E402
 
 OUT = ROOT / "docs" / "screenshots"
 PHONE, DESKTOP = (390, 844), (1280, 800)
@@ -191,11 +190,7 @@ def shoot_site(browser: Browser) -> None:
         phone_b.get_by_role("switch", name="Turn timer").click()
         phone_b.get_by_role("button", name="Time the clue", exact=True).click()
         shoot(phone_b, "site-side-b")
-        phone_a.get_by_role("button", name="The game is over: record the result").click()
-        _type(phone_a, phone_a.get_by_role("textbox", name="Tokens left in the time bank"), "2")
-        stops = "Stop tokens"
-        _type(phone_a, phone_a.get_by_role("textbox", name=stops), "7")
-        phone_a.get_by_role("button", name="Record the result", exact=True).click()
+        record_a_win(phone_a, tokens_left=2, stops=7)
         _see(phone_a, "Now open: Berlin, Moscow, Cairo.")
         phone_a.mouse.wheel(0, 2000)
         shoot(phone_a, "site-result")
