@@ -14,6 +14,7 @@ import gadget.site.play as site_play
 from gadget.engine import Player, ShareCode
 from gadget.missions import Result
 from gadget.services.backup import import_team
+from gadget.services.phones import STORAGE_KEY as PHONE_KEY
 from gadget.services.table import Table
 from gadget.site.hold import TEAM_KEY, UNREADABLE_KEY
 from gadget.site.links import team_link
@@ -52,6 +53,7 @@ async def test_home_deals_for_an_open_city_and_joins_by_code() -> None:
     home = await Phone("/", site=True).open()
     for words in ("New game", "Join", "Prague 9-9", "Our team: mission map", "Language"):
         assert home.says(words)
+    assert PHONE_KEY not in home.storage  # no seat to hold here: no identity is made
     assert not home.crashed()
 
 

@@ -23,7 +23,7 @@ from gadget.site.team_screen import CityRoute, ImportRoute, SiteTeamScreen
 from gadget.views.boundary import Boundary, Trouble, component
 from gadget.views.camera import CameraScreen
 from gadget.views.language import _, city, say
-from gadget.views.phone import WithPhone, use_language_choice
+from gadget.views.phone import WithLanguage, use_language_choice
 from gadget.views.shared import PAGE_PADDING, join_by_code, read_code, screen, use_value
 
 TRY_AGAIN: Final = N_("Try again, or start from Home.")
@@ -120,7 +120,7 @@ def SiteApp(trouble: Trouble) -> ft.Control:
     it, and a reload opens the same screen)."""
     return Boundary(
         trouble,
-        lambda: WithPhone(
+        lambda: WithLanguage(
             lambda: WithTeam(
                 lambda: ft.Router(
                     [

@@ -77,11 +77,11 @@ async def stored_choice() -> object:
 
 
 @component
-def WithPhone(screens: Callable[[], ft.Control]) -> ft.Control:
-    """Shows the screens once the phone's identity and language are read from its storage
-    and its browser; a new choice of language in Settings speaks it on every screen."""
+def WithLanguage(screens: Callable[[], ft.Control]) -> ft.Control:
+    """Shows the screens once the phone's language is read from its storage and its
+    browser; a new choice (Settings, the site's home) speaks it on every screen at once."""
     page = ft.context.page
-    phone, set_phone = use_value(lambda: cast(Phone | None, None))
+    loaded, set_loaded = use_value(lambda: False)
     choice, set_choice = use_value(lambda: "")  # "" follows the browser
     browsers, set_browsers = use_value(lambda: "en")  # what the browser's languages give
 
@@ -89,7 +89,7 @@ def WithPhone(screens: Callable[[], ft.Control]) -> ft.Control:
         stored = await stored_choice()
         set_choice(stored if isinstance(stored, str) and stored in codes() else "")
         set_browsers(choose_language(await browser_languages(page)).code)
-        set_phone(await identify())
+        set_loaded(True)
 
     async def choose(code: str) -> None:
         code = code if code in codes() else ""
@@ -101,9 +101,22 @@ def WithPhone(screens: Callable[[], ft.Control]) -> ft.Control:
         page.run_task(choose, code)
 
     ft.use_effect(load, [])
-    if phone is None:
+    if not loaded:
         return ft.Column([ft.ProgressRing(), ft.Text("Gadget…")])
     speak(page, language(choice or browsers))  # every screen below reads it (nothing if same)
-    return CHOOSE_LANGUAGE(
-        LanguageChoice(choice, browsers, choose_soon), lambda: PHONE(phone, screens)
-    )
+    return CHOOSE_LANGUAGE(LanguageChoice(choice, browsers, choose_soon), screens)
+
+
+@component
+def WithPhone(screens: Callable[[], ft.Control]) -> ft.Control:
+    """The served app's screens, once the phone's identity is read from its storage (its
+    seats and teams belong to it) and its language is known."""
+    phone, set_phone = use_value(lambda: cast(Phone | None, None))
+
+    async def load() -> None:
+        set_phone(await identify())
+
+    ft.use_effect(load, [])
+    if phone is None:
+        return ft.Column([ft.ProgressRing(), ft.Text("Gadget…")])
+    return WithLanguage(lambda: PHONE(phone, screens))
