@@ -50,8 +50,8 @@ def WithTeam(screens: Callable[[], ft.Control]) -> ft.Control:
         with contextlib.suppress(Exception):
             await ft.SharedPreferences().set(TEAM_KEY, team.to_json())
 
-    def keep(team: PhoneTeam, trouble: str = "") -> None:
-        set_hold(TeamHold(team, keep, trouble))
+    def keep(team: PhoneTeam) -> None:
+        set_hold(TeamHold(team, keep, ""))
         page.run_task(store, team)
 
     async def load() -> None:

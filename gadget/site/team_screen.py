@@ -60,13 +60,12 @@ def SiteTeamScreen() -> ft.Control:
         set_said(_("This phone now keeps {team}.").format(team=incoming.name))
 
     ft.use_dialog(ReplaceDialog(team, replacing, take, lambda: set_replacing(None)))
+    names = {m.id: m.name for m in team.mission_map.missions}
     attempts = [
         ft.Text(
             _("{when}: {city}, {outcome}").format(
                 when=moment(datetime.fromisoformat(a.played_at)),
-                city=city(team.mission_map.mission(a.mission).name)
-                if a.mission and a.mission in {m.id for m in team.mission_map.missions}
-                else _("no mission"),
+                city=city(names[a.mission]) if a.mission in names else _("no mission"),
                 outcome=_("won, score {score}").format(score=a.score) if a.won else _("lost"),
             )
         )
