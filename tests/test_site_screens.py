@@ -14,11 +14,13 @@ import gadget.site.play as site_play
 from gadget.engine import Player, ShareCode
 from gadget.missions import Result
 from gadget.services.backup import import_team
+from gadget.services.links import ScanError
 from gadget.services.phones import STORAGE_KEY as PHONE_KEY
 from gadget.services.table import Table
 from gadget.site.hold import TEAM_KEY, UNREADABLE_KEY
 from gadget.site.links import team_link
 from gadget.site.play import TIMER_KEY
+from gadget.site.scan import route_of_text
 from gadget.site.team import new_team, record_result
 from gadget.views.language import STORAGE_KEY as LANGUAGE_KEY
 from tests.phones import Phone, device_of, new_device
@@ -384,3 +386,15 @@ async def test_a_new_game_may_be_for_an_open_city_or_a_completed_one_played_agai
     assert (code.tokens, code.mistakes) == (8, 8)
     await phone.tap("The game is over: record the result")
     assert phone._find(ft.Dropdown, label="Mission").value == "moscow"  # Moscow's bank
+
+
+def test_a_qr_code_read_in_the_site_leads_to_side_b_or_to_a_teams_import() -> None:
+    code = ShareCode(seed=42)
+    assert route_of_text(f"https://x.example/gadget/#/join/{code.text}") == f"/play/{code.text}/b"
+    assert route_of_text(f" {code.text.lower()} ") == f"/play/{code.text}/b"
+    link = team_link("https://x.example/gadget/", new_team("Larks"))
+    assert route_of_text(link) == "/import/" + link.split("#/import/", 1)[1]
+    with pytest.raises(ScanError, match="not a Gadget team"):
+        route_of_text("https://x.example/#/import/../../settings")
+    with pytest.raises(ScanError, match="not a Gadget game"):
+        route_of_text("https://example.org/")

@@ -18,7 +18,7 @@ from gadget.language import N_, codes, language
 from gadget.missions import MissionState
 from gadget.site.hold import WithTeam, use_team
 from gadget.site.play import NO_MISSION, JoinRoute, PlayRoute
-from gadget.site.scan import read_in_the_browser
+from gadget.site.scan import route_of_picture
 from gadget.site.team_screen import CityRoute, ImportRoute, SiteTeamScreen
 from gadget.views.boundary import Boundary, Trouble, component
 from gadget.views.camera import CameraScreen
@@ -110,8 +110,9 @@ def SiteHome() -> ft.Control:
 
 @component
 def SiteScan() -> ft.Control:
-    """/scan: the camera inside the app (where the origin is secure), read in the browser."""
-    return CameraScreen(read_in_the_browser, lambda code: f"/play/{code.text}/b")
+    """/scan: the camera inside the app (where the origin is secure), read in the browser: a
+    game's QR code opens side B, a team's offers to import the team."""
+    return CameraScreen(route_of_picture)
 
 
 @component

@@ -5,9 +5,9 @@ calls through Pyodide. No image library is packed: the browser decodes the pictu
 from __future__ import annotations
 
 import importlib
+import re
 from typing import Any, Final
 
-from gadget.engine import ShareCode
 from gadget.services.links import ScanError, code_in_text
 
 JSQR: Final = "vendor/jsQR.js"  # beside python-worker.js, whose address the worker has
@@ -29,8 +29,19 @@ async (photo) => {
 """.replace("JSQR", JSQR)
 
 
-async def read_in_the_browser(photo: bytes) -> ShareCode:
-    """The share code in the camera's picture, read by jsQR in this browser."""
+def route_of_text(text: str) -> str:
+    """Where a QR code of the site leads: a team's link to its import (asked there), or a
+    game's link or bare code to side B; anything else is refused in one line."""
+    _before, mark, packed = text.strip().partition("#/import/")
+    if mark:
+        if not re.fullmatch(r"[A-Za-z0-9_-]{1,3000}", packed):
+            raise ScanError("that QR code is not a Gadget team ({text!r})", text=text[:60])
+        return f"/import/{packed}"
+    return f"/play/{code_in_text(text).text}/b"
+
+
+async def route_of_picture(photo: bytes) -> str:
+    """Where the QR code in the camera's picture leads, read by jsQR in this browser."""
     code: Any = importlib.import_module("pyodide.code")  # only in the browser
     ffi: Any = importlib.import_module("pyodide.ffi")
     try:
@@ -39,4 +50,4 @@ async def read_in_the_browser(photo: bytes) -> ShareCode:
         raise ScanError("the camera gave no picture: try again or type the code") from None
     if not text:
         raise ScanError("no QR code in the picture: hold the phone closer, or type the code")
-    return code_in_text(str(text))
+    return route_of_text(str(text))

@@ -10,7 +10,7 @@ from typing import Any
 import flet as ft
 import flet_camera
 
-from gadget.engine import GadgetError, ShareCode
+from gadget.engine import GadgetError
 from gadget.language import N_
 from gadget.views.boundary import component
 from gadget.views.language import _, say
@@ -19,18 +19,19 @@ from gadget.views.shared import screen, use_value
 NO_CAMERA = N_("No camera here: type the code on the home screen, or scan with the camera app.")
 
 
-ReadCode = Callable[[bytes], Awaitable[ShareCode]]
+RouteOfPicture = Callable[[bytes], Awaitable[str]]
 
 
 @component
-def CameraScreen(read_code: ReadCode, route_for: Callable[[ShareCode], str]) -> ft.Control:
+def CameraScreen(route_of: RouteOfPicture) -> ft.Control:
     """The camera preview; it never re-renders, so the camera stays mounted where it is.
-    `read_code` finds the share code in a picture; `route_for` is where the code leads."""
+    `route_of` reads the QR code in a picture and says where it leads (a GadgetError for
+    a picture that holds none)."""
     camera = ft.use_memo(lambda: flet_camera.Camera(expand=True, preview_enabled=True), [])
     return screen(
         [
             ft.Text(_("Scan the code"), size=22, weight=ft.FontWeight.BOLD),
-            ScanControls(camera, read_code, route_for),
+            ScanControls(camera, route_of),
             ft.Container(camera, height=320, border_radius=8),
         ],
         spacing=12,
@@ -38,9 +39,7 @@ def CameraScreen(read_code: ReadCode, route_for: Callable[[ShareCode], str]) -> 
 
 
 @component
-def ScanControls(
-    camera: flet_camera.Camera, read_code: ReadCode, route_for: Callable[[ShareCode], str]
-) -> ft.Control:
+def ScanControls(camera: flet_camera.Camera, route_of: RouteOfPicture) -> ft.Control:
     """Start the camera, say what to do, and read the picture when asked."""
     page = ft.context.page
     status, set_status = use_value(lambda: _("Starting the camera…"))
@@ -70,7 +69,7 @@ def ScanControls(
 
     async def scan(_event: Any) -> None:
         try:
-            code = await read_code(await camera.take_picture())
+            route = await route_of(await camera.take_picture())
         except GadgetError as wrong:
             set_status(say(wrong))
             return
@@ -79,7 +78,7 @@ def ScanControls(
             return
         with contextlib.suppress(Exception):
             await camera.pause_preview()
-        page.navigate(route_for(code))
+        page.navigate(route)
 
     buttons: list[ft.Control] = []
     if ready:

@@ -5,18 +5,17 @@ from __future__ import annotations
 
 import flet as ft
 
-from gadget.engine import ShareCode
 from gadget.services.scan import code_in_photo
 from gadget.views.boundary import component
 from gadget.views.camera import CameraScreen
 
 
-async def read_on_the_server(photo: bytes) -> ShareCode:
-    """The share code in the camera's picture, read by zxing-cpp."""
-    return code_in_photo(photo)
+async def join_route_of(photo: bytes) -> str:
+    """The join link of the share code in the camera's picture, read by zxing-cpp."""
+    return f"/join/{code_in_photo(photo).text}"
 
 
 @component
 def ScanScreen() -> ft.Control:
     """/scan: the camera, and the join link of the code it reads."""
-    return CameraScreen(read_on_the_server, lambda code: f"/join/{code.text}")
+    return CameraScreen(join_route_of)
