@@ -70,12 +70,6 @@ class PhoneTeam:
         return mission_states(self.mission_map, frozenset(self.completed))
 
     @property
-    def open_missions(self) -> list[Mission]:
-        """The cities this team may play now and has not completed."""
-        states = self.states
-        return [m for m in self.mission_map.missions if states[m.id] is MissionState.OPEN]
-
-    @property
     def playable_missions(self) -> list[Mission]:
         """The cities a new game may be for: the open ones, then the completed ones (a team
         may play a city again for a better score)."""
