@@ -195,6 +195,8 @@ async def test_an_unreadable_stored_team_is_set_aside_never_written_over() -> No
     storage = {TEAM_KEY: '{"format": "gadget-team/1", "team": {"name": ""}}'}
     phone = await Phone("/team", site=True, storage=storage).open()
     assert phone.says("a team name cannot be empty")
+    home = await Phone("/", site=True, storage=storage).open()  # said on the home screen too
+    assert home.says("a team name cannot be empty")
     assert storage[UNREADABLE_KEY] == '{"format": "gadget-team/1", "team": {"name": ""}}'
     assert not phone.crashed()
 

@@ -16,6 +16,7 @@ from gadget.engine import GadgetError, ShareCode
 from gadget.engine.sharecode import SEED_BITS
 from gadget.language import N_, codes, language
 from gadget.missions import MissionState
+from gadget.services import palette
 from gadget.site.hold import WithTeam, use_team
 from gadget.site.play import NO_MISSION, JoinRoute, PlayRoute
 from gadget.site.scan import route_of_picture
@@ -86,6 +87,7 @@ def SiteHome() -> ft.Control:
             ft.Text(_("Scan the code on their phone with your camera, or type it here.")),
             *join_by_code(typed, problem, join, page),
             ft.Divider(),
+            *([ft.Text(hold.trouble, color=palette.DANGER)] if hold.trouble else []),
             ft.Button(
                 _("{team}: mission map").format(team=hold.team.name),
                 icon=ft.Icons.MAP,
