@@ -12,7 +12,7 @@ from typing import Any, Final
 
 import flet as ft
 
-from gadget.engine import GadgetError, ShareCode
+from gadget.engine import ShareCode
 from gadget.engine.sharecode import SEED_BITS
 from gadget.language import N_, codes, language
 from gadget.missions import MissionState
@@ -23,9 +23,9 @@ from gadget.site.scan import route_of_picture
 from gadget.site.team_screen import CityRoute, ImportRoute, SiteTeamScreen
 from gadget.views.boundary import Boundary, Trouble, component
 from gadget.views.camera import CameraScreen
-from gadget.views.language import _, city, say
+from gadget.views.language import _, city
 from gadget.views.phone import WithLanguage, use_language_choice
-from gadget.views.shared import PAGE_PADDING, join_by_code, read_code, screen, use_value
+from gadget.views.shared import PAGE_PADDING, join_by_code, screen, use_value
 
 TRY_AGAIN: Final = N_("Try again, or start from Home.")
 
@@ -48,14 +48,6 @@ def SiteHome() -> ft.Control:
             seed=secrets.randbits(SEED_BITS), tokens=mission.turns, mistakes=mission.mistakes
         )
         page.navigate(f"/play/{code.text}/a")
-
-    def join(_event: Any) -> None:
-        try:
-            code = read_code(typed.current)
-        except GadgetError as wrong:
-            set_problem(say(wrong))
-            return
-        page.navigate(f"/play/{code.text}/b")
 
     browsers = language(choice.browsers).name
     languages = [
@@ -85,7 +77,7 @@ def SiteHome() -> ft.Control:
             ft.Button(_("New game"), icon=ft.Icons.STYLE, on_click=deal),
             ft.Text(_("Join your partner's game"), size=20, weight=ft.FontWeight.W_600),
             ft.Text(_("Scan the code on their phone with your camera, or type it here.")),
-            *join_by_code(typed, problem, join, page),
+            *join_by_code(typed, problem, set_problem, lambda code: f"/play/{code.text}/b", page),
             ft.Divider(),
             *([ft.Text(hold.trouble, color=palette.DANGER)] if hold.trouble else []),
             ft.Button(

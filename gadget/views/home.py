@@ -8,7 +8,6 @@ import flet as ft
 
 from gadget.engine import (
     Player,
-    ShareCodeError,
 )
 from gadget.missions import MissionState
 from gadget.services import palette
@@ -17,13 +16,12 @@ from gadget.services.phones import Phone
 from gadget.services.table import Table
 from gadget.store import SavedGame
 from gadget.views.boundary import component
-from gadget.views.language import _, city, ngettext, say
+from gadget.views.language import _, city, ngettext
 from gadget.views.phone import use_phone
 from gadget.views.shared import (
     guarded,
     join_by_code,
     panel,
-    read_code,
     screen,
     secure_origin,
     use_data,
@@ -174,14 +172,6 @@ def Home() -> ft.Control:
     requests = use_data(lambda: table.requests_to_answer(phone), [phone.key, answered]) or []
     games = use_data(lambda: table.games_of(phone), [phone.key]) or []
 
-    def join(_event: Any) -> None:
-        try:
-            code = read_code(typed.current)
-        except ShareCodeError as wrong:
-            set_problem(say(wrong))
-            return
-        page.navigate(f"/join/{code.text}")
-
     return screen(
         [
             ft.Text(_("Gadget"), size=32, weight=ft.FontWeight.BOLD),
@@ -217,7 +207,7 @@ def Home() -> ft.Control:
             ),
             MissionPicker(set_problem),
             ft.Text(_("Join your partner"), size=18, weight=ft.FontWeight.W_600),
-            *join_by_code(typed, problem, join, page),
+            *join_by_code(typed, problem, set_problem, lambda code: f"/join/{code.text}", page),
             *_my_games(page, games),
             ft.Row(
                 [

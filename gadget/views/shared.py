@@ -307,10 +307,23 @@ def read_code(typed: object) -> ShareCode:
 
 
 def join_by_code(
-    typed: Any, problem: str, join: Callable[[Any], None], page: ft.Page
+    typed: Any,
+    problem: str,
+    set_problem: Callable[[str], None],
+    route_for: Callable[[ShareCode], str],
+    page: ft.Page,
 ) -> list[ft.Control]:
     """The partner's code, typed (a refusal shown on the field), and the ways to join with
-    it: Join, or the camera inside the app."""
+    it: Join, which opens `route_for(code)`, or the camera inside the app."""
+
+    def join(_event: Any) -> None:
+        try:
+            code = read_code(typed.current)
+        except GadgetError as wrong:
+            set_problem(say(wrong))
+            return
+        page.navigate(route_for(code))
+
     return [
         typed_field(
             typed,
