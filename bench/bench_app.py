@@ -118,7 +118,7 @@ def latency(browser: Browser, url: str) -> dict[str, object]:
     """50 actions recorded on phone A, each timed until phone B shows its result."""
     sys.path.insert(0, str(ROOT))
     from gadget.engine import ShareCode  # noqa: PLC0415
-    from tests.test_browser import _type  # noqa: PLC0415  (waits for the keyboard's focus)
+    from tests.test_browser import _card, _type  # noqa: PLC0415  (waits for the keyboard's focus)
 
     phone_a = open_page(browser, url + "/")
     phone_a.wait_for_selector("flt-semantics-placeholder", state="attached", timeout=60_000)
@@ -129,10 +129,10 @@ def latency(browser: Browser, url: str) -> dict[str, object]:
         phone_a.wait_for_selector("flt-semantics-placeholder", state="attached", timeout=60_000)
         phone_a.locator("flt-semantics-placeholder").dispatch_event("click")
         phone_a.get_by_role("button", name="11 tokens", exact=True).click()
-        shown = phone_a.get_by_text(re.compile(r"^[0-9A-Z]{4}-[0-9A-Z]{4}-[0-9A-Z]{4}$")).first
+        shown = phone_a.get_by_text(re.compile(r"^[0-9A-Z]{5}-[0-9A-Z]{5}$")).first
         shown.wait_for(state="attached", timeout=10_000)
         code = ShareCode.parse(shown.inner_text())
-        card = code.key_card()
+        card = _card(phone_a, code)
         phone_b = open_page(browser, f"{url}/join/{code.text}")
         phone_b.wait_for_selector("flt-semantics-placeholder", state="attached", timeout=60_000)
         phone_b.locator("flt-semantics-placeholder").dispatch_event("click")
@@ -171,7 +171,7 @@ def memory(browser: Browser, url: str, pid: int) -> dict[str, object]:
         phone_a.wait_for_selector("flt-semantics-placeholder", state="attached", timeout=60_000)
         phone_a.locator("flt-semantics-placeholder").dispatch_event("click")
         phone_a.get_by_role("button", name="New game", exact=True).click()
-        shown = phone_a.get_by_text(re.compile(r"^[0-9A-Z]{4}-[0-9A-Z]{4}-[0-9A-Z]{4}$")).first
+        shown = phone_a.get_by_text(re.compile(r"^[0-9A-Z]{5}-[0-9A-Z]{5}$")).first
         shown.wait_for(state="attached", timeout=10_000)
         phone_b = open_page(browser, f"{url}/join/{shown.inner_text()}")
         phone_b.wait_for_selector("flt-semantics-placeholder", state="attached", timeout=60_000)

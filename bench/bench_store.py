@@ -18,7 +18,7 @@ from pathlib import Path
 from bench_engine import random_game  # beside this file: python puts a script's folder on the path
 from sqlalchemy import create_engine, text
 
-from gadget.engine import GameLog, ShareCode, legal_actions, replay
+from gadget.engine import Deal, GameLog, legal_actions, replay
 from gadget.engine.prng import SplitMix64
 from gadget.missions import default_map
 from gadget.services.campaign import campaign_view
@@ -35,12 +35,12 @@ def milliseconds(samples: list[float]) -> dict[str, float]:
 
 def record_actions(store: Store, count: int = 1000) -> dict[str, float]:
     chooser = SplitMix64(1)
-    game = store.start_game(GameLog.from_code(ShareCode(1)))
+    game = store.start_game(GameLog.dealt(Deal(1)))
     samples: list[float] = []
     while len(samples) < count:
         legal = legal_actions(game.state)
         if not legal:
-            game = store.start_game(GameLog.from_code(ShareCode(len(samples))))
+            game = store.start_game(GameLog.dealt(Deal(len(samples))))
             continue
         action = legal[chooser.below(len(legal))]
         started = time.perf_counter()

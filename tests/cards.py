@@ -1,5 +1,7 @@
 """A key card laid out by hand so rule tests can name cells by what they are on each side."""
 
+import re
+
 from gadget.engine import KeyCard
 
 #        cells:  0-2 GG, 3 GX, 4-8 G-, 9 XG, 10 XX, 11 X-, 12-16 -G, 17 -X, 18-24 --
@@ -18,3 +20,12 @@ TAN_A_BLACK_B = 17
 TAN_BOTH = (18, 19, 20, 21, 22, 23, 24)
 GREEN_ON_A = (*GREEN_BOTH, GREEN_A_BLACK_B, *GREEN_A_TAN_B)
 GREEN_ON_B = (*GREEN_BOTH, BLACK_A_GREEN_B, *TAN_A_GREEN_B)
+
+# A share code as a screen shows it: two groups of five characters.
+CODE_TEXT = re.compile(r"^[0-9A-Z]{5}-[0-9A-Z]{5}$")
+
+
+def card_from_sides(seen_by_a: str, seen_by_b: str) -> KeyCard:
+    """The whole card, put together from what phone A and phone B show (only a test sees
+    both phones)."""
+    return KeyCard(seen_by_a, seen_by_b[::-1])

@@ -6,9 +6,10 @@ import asyncio
 from collections.abc import Awaitable, Callable
 from pathlib import Path
 
-from gadget.engine import Player, ShareCode
+from gadget.engine import KeyCard, Player, ShareCode
 from gadget.services.table import Table
 from gadget.store import Store
+from tests.cards import CODE_TEXT
 from tests.clocks import FakeClock
 from tests.phones import Phone, serve
 
@@ -40,9 +41,16 @@ async def give_clue(phone: Phone, word: str) -> None:
     await phone.tap("Give clue")
 
 
+def card_of(table: Table, code: ShareCode) -> KeyCard:
+    """The whole card of the game a code joins: only the server (and a test) holds it."""
+    game = table.find(code)
+    assert game is not None, f"no game for {code.text}"
+    return game.log.card
+
+
 async def deal_and_join(table: Table) -> tuple[Phone, Phone, ShareCode]:
     phone_a = await Phone("/").open()
     await phone_a.tap("New game")
-    code = next(ShareCode.parse(t) for t in phone_a.texts() if t.count("-") == 2 and len(t) == 14)
+    code = next(ShareCode.parse(t) for t in phone_a.texts() if CODE_TEXT.match(t))
     phone_b = await Phone(f"/join/{code.text}").open()
     return phone_a, phone_b, code

@@ -15,7 +15,7 @@ from typing import Any
 
 import pytest
 
-from gadget.engine import Player, ShareCode, seat_index
+from gadget.engine import Deal, KeyCard, Player, ShareCode, seat_index
 
 CHROMIUM = Path("/usr/bin/chromium")
 REQUIRED = os.environ.get("GADGET_REQUIRE_BROWSER") == "1"
@@ -160,6 +160,12 @@ def _grid(page: Page) -> str:
     return "".join(cells)
 
 
+def _card(phone_a: Page, code: ShareCode) -> KeyCard:
+    """The whole card, from what phone A shows and the code it hands over (only a test sees
+    both)."""
+    return KeyCard(_grid(phone_a), code.side_b)
+
+
 def _cell(page: Page, player: Player, cell: int) -> Locator:
     """The button of a cell (A's frame) where this player sees it from their seat."""
     row, column = divmod(seat_index(player, cell), 5)
@@ -189,7 +195,7 @@ def _deal(
     phone_a = _phone(browser, server + "/", size)
     phone_a.get_by_role("button", name="New game", exact=True).click()
     phone_a.wait_for_url(GAME_ADDRESS, timeout=10_000)
-    shown = phone_a.get_by_text(re.compile(r"^[0-9A-Z]{4}-[0-9A-Z]{4}-[0-9A-Z]{4}$")).first
+    shown = phone_a.get_by_text(re.compile(r"^[0-9A-Z]{5}-[0-9A-Z]{5}$")).first
     shown.wait_for(timeout=10_000)
     return phone_a, ShareCode.parse(shown.inner_text())
 
@@ -234,7 +240,7 @@ def test_phone_b_joins_by_typing_the_code_and_sees_a_turned_half_way_round(
     server: str, browser: Browser
 ) -> None:
     phone_a, code = _deal(browser, server)
-    card = code.key_card()
+    card = _card(phone_a, code)
     assert _grid(phone_a) == card.seen_from(Player.A)
     phone_a.get_by_text(f"{server}/join/{code.text}", exact=True).wait_for(timeout=10_000)
 
@@ -250,7 +256,7 @@ def test_phone_b_joins_by_typing_the_code_and_sees_a_turned_half_way_round(
 
 def test_a_whole_game_is_won_through_both_phones(server: str, browser: Browser) -> None:
     phone_a, phone_b, code = _two_phones(browser, server)
-    card = code.key_card()
+    card = _card(phone_a, code)
 
     _give_clue(phone_a, "salad")
     _see(phone_b, "A gave the clue: salad. You guess.")
@@ -269,7 +275,7 @@ def test_a_whole_game_is_won_through_both_phones(server: str, browser: Browser) 
 
 def test_the_assassin_ends_the_game_on_both_phones(server: str, browser: Browser) -> None:
     phone_a, phone_b, code = _two_phones(browser, server)
-    card = code.key_card()
+    card = _card(phone_a, code)
     _give_clue(phone_b, "lunch")
     _see(phone_a, "B gave the clue: lunch. You guess.")
     _cell(phone_b, Player.B, card.b.index("X")).click()  # A touched one of B's assassins
@@ -290,9 +296,9 @@ def test_a_mistyped_code_is_refused_with_a_message_and_no_game_opens(
 
 
 def test_a_code_dealt_elsewhere_still_shows_side_b(server: str, browser: Browser) -> None:
-    code = ShareCode(seed=123456789)
-    phone = _phone(browser, f"{server}/join/{code.text}")
-    assert _grid(phone) == code.key_card().seen_from(Player.B)
+    deal = Deal(123456789)
+    phone = _phone(browser, f"{server}/join/{deal.code.text}")
+    assert _grid(phone) == deal.key_card().seen_from(Player.B)
 
 
 def test_a_restarted_server_resumes_the_game_on_both_phones(
@@ -308,7 +314,7 @@ def test_a_restarted_server_resumes_the_game_on_both_phones(
         process.wait(timeout=10)
         # Same address: the phones reconnect by themselves, nobody reloads a page.
         process, _ = _start_server(database, port=int(url.rsplit(":", 1)[1]))
-        card = code.key_card()
+        card = _card(phone_a, code)
         _touch(phone_a, Player.A, next(c for c in range(25) if card.a[c] == "G"), patience=40)
         _see(phone_b, "You found an agent.")
     finally:
@@ -344,16 +350,18 @@ def _semantics_on(phone: Page) -> None:
     phone.locator("flt-semantics-placeholder").dispatch_event("click")
 
 
-def _shows_a_card(phone: Page) -> bool:
-    phone.wait_for_timeout(1_500)  # time for a card to arrive, if one were coming
-    return phone.get_by_text(re.compile(r"^row 1 column 1: ")).count() > 0
+def _shows_a_card(phone: Page, present: str) -> bool:
+    """Whether a card is on the screen once `present`, which that screen must say, is
+    there: an absence read before the screen is drawn would prove nothing."""
+    _see(phone, present)
+    return phone.get_by_text(re.compile(r"^row \d column \d: ")).count() > 0
 
 
 def test_a_third_phone_and_each_players_phone_never_see_the_other_side(
     server: str, browser: Browser
 ) -> None:
     phone_a, phone_b, code = _two_phones(browser, server)
-    card = code.key_card()
+    card = _card(phone_a, code)
     game_url = phone_a.url
     assert GAME_ADDRESS.search(game_url)
 
@@ -361,10 +369,16 @@ def test_a_third_phone_and_each_players_phone_never_see_the_other_side(
     _see(third, "Join your partner")
     assert third.get_by_text("Resume").count() == 0  # Home lists no one else's game
     assert third.get_by_text(code.text).count() == 0
-    for url in (game_url, f"{server}/game/1", f"{server}/game/1/a", f"{server}/join/{code.text}"):
+    edited = ShareCode(code.side_b, 11, 3).text  # the bank edited, its check made right
+    for url, present in (
+        (game_url, "This game is on other phones"),
+        (f"{server}/game/1", "No such game on this server."),
+        (f"{server}/game/1/a", "Join your partner"),
+        (f"{server}/join/{code.text}", "Ask to take over side B"),  # B held: only a request
+        (f"{server}/join/{edited}", "Ask to take over side B"),  # the same game, found by B
+    ):
         _open(third, url)
-        assert not _shows_a_card(third), url
-    _see(third, "Ask to take over side B")  # the join link, with B held: only a request
+        assert not _shows_a_card(third, present), url
 
     for phone, mine in ((phone_a, Player.A), (phone_b, Player.B)):
         for url in (f"{server}/join/{code.text}", game_url, f"{server}/"):
@@ -381,16 +395,14 @@ def test_a_take_over_happens_only_after_the_partner_allows_it(
     server: str, browser: Browser
 ) -> None:
     phone_a, phone_b, code = _two_phones(browser, server)
-    card = code.key_card()
+    card = _card(phone_a, code)
     new_b = _phone(browser, f"{server}/join/{code.text}")  # B's phone broke; a new one
     new_b.get_by_role("button", name="Ask to take over side B", exact=True).click()
-    _see(new_b, "Waiting: your partner's phone is asked")
-    assert not _shows_a_card(new_b)
+    assert not _shows_a_card(new_b, "Waiting: your partner's phone is asked")
     _see(phone_a, "Another phone asks to take over side B of this game.")
     phone_a.get_by_role("button", name="Allow side B", exact=True).click()
     assert _grid(new_b) == card.seen_from(Player.B)
-    _see(phone_b, "Side B was taken over by another phone")
-    assert not _shows_a_card(phone_b)
+    assert not _shows_a_card(phone_b, "Side B was taken over by another phone")
 
 
 def test_a_french_phone_and_an_english_phone_play_one_game_each_in_its_language(
@@ -402,7 +414,7 @@ def test_a_french_phone_and_an_english_phone_play_one_game_each_in_its_language(
     _see(phone_a, "Rejoindre votre partenaire")
     phone_a.get_by_role("button", name="Nouvelle partie", exact=True).click()
     phone_a.wait_for_url(GAME_ADDRESS, timeout=10_000)
-    shown = phone_a.get_by_text(re.compile(r"^[0-9A-Z]{4}-[0-9A-Z]{4}-[0-9A-Z]{4}$")).first
+    shown = phone_a.get_by_text(re.compile(r"^[0-9A-Z]{5}-[0-9A-Z]{5}$")).first
     shown.wait_for(timeout=10_000)
     code = ShareCode.parse(shown.inner_text())
     _see(phone_a, "Votre partenaire scanne ceci, ou tape le code :")
@@ -417,10 +429,6 @@ def test_a_french_phone_and_an_english_phone_play_one_game_each_in_its_language(
     assert phone_b.get_by_text("Vous avez donné").count() == 0
     assert phone_a.get_by_text("You gave the clue").count() == 0
 
-    first = next(c for c in range(25) if code.key_card().a[c] == "G")
-    row, column = divmod(seat_index(Player.A, first), 5)
-    phone_a.get_by_role(
-        "button", name=re.compile(rf"^ligne {row + 1} colonne {column + 1} : contact")
-    ).click()
+    phone_a.get_by_role("button", name=re.compile(r"^ligne \d colonne \d : contact")).first.click()
     _see(phone_a, "B a trouvé un contact.")
     _see(phone_b, "You found an agent.")

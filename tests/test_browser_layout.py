@@ -25,7 +25,7 @@ __all__ = ["browser", "server"]  # the fixtures, shared with the other browser t
 
 pytestmark = pytest.mark.browser
 PHONE, DESKTOP = (390, 844), (1280, 800)
-CODE = re.compile(r"^[0-9A-Z]{4}-[0-9A-Z]{4}-[0-9A-Z]{4}$")
+CODE = re.compile(r"^[0-9A-Z]{5}-[0-9A-Z]{5}$")
 
 
 def _box(page: Page, pattern: re.Pattern[str]) -> dict[str, float]:

@@ -39,7 +39,7 @@ def test_https_is_a_secure_context_and_a_plain_network_address_is_not(
         assert secure.evaluate("window.isSecureContext") is True
         assert secure.get_by_text(NOTICE).count() == 0
         secure.get_by_role("button", name="New game", exact=True).click()
-        secure.get_by_text(re.compile(r"^[0-9A-Z]{4}-[0-9A-Z]{4}-[0-9A-Z]{4}$")).first.wait_for()
+        secure.get_by_text(re.compile(r"^[0-9A-Z]{5}-[0-9A-Z]{5}$")).first.wait_for()
         link = secure.get_by_text(re.compile(r"/join/")).first.inner_text()
         assert link.startswith("https://gadget.test:")  # the QR code's link is https too
 

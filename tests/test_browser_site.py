@@ -19,11 +19,11 @@ import pytest
 import qrcode
 from PIL import Image
 
-from gadget.engine import ShareCode
+from gadget.engine import Deal, KeyCard, ShareCode
 from tests.test_browser import _chromium, _free_port, _grid, _see, _type
 
 ROOT = Path(__file__).resolve().parents[1]
-CODE = re.compile(r"^[0-9A-Z]{4}-[0-9A-Z]{4}-[0-9A-Z]{4}$")
+CODE = re.compile(r"^[0-9A-Z]{5}-[0-9A-Z]{5}$")
 BOOT = 120_000  # ms: Pyodide starts in about 7 s here; a loaded CI machine may take far longer
 OFF_THIS_MACHINE = "MAP * ~NOTFOUND, EXCLUDE 127.0.0.1"  # every other host fails to resolve
 
@@ -78,7 +78,7 @@ def camera_showing(link: str, video: Path) -> Path:
     return video
 
 
-SCANNED = ShareCode(seed=987654, tokens=9, mistakes=9)  # what the camera films
+SCANNED = Deal(seed=987654, tokens=9, mistakes=9).code  # what the camera films
 
 
 @pytest.fixture(scope="module")
@@ -123,16 +123,30 @@ def _accessible(page: Page) -> None:
     page.locator("flt-semantics-placeholder").dispatch_event("click")
 
 
-def _side(code: ShareCode, side: str) -> str:
-    """What the command line says this side of the code's card is, from that seat."""
+def _side_b(code: ShareCode) -> str:
+    """What the command line says side B of the code's card is, from B's seat."""
     gadget = Path(sys.executable).with_name("gadget")
     shown = subprocess.run(
-        [str(gadget), "keycard", code.text, "--side", side, "--json"],
+        [str(gadget), "keycard", code.text, "--json"],
         check=True,
         capture_output=True,
         text=True,
     )
     return str(json.loads(shown.stdout)["grid"])
+
+
+def _side_a_stays_on_phone_a(browser: Browser, phone_a: Page, code: ShareCode) -> None:
+    """Phone A's own address opened in another browser shows no card; phone A reloaded
+    shows its side A again, from its own storage."""
+    side_a = _grid(phone_a)
+    assert KeyCard(side_a, code.side_b)  # the code's side B and this A: one real card
+    third, _ = _phone(browser, phone_a.url)
+    _see(third, "Side A of this game is only on the phone that dealt it.")
+    assert third.get_by_text(re.compile(r"^row \d column \d: ")).count() == 0
+    third.context.close()
+    phone_a.reload()
+    _accessible(phone_a)
+    assert _grid(phone_a) == side_a
 
 
 def _clock(page: Page, stretch: str) -> int:
@@ -175,13 +189,13 @@ def test_two_phones_play_from_a_static_host_and_the_site_opens_again_with_no_ser
         shown.wait_for(state="attached", timeout=30_000)
         code = ShareCode.parse(shown.inner_text())
         assert (code.tokens, code.mistakes) == (9, 9)  # Prague, the only open city
-        assert _grid(phone_a) == _side(code, "a")
+        _side_a_stays_on_phone_a(browser, phone_a, code)
 
         phone_b, refused_b = _phone(browser, address)
         _type(phone_b, phone_b.get_by_role("textbox", name="Partner's code"), code.text)
         phone_b.get_by_role("button", name="Join", exact=True).click()
         _see(phone_b, "Side B")
-        assert _grid(phone_b) == _side(code, "b")
+        assert _grid(phone_b) == _side_b(code)
         assert phone_b.get_by_text(CODE).count() == 0  # B has no code to share
 
         _timer_runs(phone_a)
@@ -217,7 +231,7 @@ def test_two_phones_play_from_a_static_host_and_the_site_opens_again_with_no_ser
     phone_b.reload()
     _accessible(phone_b)
     _see(phone_b, "Side B")
-    assert _grid(phone_b) == _side(code, "b")
+    assert _grid(phone_b) == _side_b(code)
     # Nothing asked of another host but the one CDN script Flet's page tries (Rive's, for
     # animations the app does not use): no Pyodide, fonts or packages from elsewhere.
     asked = {urlsplit(url).hostname for url in (*refused_a, *refused_b)}
@@ -237,7 +251,7 @@ def test_phone_b_joins_by_scanning_phone_as_qr_code_with_the_camera_in_the_site(
         phone_b.get_by_role("button", name="Scan", exact=True).click(timeout=BOOT)
         _see(phone_b, "Side B")
         assert phone_b.url.endswith(f"#/play/{SCANNED.text}/b")
-        assert _grid(phone_b) == _side(SCANNED, "b")
+        assert _grid(phone_b) == _side_b(SCANNED)
     finally:
         server.terminate()
         server.wait(timeout=10)

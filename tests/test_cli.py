@@ -9,7 +9,7 @@ from pathlib import Path
 import pytest
 
 from gadget.cli import main
-from gadget.engine import GameLog, Guess, Player, Setup, ShareCode, Stop
+from gadget.engine import GameLog, Guess, KeyCard, Player, Setup, ShareCode, Stop
 from gadget.engine.state import Clue
 from tests.cards import TEST_CARD
 
@@ -28,8 +28,12 @@ def test_new_prints_a_fresh_code_that_decodes_to_a_standard_bank(
 ) -> None:
     status, out, _ = run(capsys, "new")
     assert status == 0
-    code = ShareCode.parse(out.strip())
+    lines = out.splitlines()
+    code = ShareCode.parse(lines[0])
     assert (code.tokens, code.mistakes) == (9, 9)
+    assert lines[1:3] == ["", "Side A, yours (the code makes side B):"]
+    side_a = "".join(lines[3:]).replace(" ", "")
+    assert KeyCard(side_a, code.side_b)  # the dealer's side A and the code's B: one real card
     _, again, _ = run(capsys, "new")
     assert again != out
 
@@ -39,27 +43,40 @@ def test_new_as_json_carries_the_mission_bank(capsys: pytest.CaptureFixture[str]
     data = json.loads(out)
     assert status == 0
     assert (data["tokens"], data["mistakes"]) == (9, 5)
-    assert ShareCode.parse(data["code"]).mistakes == 5
+    code = ShareCode.parse(data["code"])
+    assert code.mistakes == 5
+    assert data["side"] == "a" and KeyCard(data["grid"], code.side_b)
 
 
 def test_keycard_shows_side_b_turned_the_way_b_sees_the_table(
     capsys: pytest.CaptureFixture[str],
 ) -> None:
-    _, out_a, _ = run(capsys, "keycard", "1000-0000-04sk", "--side", "a", "--json")
-    _, out_b, _ = run(capsys, "keycard", "1000 0000 04SK", "--side", "b", "--json")
-    side_a, side_b = json.loads(out_a), json.loads(out_b)
-    card = ShareCode.parse("1000-0000-04SK").key_card()
-    assert side_a == {
-        "code": "1000-0000-04SK", "side": "a", "grid": card.a, "tokens": 9, "mistakes": 9
+    _, out_b, _ = run(capsys, "keycard", "21pk2 f2cs6", "--side", "b", "--json")
+    _, out_old, _ = run(capsys, "keycard", "1000 0000 04SK", "--json")  # an old code: the same B
+    side_b = "G-----XGG---G-GGX-GG-G--X"  # tests/test_sharecode.py's golden codes
+    assert json.loads(out_b) == json.loads(out_old) == {
+        "code": "21PK2-F2CS6", "side": "b", "grid": side_b[::-1], "tokens": 9, "mistakes": 9
     }  # fmt: skip
-    assert side_b["grid"] == card.b[::-1]
+
+
+@pytest.mark.parametrize("code", ["21PK2-F2CS6", "1000-0000-04SK", "27QNQ-VJMSW"])
+def test_keycard_never_makes_side_a_from_a_code_old_or_new(
+    capsys: pytest.CaptureFixture[str], code: str
+) -> None:
+    status, out, err = run(capsys, "keycard", code, "--side", "a")
+    assert (status, out) == (2, "")
+    assert err == (
+        "gadget: a share code makes side B only: side A is shown where the card was dealt"
+        " (gadget new shows it once)\n"
+    )
 
 
 def test_keycard_as_text_is_a_five_by_five_grid(capsys: pytest.CaptureFixture[str]) -> None:
-    status, out, _ = run(capsys, "keycard", "1000-0000-04SK", "--side", "a")
+    status, out, _ = run(capsys, "keycard", "21PK2-F2CS6")
     assert status == 0
-    # The golden card of this code (tests/test_sharecode.py): G---GG--X--X--GGGG--G-G-X.
-    assert out.splitlines() == ["G - - - G", "G - - X -", "- X - - G", "G G G - -", "G - G - X"]
+    # Side B of this golden code (tests/test_sharecode.py), G-----XGG---G-GGX-GG-G--X, as B
+    # sees it from across the table.
+    assert out.splitlines() == ["X - - G -", "G G - X G", "G - G - -", "- G G X -", "- - - - G"]
 
 
 def test_replay_prints_the_state_a_log_leads_to(
@@ -88,11 +105,11 @@ def test_replay_reads_standard_input(
     ("argv", "line"),
     [
         (
-            ["keycard", "1000-0000-04SM", "--side", "a"],
+            ["keycard", "1000-0000-04SM", "--side", "b"],
             "gadget: '1000-0000-04SM' is not a valid code",
         ),
         (["keycard", "1000-0000-04SK", "--side", "c"], "gadget: argument --side: invalid choice"),
-        (["keycard", "1000-0000-04SK"], "gadget: the following arguments are required: --side"),
+        (["keycard"], "gadget: the following arguments are required: code"),
         (["new", "--tokens", "0"], "gadget: --tokens 0 is outside 1..15"),
         (["new", "--tokens", "9", "--mistakes", "10"], "gadget: --mistakes 10 is outside 0..9"),
         (["new", "--tokens", "nine"], "gadget: argument --tokens: invalid int value: 'nine'"),
@@ -140,4 +157,4 @@ def test_the_installed_command_never_shows_a_traceback(tmp_path: Path) -> None:
         assert "Traceback" not in result.stderr
         assert len(result.stderr.splitlines()) == 1
     new = subprocess.run([str(GADGET), "new"], capture_output=True, text=True, check=True)
-    assert ShareCode.parse(new.stdout)
+    assert ShareCode.parse(new.stdout.splitlines()[0])

@@ -22,6 +22,7 @@ from gadget.language import SOURCE, catalogue_path, choose, codes, from_environm
 from gadget.services.campaign import record_played_elsewhere
 from gadget.services.table import Table
 from gadget.views.language import STORAGE_KEY as LANGUAGE_KEY
+from tests.cards import CODE_TEXT
 from tests.games import ASSASSIN_ACTIONS, WINNING_ACTIONS, log_of
 from tests.phones import Phone, device_of, new_device, seated
 from tests.screens import at_the_table, seat_of
@@ -281,7 +282,7 @@ async def test_a_french_browser_gets_french_and_its_english_partner_english_at_o
     phone_a = await Phone("/", languages=["fr-FR", "en"]).open()
     assert phone_a.says("Rejoindre votre partenaire") and not phone_a.says("Join your partner")
     await phone_a.tap("Nouvelle partie")
-    code = next(t for t in phone_a.texts() if t.count("-") == 2 and len(t) == 14)
+    code = next(t for t in phone_a.texts() if CODE_TEXT.match(t))
     phone_b = await Phone(f"/join/{code}", languages=["en-GB"]).open()
     assert phone_a.says("Côté A") and phone_b.says("Side B")
     await phone_a.type("Indice", "rivière")
@@ -340,7 +341,7 @@ def test_the_command_line_follows_lang(
     status, _, err = _run(monkeypatch, capsys, "fr_FR.UTF-8", "new", "--tokens", "30")
     assert (status, err) == (2, "gadget: --tokens 30 n'est pas entre 1 et 15\n")
     status, _, err = _run(
-        monkeypatch, capsys, "fr_FR.UTF-8", "keycard", "1ABC-DEFG-HJKL", "--side", "a"
+        monkeypatch, capsys, "fr_FR.UTF-8", "keycard", "1ABC-DEFG-HJKL", "--side", "b"
     )
     assert status == 2 and err.startswith("gadget: ") and "code" in err and "the code" not in err
     status, _, err = _run(monkeypatch, capsys, "fr_FR.UTF-8", "print")

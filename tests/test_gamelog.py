@@ -5,6 +5,7 @@ import pytest
 
 from gadget.engine import (
     Clue,
+    Deal,
     GameLog,
     GameLogError,
     Guess,
@@ -18,6 +19,7 @@ from gadget.engine import (
     replay,
     summary,
 )
+from gadget.engine.sharecode import v1_text
 from tests.cards import TEST_CARD
 
 A, B = Player.A, Player.B
@@ -44,7 +46,7 @@ def _log_text(**fields: object) -> str:
 
 def test_a_written_log_reads_back_as_the_same_log() -> None:
     assert parse_game_log(EXAMPLE.to_json()) == EXAMPLE
-    coded = GameLog.from_code(ShareCode(31337, 9, 5), looser_turn_order=True).then(Clue(B))
+    coded = GameLog.dealt(Deal(31337, 9, 5), looser_turn_order=True).then(Clue(B))
     assert parse_game_log(coded.to_json()) == coded
 
 
@@ -67,19 +69,40 @@ def test_the_replay_summary_has_every_field_of_the_contract() -> None:
     }
 
 
-def test_a_log_may_give_a_code_instead_of_a_key_and_the_bank_comes_from_it() -> None:
-    code = ShareCode(31337, 9, 5)
-    log = parse_game_log(json.dumps({"format": "gadget-game/1", "code": code.text}))
-    assert log.card == code.key_card()
+def test_an_old_log_may_give_its_code_instead_of_a_key_and_the_bank_comes_from_it() -> None:
+    old = v1_text(Deal(31337, 9, 5))  # a version 1 code carried the seed: both sides
+    log = parse_game_log(json.dumps({"format": "gadget-game/1", "code": old}))
+    assert log.card == Deal(31337).key_card()
     assert (log.setup.tokens, log.setup.mistakes) == (9, 5)
     assert log.actions == ()
+    assert log.code == Deal(31337, 9, 5).code  # written again as side B's code
+
+
+def test_a_current_code_makes_side_b_only_so_a_log_needs_its_key() -> None:
+    code = Deal(31337, 9, 5).code
+    with pytest.raises(GameLogError, match=r"^a log needs a key \(or an old code"):
+        parse_game_log(json.dumps({"format": "gadget-game/1", "code": code.text}))
+    other = Deal(31338).key_card()
+    keyed = {"format": "gadget-game/1", "code": code.text, "key": {"a": other.a, "b": other.b}}
+    with pytest.raises(GameLogError, match=f"^key.b is not side B of code {code.text}$"):
+        parse_game_log(json.dumps(keyed))
+    mine = Deal(31337).key_card()
+    keyed["key"] = {"a": mine.a, "b": mine.b}
+    assert parse_game_log(json.dumps(keyed)).card == mine
+    keyed["code"] = v1_text(Deal(31338, 9, 5))
+    with pytest.raises(GameLogError, match=r"^key is not the card that code 1"):
+        parse_game_log(json.dumps(keyed))
 
 
 def test_a_code_with_tokens_but_no_mistakes_takes_the_codes_mistakes() -> None:
-    code = ShareCode(31337, 9, 5)
-    log = parse_game_log(json.dumps({"format": "gadget-game/1", "code": code.text, "tokens": 9}))
+    code = ShareCode.parse(v1_text(Deal(31337, 9, 5)))
+    card = Deal(31337).key_card()
+    key = {"a": card.a, "b": card.b}
+    log = parse_game_log(
+        json.dumps({"format": "gadget-game/1", "code": code.text, "key": key, "tokens": 9})
+    )
     assert (log.setup.tokens, log.setup.mistakes) == (9, 5)
-    both = {"format": "gadget-game/1", "code": code.text, "tokens": 9, "mistakes": 5}
+    both = {"format": "gadget-game/1", "code": code.text, "key": key, "tokens": 9, "mistakes": 5}
     assert parse_game_log(json.dumps(both)).setup == log.setup
 
 
@@ -87,8 +110,13 @@ def test_a_code_with_tokens_but_no_mistakes_takes_the_codes_mistakes() -> None:
 def test_a_bank_that_disagrees_with_the_code_is_refused(
     tokens: int | None, mistakes: int | None
 ) -> None:
-    code = ShareCode(31337, 9, 5)
-    data: dict[str, object] = {"format": "gadget-game/1", "code": code.text}
+    code = Deal(31337, 9, 5).code
+    card = Deal(31337).key_card()
+    data: dict[str, object] = {
+        "format": "gadget-game/1",
+        "code": code.text,
+        "key": {"a": card.a, "b": card.b},
+    }
     data.update({k: v for k, v in (("tokens", tokens), ("mistakes", mistakes)) if v is not None})
     with pytest.raises(GameLogError, match=f"is not the code's: {code.text} deals 9-5"):
         parse_game_log(json.dumps(data))
@@ -124,7 +152,7 @@ def test_a_refused_action_is_named_by_its_index() -> None:
         (_log_text(format="gadget-game/0"), "format is 'gadget-game/0'"),
         (_log_text(turns=9), "a game log has an unknown field 'turns'"),
         (_log_text(zeta=1, turns=9), "a game log has an unknown field 'turns'"),
-        (_log_text(key=None), "a log needs a key or a code"),
+        (_log_text(key=None), "a log needs a key (or an old code, which carried its seed)"),
         (_log_text(key={"a": TEST_CARD.a}), "key must be"),
         (_log_text(key={"a": TEST_CARD.a, "b": TEST_CARD.b, "c": ""}), "key must be"),
         (_log_text(key={"a": 5, "b": TEST_CARD.b}), "key.a and key.b must be strings"),
@@ -173,9 +201,9 @@ def test_the_highest_cell_and_clue_number_are_read_from_a_log() -> None:
 
 
 def test_a_game_dealt_from_a_code_keeps_the_strict_turn_order_unless_asked() -> None:
-    code = ShareCode(31676, 11, 4)
-    assert GameLog.from_code(code).setup == Setup(11, 4, looser_turn_order=False)
-    assert GameLog.from_code(code, looser_turn_order=True).setup.looser_turn_order
+    deal = Deal(31676, 11, 4)
+    assert GameLog.dealt(deal).setup == Setup(11, 4, looser_turn_order=False)
+    assert GameLog.dealt(deal, looser_turn_order=True).setup.looser_turn_order
 
 
 def test_a_log_file_is_indented_one_space_and_keeps_accents_as_they_are() -> None:

@@ -3,12 +3,12 @@ import io
 import pytest
 from PIL import Image, ImageFilter
 
-from gadget.engine import ShareCode, join_link
+from gadget.engine import Deal, join_link
 from gadget.services.links import ScanError, code_in_text
 from gadget.services.scan import code_in_photo
 from gadget.views.shared import qr_png
 
-CODE = ShareCode(seed=0x2A5F00C3E1B, tokens=9, mistakes=5)
+CODE = Deal(seed=0x2A5F00C3E1B, tokens=9, mistakes=5).code
 
 
 def _photo(png: bytes, angle: float = 0, blur: float = 0) -> bytes:

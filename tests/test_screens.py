@@ -16,7 +16,7 @@ from tests.cards import TEST_CARD
 from tests.clocks import FakeClock
 from tests.games import ASSASSIN_ACTIONS, WINNING_ACTIONS, log_of
 from tests.phones import Phone, decoded_strings, device_of, new_device, seated
-from tests.screens import at_the_table, deal_and_join, give_clue, seat_of
+from tests.screens import at_the_table, card_of, deal_and_join, give_clue, seat_of
 
 A, B = Player.A, Player.B
 
@@ -75,7 +75,7 @@ async def test_a_typo_in_the_code_is_refused_on_the_field(table: Table) -> None:
 @at_the_table
 async def test_a_guess_recorded_on_one_phone_shows_on_the_other(table: Table) -> None:
     phone_a, phone_b, code = await deal_and_join(table)
-    card = code.key_card()
+    card = card_of(table, code)
     await phone_a.type("Clue", "salad")
     await phone_a.choose("No.", "3")
     await phone_a.tap("Give clue")
@@ -94,7 +94,7 @@ async def test_a_guess_recorded_on_one_phone_shows_on_the_other(table: Table) ->
 @at_the_table
 async def test_only_the_result_of_a_touch_is_shown_never_the_other_side(table: Table) -> None:
     phone_a, phone_b, code = await deal_and_join(table)
-    card = code.key_card()
+    card = card_of(table, code)
     await give_clue(phone_a, "lunch")
     tan = next(c for c in range(25) if card.a[c] == "-" and card.b[c] == "-")
     await phone_a.tap_cell(*seat_of(A, tan))
@@ -146,7 +146,7 @@ async def test_a_lost_phone_is_replaced_only_when_the_partner_allows_it(table: T
     await phone_a.settle()
     await phone_a.tap("Allow side B")
     await replacement.settle()
-    assert replacement.grid() == code.key_card().seen_from(B)
+    assert replacement.grid() == card_of(table, code).seen_from(B)
     await phone_b.settle()
     assert phone_b.says("Side B was taken over by another phone, with your partner's consent")
     assert not phone_b.says("row 1 column 1")
@@ -414,7 +414,7 @@ async def test_the_time_bank_is_shown_as_tokens_by_their_side(table: Table) -> N
 @at_the_table
 async def test_two_quick_taps_on_one_phone_are_both_recorded(table: Table) -> None:
     phone_a, _phone_b, code = await deal_and_join(table)
-    card = code.key_card()
+    card = card_of(table, code)
     await give_clue(phone_a, "two")
     first, second = [c for c in range(25) if card.a[c] == "G"][:2]
     taps = [phone_a.cell(*seat_of(A, cell)).content for cell in (first, second)]

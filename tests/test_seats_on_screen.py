@@ -8,12 +8,12 @@ from typing import Any
 
 import flet as ft
 
-from gadget.engine import Guess, Player, ShareCode
+from gadget.engine import Deal, Guess, Player, ShareCode
 from gadget.services.table import Table
 from gadget.views import app, shared
 from gadget.views.boundary import SORRY, component
 from tests.phones import Phone, device_of, new_device
-from tests.screens import at_the_table, deal_and_join, give_clue, seat_of
+from tests.screens import at_the_table, card_of, deal_and_join, give_clue, seat_of
 
 A, B = Player.A, Player.B
 
@@ -36,7 +36,7 @@ async def test_a_phone_holding_one_side_never_sees_the_other_whatever_it_opens(
 ) -> None:
     phone_a, phone_b, code = await deal_and_join(table)
     game = table.store.games_in_progress()[-1]
-    card = code.key_card()
+    card = card_of(table, code)
     for phone, mine in ((phone_a, A), (phone_b, B)):
         for route in (f"/join/{code.text}", f"/game/{game.public_id}", "/game/1", "/"):
             await phone.go(route)
@@ -48,6 +48,21 @@ async def test_a_phone_holding_one_side_never_sees_the_other_whatever_it_opens(
 
 
 @at_the_table
+async def test_a_code_edited_to_another_bank_finds_the_same_game_and_its_held_seats(
+    table: Table,
+) -> None:
+    phone_a, phone_b, code = await deal_and_join(table)
+    for bank in ((11, 3), (1, 0), (15, 15)):
+        edited = ShareCode(code.side_b, *bank)  # its check character made right, as anyone can
+        third = await Phone(f"/join/{edited.text}").open()
+        assert third.says("Ask to take over side B"), bank  # the game and its seats, found
+        assert not third.says("No game with this code runs on this server")
+        assert not any(t.startswith("row 1 column") for t in third.texts())
+    assert phone_a.grid() == card_of(table, code).seen_from(A)
+    assert phone_b.grid() == code.seen_from_b()
+
+
+@at_the_table
 async def test_a_second_join_link_in_the_same_tab_shows_that_codes_side_b(table: Table) -> None:
     first, second = table.deal(seed=11), table.deal(seed=12)
     assert first.log.code is not None and second.log.code is not None
@@ -55,8 +70,8 @@ async def test_a_second_join_link_in_the_same_tab_shows_that_codes_side_b(table:
     assert tab.grid() == first.log.card.seen_from(B)
     await tab.go(f"/join/{second.log.code.text}")
     assert tab.grid() == second.log.card.seen_from(B)
-    await tab.go(f"/join/{ShareCode(seed=99, tokens=9, mistakes=9).text}")  # dealt elsewhere
-    assert tab.grid() == ShareCode(seed=99, tokens=9, mistakes=9).key_card().seen_from(B)
+    await tab.go(f"/join/{Deal(99).code.text}")  # dealt elsewhere
+    assert tab.grid() == Deal(99).key_card().seen_from(B)
     await tab.go(f"/join/{first.log.code.text}")
     assert tab.grid() == first.log.card.seen_from(B)
 
@@ -175,7 +190,8 @@ async def test_a_clue_being_typed_survives_the_partners_phone_acting(table: Tabl
 async def test_a_finished_games_link_shows_no_card_and_offers_no_take_over(table: Table) -> None:
     phone_a, _phone_b, code = await deal_and_join(table)
     await give_clue(phone_a, "end")
-    await phone_a.tap_cell(*seat_of(A, code.key_card().a.index("X")))  # B touched an assassin
+    assassin = card_of(table, code).a.index("X")
+    await phone_a.tap_cell(*seat_of(A, assassin))  # B touched an assassin
     late = await Phone(f"/join/{code.text}").open()
     assert late.says("The game is over")
     assert not late.says("Ask to take over") and not late.says("row 1 column 1")
@@ -201,6 +217,6 @@ async def test_a_failed_read_is_reported_and_the_phone_keeps_following_the_game(
         assert phone.says(SORRY)
         await phone.tap("Try again")
     game = table.store.games_in_progress()[-1]
-    table.act(game.id, Guess(B, code.key_card().a.index("G")), game.version)
+    table.act(game.id, Guess(B, card_of(table, code).a.index("G")), game.version)
     await phone_b.settle()
     assert phone_b.says("You found an agent.")  # still following: the next change arrived

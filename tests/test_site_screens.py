@@ -11,18 +11,20 @@ import flet as ft
 import pytest
 
 import gadget.site.play as site_play
-from gadget.engine import Player, ShareCode
+from gadget.engine import Deal, Player, ShareCode
 from gadget.missions import Result
 from gadget.services.backup import import_team
 from gadget.services.links import ScanError
 from gadget.services.phones import STORAGE_KEY as PHONE_KEY
 from gadget.services.table import Table
+from gadget.site.dealt import DEALT_KEY, read_deals
 from gadget.site.hold import TEAM_KEY, UNREADABLE_KEY
 from gadget.site.links import team_link
 from gadget.site.play import TIMER_KEY
 from gadget.site.scan import route_of_text
 from gadget.site.team import new_team, record_result
 from gadget.views.language import STORAGE_KEY as LANGUAGE_KEY
+from tests.cards import CODE_TEXT, card_from_sides
 from tests.phones import Phone, device_of, new_device
 from tests.screens import at_the_table
 from tests.test_campaign_screens import _picked
@@ -41,7 +43,7 @@ def alone(scenario: Callable[[], Awaitable[None]]) -> Callable[[], None]:
 
 
 def code_on(phone: Phone) -> ShareCode:
-    return next(ShareCode.parse(t) for t in phone.texts() if t.count("-") == 2 and len(t) == 14)
+    return next(ShareCode.parse(t) for t in phone.texts() if CODE_TEXT.match(t))
 
 
 async def dealt() -> tuple[Phone, ShareCode]:
@@ -64,7 +66,10 @@ async def test_a_new_game_shows_side_a_its_code_and_a_qr_link_to_side_b() -> Non
     phone, code = await dealt()
     assert phone.session.page.route == f"/play/{code.text}/a"
     assert (code.tokens, code.mistakes) == (9, 9)  # Prague's time bank
-    assert phone.grid() == code.key_card().seen_from(A)
+    deal = read_deals(phone.storage[DEALT_KEY])[0]  # the seed stays in this phone's storage
+    assert deal.code == code
+    assert phone.grid() == deal.key_card().seen_from(A)
+    assert not any(str(deal.seed) in t for t in phone.texts())
     assert any(
         t.startswith("QR code of ") and t.endswith(f"#/join/{code.text}") for t in phone.texts()
     )
@@ -73,15 +78,32 @@ async def test_a_new_game_shows_side_a_its_code_and_a_qr_link_to_side_b() -> Non
 
 @alone
 async def test_phone_b_types_the_code_and_sees_only_its_side_turned() -> None:
-    _phone_a, code = await dealt()
+    phone_a, code = await dealt()
     phone_b = await Phone("/", site=True).open()
     await phone_b.type("Partner's code", code.text.lower().replace("-", " "))
     await phone_b.tap("Join")
     assert phone_b.session.page.route == f"/play/{code.text}/b"
-    assert phone_b.grid() == code.key_card().seen_from(B)
+    assert phone_b.grid() == code.seen_from_b()
+    assert card_from_sides(phone_a.grid(), phone_b.grid())  # the two sides make one real card
     assert not phone_b.says(code.text)  # side B shows no code to share
     qr_link = await Phone(f"/join/{code.text}", site=True).open()  # the QR code's link
-    assert qr_link.grid() == code.key_card().seen_from(B)
+    assert qr_link.grid() == code.seen_from_b()
+
+
+@alone
+async def test_side_a_is_only_on_the_phone_that_dealt_it_even_after_a_reload() -> None:
+    phone_a, code = await dealt()
+    again = await Phone(f"/play/{code.text}/a", site=True, storage=phone_a.storage).open()
+    assert again.grid() == phone_a.grid()  # a reload on phone A: the same side A
+    for route in (f"/play/{code.text}/a", f"/play/{code.text.lower()}/A"):
+        third = await Phone(route, site=True).open()  # the code typed into an address
+        assert third.says("Side A of this game is only on the phone that dealt it.")
+        assert third.texts() and not any(t.startswith("row 1 column") for t in third.texts())
+        await third.tap("Side B")
+        assert third.grid() == code.seen_from_b()
+    edited = ShareCode(code.side_b, 11, 3)  # another bank, check character made right
+    third = await Phone(f"/play/{edited.text}/a", site=True).open()
+    assert third.says("Side A of this game is only on the phone that dealt it.")
 
 
 @alone
@@ -391,7 +413,7 @@ async def test_a_new_game_may_be_for_an_open_city_or_a_completed_one_played_agai
 
 
 def test_a_qr_code_read_in_the_site_leads_to_side_b_or_to_a_teams_import() -> None:
-    code = ShareCode(seed=42)
+    code = Deal(42).code
     assert route_of_text(f"https://x.example/gadget/#/join/{code.text}") == f"/play/{code.text}/b"
     assert route_of_text(f" {code.text.lower()} ") == f"/play/{code.text}/b"
     link = team_link("https://x.example/gadget/", new_team("Larks"))

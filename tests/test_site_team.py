@@ -8,7 +8,8 @@ from pathlib import Path
 
 import pytest
 
-from gadget.engine import GameLog, Player, ShareCode, official_score, replay
+from gadget.engine import Deal, GameLog, Player, ShareCode, official_score, replay, view_for
+from gadget.engine.view import side_alone
 from gadget.missions import MissionState, Result, ResultError
 from gadget.missions.names import TextError
 from gadget.services.backup import BackupError, export_team, import_team
@@ -195,10 +196,10 @@ def test_a_team_is_renamed_but_never_to_nothing() -> None:
 
 
 def test_the_same_code_makes_the_same_card_here_as_on_the_server() -> None:
-    code = ShareCode(seed=123456, tokens=9, mistakes=9)
-    again = ShareCode.parse(code.text)
-    assert GameLog.from_code(again).card == code.key_card()
-    assert again.key_card().seen_from(Player.B) == code.key_card().seen_from(Player.B)
+    deal = Deal(seed=123456, tokens=9, mistakes=9)
+    again = ShareCode.parse(deal.code.text)
+    assert GameLog.dealt(deal).card.b == again.side_b
+    assert side_alone(again) == view_for(replay(GameLog.dealt(deal)), Player.B)
 
 
 def test_a_server_takes_over_a_phones_team_and_gives_it_back(store: Store) -> None:

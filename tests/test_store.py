@@ -12,7 +12,17 @@ from alembic.autogenerate import compare_metadata
 from alembic.migration import MigrationContext
 from sqlalchemy import create_engine, text
 
-from gadget.engine import Clue, GameLog, Guess, IllegalActionError, Player, ShareCode, replay
+from gadget.engine import (
+    Clue,
+    Deal,
+    GameLog,
+    Guess,
+    IllegalActionError,
+    Player,
+    ShareCode,
+    replay,
+)
+from gadget.engine.sharecode import v1_text
 from gadget.missions import default_map, map_from_dict
 from gadget.services.backup import export_team, import_team
 from gadget.services.campaign import mission_names, record_played_elsewhere
@@ -307,35 +317,56 @@ def test_the_database_lives_in_flets_data_folder_unless_a_url_is_given(
     assert default_database_url().startswith(f"sqlite:///{tmp_path / 'xdg'}")
 
 
-def test_a_game_is_found_by_its_share_code_newest_first(store: Store) -> None:
-    code = ShareCode(seed=99)
-    first = store.start_game(GameLog.from_code(code))
-    again = store.start_game(GameLog.from_code(code))
-    found = store.game_by_code(code.text)
-    assert found is not None
-    assert found.id == again.id != first.id
-    assert store.game_by_code(ShareCode(seed=100).text) is None
+def test_a_game_is_found_by_its_side_b_newest_first_whatever_bank_the_code_says(
+    store: Store,
+) -> None:
+    deal = Deal(99)
+    first = store.start_game(GameLog.dealt(deal))
+    again = store.start_game(GameLog.dealt(deal))
+    for code in (deal.code, ShareCode(deal.code.side_b, 11, 2), ShareCode.parse(v1_text(deal))):
+        found = store.game_by_code(code)
+        assert found is not None
+        assert found.id == again.id != first.id
+    assert store.game_by_code(Deal(100).code) is None
 
 
-def test_games_saved_before_codes_were_indexed_get_their_code(database_url: str) -> None:
+def _old_log(deal: Deal) -> str:
+    """A log as Gadget wrote it before codes carried side B: its code carried the seed."""
+    return json.dumps({**GameLog.dealt(deal).to_dict(), "code": v1_text(deal)})
+
+
+@pytest.mark.parametrize("before", ["0002", "0007"])
+def test_games_saved_with_an_old_code_are_found_by_their_side_b(
+    database_url: str, before: str
+) -> None:
     engine = create_engine(database_url)
-    migrate(engine, "0002")
-    log = GameLog.from_code(ShareCode(seed=5)).to_json()
+    migrate(engine, before)
     with engine.begin() as connection:
         connection.execute(text(
+            "INSERT INTO games (id, players, log, version, created_at, updated_at, public_id)"
+            " VALUES (1, '[]', :log, 0, '2026-01-01 10:00:00+00', '2026-01-01 10:00:00+00',"
+            " 'old')"
+            if before != "0002" else
             "INSERT INTO games (id, players, log, version, created_at, updated_at)"
             " VALUES (1, '[]', :log, 0, '2026-01-01 10:00:00+00', '2026-01-01 10:00:00+00')"
-        ), {"log": log})  # fmt: skip
+        ), {"log": _old_log(Deal(5))})  # fmt: skip
     engine.dispose()
     upgraded = Store(database_url)
-    found = upgraded.game_by_code(ShareCode(seed=5).text)
-    assert found is not None
-    assert found.id == 1
+    for code in (
+        Deal(5).code,
+        ShareCode.parse(v1_text(Deal(5))),
+        ShareCode(Deal(5).code.side_b, 3, 3),
+    ):
+        found = upgraded.game_by_code(code)
+        assert found is not None
+        assert found.id == 1
+        assert found.log.card == Deal(5).key_card()
+        assert found.log.code == Deal(5).code  # read as side B: the seed is not kept
     upgraded.close()
 
 
 def test_the_newest_games_in_progress_are_read_without_the_rest(store: Store) -> None:
-    games = [store.start_game(GameLog.from_code(ShareCode(seed=s))) for s in range(7)]
+    games = [store.start_game(GameLog.dealt(Deal(s))) for s in range(7)]
     finished = store.start_game(log_of(()))
     for action in ASSASSIN_ACTIONS:
         finished = store.record_action(finished.id, action, finished.version)

@@ -6,7 +6,7 @@ from concurrent.futures import ThreadPoolExecutor
 
 import pytest
 
-from gadget.engine import Clue, Guess, Player, Stop
+from gadget.engine import Clue, Guess, Player, ShareCode, Stop
 from gadget.services.phones import Phone, new_phone_token, phone_from_token
 from gadget.services.table import Hub, Table
 from gadget.services.timing import SettingsError, Stretch, TimerSettings
@@ -30,10 +30,10 @@ def table(store: Store, clock: FakeClock) -> Table:
 def test_a_dealt_game_is_found_by_its_code_in_any_typing(table: Table) -> None:
     game = table.deal(seed=42)
     assert game.log.code is not None
-    found = table.find(game.log.code.text.lower().replace("-", " "))
+    found = table.find(ShareCode.parse(game.log.code.text.lower().replace("-", " ")))
     assert found is not None
     assert found.id == game.id
-    assert table.find("1000-0000-04SK") is None
+    assert table.find(ShareCode.parse("1000-0000-04SK")) is None
 
 
 def test_every_watcher_hears_each_change_and_stops_when_told(table: Table) -> None:

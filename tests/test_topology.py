@@ -18,7 +18,7 @@ from pathlib import Path
 
 import pytest
 
-from gadget.engine import Player, ShareCode
+from gadget.engine import KeyCard, Player, ShareCode
 from tests.conftest import empty_postgres
 from tests.test_browser import (
     GAME_ADDRESS,
@@ -28,6 +28,7 @@ from tests.test_browser import (
     Page,
     _free_port,
     _give_clue,
+    _grid,
     _phone,
     _require_browser,
     _see,
@@ -195,10 +196,10 @@ def test_phones_on_two_processes_play_a_whole_game_and_a_killed_process_loses_no
     assert phone_a.evaluate("window.isSecureContext") is True
     phone_a.get_by_role("button", name="New game", exact=True).click()
     phone_a.wait_for_url(GAME_ADDRESS, timeout=10_000)
-    shown = phone_a.get_by_text(re.compile(r"^[0-9A-Z]{4}-[0-9A-Z]{4}-[0-9A-Z]{4}$")).first
+    shown = phone_a.get_by_text(re.compile(r"^[0-9A-Z]{5}-[0-9A-Z]{5}$")).first
     shown.wait_for(timeout=10_000)
     code = ShareCode.parse(shown.inner_text())
-    card = code.key_card()
+    card = KeyCard(_grid(phone_a), code.side_b)  # what phone A shows, and the code's side B
     phone_b = _through_caddy(named_browser, f"{topology.https}/join/{code.text}", "b")
     _see(phone_b, "Either player gives the next clue.")
     assert [_accepted_sockets(log) for log in topology.logs] == [1, 1]  # one phone each

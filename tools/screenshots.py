@@ -24,6 +24,7 @@ from gadget.store import Store  # noqa: E402
 from tests.games import ASSASSIN_ACTIONS, WINNING_ACTIONS, log_of  # noqa: E402
 from tests.test_browser import (  # noqa: E402
     CHROMIUM,
+    _card,
     _deal,
     _free_port,
     _give_clue,
@@ -96,7 +97,7 @@ def shoot_game(browser: Browser, url: str) -> None:
     phone_b = _phone(browser, f"{url}/join/{code.text}", PHONE)
     _see(phone_b, "Either player gives the next clue.")
     shoot(phone_b, "side-b")
-    card = code.key_card()
+    card = _card(phone_a, code)
     _give_clue(phone_a, "salad")
     _touch(phone_a, Player.A, next(c for c in range(25) if card.a[c] == "G"))
     _see(phone_b, "You found an agent.")
@@ -150,7 +151,7 @@ def shoot_french(browser: Browser, url: str, team_id: int, invite: str) -> None:
     _see(home, "Rejoindre votre partenaire")
     shoot(home, "fr-home")
     home.get_by_role("button", name="Nouvelle partie", exact=True).click()
-    shown = home.get_by_text(re.compile(r"^[0-9A-Z]{4}-[0-9A-Z]{4}-[0-9A-Z]{4}$")).first
+    shown = home.get_by_text(re.compile(r"^[0-9A-Z]{5}-[0-9A-Z]{5}$")).first
     shown.wait_for(timeout=10_000)
     code = shown.inner_text()
     partner = _phone(browser, f"{url}/join/{code}", PHONE, locale="en-US")
@@ -182,7 +183,7 @@ def shoot_site(browser: Browser) -> None:
         phone_a.get_by_role("button", name="New game", exact=True).wait_for(timeout=120_000)
         shoot(phone_a, "site-home")
         phone_a.get_by_role("button", name="New game", exact=True).click()
-        code = phone_a.get_by_text(re.compile(r"^[0-9A-Z]{4}-[0-9A-Z]{4}-[0-9A-Z]{4}$")).first
+        code = phone_a.get_by_text(re.compile(r"^[0-9A-Z]{5}-[0-9A-Z]{5}$")).first
         code.wait_for(state="attached", timeout=30_000)
         shoot(phone_a, "site-side-a")
         phone_b, _refused = _site_phone(browser, f"{address}#/join/{code.inner_text()}")

@@ -8,15 +8,25 @@ import secrets
 from typing import Any
 
 from gadget.cli.io import UsageError, _, read_input
-from gadget.engine import GameLogError, Player, ShareCode, parse_game_log, render_grid, replay
+from gadget.engine import (
+    Deal,
+    GameLogError,
+    Player,
+    ShareCode,
+    parse_game_log,
+    render_grid,
+    replay,
+)
 from gadget.engine import summary as replay_summary
-from gadget.engine.sharecode import SEED_BITS
+from gadget.engine.sharecode import DEAL_SEED_BITS
 from gadget.engine.state import MAX_TOKENS
 
 
 def add_commands(commands: Any) -> None:
     """new, keycard and replay."""
-    new = commands.add_parser("new", help=_("deal a new game and print its share code"))
+    new = commands.add_parser(
+        "new", help=_("deal a new game: side A for you, and the share code for side B")
+    )
     new.add_argument("--tokens", type=int, default=9, help=_("timer tokens in the bank (9)"))
     new.add_argument(
         "--mistakes", type=int, default=None, help=_("tokens bystander side up (all of them)")
@@ -24,9 +34,9 @@ def add_commands(commands: Any) -> None:
     new.add_argument("--json", action="store_true", help=_("print a JSON object"))
     new.set_defaults(run=new_code)
 
-    keycard = commands.add_parser("keycard", help=_("show one side of a code's key card"))
-    keycard.add_argument("code", help=_("a share code, e.g. 1ABC-DEFG-HJK7"))
-    keycard.add_argument("--side", choices=["a", "b"], required=True)
+    keycard = commands.add_parser("keycard", help=_("show side B, the side a share code makes"))
+    keycard.add_argument("code", help=_("a share code, e.g. 2ABCD-EFGH7"))
+    keycard.add_argument("--side", choices=["a", "b"], default="b", help=_("b (a code makes B)"))
     keycard.add_argument("--json", action="store_true", help=_("print a JSON object"))
     keycard.set_defaults(run=show_keycard)
 
@@ -36,7 +46,8 @@ def add_commands(commands: Any) -> None:
 
 
 def new_code(args: argparse.Namespace) -> str:
-    """A fresh share code with the bank asked for."""
+    """A fresh deal with the bank asked for: side A for the dealer, who reads it here once
+    (nothing keeps it), and the code that makes side B."""
     mistakes = args.tokens if args.mistakes is None else args.mistakes
     if not 1 <= args.tokens <= MAX_TOKENS:
         raise UsageError(
@@ -50,17 +61,33 @@ def new_code(args: argparse.Namespace) -> str:
             mistakes=mistakes,
             tokens=args.tokens,
         )
-    code = ShareCode(seed=secrets.randbits(SEED_BITS), tokens=args.tokens, mistakes=mistakes)
+    deal = Deal(secrets.randbits(DEAL_SEED_BITS), tokens=args.tokens, mistakes=mistakes)
+    code, side_a = deal.code, deal.key_card().seen_from(Player.A)
     if args.json:
-        return json.dumps({"code": code.text, "tokens": code.tokens, "mistakes": code.mistakes})
-    return code.text
+        return json.dumps(
+            {
+                "code": code.text,
+                "tokens": code.tokens,
+                "mistakes": code.mistakes,
+                "side": Player.A.value,
+                "grid": side_a,
+            }
+        )
+    return "\n".join(
+        [code.text, "", _("Side A, yours (the code makes side B):"), render_grid(side_a)]
+    )
 
 
 def show_keycard(args: argparse.Namespace) -> str:
-    """One side of a code's card, as its player sees it."""
+    """Side B of a code's card, as its player sees it: a code makes no other side."""
     code = ShareCode.parse(args.code)
-    player = Player(args.side)
-    grid = code.key_card().seen_from(player)
+    if args.side != Player.B.value:
+        raise UsageError(
+            "a share code makes side B only: side A is shown where the card was dealt"
+            " (gadget new shows it once)"
+        )
+    player = Player.B
+    grid = code.seen_from_b()
     if args.json:
         return json.dumps(
             {

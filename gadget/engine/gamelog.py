@@ -19,7 +19,7 @@ from gadget.engine.errors import (
 from gadget.engine.jsontext import read_json
 from gadget.engine.keycard import CELLS, KeyCard, Player
 from gadget.engine.rules import apply, official_score
-from gadget.engine.sharecode import ShareCode
+from gadget.engine.sharecode import Deal, ShareCode, old_deal, v1_text
 from gadget.engine.state import (
     MAX_CLUE_NUMBER,
     Action,
@@ -47,10 +47,10 @@ class GameLog:
     code: ShareCode | None = None
 
     @classmethod
-    def from_code(cls, code: ShareCode, looser_turn_order: bool = False) -> GameLog:
-        """A game not yet begun, dealt from a share code."""
-        setup = Setup(code.tokens, code.mistakes, looser_turn_order)
-        return cls(card=code.key_card(), setup=setup, code=code)
+    def dealt(cls, deal: Deal, looser_turn_order: bool = False) -> GameLog:
+        """A game not yet begun, from the dealer's seed; its code is side B's."""
+        setup = Setup(deal.tokens, deal.mistakes, looser_turn_order)
+        return cls(card=deal.key_card(), setup=setup, code=deal.code)
 
     def then(self, action: Action) -> GameLog:
         """The same log with one more action; check it with `replay` or `apply` first."""
@@ -141,8 +141,8 @@ def game_log_from_dict(data: object) -> GameLog:
             found=data.get("format"),
             format=FORMAT,
         )
-    code = _code(data.get("code"))
-    card = _card(data.get("key"), code)
+    code, deal = _code(data.get("code"))
+    card = _card(data.get("key"), code, deal)
     # With a code, the bank is the code's: a field may repeat it but never change it. Without
     # one, tokens alone means every token bystander side up (mistakes = tokens).
     tokens = _integer(data, "tokens", code.tokens if code else 9)
@@ -167,22 +167,24 @@ def game_log_from_dict(data: object) -> GameLog:
     return GameLog(card, setup, tuple(_action(i, a) for i, a in enumerate(actions)), code)
 
 
-def _code(raw: object) -> ShareCode | None:
+def _code(raw: object) -> tuple[ShareCode | None, Deal | None]:
+    """The log's code, and the deal an old (version 1) code carried: only such a code makes
+    both sides; a current one is side B's."""
     if raw is None:
-        return None
+        return None, None
     if not isinstance(raw, str):
         raise GameLogError("code must be a string")
     try:
-        return ShareCode.parse(raw)
+        return ShareCode.parse(raw), old_deal(raw)
     except ShareCodeError as wrong:
         raise GameLogError("code: {wrong}", wrong=wrong) from None
 
 
-def _card(raw: object, code: ShareCode | None) -> KeyCard:
+def _card(raw: object, code: ShareCode | None, deal: Deal | None) -> KeyCard:
     if raw is None:
-        if code is None:
-            raise GameLogError("a log needs a key or a code")
-        return code.key_card()
+        if deal is None:
+            raise GameLogError("a log needs a key (or an old code, which carried its seed)")
+        return deal.key_card()
     if not isinstance(raw, Mapping) or set(raw) != {"a", "b"}:
         raise GameLogError('key must be {"a": "<25 characters>", "b": "<25 characters>"}')
     a, b = raw["a"], raw["b"]
@@ -192,8 +194,10 @@ def _card(raw: object, code: ShareCode | None) -> KeyCard:
         card = KeyCard(a, b)
     except KeyCardError as wrong:
         raise GameLogError("key: {wrong}", wrong=wrong) from None
-    if code is not None and code.key_card() != card:
-        raise GameLogError("key is not the card that code {text} makes", text=code.text)
+    if deal is not None and deal.key_card() != card:
+        raise GameLogError("key is not the card that code {text} makes", text=v1_text(deal))
+    if code is not None and code.side_b != card.b:
+        raise GameLogError("key.b is not side B of code {text}", text=code.text)
     return card
 
 

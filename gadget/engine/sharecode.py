@@ -1,13 +1,20 @@
-"""Share codes: a short, typeable, self-checking name for one game's key card and time bank."""
+"""Share codes: a short, typeable, self-checking name for side B of one card and its time bank.
+
+What phone A hands over (the code, its QR code, its link) makes side B and nothing more: a
+code carries side B's colours and the bank, never the seed, so side A stays on the phone
+that dealt it (its `Deal`). Version 1 codes carried the seed; they are still read, as the
+side B they make, and a game log keeps being readable with one (`old_deal`).
+"""
 
 from __future__ import annotations
 
-from collections.abc import Callable
+from collections.abc import Sequence
 from dataclasses import dataclass
+from math import comb
 from typing import Final
 
 from gadget.engine.errors import ShareCodeError
-from gadget.engine.keycard import KeyCard, generate_v1
+from gadget.engine.keycard import CELLS, Colour, KeyCard, generate_v1
 from gadget.engine.state import MAX_TOKENS
 
 # Crockford's base 32: digits and letters without I, L, O and U, which people misread.
@@ -16,14 +23,22 @@ _VALUES: Final = {char: value for value, char in enumerate(ALPHABET)}
 # Crockford's decoding forgives the look-alikes it left out.
 _VALUES.update({"O": 0, "I": 1, "L": 1})
 
-VERSION: Final = 1
-SEED_BITS: Final = 42
-_DATA_CHARS: Final = 10  # after the version character: seed (42 bits), tokens (4), mistakes (4)
+VERSION: Final = 2
+_GREENS: Final = 9  # on one side: 3 shared, 1 over an assassin, 5 over a bystander
+_BLACKS: Final = 3
+_BLACK_PLACES: Final = comb(CELLS - _GREENS, _BLACKS)  # 560
+SIDE_LAYOUTS: Final = comb(CELLS, _GREENS) * _BLACK_PLACES  # 1,144,066,000: under 2^31
+_DATA_CHARS: Final = 8  # after the version character: side B (31 bits), tokens (4), mistakes (4)
 LENGTH: Final = 1 + _DATA_CHARS + 1
-_GROUP: Final = 4
+_GROUP: Final = 5
 
-# A generator per code version. A changed generator gets a new version; old ones stay forever.
-GENERATORS: Final[dict[int, Callable[[int], KeyCard]]] = {1: generate_v1}
+# Version 1: the seed (42 bits) instead of side B; read, never written.
+V1: Final = 1
+SEED_BITS: Final = 42
+_V1_DATA_CHARS: Final = 10
+V1_LENGTH: Final = 1 + _V1_DATA_CHARS + 1
+# A dealer's seed: 64 bits, so that side B leaves every side A it allows possible.
+DEAL_SEED_BITS: Final = 64
 
 
 def _gf32_tables() -> tuple[tuple[int, ...], tuple[int, ...]]:
@@ -65,43 +80,84 @@ def _check_value(data: list[int]) -> int:
     return _EXP[(_LOG[partial] - len(data)) % 31]
 
 
+def _check_bank(tokens: int, mistakes: int) -> None:
+    """The bank a code can carry: 1..MAX_TOKENS tokens, at most that many mistakes."""
+    if not 1 <= tokens <= MAX_TOKENS:
+        raise ShareCodeError(
+            "code carries {tokens} tokens; a game has 1..{max_tokens}",
+            tokens=tokens,
+            max_tokens=MAX_TOKENS,
+        )
+    if not 0 <= mistakes <= tokens:
+        raise ShareCodeError(
+            "code carries {mistakes} mistakes with {tokens} tokens; mistakes must be 0..{tokens}",
+            mistakes=mistakes,
+            tokens=tokens,
+        )
+
+
+def _colex_rank(positions: Sequence[int]) -> int:
+    """The rank of a set of positions in colexicographic order (the combinatorial number
+    system): a bijection from the k-subsets of 0..n-1 onto 0..C(n, k)-1."""
+    return sum(comb(position, index + 1) for index, position in enumerate(sorted(positions)))
+
+
+def _colex_unrank(rank: int, size: int) -> list[int]:
+    """The k-subset of that rank, smallest position first."""
+    positions = []
+    for index in range(size, 0, -1):
+        position = index - 1
+        while comb(position + 1, index) <= rank:
+            position += 1
+        positions.append(position)
+        rank -= comb(position, index)
+    return positions[::-1]
+
+
+def _side_rank(side: str) -> int:
+    """Side B's layout as one number: where its 9 greens are, then its 3 assassins among the
+    16 other cells."""
+    greens = [cell for cell, char in enumerate(side) if char == Colour.GREEN]
+    others = [cell for cell, char in enumerate(side) if char != Colour.GREEN]
+    blacks = [place for place, cell in enumerate(others) if side[cell] == Colour.BLACK]
+    return _colex_rank(greens) * _BLACK_PLACES + _colex_rank(blacks)
+
+
+def _side_of_rank(rank: int) -> str:
+    """The layout a number names (0 <= rank < SIDE_LAYOUTS)."""
+    greens = set(_colex_unrank(rank // _BLACK_PLACES, _GREENS))
+    others = [cell for cell in range(CELLS) if cell not in greens]
+    blacks = {others[place] for place in _colex_unrank(rank % _BLACK_PLACES, _BLACKS)}
+    return "".join(
+        Colour.GREEN if cell in greens else Colour.BLACK if cell in blacks else Colour.TAN
+        for cell in range(CELLS)
+    )
+
+
 @dataclass(frozen=True, slots=True)
 class ShareCode:
-    """What a code carries: generator version, seed, and the time bank the game starts with."""
+    """What phone A hands over: side B's colours (25 characters in side A's frame) and the
+    time bank the game starts with; side A cannot be made from it."""
 
-    seed: int
+    side_b: str
     tokens: int = 9
     mistakes: int = 9
-    version: int = VERSION
 
     def __post_init__(self) -> None:
-        if self.version not in GENERATORS:
-            raise ShareCodeError(
-                "code version {version} is unknown to this app", version=self.version
-            )
-        if not 0 <= self.seed < 1 << SEED_BITS:
-            raise ShareCodeError(
-                "seed {seed} is outside 0..2^{seed_bits}-1", seed=self.seed, seed_bits=SEED_BITS
-            )
-        if not 1 <= self.tokens <= MAX_TOKENS:
-            raise ShareCodeError(
-                "code carries {tokens} tokens; a game has 1..{max_tokens}",
-                tokens=self.tokens,
-                max_tokens=MAX_TOKENS,
-            )
-        if not 0 <= self.mistakes <= self.tokens:
-            raise ShareCodeError(
-                "code carries {mistakes} mistakes with {tokens} tokens; mistakes must "
-                "be 0..{tokens}",
-                mistakes=self.mistakes,
-                tokens=self.tokens,
-            )
+        if (
+            len(self.side_b) != CELLS
+            or set(self.side_b) - set(Colour)
+            or self.side_b.count(Colour.GREEN) != _GREENS
+            or self.side_b.count(Colour.BLACK) != _BLACKS
+        ):
+            raise ShareCodeError("{side!r} is not a side of a key card", side=self.side_b)
+        _check_bank(self.tokens, self.mistakes)
 
     @property
     def text(self) -> str:
-        """The code as players read and type it, in groups of four: 1ABC-DEFG-HJK7."""
-        payload = (self.seed << 8) | (self.tokens << 4) | self.mistakes
-        data = [self.version] + [
+        """The code as players read and type it, in two groups of five: 2ABCD-EFGH7."""
+        payload = (_side_rank(self.side_b) << 8) | (self.tokens << 4) | self.mistakes
+        data = [VERSION] + [
             (payload >> (5 * shift)) & 31 for shift in range(_DATA_CHARS - 1, -1, -1)
         ]
         chars = "".join(ALPHABET[v] for v in [*data, _check_value(data)])
@@ -110,47 +166,122 @@ class ShareCode:
     def __str__(self) -> str:
         return self.text
 
-    def key_card(self) -> KeyCard:
-        """The card this code makes, the same on every device."""
-        return GENERATORS[self.version](self.seed)
+    def seen_from_b(self) -> str:
+        """Side B as B sees it from the seat opposite A's, row-major."""
+        return self.side_b[::-1]
 
     @classmethod
     def parse(cls, typed: str) -> ShareCode:
-        """Read a code as typed: any case, spaces and hyphens ignored, typos refused."""
-        chars = "".join(typed.split()).replace("-", "").upper()
-        if not chars:
-            raise ShareCodeError("the code is empty")
-        for position, char in enumerate(chars, start=1):
-            if char not in _VALUES:
-                raise ShareCodeError(
-                    "character {position} of the code, {char!r}, is not a code character",
-                    position=position,
-                    char=char,
-                )
-        if len(chars) != LENGTH:
-            raise ShareCodeError(
-                "the code has {length} characters; a code has {length2} (not counting "
-                "spaces and hyphens)",
-                length=len(chars),
-                length2=LENGTH,
-            )
-        values = [_VALUES[c] for c in chars]
-        if _syndrome(values):
+        """Read a code as typed: any case, spaces and hyphens ignored, typos refused; a
+        version 1 code is read as the side B it makes."""
+        values = _values(typed)
+        if len(values) == V1_LENGTH:
+            return _v1_deal(values).code
+        payload = _payload(values)
+        rank = payload >> 8
+        if rank >= SIDE_LAYOUTS:
             raise ShareCodeError(
                 "{typed!r} is not a valid code: check for a typo", typed=typed.strip()
             )
-        version = values[0]
-        if version not in GENERATORS:
+        return cls(_side_of_rank(rank), tokens=(payload >> 4) & 15, mistakes=payload & 15)
+
+
+@dataclass(frozen=True, slots=True)
+class Deal:
+    """The dealer's secret: the seed that makes both sides, kept by the phone (or the server)
+    that dealt the card, and the bank; its `code` is what it hands to side B."""
+
+    seed: int
+    tokens: int = 9
+    mistakes: int = 9
+
+    def __post_init__(self) -> None:
+        if not 0 <= self.seed < 1 << DEAL_SEED_BITS:
             raise ShareCodeError(
-                "code version {version} comes from a newer Gadget; update the app to join",
-                version=version,
+                "seed {seed} is outside 0..2^{seed_bits}-1",
+                seed=self.seed,
+                seed_bits=DEAL_SEED_BITS,
             )
-        payload = 0
-        for value in values[1:-1]:
-            payload = (payload << 5) | value
-        return cls(
-            seed=payload >> 8, tokens=(payload >> 4) & 15, mistakes=payload & 15, version=version
+        _check_bank(self.tokens, self.mistakes)
+
+    def key_card(self) -> KeyCard:
+        """Both sides, the same on every device."""
+        return generate_v1(self.seed)
+
+    @property
+    def code(self) -> ShareCode:
+        """What phone A shows for phone B: side B and the bank."""
+        return ShareCode(self.key_card().b, self.tokens, self.mistakes)
+
+
+def old_deal(typed: str) -> Deal | None:
+    """The deal a version 1 code carried (its seed: both sides), for reading an old game log;
+    None for a current code, which carries no seed."""
+    values = _values(typed)
+    return _v1_deal(values) if len(values) == V1_LENGTH else None
+
+
+def _values(typed: str) -> list[int]:
+    """A code's characters as numbers, checked: known characters, a known length, no typo,
+    a version this app reads."""
+    chars = "".join(typed.split()).replace("-", "").upper()
+    if not chars:
+        raise ShareCodeError("the code is empty")
+    for position, char in enumerate(chars, start=1):
+        if char not in _VALUES:
+            raise ShareCodeError(
+                "character {position} of the code, {char!r}, is not a code character",
+                position=position,
+                char=char,
+            )
+    if len(chars) not in (LENGTH, V1_LENGTH):
+        raise ShareCodeError(
+            "the code has {length} characters; a code has {length2} (not counting "
+            "spaces and hyphens)",
+            length=len(chars),
+            length2=LENGTH,
         )
+    values = [_VALUES[c] for c in chars]
+    if _syndrome(values):
+        raise ShareCodeError("{typed!r} is not a valid code: check for a typo", typed=typed.strip())
+    version = values[0]
+    if version > VERSION:
+        raise ShareCodeError(
+            "code version {version} comes from a newer Gadget; update the app to join",
+            version=version,
+        )
+    if (len(values), version) not in ((LENGTH, VERSION), (V1_LENGTH, V1)):
+        raise ShareCodeError("{typed!r} is not a valid code: check for a typo", typed=typed.strip())
+    return values
+
+
+def _payload(values: list[int]) -> int:
+    """The number between the version character and the check character."""
+    payload = 0
+    for value in values[1:-1]:
+        payload = (payload << 5) | value
+    return payload
+
+
+def _v1_deal(values: list[int]) -> Deal:
+    """A version 1 code's seed and bank."""
+    payload = _payload(values)
+    tokens, mistakes = (payload >> 4) & 15, payload & 15
+    _check_bank(tokens, mistakes)
+    return Deal(payload >> 8, tokens, mistakes)
+
+
+def v1_text(deal: Deal) -> str:
+    """The version 1 code of a deal with a 42-bit seed: what older Gadgets handed over (kept
+    so that tests can pin how old codes and logs are read)."""
+    if not 0 <= deal.seed < 1 << SEED_BITS:
+        raise ShareCodeError(
+            "seed {seed} is outside 0..2^{seed_bits}-1", seed=deal.seed, seed_bits=SEED_BITS
+        )
+    payload = (deal.seed << 8) | (deal.tokens << 4) | deal.mistakes
+    data = [V1] + [(payload >> (5 * shift)) & 31 for shift in range(_V1_DATA_CHARS - 1, -1, -1)]
+    chars = "".join(ALPHABET[v] for v in [*data, _check_value(data)])
+    return "-".join(chars[i : i + 4] for i in range(0, V1_LENGTH, 4))
 
 
 def join_link(base_url: str, code: ShareCode) -> str:

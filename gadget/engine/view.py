@@ -4,9 +4,19 @@ from __future__ import annotations
 
 from dataclasses import dataclass
 
-from gadget.engine.keycard import CELLS, Player, seat_index
+from gadget.engine.keycard import CELLS, Colour, KeyCard, Player, seat_index
 from gadget.engine.rules import official_score
-from gadget.engine.state import Clue, GameState, LossReason, Phase, Status, cells_of
+from gadget.engine.sharecode import ShareCode
+from gadget.engine.state import (
+    Clue,
+    GameState,
+    LossReason,
+    Phase,
+    Setup,
+    Status,
+    cells_of,
+    new_game,
+)
 
 
 @dataclass(frozen=True, slots=True)
@@ -92,3 +102,26 @@ def view_for(state: GameState, player: Player) -> PlayerView:
         penalty_open=guessing and not state.guesses_this_turn and not state.penalised_this_turn,
         touchable=touchable,
     )
+
+
+# Over each colour of side B, the colours a side A puts there, in the rule book's counts.
+_STAND_IN: dict[str, str] = {
+    Colour.GREEN: "GGGX-----",
+    Colour.BLACK: "GX-",
+    Colour.TAN: "GGGGGX-------",
+}
+
+
+def side_alone(code: ShareCode) -> PlayerView:
+    """Side B before the first clue, from its code alone, where no table holds the game.
+
+    Nothing of side A is in a view of a game not yet over, so a stand-in side A with the
+    rule book's pair counts gives exactly the view the real card gives.
+    """
+    next_colour = {colour: iter(over) for colour, over in _STAND_IN.items()}
+    stand_in_a = "".join(next(next_colour[colour]) for colour in code.side_b)
+    card = KeyCard(stand_in_a, code.side_b)
+    view = view_for(new_game(card, Setup(code.tokens, code.mistakes)), Player.B)
+    if view.partner_side is not None:  # only a game that is over shows it
+        raise AssertionError("a side alone showed a partner's side")
+    return view

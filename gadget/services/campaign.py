@@ -6,8 +6,8 @@ import secrets
 from collections.abc import Sequence
 from dataclasses import dataclass
 
-from gadget.engine import GadgetError, GameLog, ShareCode, Status, parse_game_log, replay
-from gadget.engine.sharecode import SEED_BITS
+from gadget.engine import Deal, GadgetError, GameLog, Status, parse_game_log, replay
+from gadget.engine.sharecode import DEAL_SEED_BITS
 from gadget.missions import (
     Mission,
     MissionMap,
@@ -120,7 +120,6 @@ def start_game(
     Winning a standard 9-token game completes the start (Prague 9-9); 10 or 11 tokens make a
     practice game that goes to the history but not the campaign.
     """
-    seed = secrets.randbits(SEED_BITS) if seed is None else seed
     team = store.team(team_name) if team_name else None
     mission_id: str | None = None
     map_id = team.map_id if team else None
@@ -138,15 +137,29 @@ def start_game(
             start = team_map.mission(team_map.start)
             if (start.turns, start.mistakes) == (tokens, mistakes):
                 mission_id = start.id
-    code = ShareCode(seed=seed, tokens=tokens, mistakes=mistakes)
     return store.start_game(
-        GameLog.from_code(code),
+        GameLog.dealt(
+            fresh_deal(store, tokens, mistakes) if seed is None else Deal(seed, tokens, mistakes)
+        ),
         team_id=team.id if team else None,
         mission_id=mission_id,
         players=players or (team.players if team else ()),
         map_id=map_id if mission_id else None,
         phone=phone,
     )
+
+
+FRESH_DEAL_TRIES = 8
+
+
+def fresh_deal(store: Store, tokens: int, mistakes: int) -> Deal:
+    """A random deal whose side B no game on this server has: a join finds its game by side
+    B alone (about one side in a billion is dealt twice: then the card is dealt again)."""
+    for _ in range(FRESH_DEAL_TRIES):
+        deal = Deal(secrets.randbits(DEAL_SEED_BITS), tokens, mistakes)
+        if store.game_by_code(deal.code) is None:
+            return deal
+    return deal  # eight collisions in a row: a server with a billion games; the newest wins
 
 
 @dataclass(frozen=True, slots=True)

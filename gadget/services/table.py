@@ -149,9 +149,9 @@ class Table:
         self._restart_timer(game, self.default_timer(phone))
         return game
 
-    def find(self, typed_code: str) -> SavedGame | None:
-        """The game a typed or scanned code names on this server (ShareCodeError for a typo)."""
-        return self.store.game_by_code(ShareCode.parse(typed_code).text)
+    def find(self, code: ShareCode) -> SavedGame | None:
+        """The game whose side B a typed or scanned code makes, on this server."""
+        return self.store.game_by_code(code)
 
     def game(self, game_id: int) -> SavedGame:
         """The game as it stands now."""

@@ -12,11 +12,12 @@ from typing import Any, Final
 
 import flet as ft
 
-from gadget.engine import ShareCode
-from gadget.engine.sharecode import SEED_BITS
+from gadget.engine import Deal
+from gadget.engine.sharecode import DEAL_SEED_BITS
 from gadget.language import N_, codes, language
 from gadget.missions import MissionState
 from gadget.services import palette
+from gadget.site.dealt import remember
 from gadget.site.hold import WithTeam, use_team
 from gadget.site.play import NO_MISSION, JoinRoute, PlayRoute
 from gadget.site.scan import route_of_picture
@@ -40,14 +41,18 @@ def SiteHome() -> ft.Control:
     chosen, set_chosen = use_value(lambda: missions[0].id if missions else NO_MISSION)
     typed: Any = ft.use_ref(None)
     problem, set_problem = use_value(lambda: "")
+    unkept, set_unkept = use_value(lambda: "")
     choice = use_language_choice()
 
-    def deal(_event: Any) -> None:
+    async def deal(_event: Any) -> None:
         mission = next((m for m in missions if m.id == chosen), missions[0])
-        code = ShareCode(
-            seed=secrets.randbits(SEED_BITS), tokens=mission.turns, mistakes=mission.mistakes
-        )
-        page.navigate(f"/play/{code.text}/a")
+        dealt = Deal(secrets.randbits(DEAL_SEED_BITS), mission.turns, mission.mistakes)
+        try:
+            await remember(dealt)  # side A is made again from this phone's storage alone
+        except Exception:  # no storage here: side A could not be shown again
+            set_unkept(_("This browser keeps nothing, so it cannot deal: allow site data."))
+            return
+        page.navigate(f"/play/{dealt.code.text}/a")
 
     browsers = language(choice.browsers).name
     languages = [
@@ -75,6 +80,7 @@ def SiteHome() -> ft.Control:
                 on_select=lambda e: set_chosen(str(e.control.value or NO_MISSION)),
             ),
             ft.Button(_("New game"), icon=ft.Icons.STYLE, on_click=deal),
+            *([ft.Text(unkept, color=palette.DANGER)] if unkept else []),
             ft.Text(_("Join your partner's game"), size=20, weight=ft.FontWeight.W_600),
             ft.Text(_("Scan the code on their phone with your camera, or type it here.")),
             *join_by_code(typed, problem, set_problem, lambda code: f"/play/{code.text}/b", page),

@@ -15,10 +15,12 @@ import flet as ft
 from gadget.engine import GadgetError, Phase, Player, ShareCode, replay, view_for
 from gadget.engine.errors import Message
 from gadget.engine.gamelog import GameLog
+from gadget.engine.view import PlayerView, side_alone
 from gadget.missions import Mission, MissionState, Result
 from gadget.services import palette
 from gadget.services.timing import Stretch, TimerSettings, TimerState
 from gadget.services.words import score_words
+from gadget.site.dealt import use_deal
 from gadget.site.hold import use_team
 from gadget.site.links import join_link
 from gadget.site.team import PhoneTeam, record_result
@@ -26,9 +28,11 @@ from gadget.views.boundary import component
 from gadget.views.keycard import KeyCardGrid
 from gadget.views.language import _, city, ngettext, pgettext, say
 from gadget.views.shared import (
+    Loading,
     dead_end,
     header,
     keyed,
+    loading,
     panel,
     screen,
     share_panel,
@@ -60,13 +64,8 @@ def JoinRoute() -> ft.Control:
 
 @component
 def SitePlay(typed_code: str, side_name: str) -> ft.Control:
-    """One side of the card, turned for its seat; the code for the partner on side A; the
-    turn timer; and, at the end, the result."""
-    page = ft.context.page
-    hidden, set_hidden = use_value(lambda: False)
-    sharing, set_sharing = use_value(lambda: True)
-    ending, set_ending = use_value(lambda: False)
-    use_wakelock()
+    """Side B from the code; side A only on the phone that dealt it (its seed is in the
+    phone's storage, never in the code or the address)."""
     try:
         code = ShareCode.parse(typed_code)
         side = Player(side_name.lower())
@@ -77,7 +76,37 @@ def SitePlay(typed_code: str, side_name: str) -> ft.Control:
             _("Home"),
             "/",
         )
-    view = view_for(replay(GameLog.from_code(code)), side)
+    if side is Player.B:
+        return SiteSide(code, side_alone(code))
+    return keyed(DealtSide, code.side_b, code)
+
+
+@component
+def DealtSide(code: ShareCode) -> ft.Control:
+    """Side A, made again from the seed this phone kept when it dealt the card."""
+    deal = use_deal(code)
+    if isinstance(deal, Loading):
+        return loading(_("Opening the game"))
+    if deal is None:
+        return dead_end(
+            _("Side A of this game is only on the phone that dealt it."),
+            _("A code, its QR code and its link make side B, and nothing more."),
+            _("Side B"),
+            f"/play/{code.text}/b",
+        )
+    return SiteSide(deal.code, view_for(replay(GameLog.dealt(deal)), Player.A))
+
+
+@component
+def SiteSide(code: ShareCode, view: PlayerView) -> ft.Control:
+    """One side of the card, turned for its seat; the code for the partner on side A; the
+    turn timer; and, at the end, the result."""
+    page = ft.context.page
+    hidden, set_hidden = use_value(lambda: False)
+    sharing, set_sharing = use_value(lambda: True)
+    ending, set_ending = use_value(lambda: False)
+    use_wakelock()
+    side = view.player
     body: list[ft.Control] = [
         header(side, hidden, lambda _e: set_hidden(not hidden), lambda _e: page.navigate("/")),
     ]

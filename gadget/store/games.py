@@ -9,7 +9,7 @@ from collections.abc import Sequence
 from sqlalchemy import func, update
 from sqlmodel import col, select
 
-from gadget.engine import Action, GameLog, parse_game_log, replay
+from gadget.engine import Action, GameLog, ShareCode, parse_game_log, replay
 from gadget.engine.rules import apply
 from gadget.store.errors import NotFoundError, StoreError
 from gadget.store.history import finish, take_back
@@ -46,6 +46,7 @@ class GameRecords(Repository):
             row = GameRow(
                 public_id=secrets.token_urlsafe(16),
                 code=log.code.text if log.code else None,
+                side_b=log.card.b,
                 team_id=team_id,
                 mission_id=mission_id,
                 map_id=map_id,
@@ -76,11 +77,14 @@ class GameRecords(Repository):
             row = session.exec(select(GameRow).where(GameRow.public_id == public_id)).first()
             return saved_game(row) if row is not None else None
 
-    def game_by_code(self, code: str) -> SavedGame | None:
-        """The newest game dealt from this share code, finished or not."""
+    def game_by_code(self, code: ShareCode) -> SavedGame | None:
+        """The newest game whose side B the code makes, finished or not: found by the card,
+        never by the code's text (a code edited to carry another bank names the same game)."""
         with self._transaction() as session:
             row = session.exec(
-                select(GameRow).where(GameRow.code == code).order_by(col(GameRow.id).desc())
+                select(GameRow)
+                .where(GameRow.side_b == code.side_b)
+                .order_by(col(GameRow.id).desc())
             ).first()
             return saved_game(row) if row is not None else None
 

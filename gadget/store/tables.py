@@ -95,7 +95,9 @@ class GameRow(SQLModel, table=True):
     id: int | None = Field(default=None, primary_key=True)
     # What addresses name: random, so that no game can be found by counting.
     public_id: str = Field(unique=True)
-    code: str | None = Field(default=None, index=True)  # the share code that joins it
+    code: str | None = Field(default=None, index=True)  # the share code it was dealt with
+    # Side B's colours: what a share code names, whatever bank it was edited to carry.
+    side_b: str | None = Field(default=None, index=True)
     team_id: int | None = Field(default=None, foreign_key="teams.id")
     mission_id: str | None = None
     map_id: int | None = Field(default=None, foreign_key="maps.id")

@@ -4,14 +4,8 @@ from __future__ import annotations
 
 import flet as ft
 
-from gadget.engine import (
-    Player,
-    Setup,
-    ShareCode,
-    ShareCodeError,
-    new_game,
-    view_for,
-)
+from gadget.engine import ShareCode, ShareCodeError
+from gadget.engine.view import side_alone
 from gadget.views.boundary import component
 from gadget.views.game import SeatedGame
 from gadget.views.keycard import KeyCardGrid
@@ -32,7 +26,7 @@ def JoinRoute() -> ft.Control:
         problem = ""
     except ShareCodeError as wrong:
         code, problem = None, say(wrong)
-    game = use_lookup(lambda: table.find(code.text) if code else None, [typed])
+    game = use_lookup(lambda: table.find(code) if code else None, [typed])
     if code is None:
         return ft.Column(
             [
@@ -66,7 +60,7 @@ def CardOnly(code: ShareCode) -> ft.Control:
     """A code dealt elsewhere (another server, the command line): side B's card, no table."""
     page = ft.context.page
     use_wakelock()
-    view = view_for(new_game(code.key_card(), Setup(code.tokens, code.mistakes)), Player.B)
+    view = side_alone(code)
     return screen(
         [
             ft.Text(_("Side B"), size=22, weight=ft.FontWeight.BOLD),

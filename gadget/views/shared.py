@@ -302,7 +302,7 @@ def share_panel(code: ShareCode, link: str) -> ft.Control:
 
 
 def read_code(typed: object) -> ShareCode:
-    """The code a player typed (only its first 40 characters are read: a code has 14)."""
+    """The code a player typed (only its first 40 characters are read: a code has 11)."""
     return ShareCode.parse(str(typed or "")[:40])
 
 

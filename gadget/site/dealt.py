@@ -1,0 +1,66 @@
+"""Phone A's secret on the site: the seeds of the cards it dealt, kept in its own storage.
+
+The code, its QR code and its link make side B only; side A is made again from a seed that
+never leaves the phone that dealt it, so a reload there reopens side A and any other
+browser given the same address is refused it.
+"""
+
+from __future__ import annotations
+
+import contextlib
+import json
+from typing import Final, cast
+
+import flet as ft
+
+from gadget.engine import Deal, ShareCode
+from gadget.views.shared import LOADING, Loading, use_value
+
+DEALT_KEY: Final = "gadget.site.dealt"
+KEPT_DEALS: Final = 20  # the newest games dealt here; an older one's side A is let go
+
+
+def read_deals(stored: object) -> list[Deal]:
+    """The deals kept in the phone's storage, newest first; anything unreadable is skipped."""
+    deals: list[Deal] = []
+    with contextlib.suppress(ValueError, TypeError):
+        for entry in json.loads(str(stored)) if isinstance(stored, str) else []:
+            with contextlib.suppress(ValueError, TypeError, KeyError):
+                deals.append(Deal(int(entry["seed"]), int(entry["tokens"]), int(entry["mistakes"])))
+    return deals[:KEPT_DEALS]
+
+
+def written_deals(deals: list[Deal]) -> str:
+    """The deals as the phone's storage keeps them (the seed as text: JSON readers elsewhere
+    round numbers past 2^53)."""
+    return json.dumps(
+        [{"seed": str(d.seed), "tokens": d.tokens, "mistakes": d.mistakes} for d in deals]
+    )
+
+
+async def remember(deal: Deal) -> None:
+    """Keep a deal on this phone before its side A is shown (storage that fails keeps nothing:
+    the card then cannot be shown again, which is safer than showing it to anyone)."""
+    preferences = ft.SharedPreferences()
+    kept = read_deals(await preferences.get(DEALT_KEY))
+    others = [d for d in kept if d.code.side_b != deal.code.side_b]
+    await preferences.set(DEALT_KEY, written_deals([deal, *others][:KEPT_DEALS]))
+
+
+def deal_for(code: ShareCode, deals: list[Deal]) -> Deal | None:
+    """The deal on this phone whose side B the code makes, if this phone dealt it."""
+    return next((d for d in deals if d.key_card().b == code.side_b), None)
+
+
+def use_deal(code: ShareCode) -> Deal | Loading | None:
+    """This phone's deal for the code, read from its storage: LOADING until it is read."""
+    found, set_found = use_value(lambda: cast(tuple[Deal | None] | None, None))
+
+    async def load() -> None:
+        stored: object = None
+        with contextlib.suppress(Exception):
+            stored = await ft.SharedPreferences().get(DEALT_KEY)
+        set_found((deal_for(code, read_deals(stored)),))
+
+    ft.use_effect(load, [code.side_b])
+    return LOADING if found is None else found[0]
