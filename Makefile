@@ -47,6 +47,7 @@ bench: install
 	$(BIN)/python bench/bench_screens.py
 	$(BIN)/python bench/bench_load_bytes.py
 	$(BIN)/python bench/bench_site.py
+	$(BIN)/python bench/bench_stall.py
 
 # Not part of `make test`: about 25 minutes on 2 cores (docs/mutation.md).
 mutate: install

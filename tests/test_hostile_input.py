@@ -9,13 +9,13 @@ from __future__ import annotations
 import asyncio
 import json
 from collections.abc import Iterator
+from importlib import import_module
 from pathlib import Path
 from typing import Any
 
 import pytest
-from hypothesis import HealthCheck, given, settings
+from hypothesis import HealthCheck, example, given, settings
 from hypothesis import strategies as st
-from sqlalchemy import create_engine, inspect, text
 
 from gadget.cli import main
 from gadget.missions import default_map
@@ -24,8 +24,10 @@ from gadget.services.campaign import record_played_elsewhere
 from gadget.services.table import Table
 from gadget.store import Store
 from gadget.views.boundary import SORRY
+from tests.expected import database_rows, with_file, with_words
 from tests.games import WINNING_ACTIONS, log_of
 from tests.phones import Phone, device_of, new_device, serve
+from tests.typed import typed_as_code, typed_into_paper, typed_into_settings, typed_into_teams
 
 CHECKS = settings(
     max_examples=40,
@@ -41,6 +43,15 @@ json_values = st.recursive(
     ),
     max_leaves=12,
 )
+
+
+JSON_NO_FILE_HOLDS = [  # what Python's json reads and no file of this app holds
+    ("[" + "7" * 5000 + "]", "not a file this app reads: a number has 5000 digits"),
+    ('{"format": 1e999}', "not a file this app reads: a number is too large"),
+    ('{"format": NaN}', "not valid JSON: NaN is not a number JSON allows"),
+    ('["\\udc80"]', "not a file this app reads: its text holds the lone surrogate U+DC80"),
+    ("[" * 65 + "]" * 65, "not a file this app reads: its brackets nest too deeply"),
+]
 
 
 def _backup() -> dict[str, Any]:
@@ -88,6 +99,7 @@ def files_like(document: dict[str, Any]) -> st.SearchStrategy[bytes]:
                 b"",
                 b"null",
                 b'"' + b"x" * (2 * 1024 * 1024) + b'"',  # over the 1 MiB upload limit
+                *(hostile.encode() for hostile, _ in JSON_NO_FILE_HOLDS),
             ]
         ),
         json_values.map(lambda v: json.dumps(v).encode()),
@@ -96,19 +108,6 @@ def files_like(document: dict[str, Any]) -> st.SearchStrategy[bytes]:
 
 
 unicode_names = st.text(min_size=0, max_size=60)
-
-
-def database_rows(url: str) -> dict[str, list[Any]]:
-    """Every row of every table: what "nothing was written" compares."""
-    engine = create_engine(url)
-    with engine.connect() as connection:
-        rows = {
-            table: [tuple(r) for r in connection.execute(text(f'SELECT * FROM "{table}"'))]
-            for table in inspect(connection).get_table_names()
-            if table != "alembic_version"
-        }
-    engine.dispose()
-    return rows
 
 
 @pytest.fixture
@@ -127,10 +126,10 @@ def run_cli(capsys: pytest.CaptureFixture[str], *argv: str) -> tuple[int, str]:
     return status, captured.err
 
 
-def assert_refused_cleanly(status: int, err: str) -> None:
-    assert status in (0, 2), f"exit {status}: {err}"  # 70 would be a bug
-    assert "Traceback" not in err
-    assert err.count("\n") <= 1
+def run_cli_fully(capsys: pytest.CaptureFixture[str], *argv: str) -> tuple[int, str, str]:
+    status = main(list(argv))
+    captured = capsys.readouterr()
+    return status, captured.out, captured.err
 
 
 @CHECKS
@@ -147,6 +146,15 @@ def assert_refused_cleanly(status: int, err: str) -> None:
         ]
     ),
 )
+# The right file for each command, every run: a success is held to its output too.
+@example(data=json.dumps(LOG).encode(), command=("replay", "{file}"))
+@example(data=json.dumps(BACKUP).encode(), command=("import", "{file}", "--as", "Owls 2"))
+@example(data=json.dumps(MAP).encode(), command=("map", "import", "{file}"))
+@example(data=json.dumps(MAP).encode(), command=("map", "import", "{file}", "--team", "Owls"))
+@example(
+    data=json.dumps(LOG).encode(),
+    command=("campaign", "record", "Owls", "Prague", "--log", "{file}"),
+)
 def test_every_command_that_reads_a_file_refuses_a_hostile_one_in_one_line(
     cli_database: str,
     tmp_path: Path,
@@ -157,17 +165,26 @@ def test_every_command_that_reads_a_file_refuses_a_hostile_one_in_one_line(
     path = tmp_path / "hostile.json"
     path.write_bytes(data)
     before = database_rows(cli_database)
-    status, err = run_cli(capsys, *(part.format(file=path) for part in command))
-    assert_refused_cleanly(status, err)
-    if status == 2:
+    argv = tuple(part.format(file=path) for part in command)
+    expected = with_file(argv, path, data, cli_database)  # the services' own answer
+    expected.check(*run_cli_fully(capsys, *argv))
+    if expected.output is None:
         assert database_rows(cli_database) == before
+
+
+COMMANDS = next(  # every command's name: words that start no command are refused as such
+    set(action.choices)
+    for action in import_module("gadget.cli.main").parser()._actions
+    if action.dest == "command" and action.choices
+)
+not_an_option = st.text(max_size=30).filter(lambda t: not t.startswith("-"))  # argparse's
 
 
 @CHECKS
 @given(
-    name=unicode_names,
+    name=unicode_names.filter(lambda t: not t.startswith("-")),
     players=unicode_names,
-    words=st.lists(st.text(max_size=30), min_size=1, max_size=4),
+    words=st.lists(not_an_option, min_size=1, max_size=4).filter(lambda w: w[0] not in COMMANDS),
 )
 def test_every_command_that_takes_words_refuses_bad_ones_in_one_line(
     cli_database: str,
@@ -179,21 +196,21 @@ def test_every_command_that_takes_words_refuses_bad_ones_in_one_line(
 ) -> None:
     before = database_rows(cli_database)
     for argv in (
-        ["team", "add", name, "--players", players],
+        ["team", "add", name, f"--players={players}"],
         ["team", "invite", name],
         ["seats", "release", words[0]],
         ["campaign", "show", name],
         ["export", name],
         ["keycard", words[0], "--side", "a"],
-        ["new", "--tokens", words[0]],
-        ["print", "keycards", "--games", words[0], "-o", str(tmp_path / "k.pdf")],
-        ["print", "map", "--team", name, "-o", str(tmp_path / "m.pdf")],
+        ["new", f"--tokens={words[0]}"],
+        ["print", "keycards", f"--games={words[0]}", "-o", str(tmp_path / "k.pdf")],
+        ["print", "map", f"--team={name}", "-o", str(tmp_path / "m.pdf")],
         ["campaign", "record", "Owls", words[0], "--log", str(tmp_path / "none.json")],
         words,
     ):
-        status, err = run_cli(capsys, *argv)
-        assert_refused_cleanly(status, err)
-        if status == 2:
+        expected = with_words(argv, cli_database, tmp_path)  # the services' own answer
+        expected.check(*run_cli_fully(capsys, *argv))
+        if expected.output is None:
             assert database_rows(cli_database) == before, argv
         before = database_rows(cli_database)
 
@@ -282,23 +299,40 @@ def test_every_upload_is_refused_in_one_line_and_writes_nothing(table: Table, da
     asyncio.run(scenario())
 
 
-@settings(CHECKS, max_examples=20)  # four screens a text: the slowest of these
-@given(typed=st.text(max_size=50) | st.sampled_from(["²", "٣", "1" * 30, "-5", "1e3", " 7 "]))
-def test_every_typed_field_takes_any_text_without_a_bug(table: Table, typed: str) -> None:
+@pytest.mark.parametrize(("hostile", "said"), JSON_NO_FILE_HOLDS)
+def test_json_no_file_holds_is_refused_on_the_screens_in_one_line(
+    table: Table, hostile: str, said: str
+) -> None:
     async def scenario() -> None:
-        settings_screen = await Phone("/settings").open()
-        for label in ("Clue seconds", "Guess seconds"):
-            await settings_screen.submit(label, typed)
-        paper = await Phone("/paper").open()
-        await paper.type("Games", typed)
-        await paper.tap("Key cards (PDF)") if typed.strip() in ("0", "") else None
-        teams = await Phone("/teams").open()
-        await teams.type("New team", typed)
-        await teams.type("Players (Ann, Ben)", typed + "," + typed)
-        await teams.tap("Add team")
-        home = await Phone("/").open()
-        await home.submit("Partner's code", typed)
-        for phone in (settings_screen, paper, teams, home):
+        device = new_device()
+        team = table.store.add_team("Owls", [], phone=device_of(device).key)
+        before = (table.store.teams(), table.store.maps())
+        picked = {"pick_files": _picked(hostile.encode())}
+        teams = await Phone("/teams", picked, storage=device).open()
+        await teams.tap("Import a team")
+        team_screen = await Phone(f"/teams/{team.id}", picked, storage=device).open()
+        await team_screen.tap("Import map")
+        assert teams.says(f"That backup was not imported: {said}")
+        assert team_screen.says(f"That map was not imported: {said}")
+        assert (table.store.teams(), table.store.maps()) == before
+        for phone in (teams, team_screen):
+            assert_no_bug_shown(phone)
+            phone.close()
+
+    asyncio.run(scenario())
+
+
+@settings(CHECKS, max_examples=20)  # four screens a text: the slowest of these
+@given(
+    typed=st.text(max_size=50)
+    | st.sampled_from(["²", "٣", "1" * 30, "-5", "1e3", " 7 ", "21pk2 f2cs6"])  # a code too
+)
+def test_every_typed_field_takes_any_text_and_does_exactly_what_it_says(
+    table: Table, typed: str
+) -> None:
+    async def scenario() -> None:
+        for typed_into in (typed_into_settings, typed_into_paper, typed_into_teams, typed_as_code):
+            phone = await typed_into(table, typed)  # asserts what that screen must have done
             assert_no_bug_shown(phone)
             phone.close()
 

@@ -141,18 +141,61 @@ async def test_a_lost_phone_is_replaced_only_when_the_partner_allows_it(table: T
     assert phone_a.says("Another phone asks to take over side B of this game.")
     await phone_a.tap("Refuse")
     await replacement.settle()
-    assert replacement.says("Your partner's phone refused.")
+    assert replacement.says("Refused: the side stays where it is.")
     await replacement.tap("Ask to take over side B")
     await phone_a.settle()
     await phone_a.tap("Allow side B")
     await replacement.settle()
+    assert replacement.says("Allowed: side B comes to this phone in about 2 minutes")
+    assert not replacement.says("row 1 column 1")
+    await phone_b.settle()  # B's phone, were it still there, is told and may keep its side
+    assert phone_b.says("Another phone asks for your side B, and another phone of this game")
+    assert phone_b.grid() == card_of(table, code).seen_from(B)
+    table.clock.now += table.take_over_wait  # type: ignore[attr-defined]  (the fake clock)
+    replacement = await Phone(f"/join/{code.text}", storage=replacement.storage).open()
     assert replacement.grid() == card_of(table, code).seen_from(B)
     await phone_b.settle()
-    assert phone_b.says("Side B was taken over by another phone, with your partner's consent")
+    assert phone_b.says("Side B was taken over by another phone: this phone no longer shows it.")
     assert not phone_b.says("row 1 column 1")
     await give_clue(replacement, "still here")  # any later change re-renders the old phone
     await phone_b.settle()
     assert phone_b.says("Side B was taken over by another phone")
+    assert not phone_b.says("row 1 column 1")
+
+
+@at_the_table
+async def test_a_phone_keeps_its_side_against_a_take_over_its_partner_allowed(
+    table: Table,
+) -> None:
+    phone_a, phone_b, code = await deal_and_join(table)
+    accomplice = await Phone(f"/join/{code.text}").open()  # B's second phone, asking for A
+    await accomplice.tap("Ask to take over side A")
+    await phone_b.settle()
+    assert phone_b.says("Another phone asks to take over side A of this game.")
+    await phone_b.tap("Allow side A")
+    await phone_a.settle()
+    assert phone_a.says("Another phone asks for your side A, and another phone of this game")
+    await phone_a.tap("Keep side A on this phone")
+    table.clock.now += 10 * table.take_over_wait  # type: ignore[attr-defined]
+    accomplice = await Phone(f"/join/{code.text}", storage=accomplice.storage).open()
+    assert accomplice.says("Refused: the side stays where it is.")
+    assert not accomplice.says("row 1 column 1")
+    await phone_a.settle()
+    assert phone_a.grid() == card_of(table, code).seen_from(A)
+    assert not phone_a.says("Another phone asks for your side A")
+
+
+@at_the_table
+async def test_a_phone_moves_its_own_side_to_a_new_phone_at_once(table: Table) -> None:
+    _phone_a, phone_b, code = await deal_and_join(table)
+    tablet = await Phone(f"/join/{code.text}").open()
+    await tablet.tap("Ask to take over side B")
+    await phone_b.settle()
+    assert phone_b.says("Another phone asks to take over your side B.")
+    await phone_b.tap("Allow side B")
+    await tablet.settle()
+    assert tablet.grid() == card_of(table, code).seen_from(B)
+    await phone_b.settle()
     assert not phone_b.says("row 1 column 1")
 
 

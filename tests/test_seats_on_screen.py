@@ -63,6 +63,15 @@ async def test_a_code_edited_to_another_bank_finds_the_same_game_and_its_held_se
 
 
 @at_the_table
+async def test_a_join_link_typed_with_a_space_opens_its_game(table: Table) -> None:
+    game = table.deal(seed=21)
+    assert game.log.code is not None
+    first, rest = game.log.code.text.split("-")
+    phone = await Phone(f"/join/{first.lower()}%20{rest}").open()  # what a browser sends
+    assert phone.grid() == game.log.card.seen_from(B)
+
+
+@at_the_table
 async def test_a_second_join_link_in_the_same_tab_shows_that_codes_side_b(table: Table) -> None:
     first, second = table.deal(seed=11), table.deal(seed=12)
     assert first.log.code is not None and second.log.code is not None
@@ -132,10 +141,14 @@ async def test_with_no_seated_partner_the_screen_says_what_to_do(table: Table) -
     await dealer.tap("New game")  # B never joins; A's phone is then lost
     game = table.store.games_in_progress()[-1]
     stranger = await Phone(f"/game/{game.public_id}").open()
-    assert stranger.says("Side A: nobody can allow it, since no phone holds side B")
+    for side in ("A", "B"):  # phone A could still allow either: it may be there after all
+        assert stranger.says(f"Ask to take over side {side}")
+    table.store.release_seats(game.id, (A,))  # the server's owner freed the lost phone's side
+    stranger = await Phone(f"/game/{game.public_id}", storage=stranger.storage).open()
+    for side in ("A", "B"):
+        assert stranger.says(f"Side {side}: nobody can allow it, since no other phone holds")
+        assert not stranger.says(f"Ask to take over side {side}")
     assert stranger.says("The game stays saved as it is, its log kept")
-    assert stranger.says("Ask to take over side B")  # phone A could still allow that one
-    assert not stranger.says("Ask to take over side A")
     assert not stranger.says("row 1 column 1")
 
 
@@ -154,6 +167,9 @@ async def test_a_phone_of_the_team_answers_a_request_from_home(table: Table) -> 
     assert home.says("Another phone asks to take over side A of a game you play.")
     await home.tap("Allow side A")
     await new_a.settle()
+    assert new_a.says("Allowed: side A comes to this phone in about 2 minutes")
+    table.clock.now += table.take_over_wait  # type: ignore[attr-defined]  (the fake clock)
+    new_a = await Phone(f"/game/{game.public_id}", storage=new_a.storage).open()
     assert new_a.grid() == game.log.card.seen_from(A)
     assert not (await Phone("/", storage=teammate).open()).says("asks to take over")
 

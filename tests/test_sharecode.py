@@ -166,6 +166,7 @@ def test_typing_is_forgiving_about_case_spaces_hyphens_and_look_alikes() -> None
     [
         ("", "the code is empty"),
         ("21PK2-F2CS", "the code has 9 characters; a code has 10"),
+        ("2", "the code has 1 character; a code has 10 (not counting spaces and hyphens)"),
         ("21PK2-F2CS66", "the code has 11 characters; a code has 10"),
         ("1000-0000-04SKK", "the code has 13 characters"),
         ("21PK2-F2CSU", "character 10 of the code, 'U', is not a code character"),

@@ -101,6 +101,8 @@ async def test_side_a_is_only_on_the_phone_that_dealt_it_even_after_a_reload() -
         assert third.texts() and not any(t.startswith("row 1 column") for t in third.texts())
         await third.tap("Side B")
         assert third.grid() == code.seen_from_b()
+    spaced = await Phone(f"/join/{code.text.replace('-', '%20')}", site=True).open()
+    assert spaced.grid() == code.seen_from_b()  # a space typed into the address
     edited = ShareCode(code.side_b, 11, 3)  # another bank, check character made right
     third = await Phone(f"/play/{edited.text}/a", site=True).open()
     assert third.says("Side A of this game is only on the phone that dealt it.")

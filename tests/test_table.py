@@ -94,8 +94,8 @@ def test_a_phone_holding_one_side_can_never_ask_for_the_other(table: Table) -> N
     assert not table.store.take_seat(game.id, B, first.key)  # nor take it at store level
 
 
-def test_a_take_over_needs_the_partners_consent_and_the_replaced_phone_is_told(
-    table: Table,
+def test_a_take_over_needs_consent_and_the_replaced_phone_is_told(
+    table: Table, clock: FakeClock
 ) -> None:
     phone_a, phone_b, new_b = _phone(), _phone(), _phone()
     game = table.deal(seed=1, phone=phone_a)
@@ -105,8 +105,9 @@ def test_a_take_over_needs_the_partners_consent_and_the_replaced_phone_is_told(
     request = table.ask_for_seat(game.id, B, new_b)
     assert table.ask_for_seat(game.id, B, new_b) == request  # asking twice is one request
     assert [r.id for r in table.requests_to_answer(phone_a)] == [request.id]
-    assert table.requests_to_answer(phone_b) == table.requests_to_answer(new_b) == []
-    for outsider in (new_b, phone_b, _phone()):
+    assert [r.id for r in table.requests_to_answer(phone_b)] == [request.id]  # its own side
+    assert table.requests_to_answer(new_b) == []
+    for outsider in (new_b, _phone()):
         with pytest.raises(SeatError, match="only your partner's phone"):
             table.answer(request.id, outsider, True)
     assert table.answer(request.id, phone_a, False).answer == "refused"
@@ -115,9 +116,40 @@ def test_a_take_over_needs_the_partners_consent_and_the_replaced_phone_is_told(
         table.answer(request.id, phone_a, True)
     again = table.ask_for_seat(game.id, B, new_b)
     assert again.id != request.id
-    assert table.answer(again.id, phone_a, True).answer == "allowed"
+    assert table.answer(again.id, phone_b, True).answer == "allowed"  # B moves, at once
     assert (table.seat_of(game.id, new_b), table.seat_of(game.id, phone_b)) == (B, None)
     assert len(heard) == 5  # two asks (one repeated silently counts too), three answers
+
+
+def test_a_side_allowed_away_by_the_partner_moves_only_after_its_phone_could_keep_it(
+    table: Table, clock: FakeClock
+) -> None:
+    """The partner must never be able to hand the side they may not see to a phone of their
+    own: the phone holding it is told, and has the wait to keep it."""
+    phone_a, phone_b, accomplice = _phone(), _phone(), _phone()
+    game = table.deal(seed=1, phone=phone_a)
+    table.join(game.id, phone_b)
+    asked = table.ask_for_seat(game.id, A, accomplice)
+    assert table.answer(asked.id, phone_b, True).answer == "allowed"  # B allows it for A's side
+    assert table.phone_game(game.id, accomplice).side is None  # no side A yet
+    assert [r.id for r in table.phone_game(game.id, phone_a).pending] == [asked.id]
+    clock.now += table.take_over_wait - 1
+    assert table.phone_game(game.id, accomplice).side is None
+    assert table.keep_side(asked.id, phone_a).answer == "refused"  # phone A keeps it
+    clock.now += 3600
+    assert table.phone_game(game.id, accomplice).side is None
+    assert table.seat_of(game.id, phone_a) is A
+    with pytest.raises(SeatError, match="only the phone that holds side A can keep it"):
+        table.keep_side(asked.id, phone_b)
+
+    new_a = _phone()
+    lost = table.ask_for_seat(game.id, A, new_a)  # now phone A is really lost
+    table.answer(lost.id, phone_b, True)
+    assert table.phone_game(game.id, phone_a).pending  # it would be told, were it there
+    clock.now += table.take_over_wait
+    assert table.phone_game(game.id, new_a).side is A  # the wait is over: it moves
+    assert table.seat_of(game.id, phone_a) is None
+    assert not table.phone_game(game.id, phone_b).pending
 
 
 def test_a_phone_cannot_flood_its_partner_with_requests(table: Table) -> None:
@@ -129,14 +161,18 @@ def test_a_phone_cannot_flood_its_partner_with_requests(table: Table) -> None:
         table.ask_for_seat(game.id, B, _phone())
 
 
-def test_without_a_seated_partner_nobody_can_allow_a_take_over(table: Table) -> None:
+def test_with_no_phone_seated_nobody_can_allow_a_take_over(table: Table) -> None:
     phone_a, stranger = _phone(), _phone()
     game = table.deal(seed=1, phone=phone_a)  # B never joined
-    assert not table.can_be_allowed(game, A, stranger)
+    assert table.can_be_allowed(game, A, stranger)  # phone A could move its own side
     assert table.can_be_allowed(game, B, stranger)  # phone A could allow B
+    table.store.release_seats(game.id, (A,))
+    assert not table.can_be_allowed(game, A, stranger)
+    assert not table.can_be_allowed(game, B, stranger)
+    assert not table.can_be_allowed(game, A, phone_a)  # nor the phone that lost its seat
 
 
-def test_a_phone_of_the_team_can_allow_a_take_over(table: Table) -> None:
+def test_a_phone_of_the_team_can_allow_a_take_over(table: Table, clock: FakeClock) -> None:
     phone_a, phone_b, teammate, new_a = _phone(), _phone(), _phone(), _phone()
     team = table.store.add_team("Owls", [], phone=teammate.key)
     game = table.deal(team_name="Owls", seed=1, phone=phone_a)
@@ -144,7 +180,9 @@ def test_a_phone_of_the_team_can_allow_a_take_over(table: Table) -> None:
     request = table.ask_for_seat(game.id, A, new_a)
     assert [r.id for r in table.requests_to_answer(teammate)] == [request.id]
     table.answer(request.id, teammate, True)
-    assert table.seat_of(game.id, new_a) is A
+    assert table.seat_of(game.id, new_a) is None  # phone A may still keep it
+    clock.now += table.take_over_wait
+    assert table.phone_game(game.id, new_a).side is A
     assert table.store.is_member(team.id, teammate.key)
 
 

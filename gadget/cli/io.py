@@ -4,10 +4,13 @@ from __future__ import annotations
 
 import argparse
 import sys
-from typing import NoReturn
+import unicodedata
+from typing import IO, Any, NoReturn
 
 from gadget.engine import GadgetError
+from gadget.engine.errors import Message
 from gadget.language import ENGLISH, Language
+from gadget.services.uploads import MAX_UPLOAD
 
 # The command line's language: LANG and its kin (main sets it once; one command, one user).
 _speaking: list[Language] = [ENGLISH]
@@ -43,6 +46,10 @@ def say(message: object) -> str:
     return _speaking[0].say(message)
 
 
+STANDARD_INPUT = Message("standard input")
+STANDARD_OUTPUT = Message("standard output")
+
+
 class UsageError(GadgetError):
     """Words on the command line, or a file named there, that the command cannot take."""
 
@@ -55,23 +62,51 @@ class Parser(argparse.ArgumentParser):
 
 
 def read_input(path: str) -> str:
-    """A file's text (or standard input's, for -), or one line saying why it cannot be read."""
+    """A file's text (or standard input's, for -), or one line saying why it cannot be read.
+
+    At most MAX_UPLOAD bytes are read, as from a phone (every file a command reads, a log, a
+    backup or a map, is far smaller): one more byte is enough to refuse a larger file, so a
+    huge file or an endless stream (/dev/zero) costs neither the time nor the memory.
+    """
     if path == "-":
+        stream = sys.stdin  # None when the shell closed it: nothing to read
         try:
-            return sys.stdin.read()
+            data = _at_most(getattr(stream, "buffer", stream), STANDARD_INPUT) if stream else b""
+        except OSError as failed:  # a folder given as standard input (< /tmp)
+            raise UsageError(
+                "{path}: {strerror}", path=STANDARD_INPUT, strerror=failed.strerror
+            ) from None
+        try:
+            return data.decode("utf-8")
         except UnicodeDecodeError:
             raise UsageError("standard input: not UTF-8 text") from None
     try:
-        with open(path, encoding="utf-8") as file:
-            return file.read()
+        with open(path, "rb") as file:
+            data = _at_most(file, path)
     except FileNotFoundError:
         raise UsageError("{path}: no such file", path=path) from None
     except IsADirectoryError:
         raise UsageError("{path}: is a folder, not a file", path=path) from None
-    except UnicodeDecodeError:
-        raise UsageError("{path}: not UTF-8 text", path=path) from None
     except OSError as failed:
         raise UsageError("{path}: {strerror}", path=path, strerror=failed.strerror) from None
+    try:
+        return data.decode("utf-8")
+    except UnicodeDecodeError:
+        raise UsageError("{path}: not UTF-8 text", path=path) from None
+
+
+def _at_most(stream: IO[Any], name: str | Message) -> bytes:
+    """A stream's bytes, refused in one line past MAX_UPLOAD after reading one byte more."""
+    data = stream.read(MAX_UPLOAD + 1)
+    if isinstance(data, str):  # a text stream put in place of standard input
+        data = data.encode("utf-8", "surrogateescape")
+    if len(data) > MAX_UPLOAD:
+        raise UsageError(
+            "{path}: more than {most} KiB; at most {most} KiB (1 MiB) are read",
+            path=name,
+            most=MAX_UPLOAD // 1024,
+        )
+    return bytes(data)
 
 
 def write_output(path: str, text: str) -> None:
@@ -88,6 +123,21 @@ def write_bytes(path: str, data: bytes) -> None:
         raise UsageError("{path}: {strerror}", path=path, strerror=failed.strerror) from None
 
 
+LONGEST_LINE = 500
+
+
 def one_line(error: BaseException) -> str:
-    """A message on one line in the command line's language, whatever the input put in it."""
-    return " ".join(say(error).split())[:500]
+    """A message on one line in the command line's language, whatever the input put in it:
+    a control character a path or a name carried is shown as its escape (so it cannot move
+    the cursor or turn the terminal's text around), and a longer line is cut with an ellipsis.
+    """
+    line = "".join(_visible(c) for c in " ".join(say(error).split())[: LONGEST_LINE + 1])
+    return line if len(line) <= LONGEST_LINE else line[: LONGEST_LINE - 1] + "…"
+
+
+def _visible(character: str) -> str:
+    """A character as it may reach a terminal: controls, format characters (bidi overrides)
+    and lone surrogates as their Python escape; the joiners that names use stay as they are."""
+    if unicodedata.category(character) in ("Cc", "Cf", "Cs") and character not in "\u200c\u200d":
+        return character.encode("unicode_escape").decode("ascii")
+    return character

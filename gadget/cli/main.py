@@ -2,11 +2,15 @@
 
 from __future__ import annotations
 
+import contextlib
+import errno
+import io
+import os
 import sys
 from collections.abc import Sequence
 
 from gadget.cli import codes, maps, paper, seats, server, teams
-from gadget.cli.io import Parser, _, one_line, speak
+from gadget.cli.io import STANDARD_OUTPUT, Parser, UsageError, _, one_line, speak
 from gadget.engine import GadgetError
 from gadget.language import from_environment
 
@@ -42,7 +46,27 @@ def main(argv: Sequence[str] | None = None) -> int:
         )
         return 70
     if output:
-        print(output)
+        return said(output)
+    return 0
+
+
+def said(output: str) -> int:
+    """Print a command's output; standard output that cannot take it (a full disk, a pipe
+    whose reader left, a closed descriptor) is one line and exit 2, never a traceback or a
+    silent success (the output, a backup say, would be lost)."""
+    try:
+        if sys.stdout is None:  # closed by the shell (>&-): print would drop it silently
+            raise OSError(errno.EBADF, os.strerror(errno.EBADF))
+        if isinstance(sys.stdout, io.TextIOWrapper):  # a file name of undecodable bytes, or
+            sys.stdout.reconfigure(errors="backslashreplace")  # a name the locale cannot say
+        print(output, flush=True)
+    except OSError as failed:
+        if sys.stdout is not None:  # what is left in its buffer goes nowhere at exit
+            with contextlib.suppress(OSError, ValueError):
+                os.dup2(os.open(os.devnull, os.O_WRONLY), sys.stdout.fileno())
+        wrong = UsageError("{path}: {strerror}", path=STANDARD_OUTPUT, strerror=failed.strerror)
+        print(f"gadget: {one_line(wrong)}", file=sys.stderr)
+        return 2
     return 0
 
 

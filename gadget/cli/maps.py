@@ -25,7 +25,7 @@ def add_commands(commands: Any) -> None:
 
 def export_map(args: argparse.Namespace) -> str:
     """The shipped map, or the one a team plays on, as a file's text."""
-    if args.team:
+    if args.team is not None:  # --team "" names a team too (none has that name)
         from gadget.store import Store  # noqa: PLC0415  (the database loads only when used)
 
         store = Store()
@@ -41,7 +41,7 @@ def export_map(args: argparse.Namespace) -> str:
 def import_map(args: argparse.Namespace) -> str:
     """Check a map file (every problem named); with --team, the team plays on it."""
     mission_map = parse_map(read_input(args.file))
-    if not args.team:
+    if args.team is None:
         missions = len(mission_map.missions)
         return ngettext(
             "{file}: a valid map, {count} mission (name a --team to use it)",

@@ -58,7 +58,7 @@ def map_pdf(args: argparse.Namespace) -> str:
     from gadget.missions import default_map
     from gadget.services.printing.map_pdf import print_map
 
-    if args.team:
+    if args.team is not None:  # --team "" names a team too (none has that name)
         from gadget.store import Store
 
         store = Store()

@@ -5,8 +5,9 @@ from __future__ import annotations
 import argparse
 import json
 from typing import TYPE_CHECKING, Any
+from urllib.parse import urlsplit
 
-from gadget.cli.io import Parser, _, read_input, say, spoken
+from gadget.cli.io import Parser, UsageError, _, read_input, say, spoken
 from gadget.services.words import LOSS_WORDS
 
 if TYPE_CHECKING:
@@ -83,8 +84,9 @@ def invite_link(args: argparse.Namespace) -> str:
     """The team's invite link: a phone that opens it joins the team."""
     from gadget.store import Store
 
+    address = app_address(args.address)
     team = Store().team(args.name)
-    link = f"{args.address.rstrip('/')}/invite/{team.invite}"
+    link = f"{address}/invite/{team.invite}"
     return (
         link
         + "\n"
@@ -92,6 +94,28 @@ def invite_link(args: argparse.Namespace) -> str:
             team=team.name
         )
     )
+
+
+def app_address(typed: str) -> str:
+    """The app's address as --address gave it, without its last slash: empty (the link is
+    then the path alone), or an http:// or https:// address (a link with anything else in
+    it, such as a terminal's control characters, would not open on a phone)."""
+    address = typed.rstrip("/")
+    if not address:
+        return ""
+    try:
+        parts = urlsplit(address)
+        well_formed = parts.scheme in ("http", "https") and bool(parts.hostname)
+        parts.port  # noqa: B018  (reading it checks it: a port past 65535 is refused here)
+    except ValueError:
+        well_formed = False
+    if not well_formed or not address.isprintable() or " " in address:
+        raise UsageError(
+            "--address {address!r}: an http:// or https:// address, such as"
+            " http://192.168.1.20:8550",
+            address=typed,
+        )
+    return address
 
 
 def show_campaign(args: argparse.Namespace) -> str:

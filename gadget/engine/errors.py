@@ -75,6 +75,19 @@ class Message:
     def __str__(self) -> str:
         return say(self, ENGLISH)
 
+    def __reduce__(self) -> tuple[object, ...]:
+        """A message sent to another process (made in the server's worker) arrives whole."""
+        return (_message, (self.template, self.plural, self.context, dict(self.values)))
+
+
+def _message(
+    template: str, plural: str | None, context: str | None, values: Mapping[str, object]
+) -> Message:
+    """A message made again from its parts (how a pickled one is read back)."""
+    made = Message.__new__(Message)
+    made._keep(template, plural, context, values)
+    return made
+
 
 def plural(singular: str, plural: str, count: int, /, **values: object) -> Message:
     """A message whose words depend on a count (1 mistake, 3 mistakes): `{count}` in both."""
@@ -142,6 +155,19 @@ class GadgetError(ValueError):
     def __init__(self, template: str, /, **values: object) -> None:
         self.said = Message.of(template, None, values)
         super().__init__(str(self.said))
+
+    def __reduce__(self) -> tuple[object, ...]:
+        """A refusal made in the server's worker process comes back as itself, its message
+        whole (so the phone says it in its own language), whatever its constructor takes."""
+        return (_refusal, (type(self), self.said), dict(self.__dict__))
+
+
+def _refusal(kind: type[GadgetError], said: Message) -> GadgetError:
+    """A refusal made again from its class and message (how a pickled one is read back)."""
+    made = kind.__new__(kind)
+    ValueError.__init__(made, str(said))
+    made.said = said
+    return made
 
 
 class KeyCardError(GadgetError):

@@ -1,19 +1,96 @@
 """JSON text read for a player: any problem becomes one line saying where it is."""
 
+from __future__ import annotations
+
 import json
+import math
+from collections.abc import Callable
+from typing import Final, NoReturn
+
+from gadget.engine.errors import GadgetError, Message
+
+# Brackets inside brackets: more than any file this app writes (a backup nests 6), few enough
+# that no check that walks the value can run out of stack, wherever it runs.
+MAX_DEPTH: Final = 64
+
+_TOO_DEEP: Final = Message("not a file this app reads: its brackets nest too deeply")
 
 
-def read_json(text: str, error: type[ValueError]) -> object:
-    """Decoded JSON, or the given error naming the line and column of the first mistake.
+def read_json(text: str, error: type[GadgetError]) -> object:
+    """Decoded JSON, or the given error naming the first thing no file of this app holds.
 
-    Nesting past Python's recursion limit (100,000 `[`, say) is refused the same way: the
-    parser stops at once with RecursionError, which is no ValueError and must not escape.
+    Besides broken JSON that is: an integer of more digits than Python converts, a number
+    JSON has no words for (NaN, Infinity, or 1e999, which would be infinite), a lone
+    surrogate (text no file can hold), and nesting deeper than MAX_DEPTH (100,000 `[` stop
+    the parser with RecursionError, which is no ValueError and must not escape). A UTF-8
+    byte order mark, which some editors write first, is read past.
     """
+
+    def refuse(said: Message) -> NoReturn:
+        raise error("{problem}", problem=said)  # the message whole, to be said in any language
+
+    def whole(digits: str) -> int:
+        try:
+            return int(digits)
+        except ValueError:  # more digits than int() converts (sys.get_int_max_str_digits)
+            refuse(
+                Message(
+                    "not a file this app reads: a number has {count} digits",
+                    count=len(digits.lstrip("-")),
+                )
+            )
+
+    def decimal(digits: str) -> float:
+        number = float(digits)
+        if not math.isfinite(number):
+            refuse(Message("not a file this app reads: a number is too large"))
+        return number
+
+    def constant(name: str) -> NoReturn:
+        refuse(Message("not valid JSON: {name} is not a number JSON allows", name=name))
+
     try:
-        return json.loads(text)
+        data = json.loads(
+            text.removeprefix("\ufeff"),
+            parse_int=whole,
+            parse_float=decimal,
+            parse_constant=constant,
+        )
     except json.JSONDecodeError as broken:
-        raise error(
-            f"not valid JSON at line {broken.lineno} column {broken.colno}: {broken.msg}"
-        ) from None
+        refuse(
+            Message(
+                "not valid JSON at line {line} column {column}: {problem}",
+                line=broken.lineno,
+                column=broken.colno,
+                problem=broken.msg,
+            )
+        )
     except RecursionError:
-        raise error("not a file this app reads: its brackets nest too deeply") from None
+        refuse(_TOO_DEEP)
+    _check_values(data, refuse)
+    return data
+
+
+def _check_values(data: object, refuse: Callable[[Message], NoReturn]) -> None:
+    """Refuse nesting past MAX_DEPTH and text no file can hold (a lone surrogate), walking
+    the value without recursion so that the check itself cannot run out of stack."""
+    waiting: list[tuple[object, int]] = [(data, 1)]  # a value and the brackets it is in
+    while waiting:
+        value, depth = waiting.pop()
+        if isinstance(value, dict | list) and depth > MAX_DEPTH:
+            refuse(_TOO_DEEP)
+        if isinstance(value, dict):
+            waiting.extend((key, depth) for key in value)
+            waiting.extend((item, depth + 1) for item in value.values())
+        elif isinstance(value, list):
+            waiting.extend((item, depth + 1) for item in value)
+        elif isinstance(value, str) and not value.isascii():
+            try:
+                value.encode("utf-8")
+            except UnicodeEncodeError as wrong:
+                refuse(
+                    Message(
+                        "not a file this app reads: its text holds the lone surrogate {code}",
+                        code=f"U+{ord(value[wrong.start]):04X}",
+                    )
+                )

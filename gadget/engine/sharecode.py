@@ -13,7 +13,7 @@ from dataclasses import dataclass
 from math import comb
 from typing import Final
 
-from gadget.engine.errors import ShareCodeError
+from gadget.engine.errors import ShareCodeError, plural
 from gadget.engine.keycard import CELLS, Colour, KeyCard, generate_v1
 from gadget.engine.state import MAX_TOKENS
 
@@ -236,10 +236,15 @@ def _values(typed: str) -> list[int]:
             )
     if len(chars) not in (LENGTH, V1_LENGTH):
         raise ShareCodeError(
-            "the code has {length} characters; a code has {length2} (not counting "
-            "spaces and hyphens)",
-            length=len(chars),
-            length2=LENGTH,
+            "{problem}",
+            problem=plural(
+                "the code has {count} character; a code has {length} (not counting spaces and"
+                " hyphens)",
+                "the code has {count} characters; a code has {length} (not counting spaces and"
+                " hyphens)",
+                len(chars),
+                length=LENGTH,
+            ),
         )
     values = [_VALUES[c] for c in chars]
     if _syndrome(values):

@@ -23,7 +23,9 @@ MAX_NOTES: Final = 20  # notes, each at most 500 characters
 class MapError(GadgetError):
     """A mission map that cannot be used; the message lists every problem found."""
 
-    def __init__(self, problems: list[Message]) -> None:
+    def __init__(self, problems: list[Message] | str, /, **problem: Message) -> None:
+        if isinstance(problems, str):  # "{problem}" and the one problem, as read_json says it
+            problems = list(problem.values())
         self.problems = problems
         super().__init__("{problems}", problems=problems)
 

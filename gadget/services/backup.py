@@ -108,7 +108,7 @@ def import_team(
                 mission=mission,
             )
     return store.import_team(
-        name=rename or team["name"],
+        name=team["name"] if rename is None else rename,  # --as "" is a name, refused
         players=_names("team.players", team.get("players", [])),
         notes=_text("team.notes", team.get("notes", "")),
         mission_map=mission_map,

@@ -2,85 +2,25 @@
 
 from __future__ import annotations
 
-import secrets
-import threading
 import time
 from collections.abc import Callable
 from dataclasses import dataclass, field
-from typing import Any
 
 from gadget.engine import Action, Phase, Player, ShareCode
 from gadget.missions import MissionResult
 from gadget.services.campaign import mission_result, start_game
+from gadget.services.hub import Hub
 from gadget.services.phones import Phone, is_invite, is_public_id
+from gadget.services.seats import TAKE_OVER_WAIT, Seats
 from gadget.services.timing import SettingsError, Stretch, TimerSettings, TimerState
 from gadget.store import (
     NotFoundError,
     SavedGame,
     SavedTimer,
-    SeatError,
     SeatRequest,
     Store,
     Team,
 )
-
-Listener = Callable[[], None]
-
-
-class Hub:
-    """Notifications: every phone watching a game hears of each change at once, on this
-    process; connected to a shared database, on every other server process too."""
-
-    def __init__(self) -> None:
-        self._lock = threading.Lock()
-        self._listeners: dict[int, set[Listener]] = {}
-        self.origin = secrets.token_hex(8)  # this process's name in its notices
-        self._store: Store | None = None
-        self._listening: Any = None
-
-    def connect(self, store: Store) -> None:
-        """Send this process's changes to the others and hear theirs (PostgreSQL only)."""
-        self._store = store
-        self._listening = store.listen(self._heard)
-
-    def close(self) -> None:
-        """Stop hearing the other processes."""
-        if self._listening is not None:
-            self._listening.stop()
-            self._listening = None
-
-    def watch(self, game_id: int, listener: Listener) -> Callable[[], None]:
-        """Call `listener` after each change to the game; returns the way to stop."""
-        with self._lock:
-            self._listeners.setdefault(game_id, set()).add(listener)
-
-        def stop() -> None:
-            with self._lock:
-                self._listeners.get(game_id, set()).discard(listener)
-
-        return stop
-
-    def changed(self, game_id: int) -> None:
-        """Tell every watcher here and every other process; a listener must only schedule
-        work, never block."""
-        self._tell(game_id)
-        if self._store is not None:
-            self._store.announce(game_id, self.origin)
-
-    def _heard(self, game_id: int, origin: str) -> None:
-        if origin != self.origin:  # this process's own changes were told at once
-            self._tell(game_id)
-
-    def _tell(self, game_id: int) -> None:
-        with self._lock:
-            listeners = list(self._listeners.get(game_id, ()))
-        for listener in listeners:
-            listener()
-
-    def watchers(self, game_id: int) -> int:
-        """How many screens watch a game (for tests and the memory benchmark)."""
-        with self._lock:
-            return len(self._listeners.get(game_id, ()))
 
 
 @dataclass(frozen=True, slots=True)
@@ -97,6 +37,7 @@ class PhoneGame:
     my_request: SeatRequest | None = None  # without a side: this phone's newest request
     askable: tuple[Player, ...] = ()  # without a side: the sides someone could allow
     result: MissionResult | None = None  # a finished mission game: what it changed
+    pending: tuple[SeatRequest, ...] = ()  # take-overs of this phone's side it may still stop
 
 
 def _timer_key(phone: Phone | None) -> str:
@@ -113,15 +54,20 @@ def _stretch_of(game: SavedGame) -> tuple[Stretch, int] | None:
     return None
 
 
-class Table:
+class Table(Seats):
     """Every game on this server: deal, join, act, undo, seats and timers, each change broadcast."""
 
     def __init__(
-        self, store: Store, hub: Hub | None = None, clock: Callable[[], float] = time.time
+        self,
+        store: Store,
+        hub: Hub | None = None,
+        clock: Callable[[], float] = time.time,
+        take_over_wait: float = TAKE_OVER_WAIT,
     ) -> None:
         self.store = store
         self.hub = hub or Hub()
         self.clock = clock
+        self.take_over_wait = take_over_wait
 
     # --- Games ----------------------------------------------------------------------------
 
@@ -196,10 +142,13 @@ class Table:
             return PhoneGame(None, None)
         side = self.store.seat_of(game_id, phone.key)
         if side is None:
+            mine = self.store.latest_request(game_id, phone.key)
+            if self.claim_if_due(mine):  # an allowed take-over whose wait is over
+                return self.phone_game(game_id, phone)
             return PhoneGame(
                 game,
                 None,
-                my_request=self.store.latest_request(game_id, phone.key),
+                my_request=mine,
                 askable=()
                 if game.state.is_over
                 else tuple(s for s in Player if self.can_be_allowed(game, s, phone)),
@@ -211,6 +160,7 @@ class Table:
             requests=tuple(
                 r for r in self.waiting_requests(game_id) if self.may_answer(r, phone, game)
             ),
+            pending=self.pending_for(game_id, side),
             partner_here=self.store.seat_holder(game_id, Player.B) is not None,
             timer=timer,
             timer_settings=settings,
@@ -227,73 +177,6 @@ class Table:
             return None
         self.store.join_team(team_id, phone.key)
         return self.store.team_by_id(team_id)
-
-    # --- Seats ----------------------------------------------------------------------------
-
-    def seat_of(self, game_id: int, phone: Phone) -> Player | None:
-        """The side this phone holds in this game: the only side it may ever be shown."""
-        return self.store.seat_of(game_id, phone.key)
-
-    def join(self, game_id: int, phone: Phone) -> Player | None:
-        """A phone arriving with the game's code: its own side if it has one, else side B
-        while B is free; None when B is held by another phone (then it may ask)."""
-        mine = self.store.seat_of(game_id, phone.key)
-        if mine is not None:
-            return mine
-        if self.store.game(game_id).state.is_over:  # its end shows both sides: no newcomer
-            return None
-        if self.store.take_seat(game_id, Player.B, phone.key):
-            self.hub.changed(game_id)  # phone A learns that B has joined
-            return Player.B
-        return None
-
-    def ask_for_seat(self, game_id: int, side: Player, phone: Phone) -> SeatRequest:
-        """Ask the partner's phone (or a phone of the team) to let this phone take a side."""
-        if self.store.game(game_id).state.is_over:  # its end shows both sides
-            raise SeatError("the game is over: it is in the history, and no side is taken over")
-        request = self.store.ask_for_seat(game_id, side, phone.key)
-        self.hub.changed(game_id)
-        return request
-
-    def can_be_allowed(self, game: SavedGame, side: Player, phone: Phone) -> bool:
-        """Whether any phone but the asking one could allow a take-over of this side: the
-        partner's seated phone, or a phone of the game's team."""
-        return bool(self._approvers(game, side) - {phone.key})
-
-    def _approvers(self, game: SavedGame, side: Player) -> frozenset[str]:
-        partner = self.store.seat_holder(game.id, side.partner)
-        members = self.store.member_phones(game.team_id) if game.team_id else frozenset()
-        return members | ({partner} if partner else frozenset())
-
-    def may_answer(self, request: SeatRequest, phone: Phone, game: SavedGame | None = None) -> bool:
-        """Only the partner's seated phone or a phone of the team answers, never the asker
-        (`game`, when the caller has just read it, is not read again)."""
-        game = game if game is not None else self.store.game(request.game_id)
-        return phone.key != request.phone and phone.key in self._approvers(game, request.side)
-
-    def answer(self, request_id: int, phone: Phone, allow: bool) -> SeatRequest:
-        """Allow or refuse a take-over; the asking phone and the replaced one are told."""
-        request = self.store.seat_request(request_id)
-        if not self.may_answer(request, phone):
-            raise SeatError("only your partner's phone or a phone of the team can answer that")
-        answered = self.store.answer_request(
-            request_id, phone.key, "allowed" if allow else "refused"
-        )
-        self.hub.changed(request.game_id)
-        return answered
-
-    def waiting_requests(self, game_id: int) -> list[SeatRequest]:
-        """Take-over requests of this game not answered yet."""
-        return self.store.waiting_requests([game_id])
-
-    def requests_to_answer(self, phone: Phone) -> list[SeatRequest]:
-        """Every waiting request this phone may answer (for Home)."""
-        games = self.store.games_to_answer_for(phone.key)
-        return [
-            request
-            for request in self.store.waiting_requests(games)
-            if self.may_answer(request, phone)
-        ]
 
     def games_of(self, phone: Phone, newest: int = 5) -> list[tuple[SavedGame, Player]]:
         """This phone's unfinished games, newest first, with the side it holds in each."""

@@ -16,6 +16,7 @@ from cryptography.hazmat.primitives.asymmetric import ec
 from cryptography.x509.oid import NameOID
 
 from gadget.engine import GadgetError
+from gadget.services.uploads import MAX_UPLOAD
 
 NAME: Final = "gadget.local"  # the name in the certificate, beside the addresses
 DAYS: Final = 397  # what browsers accept for a server certificate
@@ -70,16 +71,21 @@ def self_signed(folder: Path, addresses: list[str], now: dt.datetime) -> Certifi
         )
         .sign(key, hashes.SHA256())
     )
-    folder.mkdir(parents=True, exist_ok=True)
-    _write_private(
-        keyfile,
-        key.private_bytes(
-            serialization.Encoding.PEM,
-            serialization.PrivateFormat.PKCS8,
-            serialization.NoEncryption(),
-        ),
-    )
-    certfile.write_bytes(certificate.public_bytes(serialization.Encoding.PEM))
+    try:  # a data folder this user cannot write in, or a full disk: one line, no server
+        folder.mkdir(parents=True, exist_ok=True)
+        _write_private(
+            keyfile,
+            key.private_bytes(
+                serialization.Encoding.PEM,
+                serialization.PrivateFormat.PKCS8,
+                serialization.NoEncryption(),
+            ),
+        )
+        certfile.write_bytes(certificate.public_bytes(serialization.Encoding.PEM))
+    except OSError as failed:
+        raise CertificateError(
+            "{path}: {strerror}", path=failed.filename or folder, strerror=failed.strerror
+        ) from None
     return Certificate(certfile, keyfile, True, _fingerprint(certificate))
 
 
@@ -89,9 +95,10 @@ def given(certfile: Path, keyfile: Path) -> Certificate:
     for path in (certfile, keyfile):
         if not path.is_file():
             raise CertificateError("{path}: no such file", path=path)
+    certificate_pem, key_pem = _pem(certfile), _pem(keyfile)
     try:
-        certificate = x509.load_pem_x509_certificate(certfile.read_bytes())
-        serialization.load_pem_private_key(keyfile.read_bytes(), password=None)
+        certificate = x509.load_pem_x509_certificate(certificate_pem)
+        serialization.load_pem_private_key(key_pem, password=None)
     except (ValueError, TypeError) as wrong:
         raise CertificateError(
             "{certfile} and {keyfile}: not a PEM certificate and key",
@@ -99,6 +106,23 @@ def given(certfile: Path, keyfile: Path) -> Certificate:
             keyfile=keyfile,
         ) from wrong
     return Certificate(certfile, keyfile, False, _fingerprint(certificate))
+
+
+def _pem(path: Path) -> bytes:
+    """A PEM file's bytes, read no further than MAX_UPLOAD and one byte (a certificate and
+    its chain are a few KiB), or one line saying why it cannot be read."""
+    try:
+        with path.open("rb") as file:
+            data = file.read(MAX_UPLOAD + 1)
+    except OSError as failed:
+        raise CertificateError("{path}: {strerror}", path=path, strerror=failed.strerror) from None
+    if len(data) > MAX_UPLOAD:
+        raise CertificateError(
+            "{path}: more than {most} KiB; at most {most} KiB (1 MiB) are read",
+            path=path,
+            most=MAX_UPLOAD // 1024,
+        )
+    return data
 
 
 def _fingerprint(certificate: x509.Certificate) -> str:

@@ -17,7 +17,7 @@ from gadget.engine import Deal, ShareCode
 from gadget.views.shared import LOADING, Loading, use_value
 
 DEALT_KEY: Final = "gadget.site.dealt"
-KEPT_DEALS: Final = 20  # the newest games dealt here; an older one's side A is let go
+KEPT_DEALS: Final = 200  # the newest games dealt here (about 15 kB); older ones are let go
 
 
 def read_deals(stored: object) -> list[Deal]:

@@ -9,6 +9,7 @@ import time
 from dataclasses import asdict, replace
 from datetime import UTC, datetime
 from typing import Any, Final, cast
+from urllib.parse import unquote
 
 import flet as ft
 
@@ -51,14 +52,14 @@ NO_MISSION: Final = ""
 def PlayRoute() -> ft.Control:
     """/play/<code>/<a|b>: this phone's side of the game the code makes."""
     params = ft.use_route_params()
-    code, side = params.get("code", ""), params.get("side", "a")
+    code, side = unquote(params.get("code", "")[:120]), params.get("side", "a")
     return keyed(SitePlay, f"{code}/{side}", code, side)  # another game: a fresh screen
 
 
 @component
 def JoinRoute() -> ft.Control:
     """/join/<code>: what phone A's QR code opens, side B."""
-    code = ft.use_route_params().get("code", "")
+    code = unquote(ft.use_route_params().get("code", "")[:120])  # a typed space is %20
     return keyed(SitePlay, f"{code}/b", code, "b")
 
 
@@ -90,7 +91,11 @@ def DealtSide(code: ShareCode) -> ft.Control:
     if deal is None:
         return dead_end(
             _("Side A of this game is only on the phone that dealt it."),
-            _("A code, its QR code and its link make side B, and nothing more."),
+            _(
+                "A code, its QR code and its link make side B, and nothing more. The phone"
+                " that dealt the game keeps side A in its own storage: clearing the site's"
+                " data there loses it."
+            ),
             _("Side B"),
             f"/play/{code.text}/b",
         )

@@ -28,7 +28,14 @@ def data_folder() -> Path:
         os.environ.get("FLET_APP_STORAGE_DATA")
         or platformdirs.user_data_dir("gadget", appauthor=False)
     )
-    folder.mkdir(parents=True, exist_ok=True)
+    try:
+        folder.mkdir(parents=True, exist_ok=True)
+    except OSError as failed:  # FLET_APP_STORAGE_DATA names a file, or where none can be made
+        raise StoreError(
+            "cannot make the data folder {folder}: {strerror}",
+            folder=folder,
+            strerror=failed.strerror,
+        ) from None
     return folder
 
 

@@ -167,4 +167,5 @@ class GameRecords(Repository):
             )
             if changed.rowcount != 1:  # type: ignore[attr-defined]
                 raise stale_error(expected_version + 1, expected_version)
+            self._tell_others(session, game_id)
             return saved_game(row, log, state, expected_version + 1, attempt_id)

@@ -5,6 +5,7 @@ from __future__ import annotations
 import json
 from collections.abc import Sequence
 from datetime import datetime
+from typing import Any
 
 from sqlalchemy import case, delete, func, update
 from sqlalchemy import select as sql_select
@@ -64,6 +65,16 @@ class HistoryRecords(Repository):
             row = session.get(AttemptRow, attempt_id)
             assert row is not None
             return attempt_record(row)
+
+    def count_attempts(self, team_id: int) -> int:
+        """How many attempts a team's history holds (to know whether reading it is long)."""
+        with self._transaction() as session:
+            counted = session.execute(
+                sql_select(func.count())
+                .select_from(AttemptRow)
+                .where(col(AttemptRow.team_id) == team_id)
+            ).scalar_one()
+            return int(counted)
 
     def attempts(self, team_id: int | None) -> list[Attempt]:
         """A team's history, oldest first (games outside any team with None)."""
@@ -150,18 +161,29 @@ def finish(
         team_id=team_id,
         mission_id=mission_id,
         map_id=map_id,
-        played_at=played_at,
-        players=json.dumps(list(players)),
-        won=state.status is Status.WON,
-        reason=state.reason.value if state.reason else None,
-        score=official_score(state),
-        tokens_used=state.setup.tokens - state.bank.total,
-        mistakes=state.mistakes,
-        sudden_death=state.sudden_death,
-        notes=notes,
-        log=log.to_json(),
+        **game_columns(players=players, log=log, state=state, played_at=played_at, notes=notes),
     )
     return _record(session, row, complete)
+
+
+def game_columns(
+    *, players: Sequence[str], log: GameLog, state: GameState, played_at: datetime, notes: str
+) -> dict[str, Any]:
+    """An attempt's columns, but its team, mission and map, from its game's log and end (one
+    place for a game ended here and a backup's many, written at once)."""
+    return {
+        "played_at": played_at,
+        "players": json.dumps(list(players)),
+        "won": state.status is Status.WON,
+        "reason": state.reason.value if state.reason else None,
+        "score": official_score(state),
+        "tokens_used": state.setup.tokens - state.bank.total,
+        "mistakes": state.mistakes,
+        "sudden_death": state.sudden_death,
+        "notes": notes,
+        "log": log.to_json(),
+        "told": None,
+    }
 
 
 def finish_told(
@@ -178,23 +200,36 @@ def finish_told(
 ) -> int:
     """An attempt known only by its told result (a phone's game, no log), and what it
     completes, by the same rule as `finish`; the mistakes made are not told: none kept."""
-    told.check(mission)
     row = AttemptRow(
         team_id=team_id,
         mission_id=mission.id,
         map_id=map_id,
-        played_at=played_at,
-        players=json.dumps(list(players)),
-        won=told.won,
-        score=told.score,
-        tokens_used=mission.turns - told.tokens_left,
-        mistakes=None,
-        sudden_death=told.sudden_death,
-        notes=notes,
-        log=None,
-        told=json.dumps(told.to_dict()),
+        **told_columns(
+            mission=mission, players=players, told=told, played_at=played_at, notes=notes
+        ),
     )
     return _record(session, row, complete)
+
+
+def told_columns(
+    *, mission: Mission, players: Sequence[str], told: Result, played_at: datetime, notes: str
+) -> dict[str, Any]:
+    """An attempt's columns, but its team, mission and map, from a told result (checked
+    against its mission's bank first)."""
+    told.check(mission)
+    return {
+        "played_at": played_at,
+        "players": json.dumps(list(players)),
+        "won": told.won,
+        "reason": None,
+        "score": told.score,
+        "tokens_used": mission.turns - told.tokens_left,
+        "mistakes": None,
+        "sudden_death": told.sudden_death,
+        "notes": notes,
+        "log": None,
+        "told": json.dumps(told.to_dict()),
+    }
 
 
 def _record(session: Session, row: AttemptRow, complete: bool) -> int:

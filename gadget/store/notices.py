@@ -5,26 +5,37 @@ from __future__ import annotations
 
 import logging
 import threading
+import time
 from collections.abc import Callable
 from typing import Final
 
 from sqlalchemy import text
-from sqlalchemy.engine import Engine, make_url
+from sqlalchemy.engine import Connection, make_url
 
 log = logging.getLogger("gadget")
 
 CHANNEL: Final = "gadget_games"
 Heard = Callable[[int, str], None]  # (game id, the process that made the change)
+ReadAgain = Callable[[], None]  # each time LISTEN is in force: what was missed is read again
+FIRST_RETRY_SECONDS: Final = 0.05
+LAST_RETRY_SECONDS: Final = 1.0
 
 
-def announce(engine: Engine, game_id: int, origin: str) -> None:
-    """Tell every process listening that this game changed (after the change was committed:
-    a process that hears it reads the new state)."""
-    with engine.begin() as connection:
-        connection.execute(
-            text("SELECT pg_notify(:channel, :payload)"),
-            {"channel": CHANNEL, "payload": f"{origin}:{game_id}"},
-        )
+def announce(connection: Connection, game_id: int, origin: str) -> None:
+    """Tell every process listening that this game changed, inside the transaction that
+    changes it: PostgreSQL delivers the notice when that commits (so a process that hears
+    it reads the new state), and never if it does not."""
+    connection.execute(
+        text("SELECT pg_notify(:channel, :payload)"),
+        {"channel": CHANNEL, "payload": f"{origin}:{game_id}"},
+    )
+
+
+def retry_wait(failures: int) -> float:
+    """How long to wait before connecting again after this many failures in a row: almost
+    at once after a connection that worked (every notice sent meanwhile is missed), then
+    twice as long each time up to a second, so that a database restarting is not hammered."""
+    return float(min(FIRST_RETRY_SECONDS * 2**failures, LAST_RETRY_SECONDS))
 
 
 def parse(payload: str) -> tuple[int, str] | None:
@@ -38,12 +49,17 @@ def parse(payload: str) -> tuple[int, str] | None:
 
 class Listener:
     """A thread with its own connection that LISTENs and passes each notice on; it connects
-    again after the database went away (a restart), and stops when asked."""
+    again after the connection was lost (a database restart, a cut), and stops when asked.
 
-    def __init__(self, url: str, heard: Heard, retry_seconds: float = 1.0) -> None:
+    Notices sent while it was not listening are lost for good (PostgreSQL keeps none for a
+    connection that is gone): each time LISTEN is in force, `read_again` is called, so that
+    whatever was missed is read again.
+    """
+
+    def __init__(self, url: str, heard: Heard, read_again: ReadAgain) -> None:
         self._dsn = make_url(url).set(drivername="postgresql").render_as_string(False)
         self._heard = heard
-        self._retry = retry_seconds
+        self._read_again = read_again
         self._stopping = threading.Event()
         self.listening = threading.Event()  # set while LISTEN is in force (tests wait on it)
         self._thread = threading.Thread(target=self._run, name="gadget-notices", daemon=True)
@@ -57,17 +73,25 @@ class Listener:
     def _run(self) -> None:
         import psycopg  # noqa: PLC0415  (only a server on PostgreSQL needs it)
 
+        failures = 0
         while not self._stopping.is_set():
+            listened_at = None
             try:
                 with psycopg.connect(self._dsn, autocommit=True) as connection:
                     connection.execute(f"LISTEN {CHANNEL}")
+                    listened_at = time.monotonic()
                     self.listening.set()
+                    self._read_again()  # after LISTEN: a later change is heard, an earlier one read
                     while not self._stopping.is_set():
                         for notice in connection.notifies(timeout=0.5):
                             found = parse(notice.payload)
                             if found is not None:
                                 self._heard(*found)
-            except Exception as failed:  # the database restarted or the network dropped
+            except Exception as failed:  # the database restarted, the connection was cut
                 self.listening.clear()
-                log.warning("notices: %s; listening again in %.0f s", failed, self._retry)
-                self._stopping.wait(self._retry)
+                if listened_at is not None and time.monotonic() - listened_at > LAST_RETRY_SECONDS:
+                    failures = 0  # it had worked: a cut, not a database still down
+                wait = retry_wait(failures)
+                failures += 1
+                log.warning("notices: %s; listening again in %.2f s", failed, wait)
+                self._stopping.wait(wait)

@@ -8,7 +8,7 @@ from __future__ import annotations
 
 import secrets
 from dataclasses import dataclass
-from datetime import datetime
+from datetime import UTC, datetime
 from typing import Final, Literal
 
 from sqlalchemy import func, or_
@@ -34,6 +34,8 @@ class SeatRequest:
     phone: str
     asked_at: datetime
     answer: Answer | None
+    answered_by: str | None = None
+    answered_at: datetime | None = None
 
 
 def _request(row: SeatRequestRow) -> SeatRequest:
@@ -41,7 +43,19 @@ def _request(row: SeatRequestRow) -> SeatRequest:
     answer: Answer | None = "allowed" if row.answer == "allowed" else None
     if row.answer == "refused":
         answer = "refused"
-    return SeatRequest(row.id, row.game_id, Player(row.side), row.phone, row.asked_at, answer)
+    answered_at = row.answered_at
+    if answered_at is not None and answered_at.tzinfo is None:  # SQLite gives naive UTC
+        answered_at = answered_at.replace(tzinfo=UTC)
+    return SeatRequest(
+        row.id,
+        row.game_id,
+        Player(row.side),
+        row.phone,
+        row.asked_at,
+        answer,
+        row.answered_by,
+        answered_at,
+    )
 
 
 class PhoneRecords(Repository):
@@ -82,6 +96,7 @@ class PhoneRecords(Repository):
                 session.add(
                     SeatRow(game_id=game_id, side=side.value, phone=phone, taken_at=self.now())
                 )
+                self._tell_others(session, game_id)
                 return True
         except IntegrityError:  # the other phone took it in the same instant
             return False
@@ -95,6 +110,8 @@ class PhoneRecords(Repository):
                 if Player(seat.side) in sides:
                     freed.append(Player(seat.side))
                     session.delete(seat)
+            if freed:
+                self._tell_others(session, game_id)
             return sorted(freed, key=lambda side: side.value)
 
     def ask_for_seat(self, game_id: int, side: Player, phone: str) -> SeatRequest:
@@ -137,6 +154,7 @@ class PhoneRecords(Repository):
                 )
                 session.add(waiting)
                 session.flush()
+                self._tell_others(session, game_id)
             return _request(waiting)
 
     def seat_request(self, request_id: int) -> SeatRequest:
@@ -172,9 +190,18 @@ class PhoneRecords(Repository):
             ).all()
             return [_request(row) for row in rows]
 
-    def answer_request(self, request_id: int, by_phone: str, answer: Answer) -> SeatRequest:
+    def answer_request(
+        self,
+        request_id: int,
+        by_phone: str,
+        answer: Answer,
+        *,
+        move: bool = True,
+        at: datetime | None = None,
+    ) -> SeatRequest:
         """Allow or refuse; allowing moves the side to the asking phone in the same
-        transaction. The caller has checked that `by_phone` may answer."""
+        transaction, unless `move` is False (the move then waits: `claim_seat`). The caller
+        has checked that `by_phone` may answer."""
         with self._transaction() as session:
             row = session.get(SeatRequestRow, request_id)
             if row is None:
@@ -193,20 +220,72 @@ class PhoneRecords(Repository):
                     side=held.side.upper(),
                     side2=row.side.upper(),
                 )
-            row.answer, row.answered_by, row.answered_at = answer, by_phone, self.now()
+            row.answer, row.answered_by, row.answered_at = answer, by_phone, at or self.now()
             session.add(row)
-            if answer == "allowed":
-                seat = session.exec(
-                    select(SeatRow).where(SeatRow.game_id == row.game_id, SeatRow.side == row.side)
-                ).first()
-                if seat is None:
-                    seat = SeatRow(
-                        game_id=row.game_id, side=row.side, phone=row.phone, taken_at=self.now()
-                    )
-                seat.phone, seat.taken_at = row.phone, self.now()
-                session.add(seat)
+            if answer == "allowed" and move:
+                self._move_seat(session, row)
             session.flush()
+            self._tell_others(session, row.game_id)
             return _request(row)
+
+    def _move_seat(self, session: Session, row: SeatRequestRow) -> None:
+        """The requested side, now the asking phone's."""
+        seat = session.exec(
+            select(SeatRow).where(SeatRow.game_id == row.game_id, SeatRow.side == row.side)
+        ).first()
+        if seat is None:
+            seat = SeatRow(game_id=row.game_id, side=row.side, phone=row.phone, taken_at=self.now())
+        seat.phone, seat.taken_at = row.phone, self.now()
+        session.add(seat)
+
+    def claim_seat(self, request_id: int) -> bool:
+        """Move the side of an allowed request whose wait is over (the caller checked the
+        time); False when it was kept by its phone meanwhile, or already moved."""
+        with self._transaction() as session:
+            row = session.get(SeatRequestRow, request_id)
+            if row is None or row.answer != "allowed":
+                return False
+            held = session.exec(
+                select(SeatRow).where(SeatRow.game_id == row.game_id, SeatRow.phone == row.phone)
+            ).first()
+            if held is not None:
+                return False
+            self._move_seat(session, row)
+            session.flush()
+            self._tell_others(session, row.game_id)
+            return True
+
+    def keep_seat(self, request_id: int, by_phone: str) -> SeatRequest:
+        """The phone holding the side keeps it: an allowed request whose move still waits is
+        refused (the caller checked that `by_phone` holds the side)."""
+        with self._transaction() as session:
+            row = session.get(SeatRequestRow, request_id)
+            if row is None:
+                raise NotFoundError("no request number {request_id}", request_id=request_id)
+            held = session.exec(
+                select(SeatRow).where(SeatRow.game_id == row.game_id, SeatRow.phone == row.phone)
+            ).first()
+            if held is not None:
+                raise SeatError("that phone holds side {side} now", side=held.side.upper())
+            row.answer, row.answered_by, row.answered_at = "refused", by_phone, self.now()
+            session.add(row)
+            session.flush()
+            self._tell_others(session, row.game_id)
+            return _request(row)
+
+    def allowed_requests(self, game_id: int) -> list[SeatRequest]:
+        """Allowed requests of this game whose side has not moved yet, oldest first."""
+        with self._transaction() as session:
+            rows = session.exec(
+                select(SeatRequestRow)
+                .where(SeatRequestRow.game_id == game_id, SeatRequestRow.answer == "allowed")
+                .order_by(col(SeatRequestRow.id))
+            ).all()
+            seated = {
+                seat.phone
+                for seat in session.exec(select(SeatRow).where(SeatRow.game_id == game_id)).all()
+            }
+            return [_request(row) for row in rows if row.phone not in seated]
 
     def games_of_phone(self, phone: str, newest: int = 5) -> list[tuple[int, Player]]:
         """The newest unfinished games in which this phone holds a side, newest first."""

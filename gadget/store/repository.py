@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import secrets
 from collections.abc import Callable, Iterator
 from contextlib import contextmanager
 from datetime import datetime
@@ -41,6 +42,7 @@ class Repository:
                 "cannot open the database {shown}: {reason}", shown=shown, reason=reason
             ) from None
         self.now = now
+        self.origin = secrets.token_hex(8)  # this process's name in the notices it sends
 
     def close(self) -> None:
         """Release the connections."""
@@ -52,17 +54,21 @@ class Repository:
         live notices cannot cross processes; a database server can."""
         return self.engine.dialect.name != "sqlite"
 
-    def announce(self, game_id: int, origin: str) -> None:
-        """Tell the other server processes that this game changed (nothing to do on SQLite:
-        one process serves it, and its hub already told every phone)."""
+    def _tell_others(self, session: Session, game_id: int) -> None:
+        """In the transaction that changes what a game's phones see: the other server
+        processes hear of it when it commits, even if this one dies the next instant, and
+        never when it does not (nothing to do on SQLite: one process serves it)."""
         if self.serves_several_processes:
-            notices.announce(self.engine, game_id, origin)
+            notices.announce(session.connection(), game_id, self.origin)
 
-    def listen(self, heard: notices.Heard) -> notices.Listener | None:
-        """Hear the other processes' changes, on a thread of its own; None on SQLite."""
+    def listen(
+        self, heard: notices.Heard, read_again: notices.ReadAgain
+    ) -> notices.Listener | None:
+        """Hear the other processes' changes, on a thread of its own (`read_again` each time
+        it listens again after missing some); None on SQLite."""
         if not self.serves_several_processes:
             return None
-        return notices.Listener(self.url, heard)
+        return notices.Listener(self.url, heard, read_again)
 
     def healthy(self) -> bool:
         """Whether the database answers now (the health check a proxy asks)."""

@@ -5,16 +5,19 @@ from __future__ import annotations
 import json
 import secrets
 from collections.abc import Mapping, Sequence
+from dataclasses import dataclass
 from datetime import datetime
+from typing import Any
 
+from sqlalchemy import insert
 from sqlalchemy.exc import IntegrityError
 from sqlmodel import Session, col, select
 
 from gadget.engine import replay
-from gadget.missions import MissionMap
+from gadget.missions import MissionMap, after_result
 from gadget.missions.names import clean_name, clean_notes, clean_players, name_key, sort_key
 from gadget.store.errors import NotFoundError, TeamExistsError
-from gadget.store.history import finish, finish_told
+from gadget.store.history import game_columns, told_columns
 from gadget.store.maps import add_map_row, shipped_map_id
 from gadget.store.phones import join_team_row
 from gadget.store.records import (
@@ -24,6 +27,7 @@ from gadget.store.records import (
 )
 from gadget.store.repository import Repository
 from gadget.store.tables import (
+    AttemptRow,
     CompletionRow,
     MapRow,
     TeamMemberRow,
@@ -148,8 +152,14 @@ class TeamRecords(Repository):
         attempts: Sequence[ImportedAttempt],
         phone: str | None = None,
     ) -> Team:
-        """A whole team from a backup in one transaction: all of it, or nothing."""
+        """A whole team from a backup in one transaction: all of it, or nothing.
+
+        Every attempt is replayed and judged (and what it completes worked out) before the
+        transaction, which then writes them all at once: SQLite lets one transaction write
+        at a time, and a long import must not hold every table's next touch.
+        """
         name = clean_name(name)
+        planned = _planned(mission_map, completed, attempts)
         with self._transaction() as session:
             self._refuse_taken_name(session, name)
             map_ids: dict[MissionMap, int] = {
@@ -174,37 +184,30 @@ class TeamRecords(Repository):
                     CompletionRow(team_id=row.id, mission_id=mission_id, completed_at=completed_at)
                 )
             session.flush()
-            for attempt in attempts:
-                played_on = attempt.mission_map or mission_map
-                if played_on not in map_ids:
-                    map_ids[played_on] = add_map_row(session, played_on, row.id, self.now())
-                if attempt.log is None:  # a phone's game: its told result, on a mission
-                    assert attempt.told is not None and attempt.mission_id is not None
-                    finish_told(
-                        session,
-                        team_id=row.id,
-                        mission=played_on.mission(attempt.mission_id),
-                        map_id=map_ids[played_on],
-                        players=attempt.players,
-                        told=attempt.told,
-                        played_at=attempt.played_at,
-                        notes=clean_notes(attempt.notes),
-                        complete=played_on == mission_map,
+            for attempt in planned:
+                if attempt.played_on not in map_ids:
+                    map_ids[attempt.played_on] = add_map_row(
+                        session, attempt.played_on, row.id, self.now()
                     )
-                    continue
-                finish(
-                    session,
-                    team_id=row.id,
-                    mission_id=attempt.mission_id,
-                    map_id=map_ids[played_on] if attempt.mission_id else None,
-                    players=attempt.players,
-                    log=attempt.log,
-                    state=replay(attempt.log),
-                    played_at=attempt.played_at,
-                    notes=clean_notes(attempt.notes),
-                    # A win on another map completes nothing on this one.
-                    complete=played_on == mission_map,
-                )
+            ids = _insert_attempts(
+                session,
+                [
+                    plan.columns
+                    | {
+                        "team_id": row.id,
+                        "map_id": map_ids[plan.played_on] if plan.columns["mission_id"] else None,
+                    }
+                    for plan in planned
+                ],
+            )
+            earned = [
+                {"team_id": row.id, "mission_id": mission, "attempt_id": attempt_id}
+                | {"completed_at": plan.columns["played_at"]}
+                for plan, attempt_id in zip(planned, ids, strict=True)
+                for mission in plan.completes
+            ]
+            if earned:
+                session.execute(insert(CompletionRow), earned)
             if phone is not None:
                 join_team_row(session, row.id, phone, self.now())
             return team_record(row)
@@ -230,3 +233,58 @@ class TeamRecords(Repository):
                 select(CompletionRow.mission_id).where(CompletionRow.team_id == team_id)
             ).all()
             return frozenset(rows)
+
+
+@dataclass(frozen=True, slots=True)
+class _Planned:
+    """A backup's attempt ready to write: its columns (but its team and map's number), the
+    map it was played on, and the missions its result completes."""
+
+    columns: dict[str, Any]
+    played_on: MissionMap
+    completes: tuple[str, ...]
+
+
+def _planned(
+    team_map: MissionMap, completed: Mapping[str, datetime], attempts: Sequence[ImportedAttempt]
+) -> list[_Planned]:
+    """Every attempt judged in order, as `history.finish` would one by one: a win on the
+    team's map completes what `missions.after_result` says, a locked mission is refused."""
+    done = frozenset(completed)
+    planned = []
+    for attempt in attempts:
+        played_on = attempt.mission_map or team_map
+        notes = clean_notes(attempt.notes)
+        if attempt.log is None:  # a phone's game: its told result, on a mission
+            assert attempt.told is not None and attempt.mission_id is not None
+            columns = told_columns(
+                mission=played_on.mission(attempt.mission_id),
+                players=attempt.players,
+                told=attempt.told,
+                played_at=attempt.played_at,
+                notes=notes,
+            )
+        else:
+            columns = game_columns(
+                players=attempt.players,
+                log=attempt.log,
+                state=replay(attempt.log),
+                played_at=attempt.played_at,
+                notes=notes,
+            )
+        completes: tuple[str, ...] = ()
+        if attempt.mission_id is not None and played_on == team_map:  # elsewhere: nothing
+            after = after_result(team_map, done, attempt.mission_id, columns["won"])
+            completes, done = tuple(sorted(after - done)), after
+        planned.append(_Planned(columns | {"mission_id": attempt.mission_id}, played_on, completes))
+    return planned
+
+
+def _insert_attempts(session: Session, rows: list[dict[str, Any]]) -> list[int]:
+    """Write many attempts in one statement; their numbers, in the order given."""
+    if not rows:
+        return []
+    written = session.execute(
+        insert(AttemptRow).returning(col(AttemptRow.id), sort_by_parameter_order=True), rows
+    )
+    return [int(number) for number in written.scalars()]

@@ -53,3 +53,4 @@ class TimerRecords(Repository):
             row.stretch, row.turn = timer.stretch, timer.turn
             row.started_at, row.paused_left = timer.started_at, timer.paused_left
             session.add(row)
+            self._tell_others(session, game_id)

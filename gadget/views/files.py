@@ -2,11 +2,22 @@
 
 from __future__ import annotations
 
+import asyncio
+from typing import Any, Final
+
 import flet as ft
 
 from gadget.engine.errors import Message
-from gadget.services.uploads import read_upload
+from gadget.services.uploads import (
+    INBOX,
+    UPLOAD_PATH,
+    check_size,
+    not_arrived,
+    read_upload,
+    too_large,
+)
 from gadget.views.language import _, ngettext, number
+from gadget.views.link import current_link
 
 
 async def download(name: str, data: bytes) -> str:
@@ -29,8 +40,45 @@ def _size(count: int) -> str:
 
 async def pick_json(what: Message) -> str | None:
     """The text of a JSON file the player picks, or None when they cancel; UploadError
-    (a ValueError) for one too large or not UTF-8."""
-    files = await ft.FilePicker().pick_files(allowed_extensions=["json"], with_data=True)
-    if not files:
-        return None
-    return read_upload(files[0].bytes, what)
+    (a ValueError) for one too large, not UTF-8, or that did not arrive."""
+    if current_link() is None:  # the static site or the tests' phones: the file is read here
+        files = await ft.FilePicker().pick_files(allowed_extensions=["json"], with_data=True)
+        return read_upload(files[0].bytes, what) if files else None
+    return await _upload_json(what)
+
+
+UPLOADING: Final = 120.0  # seconds a phone has to send a picked file
+
+
+async def _upload_json(what: Message) -> str | None:
+    """On a server, the file's size is checked before any of it is sent, and it is sent by
+    HTTP beside the WebSocket: a file too large is refused in one line, the screen as it was."""
+    name, arrived = INBOX.expect()
+    try:
+        failed: asyncio.Future[None] = asyncio.get_running_loop().create_future()
+
+        def progress(event: Any) -> None:
+            if event.error and not failed.done():
+                failed.set_result(None)
+
+        picker = ft.FilePicker(on_upload=progress)
+        files = await picker.pick_files(allowed_extensions=["json"])
+        if not files:
+            return None
+        if files[0].bytes is not None:  # a phone that sent the file with the pick after all
+            return read_upload(files[0].bytes, what)
+        check_size(files[0].size, what)
+        address = ft.FilePickerUploadFile(upload_url=UPLOAD_PATH + name, id=files[0].id)
+        await picker.upload([address])
+        waiting: list[asyncio.Future[Any]] = [arrived, failed]
+        done, _ = await asyncio.wait(
+            waiting, timeout=UPLOADING, return_when=asyncio.FIRST_COMPLETED
+        )
+        if arrived not in done:
+            raise not_arrived(what)
+        data = arrived.result()
+        if data is None:
+            raise too_large(what)
+        return read_upload(data, what)
+    finally:
+        INBOX.forget(name)

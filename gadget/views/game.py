@@ -47,7 +47,7 @@ from gadget.views.shared import (
     use_wakelock,
 )
 from gadget.views.table_context import use_table
-from gadget.views.take_over import SeatRequestScreen, request_panel
+from gadget.views.take_over import SeatRequestScreen, keep_panel, request_panel
 from gadget.views.timer import TimerBar, TimerControls
 
 WIDE_LAYOUT: Final = 680  # from this content width (a desktop), the code sits beside the card
@@ -151,7 +151,7 @@ def SeatedGame(game_id: int) -> ft.Control:
     if shown.game is None:
         return NoSuchGame()
     if shown.side is None:  # never had one, or was replaced: the message stays while shown
-        return SeatRequestScreen(shown, held.current)
+        return SeatRequestScreen(shown, held.current, reread)
     held.current = shown.side
 
     def set_game(saved: SavedGame | None) -> None:  # this phone's own action, shown at once
@@ -235,7 +235,11 @@ def GameTable(shown: PhoneGame, set_game: Any) -> ft.Control:
     over = view.phase is Phase.OVER
     body: list[ft.Control] = [
         header(side, hidden, lambda _e: set_hidden(not hidden), lambda _e: page.navigate("/")),
-        *[request_panel(table, request, phone, set_message, True) for request in shown.requests],
+        *[
+            request_panel(table, request, phone, set_message, True, own_side=request.side is side)
+            for request in shown.requests
+        ],
+        *[keep_panel(table, request, phone, set_message) for request in shown.pending],
     ]
     # First, so phone A shows it without scrolling past the card; on a desktop, beside the
     # card. Always one slot, empty once folded: the controls below keep their places, so a

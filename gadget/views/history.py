@@ -6,8 +6,9 @@ from typing import Any
 
 import flet as ft
 
-from gadget.services.history import load_history, matching
+from gadget.services.history import History, matching
 from gadget.services.words import LOSS_WORDS
+from gadget.services.worker import team_history
 from gadget.store import MAX_NOTES, Team
 from gadget.views.boundary import component
 from gadget.views.charts import score_chart, wins_and_losses
@@ -18,7 +19,7 @@ from gadget.views.shared import (
     guarded,
     loading,
     screen,
-    use_data,
+    use_slow_data,
     use_value,
 )
 from gadget.views.table_context import use_table
@@ -36,11 +37,13 @@ def HistoryScreen() -> ft.Control:
     limit, set_limit = use_value(lambda: 50)
     team = use_team()
     store = table.store
-    # Every hook runs on every render: the history is loaded before the early returns.
-    history = use_data(
-        lambda: load_history(store, team) if isinstance(team, Team) else None,
-        [team.id if isinstance(team, Team) else None],
-    )
+    # Every hook runs on every render: the history is loaded before the early returns (a
+    # long one in the worker: its logs took seconds to read on the loop every phone shares).
+
+    async def read() -> History | None:
+        return await team_history(store, team) if isinstance(team, Team) else None
+
+    history = use_slow_data(read, [team.id if isinstance(team, Team) else None])
     if team is None:
         return missing_team()
     if isinstance(team, Loading) or history is None:

@@ -185,6 +185,7 @@ def Home() -> ft.Control:
                     set_problem,
                     False,
                     done=lambda: set_answered(answered + 1),
+                    own_side=(request.game_id, request.side) in {(g.id, s) for g, s in games},
                 )
                 for request in requests
             ],

@@ -2,6 +2,8 @@
 
 from __future__ import annotations
 
+from urllib.parse import unquote
+
 import flet as ft
 
 from gadget.engine import ShareCode, ShareCodeError
@@ -20,7 +22,7 @@ def JoinRoute() -> ft.Control:
     """/join/<code>: the link in the QR code: side B, or this phone's own side of that game."""
     table = use_table()
     page = ft.context.page
-    typed = ft.use_route_params().get("code", "")[:40]
+    typed = unquote(ft.use_route_params().get("code", "")[:120])[:40]  # a typed space is %20
     try:
         code: ShareCode | None = ShareCode.parse(typed)
         problem = ""

@@ -16,17 +16,22 @@ from typing import Any, Final
 import flet_web.fastapi  # type: ignore[import-untyped]
 import uvicorn
 from starlette.middleware.gzip import GZipMiddleware
-from starlette.responses import JSONResponse
+from starlette.requests import Request
+from starlette.responses import JSONResponse, PlainTextResponse, Response
 from starlette.types import ASGIApp, Message, Receive, Scope, Send
 
 from gadget.engine import GadgetError
 from gadget.language import Language, from_environment
 from gadget.services.table import Table
 from gadget.services.tls import Certificate, given, self_signed
+from gadget.services.uploads import INBOX, MAX_UPLOAD, UPLOAD_PATH
 from gadget.store import Store, data_folder
 from gadget.views.app import ASSETS, main
+from gadget.views.budget import MAX_MESSAGE, ConnectionBudget
 
 HEALTH: Final = "/healthz"
+# FastAPI's own pages (Swagger, ReDoc, the schema): Flet's inner app makes them; not served.
+NOT_SERVED: Final = ("/docs", "/docs/oauth2-redirect", "/redoc", "/openapi.json")
 
 
 class ServeError(GadgetError):
@@ -98,14 +103,48 @@ def asgi_app(table: Table | None = None) -> Any:
         return JSONResponse({"ok": ok}, status_code=200 if ok else 503)
 
     site.add_api_route(HEALTH, health, include_in_schema=False)
+    site.add_api_route(
+        UPLOAD_PATH + "{name}", receive_upload, methods=["PUT"], include_in_schema=False
+    )
+    for path in NOT_SERVED:
+        site.add_api_route(path, not_served, include_in_schema=False)
 
     site.add_middleware(GZipMiddleware, minimum_size=1024)
     site.add_middleware(CacheHeaders)
-    site.mount(
-        "/",
-        flet_web.fastapi.app(lambda page: main(page, table), assets_dir=str(ASSETS), no_cdn=True),
+    site.add_middleware(ConnectionBudget)
+    flet_app = flet_web.fastapi.app(
+        lambda page: main(page, table), assets_dir=str(ASSETS), no_cdn=True
     )
+    flet_app.router.routes = [
+        route for route in flet_app.router.routes if getattr(route, "path", "") not in NOT_SERVED
+    ]
+    site.mount("/", flet_app)
     return site
+
+
+async def receive_upload(name: str, request: Request) -> Response:
+    """A file a screen asked for, sent by its phone's browser (Flet's upload): at most
+    MAX_UPLOAD bytes are read, and only under a name a screen of this process is waiting on."""
+    if not INBOX.expects(name):
+        return PlainTextResponse("Not Found", status_code=404)
+    declared = request.headers.get("content-length", "")
+    if declared.isdigit() and int(declared) > MAX_UPLOAD:
+        INBOX.deliver(name, None)
+        return PlainTextResponse("Too Large", status_code=413)
+    data = bytearray()
+    async for chunk in request.stream():
+        data += chunk
+        if len(data) > MAX_UPLOAD:
+            INBOX.deliver(name, None)
+            return PlainTextResponse("Too Large", status_code=413)
+    INBOX.deliver(name, bytes(data))
+    return Response(status_code=200)
+
+
+def not_served() -> PlainTextResponse:
+    """404, as for any file that is not there: FastAPI's pages show how the server is built
+    (and load Swagger from a CDN), for no player's use."""
+    return PlainTextResponse("Not Found", status_code=404)
 
 
 def lan_address() -> str:
@@ -210,6 +249,7 @@ def serve(
         "host": host,
         "port": port,
         "ws": "websockets-sansio",  # as Flet serves itself
+        "ws_max_size": MAX_MESSAGE,  # a longer message closes its connection (1009), unread
         "log_level": os.environ.get("GADGET_LOG_LEVEL", "warning"),
         "timeout_graceful_shutdown": 5,
     }

@@ -8,7 +8,7 @@ import functools
 import io
 import ipaddress
 import logging
-from collections.abc import Callable
+from collections.abc import Awaitable, Callable
 from typing import Any, Final, TypeVar, cast
 from urllib.parse import urlsplit
 
@@ -56,6 +56,25 @@ def use_data(load: Callable[[], Value], keys: list[Any]) -> Value | None:
 
     def fetch() -> None:
         set_loaded((list(keys), load()))
+
+    ft.use_effect(fetch, keys)
+    if loaded is None or loaded[0] != list(keys):
+        return None
+    return loaded[1]
+
+
+def use_slow_data(load: Callable[[], Awaitable[Value]], keys: list[Any]) -> Value | None:
+    """use_data for a read awaited off the event loop (in the server's worker): None until
+    the data for these very keys is in, and a read that ends after a newer one is dropped."""
+    loaded, set_loaded = use_value(lambda: cast(tuple[list[Any], Value] | None, None))
+    wanted = ft.use_ref(list(keys))
+    wanted.current = list(keys)
+
+    async def fetch() -> None:
+        asked = list(keys)
+        value = await load()
+        if wanted.current == asked:
+            set_loaded((asked, value))
 
     ft.use_effect(fetch, keys)
     if loaded is None or loaded[0] != list(keys):

@@ -2,6 +2,8 @@
 
 from __future__ import annotations
 
+import asyncio
+import math
 from collections.abc import Callable
 from typing import Any
 
@@ -15,22 +17,39 @@ from gadget.services.phones import Phone
 from gadget.services.table import PhoneGame, Table
 from gadget.store import SeatRequest
 from gadget.views.boundary import component
-from gadget.views.language import _
+from gadget.views.language import _, ngettext
 from gadget.views.phone import use_phone
 from gadget.views.shared import guarded, screen, use_value
 from gadget.views.table_context import use_table
 
 
 @component
-def SeatRequestScreen(shown: PhoneGame, lost: Player | None) -> ft.Control:
+def SeatRequestScreen(
+    shown: PhoneGame, lost: Player | None, reread: Callable[[], None]
+) -> ft.Control:
     """A phone without a side in this game: it may ask the partner's phone for one (the
-    answer arrives with the next notice: `shown` is read again then)."""
+    answer arrives with the next notice: `shown` is read again then; an allowed take-over
+    that waits for the old phone is read again when its wait is over)."""
     table = use_table()
     page = ft.context.page
     phone = use_phone()
     message, set_message = use_value(lambda: "")
     game, request = shown.game, shown.my_request
     assert game is not None
+    moves_at = table.moves_at(request) if request is not None else None
+    watching: Any = ft.use_ref(True)
+
+    async def wake() -> None:
+        if moves_at is None:
+            return
+        await asyncio.sleep(max(0.0, moves_at - table.clock()) + 0.5)
+        if watching.current:
+            reread()
+
+    def stop() -> None:
+        watching.current = False
+
+    ft.use_effect(wake, [moves_at], cleanup=stop)
 
     def ask(side: Player) -> Any:
         return guarded(lambda: table.ask_for_seat(game.id, side, phone), set_message)
@@ -40,19 +59,41 @@ def SeatRequestScreen(shown: PhoneGame, lost: Player | None) -> ft.Control:
         body.append(
             ft.Text(
                 _(
-                    "Side {side} was taken over by another phone, with your partner's"
-                    " consent: this phone no longer shows it."
+                    "Side {side} was taken over by another phone: this phone no longer shows it."
                 ).format(side=lost.value.upper())
             )
         )
     if game.state.is_over:
         body.append(ft.Text(_("The game is over: it is saved in the history of its phones.")))
+    elif request is not None and moves_at is not None:
+        minutes = max(1, math.ceil((moves_at - table.clock()) / 60))
+        body.append(
+            ft.Text(
+                ngettext(
+                    "Allowed: side {side} comes to this phone in about {count} minute, unless"
+                    " the phone that holds it keeps it.",
+                    "Allowed: side {side} comes to this phone in about {count} minutes, unless"
+                    " the phone that holds it keeps it.",
+                    minutes,
+                ).format(side=request.side.value.upper(), count=minutes)
+            )
+        )
     elif request is not None and request.answer is None:
         body.append(
             ft.Text(
                 _(
                     "Waiting: your partner's phone is asked to let this phone take side {side}."
                 ).format(side=request.side.value.upper())
+            )
+        )
+        body.append(
+            ft.Text(
+                _(
+                    "If side {side}'s own phone allows it, the side comes at once; if your"
+                    " partner's phone allows it, it comes after two minutes, unless side"
+                    " {side}'s phone keeps it."
+                ).format(side=request.side.value.upper()),
+                size=13,
             )
         )
         body.append(
@@ -67,7 +108,7 @@ def SeatRequestScreen(shown: PhoneGame, lost: Player | None) -> ft.Control:
         )
     else:
         if request is not None and request.answer == "refused":
-            body.append(ft.Text(_("Your partner's phone refused."), color=palette.DANGER))
+            body.append(ft.Text(_("Refused: the side stays where it is."), color=palette.DANGER))
         body.append(
             ft.Text(
                 _(
@@ -88,10 +129,10 @@ def SeatRequestScreen(shown: PhoneGame, lost: Player | None) -> ft.Control:
                 body.append(
                     ft.Text(
                         _(
-                            "Side {side}: nobody can allow it, since no phone holds side"
-                            " {partner} and no other phone of a team plays this game. The game"
+                            "Side {side}: nobody can allow it, since no other phone holds a"
+                            " side of this game and no other phone of a team plays it. The game"
                             " stays saved as it is, its log kept; deal a new game to play on."
-                        ).format(side=side.value.upper(), partner=side.partner.value.upper()),
+                        ).format(side=side.value.upper()),
                         size=13,
                     )
                 )
@@ -99,6 +140,43 @@ def SeatRequestScreen(shown: PhoneGame, lost: Player | None) -> ft.Control:
         body.append(ft.Text(message, color=palette.DANGER))
     body.append(ft.Button(_("Home"), on_click=lambda _e: page.navigate("/")))
     return screen(body)
+
+
+def keep_panel(table: Table, request: SeatRequest, phone: Phone, tell: Any) -> ft.Control:
+    """A take-over of this phone's own side that another phone allowed: it moves after the
+    wait unless this phone keeps it."""
+    minutes = max(1, math.ceil(((table.moves_at(request) or 0) - table.clock()) / 60))
+    letter = request.side.value.upper()
+    return _attention(
+        [
+            ft.Text(
+                ngettext(
+                    "Another phone asks for your side {side}, and another phone of this game"
+                    " allowed it: it gets side {side} in about {count} minute. Keep it here if"
+                    " you did not ask for this.",
+                    "Another phone asks for your side {side}, and another phone of this game"
+                    " allowed it: it gets side {side} in about {count} minutes. Keep it here"
+                    " if you did not ask for this.",
+                    minutes,
+                ).format(side=letter, count=minutes),
+                weight=ft.FontWeight.W_600,
+            ),
+            ft.Button(
+                _("Keep side {side} on this phone").format(side=letter),
+                on_click=guarded(lambda: table.keep_side(request.id, phone), tell),
+            ),
+        ]
+    )
+
+
+def _attention(controls: list[ft.Control]) -> ft.Control:
+    """A framed panel that a player must not miss."""
+    return ft.Container(
+        content=ft.Column(controls, spacing=6),
+        padding=10,
+        border=ft.Border.all(2, palette.ATTENTION),
+        border_radius=8,
+    )
 
 
 def request_panel(
@@ -109,9 +187,11 @@ def request_panel(
     this_game: bool,
     *,
     done: Callable[[], None] = lambda: None,
+    own_side: bool = False,
 ) -> ft.Control:
     """A take-over request with Allow and Refuse, for a phone that may answer it (`done`
-    runs once it is answered: Home reads its requests again)."""
+    runs once it is answered: Home reads its requests again; `own_side`: the request is
+    for the side this phone holds)."""
 
     def answer(allow: bool) -> Any:
         def send() -> None:
@@ -121,38 +201,32 @@ def request_panel(
         return guarded(send, tell)
 
     letter = request.side.value.upper()
-    return ft.Container(
-        content=ft.Column(
-            [
-                ft.Text(
-                    (
-                        _(
-                            "Another phone asks to take over side {side} of this game. Allow it"
-                            " only if side {side}'s phone was lost or replaced: it will see side"
-                            " {side}'s card."
-                        )
-                        if this_game
-                        else _(
-                            "Another phone asks to take over side {side} of a game you play."
-                            " Allow it only if side {side}'s phone was lost or replaced: it will"
-                            " see side {side}'s card."
-                        )
-                    ).format(side=letter),
-                    weight=ft.FontWeight.W_600,
-                ),
-                ft.Row(
-                    [
-                        ft.Button(
-                            _("Allow side {side}").format(side=letter), on_click=answer(True)
-                        ),
-                        ft.OutlinedButton(_("Refuse"), on_click=answer(False)),
-                    ],
-                    wrap=True,
-                ),
-            ],
-            spacing=6,
-        ),
-        padding=10,
-        border=ft.Border.all(2, palette.ATTENTION),
-        border_radius=8,
+    if own_side:
+        said = _(
+            "Another phone asks to take over your side {side}. Allow it only to move this"
+            " game to that phone: this one will no longer show the card."
+        )
+    elif this_game:
+        said = _(
+            "Another phone asks to take over side {side} of this game. Allow it only if side"
+            " {side}'s phone was lost or replaced: it will see side {side}'s card, after two"
+            " minutes in which side {side}'s phone, if it is still there, can keep it."
+        )
+    else:
+        said = _(
+            "Another phone asks to take over side {side} of a game you play. Allow it only if"
+            " side {side}'s phone was lost or replaced: it will see side {side}'s card, after"
+            " two minutes in which side {side}'s phone, if it is still there, can keep it."
+        )
+    return _attention(
+        [
+            ft.Text(said.format(side=letter), weight=ft.FontWeight.W_600),
+            ft.Row(
+                [
+                    ft.Button(_("Allow side {side}").format(side=letter), on_click=answer(True)),
+                    ft.OutlinedButton(_("Refuse"), on_click=answer(False)),
+                ],
+                wrap=True,
+            ),
+        ]
     )

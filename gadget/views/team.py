@@ -2,7 +2,6 @@
 
 from __future__ import annotations
 
-import json
 from typing import Any
 
 import flet as ft
@@ -12,10 +11,10 @@ from gadget.engine import (
 )
 from gadget.engine.errors import Message
 from gadget.missions import parse_map
-from gadget.services.backup import export_team
 from gadget.services.campaign import campaign_view
 from gadget.services.printing.map_pdf import print_map
 from gadget.services.printing.worker import off_the_loop
+from gadget.services.worker import export_backup, in_worker, on_store
 from gadget.store import MAX_NAME, Team
 from gadget.views.boundary import component
 from gadget.views.files import download, pick_json
@@ -122,8 +121,8 @@ def TeamScreen() -> ft.Control:
         set_edits(edits + 1)
 
     async def export(_event: Any) -> None:
-        data = json.dumps(export_team(store, team), indent=1, ensure_ascii=False)
-        tell(await download(f"{file_name}.gadget-team.json", data.encode("utf-8")))
+        data = await on_store(store, export_backup, team.id)  # a long history takes a while
+        tell(await download(f"{file_name}.gadget-team.json", data))
 
     async def export_map(_event: Any) -> None:
         tell(await download(f"{file_name}.mission-map.json", view.mission_map.to_json().encode()))
@@ -140,7 +139,7 @@ def TeamScreen() -> ft.Control:
             text = await pick_json(Message("map"))
             if text is None:
                 return
-            imported = parse_map(text)
+            imported = await in_worker(parse_map, text)
         except GadgetError as wrong:
             refuse(_("That map was not imported: {why}").format(why=say(wrong)))
             return

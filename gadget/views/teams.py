@@ -11,7 +11,7 @@ from gadget.engine import (
     GadgetError,
 )
 from gadget.engine.errors import Message
-from gadget.services.backup import import_team
+from gadget.services.worker import import_backup, on_store
 from gadget.store import MAX_NAME, NotFoundError, Team
 from gadget.views.boundary import component
 from gadget.views.files import pick_json
@@ -119,7 +119,7 @@ def TeamsScreen() -> ft.Control:
             text = await pick_json(Message("team backup"))
             if text is None:
                 return
-            team = import_team(table.store, text, phone=phone.key)
+            team = await on_store(table.store, import_backup, text, phone.key)
         except GadgetError as wrong:  # nothing of it was written
             refuse(_("That backup was not imported: {why}").format(why=say(wrong)))
             return

@@ -28,6 +28,7 @@ INK: Final = HexColor(palette.INK)
 FAINT: Final = HexColor(palette.FAINT)
 COLOURS: Final = {"G": GREEN, "X": BLACK, "-": TAN}
 BOOKLET_TURNS, BOOKLET_MISTAKES, TARGETS = 9, 5, 15
+MAX_SEED: Final = 2**64 - 1  # a booklet's seed: each one prints its own games
 
 
 class PrintError(GadgetError):
@@ -61,6 +62,8 @@ def paper_games(seed: int, count: int, language: str = "en") -> list[PaperGame]:
     """The games of a booklet: the same seed prints the same cards and words again."""
     if not 1 <= count <= 1000:
         raise PrintError("--games {count}: print 1 to 1000 games", count=count)
+    if not 0 <= seed <= MAX_SEED:  # SplitMix64 keeps 64 bits: 2^64 would print what 0 prints
+        raise PrintError("--seed {seed} is outside 0..{most}", seed=seed, most=MAX_SEED)
     stream = SplitMix64(seed)
     words = list(word_list(language))
     games = []

@@ -1,0 +1,74 @@
+"""The hub: which screens watch which game, told at once of every change on this process
+and, on a shared database, of the other processes' changes too."""
+
+from __future__ import annotations
+
+import threading
+from collections.abc import Callable
+from typing import Any
+
+from gadget.store import Store
+
+Listener = Callable[[], None]
+
+
+class Hub:
+    """Notifications: every phone watching a game hears of each change at once, on this
+    process; connected to a shared database, on every other server process too."""
+
+    def __init__(self) -> None:
+        self._lock = threading.Lock()
+        self._listeners: dict[int, set[Listener]] = {}
+        self._origin = ""  # this process's name in its notices, once connected
+        self._listening: Any = None
+
+    def connect(self, store: Store) -> None:
+        """Hear the other processes' changes (PostgreSQL only); the store sends this
+        process's own, each in the transaction that makes it."""
+        self._origin = store.origin
+        self._listening = store.listen(self._heard, self._read_again)
+
+    def close(self) -> None:
+        """Stop hearing the other processes."""
+        if self._listening is not None:
+            self._listening.stop()
+            self._listening = None
+
+    def watch(self, game_id: int, listener: Listener) -> Callable[[], None]:
+        """Call `listener` after each change to the game; returns the way to stop."""
+        with self._lock:
+            self._listeners.setdefault(game_id, set()).add(listener)
+
+        def stop() -> None:
+            with self._lock:
+                self._listeners.get(game_id, set()).discard(listener)
+
+        return stop
+
+    def changed(self, game_id: int) -> None:
+        """Tell every watcher here (the other processes heard it from the commit); a
+        listener must only schedule work, never block."""
+        self._tell(game_id)
+
+    def _heard(self, game_id: int, origin: str) -> None:
+        if origin != self._origin:  # this process's own changes were told at once
+            self._tell(game_id)
+
+    def _read_again(self) -> None:
+        """Listening again after a lost connection: any watched game may have changed
+        unheard meanwhile (a notice is never sent twice), so every watcher reads again."""
+        with self._lock:
+            watched = [game_id for game_id, listeners in self._listeners.items() if listeners]
+        for game_id in watched:
+            self._tell(game_id)
+
+    def _tell(self, game_id: int) -> None:
+        with self._lock:
+            listeners = list(self._listeners.get(game_id, ()))
+        for listener in listeners:
+            listener()
+
+    def watchers(self, game_id: int) -> int:
+        """How many screens watch a game (for tests and the memory benchmark)."""
+        with self._lock:
+            return len(self._listeners.get(game_id, ()))

@@ -1,0 +1,179 @@
+"""A notice missed is never made up, so none may be missed for good: a process whose LISTEN
+connection was cut reads every watched game again once it listens again, and a change's
+notice leaves with its commit (a process killed right after committing has still told the
+others). On PostgreSQL, at the level of the store and the hub."""
+
+from __future__ import annotations
+
+import threading
+import time
+from collections.abc import Callable, Iterator
+from typing import Any
+
+import psycopg
+import pytest
+from sqlalchemy import create_engine, text
+
+from gadget.engine import Clue, Player
+from gadget.services.table import Table
+from gadget.store import StaleGameError, Store
+from gadget.store.notices import LAST_RETRY_SECONDS, Listener, announce, retry_wait
+from tests.conftest import empty_postgres
+
+
+class Tables:
+    """Two tables on one PostgreSQL database, each as its own server process would be, and
+    `patience`: every time limit here, from their measured start with a wide margin."""
+
+    def __init__(self, url: str) -> None:
+        self.url = url
+        self.sentinels: list[int] = []
+        started = time.monotonic()
+        self.first, self.second = (Table(Store(url)) for _ in range(2))
+        for table in (self.first, self.second):
+            table.hub.connect(table.store)
+            assert _listener(table).listening.wait(60)
+        self.patience = max(10.0, 20 * (time.monotonic() - started))
+
+    def close(self) -> None:
+        """Stop both listeners and release the connections."""
+        for table in (self.first, self.second):
+            table.hub.close()
+            table.store.close()
+
+
+def _listener(table: Table) -> Listener:
+    """The thread that hears this table's notices (PostgreSQL: there is one)."""
+    listening = table.hub._listening
+    assert isinstance(listening, Listener)
+    return listening
+
+
+@pytest.fixture
+def tables() -> Iterator[Tables]:
+    opened = Tables(empty_postgres())
+    yield opened
+    opened.close()
+
+
+def _told(table: Table, game_id: int) -> tuple[threading.Event, list[int]]:
+    """An event set, and a list grown, each time this table tells the game's watchers."""
+    event, told = threading.Event(), []
+
+    def listener() -> None:
+        told.append(game_id)
+        event.set()
+
+    table.hub.watch(game_id, listener)
+    return event, told
+
+
+def _all_heard(tables: Tables) -> None:
+    """Wait until the second table has heard every notice committed so far: notices come in
+    the order of their commits, so one sent now and heard comes after all of them."""
+    sentinel = 10**12 + len(tables.sentinels)  # a game id no table has
+    tables.sentinels.append(sentinel)
+    heard, _ = _told(tables.second, sentinel)
+    with tables.first.store.engine.begin() as connection:
+        announce(connection, sentinel, "the test")
+    assert heard.wait(tables.patience)
+
+
+def _cut_every_listen(url: str) -> int:
+    """Terminate the LISTEN connections to this test's database (never another's)."""
+    engine = create_engine(url)
+    try:
+        with engine.begin() as connection:
+            return len(
+                connection.execute(
+                    text(
+                        "SELECT pg_terminate_backend(pid) FROM pg_stat_activity"
+                        " WHERE datname = current_database() AND query LIKE 'LISTEN %'"
+                    )
+                ).all()
+            )
+    finally:
+        engine.dispose()
+
+
+@pytest.fixture
+def held_reconnection(monkeypatch: pytest.MonkeyPatch) -> Iterator[threading.Event]:
+    """Listeners that lose their connection cannot connect again until the event is set:
+    the test decides how long a process stays deaf."""
+    let_go = threading.Event()
+    connect: Callable[..., Any] = psycopg.connect
+
+    def held(*args: Any, **kwargs: Any) -> Any:
+        if threading.current_thread().name == "gadget-notices":
+            let_go.wait()
+        return connect(*args, **kwargs)
+
+    monkeypatch.setattr(psycopg, "connect", held)
+    yield let_go
+    let_go.set()
+
+
+def test_a_process_deaf_while_a_game_changed_reads_it_again_when_it_listens_again(
+    tables: Tables, held_reconnection: threading.Event
+) -> None:
+    game = tables.first.deal()
+    told, _ = _told(tables.second, game.id)
+    _all_heard(tables)  # the deal's own notices are not taken for a reading again
+    told.clear()
+    deaf = _listener(tables.second)
+    assert _cut_every_listen(tables.url) == 2
+    deadline = time.monotonic() + tables.patience
+    while deaf.listening.is_set():
+        assert time.monotonic() < deadline, "the cut connection was never noticed"
+        time.sleep(0.01)
+
+    changed = tables.first.act(game.id, Clue(Player.A), game.version)  # unheard: deaf
+    held_reconnection.set()
+    assert deaf.listening.wait(tables.patience)
+    assert told.wait(tables.patience)  # told to read again, with no notice of the change
+    assert tables.second.game(game.id).version == changed.version
+
+
+def test_a_change_is_heard_from_its_commit_alone_and_a_refused_one_never(
+    tables: Tables,
+) -> None:
+    """Only the store writes here, no hub: the notice is part of the transaction, so a
+    process that dies after its commit (before it tells anyone) has told the others."""
+    game = tables.first.deal()
+    told, heard = _told(tables.second, game.id)
+    _all_heard(tables)
+    heard.clear()
+    with pytest.raises(StaleGameError):
+        tables.first.store.record_action(game.id, Clue(Player.A), game.version + 1)
+    tables.first.store.record_action(game.id, Clue(Player.A), game.version)
+    assert told.wait(tables.patience)
+    _all_heard(tables)
+    assert heard == [game.id]  # the refused action's would have come before
+
+
+def test_each_change_that_phones_see_is_heard_from_its_transaction(tables: Tables) -> None:
+    """Taking a seat, asking for one, answering, and the timer: each its own notice."""
+    store = tables.first.store
+    game = tables.first.deal(phone=None)
+    told, heard = _told(tables.second, game.id)
+    _all_heard(tables)
+    heard.clear()
+    changes: list[Callable[[], object]] = [
+        lambda: store.take_seat(game.id, Player.B, "phone b"),
+        lambda: store.ask_for_seat(game.id, Player.A, "phone c"),
+        lambda: store.answer_request(store.waiting_requests([game.id])[0].id, "phone b", "refused"),
+        lambda: store.save_timer(game.id, store.timer_of(game.id) or pytest.fail("no timer")),
+        lambda: store.release_seats(game.id, (Player.B,)),
+    ]
+    for number, change in enumerate(changes, start=1):
+        told.clear()
+        change()
+        assert told.wait(tables.patience), f"change {number} was not heard"
+        _all_heard(tables)
+        assert heard == [game.id] * number  # one notice for each
+
+
+def test_the_listener_connects_again_at_once_then_less_often() -> None:
+    waits = [retry_wait(failures) for failures in range(10)]
+    assert waits[0] <= 0.1  # a cut connection: listening again at once
+    assert waits == sorted(waits) and waits[-1] == LAST_RETRY_SECONDS <= 1.0
