@@ -164,6 +164,27 @@ async def test_a_lost_phone_is_replaced_only_when_the_partner_allows_it(table: T
 
 
 @at_the_table
+async def test_an_allowed_take_over_arrives_by_itself_when_the_wait_is_over(
+    table: Table,
+) -> None:
+    table.take_over_wait = 1.0  # real seconds the asking phone sleeps before it reads again
+    _phone_a, phone_b, code = await deal_and_join(table)
+    replacement = await Phone(f"/join/{code.text}").open()
+    await replacement.tap("Ask to take over side A")
+    await phone_b.settle()
+    await phone_b.tap("Allow side A")
+    await replacement.settle()
+    assert replacement.says("Allowed: side A comes to this phone in about 1 minute")
+    table.clock.now += 1.0  # type: ignore[attr-defined]  (the fake clock: the wait is over)
+    for _ in range(100):  # nobody reloads: the phone reads again when its wait ends
+        await asyncio.sleep(0.1)
+        await replacement.settle()
+        if replacement.says("row 1 column 1"):
+            break
+    assert replacement.grid() == card_of(table, code).seen_from(A)
+
+
+@at_the_table
 async def test_a_phone_keeps_its_side_against_a_take_over_its_partner_allowed(
     table: Table,
 ) -> None:

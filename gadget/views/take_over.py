@@ -40,6 +40,7 @@ def SeatRequestScreen(
     watching: Any = ft.use_ref(True)
 
     async def wake() -> None:
+        watching.current = True  # a cleanup ran before this setup, each time moves_at changed
         if moves_at is None:
             return
         await asyncio.sleep(max(0.0, moves_at - table.clock()) + 0.5)
