@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import asyncio
 from pathlib import Path
 from typing import Any
 
@@ -130,6 +131,11 @@ def test_the_charts_read_with_one_ten_and_a_thousand_attempts(
     async def scenario(table: Table) -> None:
         _played(table.store, wins, losses)
         phone = await member(table.store, table.store.team("Owls"), "/teams/1/history")
+        for _ in range(600):  # past 200 attempts the history is read in the worker process
+            if any(isinstance(c, charts.LineChart) for c in phone.controls()):
+                break
+            await asyncio.sleep(0.1)
+            await phone.settle()
         chart = next(c for c in phone.controls() if isinstance(c, charts.LineChart))
         line = chart.data_series[0]
         assert len(line.points) == wins
