@@ -28,8 +28,7 @@ import subprocess
 import sys
 import tempfile
 import time
-from collections.abc import Awaitable, Iterator
-from contextlib import contextmanager
+from collections.abc import Awaitable
 from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Any
@@ -38,6 +37,7 @@ ROOT = Path(__file__).resolve().parents[1]
 sys.path.insert(0, str(ROOT))
 
 from bench.bench_load import SimulatedPhone  # noqa: E402
+from bench.busy import busy_cores  # noqa: E402
 from bench.stall_attacks import PATIENCE, attack, until  # noqa: E402
 from gadget.services.phones import new_phone_token, phone_from_token  # noqa: E402
 from gadget.services.table import Table  # noqa: E402
@@ -192,18 +192,6 @@ async def watched(
     stop.set()
     await asyncio.wait_for(asyncio.gather(*background), 3 * PATIENCE)
     return {"attacker": said} | watch.report()
-
-
-@contextmanager
-def busy_cores(count: int) -> Iterator[None]:
-    """Every core kept busy by a spinning process (as other work on the machine would)."""
-    spinners = [subprocess.Popen([sys.executable, "-c", "while True: pass"]) for _ in range(count)]
-    try:
-        yield
-    finally:
-        for spinner in spinners:
-            spinner.kill()
-            spinner.wait()
 
 
 # Each attack as its child process is told it: what it does, how much, how long it waits.

@@ -14,12 +14,12 @@ import io
 import itertools
 import os
 from collections.abc import Iterable, Mapping
-from datetime import date, datetime
+from datetime import date, datetime, timedelta
 from pathlib import Path
 from typing import Final
 
-from babel import Locale, UnknownLocaleError
-from babel.dates import format_date, format_time
+from babel import Locale
+from babel.dates import format_date, format_time, format_timedelta
 from babel.messages.mofile import write_mo
 from babel.messages.pofile import read_po
 from babel.numbers import format_decimal
@@ -87,6 +87,18 @@ class Language(Words):
         """A date as this language writes it, short enough for a phone's line."""
         return format_date(when, format="medium", locale=self.locale)
 
+    def ago(self, elapsed: timedelta) -> str:
+        """How long ago, to the minute, as this language says it: just now, 5 minutes ago,
+        il y a 2 heures (a moment told without a clock's zone, which a phone's may not be)."""
+        if elapsed < timedelta(minutes=1):
+            return self.gettext(N_("just now"))
+        return format_timedelta(
+            -elapsed,
+            granularity="minute",
+            add_direction=True,
+            locale=self.locale,
+        )
+
     def moment(self, when: datetime) -> str:
         """A date and time (to the minute) as this language writes them: 22 nov. 2026, 18:05;
         Nov 22, 2026, 6:05 PM."""
@@ -141,11 +153,9 @@ def choose(preferences: Iterable[object]) -> Language:
     for preference in itertools.islice(preferences, MAX_PREFERENCES):
         if not isinstance(preference, str) or len(preference) > 35:
             continue
-        wanted = preference.replace("-", "_").split(".")[0].split("@")[0]
-        try:
-            code = Locale.parse(wanted).language
-        except (ValueError, UnknownLocaleError):
-            continue
+        # The language alone: "fr_FR" needs Babel's data for France, which the static site
+        # does not carry (it read "fr-FR" as no language at all: a French phone got English).
+        code = preference.replace("-", "_").split(".")[0].split("@")[0].split("_")[0].lower()
         if code in spoken:
             return language(code)
     return language(SOURCE)

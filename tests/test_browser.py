@@ -155,7 +155,7 @@ def _grid(page: Page) -> str:
     for row in range(1, 6):
         for column in range(1, 6):
             label = page.get_by_text(re.compile(rf"^row {row} column {column}: ")).first
-            label.wait_for(state="attached", timeout=10_000)
+            label.wait_for(state="attached", timeout=30_000)  # a reload on a busy machine
             cells.append(COLOUR_WORDS[label.inner_text().rsplit(": ", 1)[1]])
     return "".join(cells)
 
@@ -232,8 +232,9 @@ def _give_clue(phone: Page, word: str, field: str = "Clue", button: str = "Give 
 
 
 def _see(phone: Page, text: str) -> None:
-    """Wait until the page says this (Flutter's semantics nodes may have no size)."""
-    phone.get_by_text(text).first.wait_for(state="attached", timeout=10_000)
+    """Wait until the page says this (Flutter's semantics nodes may have no size). A third
+    phone on the site took 8.5 s to say its first words on a machine at load 6: 30 s."""
+    phone.get_by_text(text).first.wait_for(state="attached", timeout=30_000)
 
 
 def test_phone_b_joins_by_typing_the_code_and_sees_a_turned_half_way_round(
@@ -279,7 +280,7 @@ def test_the_assassin_ends_the_game_on_both_phones(server: str, browser: Browser
     _give_clue(phone_b, "lunch")
     _see(phone_a, "B gave the clue: lunch. You guess.")
     _cell(phone_b, Player.B, card.b.index("X")).click()  # A touched one of B's assassins
-    _see(phone_a, "Lost: You touched the assassin.")
+    _see(phone_a, "Lost: you touched the assassin.")
     _see(phone_b, "Lost: A touched the assassin.")
 
 
@@ -374,7 +375,7 @@ def test_a_third_phone_and_each_players_phone_never_see_the_other_side(
     for url, present in (
         (game_url, "This game is on other phones"),
         (f"{server}/game/1", "No such game on this server."),
-        (f"{server}/game/1/a", "Join your partner"),
+        (f"{server}/game/1/a", "This address leads nowhere."),
         (f"{server}/join/{code.text}", "Ask to take over side B"),  # B held: only a request
         (f"{server}/join/{edited}", "Ask to take over side B"),  # the same game, found by B
     ):

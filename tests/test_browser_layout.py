@@ -51,6 +51,8 @@ def test_phone_a_sees_the_code_without_scrolling_on_a_phone(server: str, browser
     assert link["y"] + link["height"] <= PHONE[1]  # the QR code is above both
     first_cell = _box(phone_a, re.compile(r"^row 1 column 1: "))
     assert first_cell["y"] > code["y"]  # the code first, then the card
+    last_cell = _box(phone_a, re.compile(r"^row 5 column 5: "))
+    assert last_cell["y"] + last_cell["height"] <= PHONE[1]  # and the whole card with it
 
 
 def test_on_a_desktop_the_code_sits_beside_a_card_of_cells_not_strips(

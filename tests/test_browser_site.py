@@ -21,6 +21,7 @@ from PIL import Image
 
 from gadget.engine import Deal, KeyCard, ShareCode
 from tests.test_browser import _chromium, _free_port, _grid, _see, _type
+from tests.test_browser_typing import _enter, _send
 
 ROOT = Path(__file__).resolve().parents[1]
 CODE = re.compile(r"^[0-9A-Z]{5}-[0-9A-Z]{5}$")
@@ -252,6 +253,64 @@ def test_phone_b_joins_by_scanning_phone_as_qr_code_with_the_camera_in_the_site(
         _see(phone_b, "Side B")
         assert phone_b.url.endswith(f"#/play/{SCANNED.text}/b")
         assert _grid(phone_b) == _side_b(SCANNED)
+    finally:
+        server.terminate()
+        server.wait(timeout=10)
+
+
+def test_every_field_of_the_site_takes_what_is_typed_fast_or_pasted(
+    site: Path, browser: Browser
+) -> None:
+    """The site's fields, typed as players do (see test_browser_typing): a pasted code and
+    Join at once, the result typed with no delay then Enter, a pasted team name then Enter,
+    the timer's seconds typed then Enter."""
+    port = _free_port()
+    server = static_server(site, port)
+    address = f"http://127.0.0.1:{port}/"
+    try:
+        phone_a, _ = _phone(browser, address)
+        phone_a.get_by_role("button", name="New game", exact=True).click(timeout=BOOT)
+        shown = phone_a.get_by_text(CODE).first
+        shown.wait_for(state="attached", timeout=BOOT)
+        code = ShareCode.parse(shown.inner_text())
+
+        phone_b, _ = _phone(browser, address)
+        _enter(phone_b, "Partner's code", code.text.lower(), "paste", 0)
+        _send(phone_b, "button", "Join")
+        _see(phone_b, "Side B")
+        assert _grid(phone_b) == _side_b(code)
+
+        phone_b.get_by_role("switch", name="Turn timer").click()
+        _enter(phone_b, "Clue seconds", "45", "keys", 0)
+        phone_b.keyboard.press("Enter")
+        phone_b.get_by_role("button", name="Time the clue", exact=True).click()
+        assert 40 <= _clock(phone_b, "clue") <= 45
+
+        phone_a.get_by_role("button", name="The game is over: record the result").click()
+        _enter(phone_a, "Tokens left in the time bank", "2", "keys", 0, over=True)
+        _enter(phone_a, "Stop tokens", "7", "keys", 80, over=True)
+        phone_a.keyboard.press("Enter")
+        _see(phone_a, "Score: 13.")
+        phone_a.goto(address + "#/team")
+        _see(phone_a, "Prague 9-9, completed")
+        _enter(phone_a, "Team name", "Les Hiboux du jeudi", "paste", 0, over=True)
+        phone_a.keyboard.press("Enter")
+        _see(phone_a, "Saved.")
+        _see(phone_a, "Les Hiboux du jeudi")
+    finally:
+        server.terminate()
+        server.wait(timeout=10)
+
+
+def test_a_french_browser_gets_the_site_in_french(site: Path, browser: Browser) -> None:
+    """The site's Python runs in the browser, where Flet's device info has no languages:
+    the browser's own list is read (a French phone got the English site)."""
+    port = _free_port()
+    server = static_server(site, port)
+    try:
+        phone, _ = _phone(browser, f"http://127.0.0.1:{port}/", locale="fr-FR")
+        phone.get_by_role("button", name="Nouvelle partie", exact=True).wait_for(timeout=BOOT)
+        _see(phone, "Comme ce téléphone : Français")
     finally:
         server.terminate()
         server.wait(timeout=10)

@@ -47,9 +47,13 @@ async def test_a_team_is_made_on_screen_and_listed(table: Table) -> None:
     await teams.tap("Add team")
     assert teams.says("Added Owls.")
     assert [t.players for t in table.store.teams(teams.identity.key)] == [("Ann", "Ben")]
+    named = teams._find(ft.TextField, label="New team")
+    assert named.value == "" and teams._find(ft.TextField, label="Players (Ann, Ben)").value == ""
+    await teams.type("New team", "owls")  # the form emptied: the next team is typed afresh
     await teams.tap("Add team")
     named = teams._find(ft.TextField, label="New team")
     assert named.error == "A team named 'Owls' already exists."  # on its field, in its red
+    assert named.value == "owls"  # a refused name stays to be changed
     assert not teams.says("Added Owls.")
     await teams.type("New team", "")
     await teams.tap("Add team")
@@ -192,8 +196,9 @@ async def test_the_history_filters_keeps_notes_and_draws_charts(table: Table) ->
     history.session.apply_patch(notes._i, {"value": "Lemonade, again"})
     await history._event(notes, "blur")
     assert table.store.attempts(table.store.team("Owls").id)[1].notes == "Lemonade, again"
-    lines = [c for c in history.controls() if isinstance(c, charts.LineChart)]
-    assert len(lines[0].data_series[0].points) == 2  # the two wins' scores
+    chart = next(c for c in history.controls() if isinstance(c, charts.LineChart))
+    wins = [[p.x for p in s.points] for s in chart.data_series if s.stroke_width]
+    assert wins == [[1], [3]]  # the two wins' scores, the loss between them breaking the line
     assert history.says("Prague: 1 win, 1 loss") and history.says("Cairo: 1 win, 0 losses")
 
 

@@ -123,15 +123,17 @@ def test_the_french_editions_words_are_the_apps() -> None:
         "bystander": french.pgettext("cell", "bystander"),
         "assassin": french.pgettext("cell", "assassin"),
         "clue": french.gettext("Give clue"),
-        "sudden death": french.gettext("Sudden death: no more clues; any wrong touch loses."),
+        "sudden death": french.gettext(
+            "Sudden death: touch words one at a time; each phone records its partner's touches."
+        ),
         "key cards": french.gettext("Key cards (PDF)"),
-        "mission map": french.gettext("Codenames Duet: mission map"),
+        "mission map": french.pgettext("map", "Codenames Duet mission map"),
         "guesser": french.gettext("You gave the clue. {partner} guesses."),
     }
     assert "jetons Temps" in said["timer tokens"] and "passant" in said["timer tokens"]
     assert (said["bystander"], said["assassin"]) == ("passant", "assassin")
     assert "indice" in said["clue"] and "mort subite" in said["sudden death"].lower()
-    assert "Cartes Clé" in said["key cards"] and "carte de missions" in said["mission map"]
+    assert "Cartes Clé" in said["key cards"] and "carte de missions" in said["mission map"].lower()
     assert "agent" in said["guesser"]
     cities = {"Cairo": "Le Caire", "Moscow": "Moscou", "London": "Londres",
               "Vatican City": "Cité du Vatican", "Cape Town": "Le Cap", "Baghdad": "Bagdad",
@@ -371,7 +373,7 @@ def test_french_paper_is_french_through_poppler(
     assert _run(monkeypatch, capsys, "en_US.UTF-8", "print", "map", "--lang", "fr", "-o",
                 str(map_pdf))[0] == 0  # fmt: skip
     on_map = _text(map_pdf)
-    assert "Codenames Duo : carte de missions" in on_map and "Équipe" in on_map
+    assert "Carte de missions de Codenames Duo" in on_map and "Équipe" in on_map
     for city in ("Le Caire", "Moscou", "Londres", "Cité du Vatican", "Le Cap", "Bagdad"):
         assert city in on_map, city
     assert "Singapour" in on_map and "Cairo" not in on_map and "Team" not in on_map

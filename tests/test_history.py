@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import asyncio
+from datetime import UTC, datetime
 from pathlib import Path
 from typing import Any
 
@@ -10,10 +11,12 @@ import flet as ft
 import flet_charts as charts
 import pytest
 
+from gadget.services import palette
 from gadget.services.campaign import record_played_elsewhere
 from gadget.services.history import history_charts, load_history, matching, whole_ticks
 from gadget.services.table import Table
-from gadget.store import Store
+from gadget.store import Attempt, Store
+from gadget.views.charts import score_chart
 from tests.games import ASSASSIN_ACTIONS, WINNING_ACTIONS, log_of
 from tests.phones import member
 from tests.screens import at_the_table
@@ -167,3 +170,72 @@ def test_the_charts_read_with_one_ten_and_a_thousand_attempts(
         phone.close()
 
     at_the_table(scenario)(tmp_path)
+
+
+def _attempt(number: int, score: int | None) -> Attempt:
+    """An attempt as the store gives it: won with a score, or lost (None)."""
+    return Attempt(
+        id=number,
+        team_id=1,
+        mission_id="prague",
+        map_id=1,
+        played_at=datetime(2026, 11, 1, 20, number, tzinfo=UTC),
+        players=(),
+        won=score is not None,
+        reason=None if score is not None else "assassin",
+        score=score,
+        tokens_used=3,
+        mistakes=0,
+        sudden_death=False,
+        notes="",
+        log=None,
+    )
+
+
+def _drawn_labels(axis: Any, low: float, high: float) -> list[float]:
+    """The labels the chart draws on an axis: at each step of its `label_spacing` from its
+    low end, and at both ends (fl_chart's titles); with no spacing the chart picks a step
+    from its height in pixels, and drops labels we gave it."""
+    assert axis.label_spacing, "no label step: the chart picks its own and drops labels"
+    given = {label.value for label in axis.labels}
+    steps = [
+        low + i * axis.label_spacing for i in range(int((high - low) / axis.label_spacing) + 1)
+    ]
+    return sorted(value for value in {low, *steps, high} if value in given)
+
+
+def _drawn_grid(chart: Any) -> list[float]:
+    """The horizontal lines the chart draws: its grid strictly between its ends (fl_chart
+    leaves both ends out) and its frame's top and bottom sides."""
+    interval = chart.horizontal_grid_lines.interval
+    inside = range(chart.min_y + interval, chart.max_y, interval)
+    border = chart.border
+    ends = [
+        end
+        for end, side in (
+            (chart.min_y, border and border.bottom),
+            (chart.max_y, border and border.top),
+        )
+        if side is not None and side.width
+    ]
+    return sorted({*inside, *ends})
+
+
+def test_the_score_chart_labels_every_grid_line_and_breaks_its_line_at_each_loss() -> None:
+    attempts = [_attempt(1, 24), _attempt(2, None), _attempt(3, 12), _attempt(4, 14)]
+    plot = history_charts(attempts, {"prague": "Prague"})
+    chart = score_chart(plot).content
+    assert isinstance(chart, charts.LineChart)
+    labels = _drawn_labels(chart.left_axis, chart.min_y, chart.max_y)
+    assert labels == [0, 5, 10, 15, 20, 25]  # not 0, 10, 20, 25
+    assert _drawn_grid(chart) == labels  # a line at each label, 0 included
+    assert _drawn_labels(chart.bottom_axis, chart.min_x, chart.max_x) == [1, 2, 3, 4]
+    lines = [s for s in chart.data_series if s.stroke_width and s.color != ft.Colors.TRANSPARENT]
+    joined = [[p.x for p in line.points] for line in lines]
+    assert joined == [[1], [3, 4]]  # attempt 1 is never joined to 3 across the loss of 2
+    assert all(line.point for line in lines if len(line.points) == 1)  # a lone win: a dot
+    marks = [s for s in chart.data_series if s not in lines]
+    assert [(p.x, p.y) for s in marks for p in s.points] == [(2, 0)]  # the loss, on the axis
+    assert all(isinstance(s.point, charts.ChartCrossPoint) for s in marks)
+    assert all(s.point.color == palette.DANGER for s in marks)
+    assert "attempt 2 lost" in score_chart(plot).label

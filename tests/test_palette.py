@@ -59,6 +59,7 @@ def test_an_agent_found_stands_apart_from_an_agent_to_find() -> None:
 # Off the card: words need 4.5:1, symbols and the shapes that carry them 3:1 (WCAG 1.4.11).
 SCREEN_TEXT = [
     (palette.WARNING, WHITE, "'30 seconds left!'"),
+    (palette.SETBACK, WHITE, "'You touched a bystander: the turn ends.'"),
     (palette.INK, palette.BACKDROP, "a city's name and T-M on the map"),
     (palette.ON_DARK, palette.AGENT, "a completed city's tick"),
 ]

@@ -121,10 +121,10 @@ async def test_undo_asks_first_and_then_both_phones_go_back(table: Table) -> Non
     await give_clue(phone_a, "salad")
     await phone_a.tap("Undo")
     assert phone_a.says("Undo the last action?")
-    await phone_a.tap("Keep it")
+    await phone_a.tap("Change nothing")
     assert phone_b.says("A gave the clue: salad. You guess.")
     await phone_a.tap("Undo")
-    await phone_a.tap("Undo")  # the dialog's button
+    await phone_a.tap("Take it back")  # the dialog's button
     assert phone_b.says("Either player gives the next clue.")
     assert table.store.games_in_progress()[-1].log.actions == ()
 
@@ -234,7 +234,7 @@ async def test_sudden_death_and_no_words_left_are_announced(table: Table) -> Non
     assert phone_b.says("A has no words left")
     assert not phone_a.says("When B touches a word, tap it here.")
     await phone_b.tap_cell(*seat_of(B, 18))  # A touched a word tan on B's side
-    assert phone_a.says("Lost: You touched a bystander in sudden death.")
+    assert phone_a.says("Lost: you touched a bystander in sudden death.")
     assert phone_b.says("Lost: A touched a bystander in sudden death.")
     assert phone_b.says("9 agents of 15 found.")
 
@@ -243,9 +243,10 @@ async def test_sudden_death_and_no_words_left_are_announced(table: Table) -> Non
 async def test_the_end_says_what_happened_and_what_it_opened_and_undo_takes_it_back(
     table: Table,
 ) -> None:
-    team = table.store.add_team("Owls", ["Ann", "Ben"])
+    a_device = new_device()  # phone A is the team's (phone B is not: tests/test_the_end.py)
+    team = table.store.add_team("Owls", ["Ann", "Ben"], phone=device_of(a_device).key)
     game = table.store.start_game(log_of(WINNING_ACTIONS[:-1]), team.id, "prague")
-    phone_a = await seated(table.store, game, A)
+    phone_a = await seated(table.store, game, A, a_device)
     phone_b = await seated(table.store, game, B)
     await phone_a.tap_cell(*seat_of(A, 2))  # the 15th agent
     await phone_b.settle()
@@ -260,7 +261,7 @@ async def test_the_end_says_what_happened_and_what_it_opened_and_undo_takes_it_b
 
     await phone_b.tap("Undo")  # the 15th touch was a slip: either phone takes it back
     assert phone_b.says("The result leaves the history")
-    await phone_b.tap("Undo")  # the dialog's button
+    await phone_b.tap("Take it back")  # the dialog's button
     await phone_a.settle()
     for phone in (phone_a, phone_b):
         assert phone.says("gave the clue")
@@ -282,7 +283,7 @@ async def test_the_assassin_that_was_touched_is_marked_on_the_final_card(table: 
     await phone_a.tap_cell(*seat_of(A, 10))  # black on both sides
     await phone_b.settle()
     assert phone_a.says("Lost: B touched the assassin.")
-    assert phone_b.says("Lost: You touched the assassin.")
+    assert phone_b.says("Lost: you touched the assassin.")
     row, column = seat_of(B, 10)
     assert phone_b.says(f"row {row} column {column}: assassin, touched: the assassin")
     assert phone_b.says("New game")
@@ -412,9 +413,9 @@ async def test_an_unknown_game_or_address_gets_a_clear_message(table: Table) -> 
         assert phone.says("No such game on this server."), route
         assert not phone.says("row 1 column 1")
         assert not phone.crashed()
-    for route in ("/game/x/c", f"/game/{game.public_id}/a"):  # no such route: Home
+    for route in ("/game/x/c", f"/game/{game.public_id}/a"):  # no such route: said so
         phone = await Phone(route).open()
-        assert phone.says("New game") and not phone.says("row 1 column 1")
+        assert phone.says("This address leads nowhere.") and not phone.says("row 1 column 1")
 
 
 @pytest.mark.parametrize("route", ["/", "/settings", "/join/1000-0000-04SK"])

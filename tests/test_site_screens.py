@@ -163,7 +163,7 @@ async def test_a_won_prague_on_the_result_form_opens_berlin_cairo_and_moscow() -
     await phone.type("Stop tokens", "7")
     await phone.tap("Record the result")
     assert phone.says("Score: 13.")
-    assert phone.says("The rule book says: more than 10: you really should give the mission map")
+    assert phone.says("The rule book says: more than 10, you really should give the mission map")
     assert phone.says("Now open: Berlin, Moscow, Cairo.")
     assert not phone.says("Record the result")  # one game, one attempt
     kept = json.loads(phone.storage[TEAM_KEY])
@@ -200,7 +200,7 @@ async def test_a_teams_qr_link_moves_the_team_to_the_partners_phone_after_asking
     route = link.split("#", 1)[1]
     phone = await Phone(route, site=True, storage=partner.storage).open()
     assert phone.says("Keep Larks on this phone?")
-    await phone.tap("Replace")
+    await phone.tap("Replace Our team")
     assert json.loads(phone.storage[TEAM_KEY])["team"]["name"] == "Larks"
     assert phone.session.page.route == "/team"
     assert phone.says("Berlin 11-2, open")
@@ -385,7 +385,7 @@ async def test_a_team_file_is_imported_only_after_asking_and_a_bad_one_changes_n
     await phone.tap("Keep Owls")
     assert json.loads(storage[TEAM_KEY])["team"]["name"] == "Owls"
     await phone.tap("Import a file")
-    await phone.tap("Replace")
+    await phone.tap("Replace Owls")
     assert json.loads(storage[TEAM_KEY])["team"]["name"] == "Larks"
     assert phone.says("This phone now keeps Larks.") and phone.says("Berlin 11-2, open")
     broken = _picked("x.json", b'{"format": "gadget-team/1", "team": {"name": "\\u202e"}}')

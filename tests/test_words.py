@@ -37,7 +37,7 @@ def test_a_practice_win_counts_its_score_and_gives_the_rule_books_verdict() -> N
     assert words.headline == "Won: all 15 agents found."
     assert words.details == (
         "Score 13 = 6 + 7: 3 x 2 tokens left, 7 stop tokens.",
-        "The rule book says: more than 10: you really should give the mission map a try.",
+        "The rule book says: more than 10, you really should give the mission map a try.",
     )
 
 
@@ -76,10 +76,11 @@ def test_a_loss_names_who_touched_what_from_each_phone() -> None:
     log = log_of(ASSASSIN_ACTIONS)
     state = replay(log)
     assert end_words(log, state, A, None).headline == "Lost: B touched the assassin."
-    assert end_words(log, state, B, None).headline == "Lost: You touched the assassin."
+    assert end_words(log, state, B, None).headline == "Lost: you touched the assassin."
     assert not end_words(log, state, A, None).won
     assert end_words(log, state, A, None).details == ("1 agent of 15 found.",)
     assert end_words(log, state, A, _result(False, False)).details == (
+        "1 agent of 15 found.",  # a lost mission counts its agents as a practice game does
         "Prague is still to win: try it again, or another open city.",
     )
 

@@ -22,6 +22,8 @@ PLAYER_NAME: Final = Message("a player's name")
 # control or format character (bidi overrides, zero-width spaces) can make two names look
 # alike or a screen misread, so it is refused.
 _ALLOWED_FORMAT: Final = frozenset({"\u200c", "\u200d"})
+_FIRST_PICTOGRAPH: Final = 0x2190  # arrows; below are letters' marks, ©, ™, № (Roboto has them)
+_EMOJI_MARKS: Final = frozenset({"\u20e3", "\ufe0f"})  # the keycap, emoji presentation
 
 
 def _refused_character(text: str) -> str | None:
@@ -32,8 +34,22 @@ def _refused_character(text: str) -> str | None:
     return None
 
 
-def clean_name(raw: object, what: Message = TEAM_NAME) -> str:
-    """A name with its outer spaces taken off, or TextError saying what is wrong with it."""
+def _emoji(text: str) -> str | None:
+    """The first emoji in a name (as U+XXXX), which would show as an empty box: the phones'
+    one font (Roboto) has none, and a browser with no internet has no other."""
+    # Symbols from the arrows' block on, skin tones, the keycap and the emoji presentation
+    # selector; letters of every alphabet, digits, punctuation, © ™ № € are not emoji.
+    for character in text:
+        code = ord(character)
+        symbol = unicodedata.category(character) in ("So", "Sk") and code >= _FIRST_PICTOGRAPH
+        if symbol or character in _EMOJI_MARKS:
+            return f"U+{code:04X}"
+    return None
+
+
+def clean_name(raw: object, what: Message = TEAM_NAME, *, kept: bool = False) -> str:
+    """A name with its outer spaces taken off, or TextError saying what is wrong with it; a
+    `kept` name (a backup's, a phone's storage's) keeps the emoji an older Gadget let in."""
     if not isinstance(raw, str):
         raise TextError("{what} must be text", what=what)
     name = " ".join(raw.split())  # inner runs of spaces (and tabs, newlines) become one space
@@ -51,6 +67,13 @@ def clean_name(raw: object, what: Message = TEAM_NAME) -> str:
         raise TextError(
             "{what} contains the control character {refused}", what=what, refused=refused
         )
+    emoji = None if kept else _emoji(name)
+    if emoji:
+        raise TextError(
+            "{what} cannot hold emoji or symbols ({emoji}): phones show them as empty boxes",
+            what=what,
+            emoji=emoji,
+        )
     return name
 
 
@@ -60,11 +83,12 @@ def name_key(name: str) -> str:
     return unicodedata.normalize("NFKC", unicodedata.normalize("NFKC", name).casefold())
 
 
-def clean_players(raw: object) -> tuple[str, ...]:
-    """Player names from a list (empty entries dropped), each a name, at most a few."""
+def clean_players(raw: object, *, kept: bool = False) -> tuple[str, ...]:
+    """Player names from a list (empty entries dropped), each a name (`kept` as for
+    clean_name), at most a few."""
     if not isinstance(raw, list | tuple) or not all(isinstance(p, str) for p in raw):
         raise TextError("players must be a list of names")
-    players = tuple(clean_name(p, PLAYER_NAME) for p in raw if p.strip())
+    players = tuple(clean_name(p, PLAYER_NAME, kept=kept) for p in raw if p.strip())
     if len(players) > MAX_PLAYERS:
         raise TextError(
             "{length} players named; a team has at most {max_players}",

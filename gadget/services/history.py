@@ -27,6 +27,19 @@ class HistoryCharts:
     scores: tuple[tuple[int, int], ...]  # (attempt number from 1, score), oldest first
     attempts: int
     tallies: tuple[MissionTally, ...]  # the missions played, in the map's order
+    losses: tuple[int, ...] = ()  # the lost attempts' numbers: a loss has no score
+
+    @property
+    def segments(self) -> tuple[tuple[tuple[int, int], ...], ...]:
+        """The scores in runs of consecutive attempts: the line breaks wherever an attempt
+        has no score, never joining two wins across a loss."""
+        runs: list[list[tuple[int, int]]] = []
+        for attempt, score in self.scores:
+            if runs and runs[-1][-1][0] == attempt - 1:
+                runs[-1].append((attempt, score))
+            else:
+                runs.append([(attempt, score)])
+        return tuple(tuple(run) for run in runs)
 
     @property
     def score_ticks(self) -> tuple[int, ...]:
@@ -71,8 +84,8 @@ def load_history(store: Store, team: Team) -> History:
 
 
 def history_charts(attempts: Sequence[Attempt], names: Mapping[str, str]) -> HistoryCharts:
-    """The scores of the won attempts by their place in the history, and each mission's
-    wins and losses, missions in the order of `names` (the map's)."""
+    """The scores of the won attempts and the lost attempts by their place in the history,
+    and each mission's wins and losses, missions in the order of `names` (the map's)."""
     scores = tuple((i, a.score) for i, a in enumerate(attempts, 1) if a.score is not None)
     played = {a.mission_id for a in attempts if a.mission_id}
     tallies = tuple(
@@ -85,7 +98,8 @@ def history_charts(attempts: Sequence[Attempt], names: Mapping[str, str]) -> His
         for mission in names
         if mission in played
     )
-    return HistoryCharts(scores, len(attempts), tallies)
+    losses = tuple(i for i, a in enumerate(attempts, 1) if not a.won)
+    return HistoryCharts(scores, len(attempts), tallies, losses)
 
 
 def matching(attempts: Sequence[Attempt], mission: str, result: str) -> list[Attempt]:

@@ -23,6 +23,7 @@ WIN: Final = AGENT
 GOOD_NEWS: Final = "#1B5E20"
 DANGER: Final = "#B71C1C"  # a refusal, a loss, time up, the assassin
 WARNING: Final = "#BF360C"  # the timer's warnings (text: AA on white)
+SETBACK: Final = WARNING  # a bystander touched, a token discarded: not good news, not a loss
 ATTENTION: Final = "#C43E00"  # an open mission; a request waiting for an answer
 
 # Ink, lines and backgrounds.

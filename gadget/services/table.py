@@ -14,6 +14,7 @@ from gadget.services.phones import Phone, is_invite, is_public_id
 from gadget.services.seats import TAKE_OVER_WAIT, Seats
 from gadget.services.timing import SettingsError, Stretch, TimerSettings, TimerState
 from gadget.store import (
+    HeldGame,
     NotFoundError,
     SavedGame,
     SavedTimer,
@@ -38,6 +39,7 @@ class PhoneGame:
     askable: tuple[Player, ...] = ()  # without a side: the sides someone could allow
     result: MissionResult | None = None  # a finished mission game: what it changed
     pending: tuple[SeatRequest, ...] = ()  # take-overs of this phone's side it may still stop
+    in_team: bool = False  # a team's game: this phone is one of the team's (it may open its map)
 
 
 def _timer_key(phone: Phone | None) -> str:
@@ -165,6 +167,7 @@ class Table(Seats):
             timer=timer,
             timer_settings=settings,
             result=mission_result(self.store, game) if game.state.is_over else None,
+            in_team=game.team_id is not None and self.store.is_member(game.team_id, phone.key),
         )
 
     def accept_invite(self, invite: str, phone: Phone) -> Team | None:
@@ -178,12 +181,10 @@ class Table(Seats):
         self.store.join_team(team_id, phone.key)
         return self.store.team_by_id(team_id)
 
-    def games_of(self, phone: Phone, newest: int = 5) -> list[tuple[SavedGame, Player]]:
-        """This phone's unfinished games, newest first, with the side it holds in each."""
-        return [
-            (self.store.game(game_id), side)
-            for game_id, side in self.store.games_of_phone(phone.key, newest)
-        ]
+    def games_of(self, phone: Phone, newest: int = 5) -> list[HeldGame]:
+        """This phone's unfinished games, newest first, with the side it holds in each and
+        what tells them apart (team, mission, partner, last move), read in one go."""
+        return self.store.held_games(phone.key, newest)
 
     # --- Turn timer -----------------------------------------------------------------------
 

@@ -4,6 +4,7 @@ from __future__ import annotations
 
 from collections.abc import Sequence
 from dataclasses import dataclass
+from enum import Enum
 
 from gadget.engine import (
     AGENTS,
@@ -36,7 +37,7 @@ LOSS_WORDS = {reason.value: words for reason, words in LOSSES.items()}  # as the
 def score_words(score: int) -> Message:
     """The rule book's verdict on a score."""
     if score > 10:
-        return Message("more than 10: you really should give the mission map a try")
+        return Message("more than 10, you really should give the mission map a try")
     if score >= 9:
         return Message("awesome")
     if score > 5:
@@ -98,12 +99,12 @@ def end_words(log: GameLog, state: GameState, me: Player, result: MissionResult 
             details.append(Message("The rule book says: {verdict}.", verdict=score_words(score)))
     elif state.reason is LossReason.ASSASSIN:
         if toucher is me:
-            headline = Message("Lost: You touched the assassin.")
+            headline = Message("Lost: you touched the assassin.")
         else:
             headline = Message("Lost: {player} touched the assassin.", player=_seat(toucher))
     elif state.reason is LossReason.SUDDEN_DEATH:
         if toucher is me:
-            headline = Message("Lost: You touched a bystander in sudden death.")
+            headline = Message("Lost: you touched a bystander in sudden death.")
         else:
             headline = Message(
                 "Lost: {player} touched a bystander in sudden death.", player=_seat(toucher)
@@ -128,14 +129,15 @@ def end_words(log: GameLog, state: GameState, me: Player, result: MissionResult 
             details.append(
                 Message("{city} is still to win: try it again, or another open city.", city=name)
             )
-    elif state.status is not Status.WON:
-        details.append(
+    if state.status is not Status.WON:  # a lost mission says it as a practice game does
+        details.insert(
+            0,
             plural(
                 "{count} agent of {agents} found.",
                 "{count} agents of {agents} found.",
                 state.agents_found,
                 agents=AGENTS,
-            )
+            ),
         )
     return EndWords(headline, state.status is Status.WON, tuple(details))
 
@@ -148,8 +150,8 @@ def _seat(player: Player | None) -> Message | str:
 def bank_words(view: PlayerView) -> Message:
     """The time bank and what the next mistake costs."""
     left = view.checkmark_tokens + view.bystander_tokens
-    if view.phase is Phase.SUDDEN_DEATH:
-        return Message("Sudden death: no more clues; any wrong touch loses.")
+    if view.phase is Phase.SUDDEN_DEATH:  # the turn's line announces it, once
+        return Message("No more clues; any wrong touch loses.")
     if view.bystander_tokens:
         cost = Message("a bystander token")
     elif left >= 2:
@@ -198,7 +200,23 @@ def turn_words(view: PlayerView) -> Message:
     return Message("{partner} gives the next clue.", partner=_seat(view.next_clue_giver))
 
 
-def last_event(log: GameLog, after: GameState, me: Player) -> Message | None:
+class Tone(Enum):
+    """What a piece of news is to the players, which its colour says."""
+
+    GOOD = "good"  # an agent found
+    SETBACK = "setback"  # a bystander or a discarded token: the game goes on, the turn does not
+    PLAIN = "plain"  # a stop, the assassin (the end panel says the loss)
+
+
+@dataclass(frozen=True, slots=True)
+class Event:
+    """The last action as both phones tell it, and whether it is good news."""
+
+    words: Message
+    tone: Tone
+
+
+def last_event(log: GameLog, after: GameState, me: Player) -> Event | None:
     """What the last action did, as both phones tell it (`after`: the state the log leads to,
     which the caller already has; only the state before the last action is replayed)."""
     if not log.actions:
@@ -209,34 +227,40 @@ def last_event(log: GameLog, after: GameState, me: Player) -> Message | None:
     mine = action.by is me
     seat = _seat(action.by)
     if isinstance(action, Stop):
-        return (
+        return Event(
             Message("You stopped guessing.")
             if mine
-            else Message("{player} stopped guessing.", player=seat)
+            else Message("{player} stopped guessing.", player=seat),
+            Tone.PLAIN,
         )
     if isinstance(action, Penalty):
-        return Message("Invalid clue: one token discarded.")
+        return Event(Message("Invalid clue: one token discarded."), Tone.SETBACK)
     assert isinstance(action, Guess)
     before = replay(log.without_last())
     if after.reason is LossReason.ASSASSIN:
-        return (
+        return Event(
             Message("You touched the assassin.")
             if mine
-            else Message("{player} touched the assassin.", player=seat)
+            else Message("{player} touched the assassin.", player=seat),
+            Tone.PLAIN,
         )
     if after.agents_found > before.agents_found:
         turn_ends = after.phase is not before.phase and after.phase is Phase.CLUE
         if turn_ends:
             if mine:
-                return Message("You found an agent. No words left on that side: the turn ends.")
-            return Message(
-                "{player} found an agent. No words left on that side: the turn ends.", player=seat
-            )
-        return (
+                found = Message("You found an agent. No words left on that side: the turn ends.")
+            else:
+                found = Message(
+                    "{player} found an agent. No words left on that side: the turn ends.",
+                    player=seat,
+                )
+            return Event(found, Tone.GOOD)
+        return Event(
             Message("You found an agent.")
             if mine
-            else Message("{player} found an agent.", player=seat)
+            else Message("{player} found an agent.", player=seat),
+            Tone.GOOD,
         )
     if mine:
-        return Message("You touched a bystander: the turn ends.")
-    return Message("{player} touched a bystander: the turn ends.", player=seat)
+        return Event(Message("You touched a bystander: the turn ends."), Tone.SETBACK)
+    return Event(Message("{player} touched a bystander: the turn ends.", player=seat), Tone.SETBACK)

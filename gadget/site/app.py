@@ -24,9 +24,11 @@ from gadget.site.scan import route_of_picture
 from gadget.site.team_screen import CityRoute, ImportRoute, SiteTeamScreen
 from gadget.views.boundary import Boundary, Trouble, component
 from gadget.views.camera import CameraScreen
+from gadget.views.choices import dropdown
+from gadget.views.fields import use_typed
 from gadget.views.language import _, city
 from gadget.views.phone import WithLanguage, use_language_choice
-from gadget.views.shared import PAGE_PADDING, join_by_code, screen, use_value
+from gadget.views.shared import PAGE_PADDING, join_by_code, nowhere, screen, use_value
 
 TRY_AGAIN: Final = N_("Try again, or start from Home.")
 
@@ -39,7 +41,7 @@ def SiteHome() -> ft.Control:
     missions = hold.team.playable_missions
     done = {m for m, state in hold.team.states.items() if state is MissionState.COMPLETED}
     chosen, set_chosen = use_value(lambda: missions[0].id if missions else NO_MISSION)
-    typed: Any = ft.use_ref(None)
+    typed = use_typed()
     problem, set_problem = use_value(lambda: "")
     unkept, set_unkept = use_value(lambda: "")
     choice = use_language_choice()
@@ -63,10 +65,10 @@ def SiteHome() -> ft.Control:
             ft.Text("Gadget", size=28, weight=ft.FontWeight.BOLD),
             ft.Text(_("No computer needed: each phone makes its own side from the code.")),
             ft.Text(_("New game"), size=20, weight=ft.FontWeight.W_600),
-            ft.Dropdown(
-                label=_("Mission"),
-                value=chosen,
-                options=[
+            dropdown(
+                _("Mission"),
+                chosen,
+                [
                     ft.dropdown.Option(
                         key=m.id,
                         text=_("{city} {bank} (completed)").format(
@@ -77,7 +79,7 @@ def SiteHome() -> ft.Control:
                     )
                     for m in missions
                 ],
-                on_select=lambda e: set_chosen(str(e.control.value or NO_MISSION)),
+                lambda e: set_chosen(str(e.control.value or NO_MISSION)),
             ),
             ft.Button(_("New game"), icon=ft.Icons.STYLE, on_click=deal),
             *([ft.Text(unkept, color=palette.DANGER)] if unkept else []),
@@ -91,11 +93,11 @@ def SiteHome() -> ft.Control:
                 icon=ft.Icons.MAP,
                 on_click=lambda _e: page.navigate("/team"),
             ),
-            ft.Dropdown(
-                label=_("Language"),
-                value=choice.chosen,
-                options=languages,
-                on_select=lambda e: choice.choose(str(e.control.value or "")),
+            dropdown(
+                _("Language"),
+                choice.chosen,
+                languages,
+                lambda e: choice.choose(str(e.control.value or "")),
             ),
             ft.Text(
                 _(
@@ -133,7 +135,7 @@ def SiteApp(trouble: Trouble) -> ft.Control:
                         ft.Route(path="team", component=SiteTeamScreen),
                         ft.Route(path="team/missions/:mission", component=CityRoute),
                     ],
-                    not_found=SiteHome,
+                    not_found=nowhere,
                 )
             )
         ),

@@ -6,7 +6,7 @@ from __future__ import annotations
 import contextlib
 import json
 import time
-from dataclasses import asdict, replace
+from dataclasses import asdict, dataclass, replace
 from datetime import UTC, datetime
 from typing import Any, Final, cast
 from urllib.parse import unquote
@@ -26,10 +26,14 @@ from gadget.site.hold import use_team
 from gadget.site.links import join_link
 from gadget.site.team import PhoneTeam, record_result
 from gadget.views.boundary import component
+from gadget.views.choices import WIDE_DROPDOWN, dropdown
+from gadget.views.fields import Typed, text_of, typed_field, use_typed
 from gadget.views.keycard import KeyCardGrid
 from gadget.views.language import _, city, ngettext, pgettext, say
 from gadget.views.shared import (
     Loading,
+    brief,
+    content_width,
     dead_end,
     header,
     keyed,
@@ -37,7 +41,6 @@ from gadget.views.shared import (
     panel,
     screen,
     share_panel,
-    typed_field,
     use_value,
     use_wakelock,
     whole_number,
@@ -105,11 +108,13 @@ def DealtSide(code: ShareCode) -> ft.Control:
 @component
 def SiteSide(code: ShareCode, view: PlayerView) -> ft.Control:
     """One side of the card, turned for its seat; the code for the partner on side A; the
-    turn timer; and, at the end, the result."""
+    turn timer; and, at the end, the result. On a phone, side A's code and whole card fit
+    on the screen together: only the timer's clock comes between them, its settings below."""
     page = ft.context.page
     hidden, set_hidden = use_value(lambda: False)
     sharing, set_sharing = use_value(lambda: True)
     ending, set_ending = use_value(lambda: False)
+    timer = use_site_timer()
     use_wakelock()
     side = view.player
     body: list[ft.Control] = [
@@ -120,6 +125,11 @@ def SiteSide(code: ShareCode, view: PlayerView) -> ft.Control:
             share_panel(code, join_link(page.url, code)),
             ft.TextButton(_("Hide the code"), on_click=lambda _e: set_sharing(False)),
         ]
+    body += [*timer.clock, KeyCardGrid(view, None, hidden)]
+    if side is Player.A and not sharing:
+        body.append(
+            ft.TextButton(_("Show the code for side B"), on_click=lambda _e: set_sharing(True))
+        )
     body += [
         ft.Text(
             ngettext(
@@ -128,13 +138,8 @@ def SiteSide(code: ShareCode, view: PlayerView) -> ft.Control:
                 code.tokens,
             ).format(count=code.tokens, mistakes=code.mistakes)
         ),
-        SiteTimer(),
-        KeyCardGrid(view, None, hidden),
+        timer.controls,
     ]
-    if side is Player.A and not sharing:
-        body.append(
-            ft.TextButton(_("Show the code for side B"), on_click=lambda _e: set_sharing(True))
-        )
     body.append(
         ResultForm(code)
         if ending
@@ -152,8 +157,16 @@ def now() -> float:
     return time.time()
 
 
-@component
-def SiteTimer() -> ft.Control:
+@dataclass(frozen=True)
+class SiteTimer:
+    """The turn timer's two places on a side's screen: its clock (while it is on) just above
+    the card, and its switch, buttons and times below the card."""
+
+    clock: tuple[ft.Control, ...]
+    controls: ft.Control
+
+
+def use_site_timer() -> SiteTimer:
     """The turn timer on this phone alone: start the clue's time, then the guesses', and the
     same bar, warnings, sound and vibration as at a server's table; its settings are kept
     in the phone's storage."""
@@ -209,10 +222,11 @@ def SiteTimer() -> ft.Control:
             on_change=lambda e: change(enabled=bool(e.control.value)),
         ),
     ]
+    clock: tuple[ft.Control, ...] = ()
     if settings.enabled:
         phase = Phase.GUESSING if timer and timer.stretch is Stretch.GUESS else Phase.CLUE
+        clock = (TimerBar(phase, timer, TimerControls(now, pause, resume, reset)),)
         controls += [
-            TimerBar(phase, timer, TimerControls(now, pause, resume, reset)),
             ft.Row(
                 [
                     ft.OutlinedButton(
@@ -231,7 +245,7 @@ def SiteTimer() -> ft.Control:
             *timer_times(settings, change),
             *([ft.Text(said, color=palette.DANGER)] if said else []),
         ]
-    return ft.Column(controls, spacing=4)
+    return SiteTimer(clock, ft.Column(controls, spacing=4))
 
 
 def playable_for(team: PhoneTeam, code: ShareCode) -> list[Mission]:
@@ -255,17 +269,17 @@ def ResultForm(code: ShareCode) -> ft.Control:
     mission_id, set_mission_id = use_value(lambda: missions[0].id if missions else NO_MISSION)
     won, set_won = use_value(lambda: True)
     sudden, set_sudden = use_value(lambda: False)
-    left: Any = ft.use_ref(None)
-    stops: Any = ft.use_ref(None)
+    left = use_typed()
+    stops = use_typed()
     said, set_said = use_value(lambda: ("", False))  # what happened, and whether it is bad
     recorded, set_recorded = use_value(lambda: False)  # one game, one attempt: kept once
     page = ft.context.page
 
-    def count(ref: Any) -> int:
-        typed = str(ref.current or "0").strip() or "0"
+    def count(field: Typed) -> int:
+        typed = text_of(field, "0").strip() or "0"
         value = whole_number(typed, 2)
         if value is None:
-            raise ValueError(_("{typed!r} is not a whole number").format(typed=typed))
+            raise ValueError(_("{typed!r} is not a whole number").format(typed=brief(typed, 16)))
         return value
 
     def save(_event: Any) -> None:
@@ -297,11 +311,12 @@ def ResultForm(code: ShareCode) -> ft.Control:
     return panel(
         [
             ft.Text(_("The result"), size=20, weight=ft.FontWeight.W_600),
-            ft.Dropdown(
-                label=_("Mission"),
-                value=mission_id,
-                options=options,
-                on_select=lambda e: set_mission_id(str(e.control.value or NO_MISSION)),
+            dropdown(
+                _("Mission"),
+                mission_id,
+                options,
+                lambda e: set_mission_id(str(e.control.value or NO_MISSION)),
+                width=min(WIDE_DROPDOWN, content_width(ft.context.page) - 2 * 13),  # in a panel
             ),
             ft.RadioGroup(
                 value="1" if won else "0",  # keys, not words: a won game is 1
@@ -313,12 +328,13 @@ def ResultForm(code: ShareCode) -> ft.Control:
                     ]
                 ),
             ),
-            typed_field(left, _("Tokens left in the time bank"), "0", width=240),
+            typed_field(left, _("Tokens left in the time bank"), "0", width=240, on_submit=save),
             typed_field(
                 stops,
                 _("Stop tokens"),
                 "0",
                 width=240,
+                on_submit=save,
                 helper=_("Each stop, and the winning turn"),
             ),
             ft.Checkbox(
@@ -326,16 +342,17 @@ def ResultForm(code: ShareCode) -> ft.Control:
                 value=sudden,
                 on_change=lambda e: set_sudden(bool(e.control.value)),
             ),
-            ft.Button(
-                _("Mission map"), icon=ft.Icons.MAP, on_click=lambda _e: page.navigate("/team")
-            )
-            if recorded
-            else ft.Button(_("Record the result"), icon=ft.Icons.SAVE, on_click=save),
+            # What happened, where the tapped button was: below it, it fell off the screen.
             *(
                 [ft.Text(said[0], color=palette.DANGER if said[1] else palette.INK)]
                 if said[0]
                 else []
             ),
+            ft.Button(
+                _("Mission map"), icon=ft.Icons.MAP, on_click=lambda _e: page.navigate("/team")
+            )
+            if recorded
+            else ft.Button(_("Record the result"), icon=ft.Icons.SAVE, on_click=save),
         ]
     )
 

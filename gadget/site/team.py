@@ -164,7 +164,7 @@ def team_from_json(text: str) -> PhoneTeam:
     team = data.get("team")
     if not isinstance(team, Mapping):
         raise TeamDocumentError('team must be {"name": ..., "players": [...], "notes": ...}')
-    players = clean_players(team.get("players", []))
+    players = clean_players(team.get("players", []), kept=True)  # emoji kept from before
     notes = clean_notes(team.get("notes", ""))
     raw_map = data.get("map")
     try:
@@ -199,7 +199,7 @@ def team_from_json(text: str) -> PhoneTeam:
                 "completed: no won attempt of {mission!r} in the document", mission=mission
             )
     return PhoneTeam(
-        name=clean_name(team.get("name")),
+        name=clean_name(team.get("name"), kept=True),
         players=players,
         notes=notes,
         mission_map=mission_map,

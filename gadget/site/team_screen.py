@@ -15,10 +15,11 @@ from gadget.site.hold import use_team
 from gadget.site.links import team_link, unpack_team
 from gadget.site.team import QR_LIMIT, PhoneTeam, rename, team_from_json
 from gadget.views.boundary import component
+from gadget.views.fields import forget, text_of, typed_field, use_typed
 from gadget.views.files import download, pick_json
 from gadget.views.language import _, city, moment, ngettext, pgettext, say
 from gadget.views.mission_map import MissionMapView
-from gadget.views.shared import dead_end, qr_png, safe_file_name, screen, typed_field, use_value
+from gadget.views.shared import dead_end, qr_image, safe_file_name, screen, use_value
 
 
 @component
@@ -28,17 +29,18 @@ def SiteTeamScreen() -> ft.Control:
     page = ft.context.page
     hold = use_team()
     team = hold.team
-    name: Any = ft.use_ref(None)
+    name = use_typed()
     said, set_said = use_value(lambda: hold.trouble)
     showing_qr, set_showing_qr = use_value(lambda: False)
     replacing, set_replacing = use_value(lambda: cast(PhoneTeam | None, None))
 
     def save_name(_event: Any) -> None:
         try:
-            hold.keep(rename(team, str(name.current or team.name)))
+            hold.keep(rename(team, text_of(name, team.name)))
         except GadgetError as wrong:
             set_said(say(wrong))
             return
+        forget(name)  # the name as saved (spaces cleaned)
         set_said(_("Saved."))
 
     async def export(_event: Any) -> None:
@@ -99,7 +101,7 @@ def SiteTeamScreen() -> ft.Control:
             *([team_qr(team_link(page.url, team))] if showing_qr else []),
             ft.Row(
                 [
-                    typed_field(name, _("Team name"), team.name, expand=True),
+                    typed_field(name, _("Team name"), team.name, expand=True, on_submit=save_name),
                     ft.OutlinedButton(_("Rename"), on_click=save_name),
                 ]
             ),
@@ -114,7 +116,7 @@ def team_qr(link: str) -> ft.Control:
         return ft.Text(_("The team is too large for a QR code now: export a file instead."))
     return ft.Semantics(
         label=_("QR code of the team"),
-        content=ft.Image(src=qr_png(link), width=260, height=260),
+        content=qr_image(link, 260),
     )
 
 
@@ -132,10 +134,15 @@ def ReplaceDialog(
         content=ft.Text(_what_goes(team)),
         actions=[
             ft.TextButton(_("Keep {team}").format(team=team.name), on_click=lambda _e: cancel()),
-            ft.Button(_("Replace"), on_click=lambda _e: take(incoming)),
+            ft.Button(_replace(team), on_click=lambda _e: take(incoming)),
         ],
         on_dismiss=lambda _e: cancel(),
     )
+
+
+def _replace(team: PhoneTeam) -> str:
+    """The button that gives this phone's team away says which team goes."""
+    return _("Replace {team}").format(team=team.name)
 
 
 def _question(incoming: PhoneTeam) -> str:
@@ -174,7 +181,7 @@ def ImportRoute() -> ft.Control:
             ft.Text(_what_goes(hold.team)),
             ft.Row(
                 [
-                    ft.Button(_("Replace"), on_click=lambda _e: take(incoming)),
+                    ft.Button(_replace(hold.team), on_click=lambda _e: take(incoming)),
                     ft.TextButton(
                         _("Keep {team}").format(team=hold.team.name),
                         on_click=lambda _e: page.navigate("/"),

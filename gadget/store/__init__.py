@@ -23,7 +23,14 @@ from gadget.store.errors import (
     TeamExistsError,
 )
 from gadget.store.phones import SeatRequest
-from gadget.store.records import Attempt, ImportedAttempt, MissionStats, SavedGame, Team
+from gadget.store.records import (
+    Attempt,
+    HeldGame,
+    ImportedAttempt,
+    MissionStats,
+    SavedGame,
+    Team,
+)
 from gadget.store.store import Store
 from gadget.store.timers import SavedTimer
 
@@ -31,6 +38,7 @@ __all__ = [
     "MAX_NAME",
     "MAX_NOTES",
     "Attempt",
+    "HeldGame",
     "ImportedAttempt",
     "MissionStats",
     "NotFoundError",

@@ -287,18 +287,6 @@ class PhoneRecords(Repository):
             }
             return [_request(row) for row in rows if row.phone not in seated]
 
-    def games_of_phone(self, phone: str, newest: int = 5) -> list[tuple[int, Player]]:
-        """The newest unfinished games in which this phone holds a side, newest first."""
-        with self._transaction() as session:
-            rows = session.exec(
-                select(SeatRow.game_id, SeatRow.side)
-                .join(GameRow, col(GameRow.id) == col(SeatRow.game_id))
-                .where(SeatRow.phone == phone, col(GameRow.attempt_id).is_(None))
-                .order_by(col(GameRow.id).desc())
-                .limit(newest)
-            ).all()
-            return [(game_id, Player(side)) for game_id, side in rows]
-
     def games_to_answer_for(self, phone: str) -> list[int]:
         """Unfinished games whose take-over requests this phone may answer: those it holds a
         side of, and those of its teams."""

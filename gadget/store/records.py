@@ -4,9 +4,9 @@ from __future__ import annotations
 
 import json
 from dataclasses import dataclass
-from datetime import datetime
+from datetime import datetime, timedelta
 
-from gadget.engine import GameLog, GameState, parse_game_log, replay
+from gadget.engine import GameLog, GameState, Player, parse_game_log, replay
 from gadget.engine.errors import Message
 from gadget.missions import MissionMap, Result, result_from_dict
 from gadget.store.errors import StaleGameError
@@ -64,6 +64,20 @@ class SavedGame:
     state: GameState
     version: int
     attempt_id: int | None
+
+
+@dataclass(frozen=True, slots=True)
+class HeldGame:
+    """One of a phone's unfinished games as Home lists it, read with the rest in one go:
+    the side it holds, whether the other side is held, whose game it is and how long ago
+    it last moved."""
+
+    game: SavedGame
+    side: Player
+    partner_seated: bool
+    team_name: str | None  # None: a game outside any team
+    mission_name: str | None  # the city as its map names it; None: no mission
+    idle: timedelta  # since it was dealt, or since its last action when it has one
 
 
 @dataclass(frozen=True, slots=True)

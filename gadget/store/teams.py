@@ -158,7 +158,7 @@ class TeamRecords(Repository):
         transaction, which then writes them all at once: SQLite lets one transaction write
         at a time, and a long import must not hold every table's next touch.
         """
-        name = clean_name(name)
+        name = clean_name(name, kept=True)  # a backup's emoji, from before they were refused
         planned = _planned(mission_map, completed, attempts)
         with self._transaction() as session:
             self._refuse_taken_name(session, name)
@@ -169,7 +169,7 @@ class TeamRecords(Repository):
                 name=name,
                 name_key=name_key(name),
                 invite=secrets.token_urlsafe(16),
-                players=json.dumps(list(clean_players(list(players)))),
+                players=json.dumps(list(clean_players(list(players), kept=True))),
                 notes=clean_notes(notes),
                 map_id=map_ids[mission_map],
                 created_at=self.now(),

@@ -18,7 +18,7 @@ from gadget.views.phone import WithPhone
 from gadget.views.practice import PracticeHistoryScreen
 from gadget.views.scan import ScanScreen
 from gadget.views.settings import Settings
-from gadget.views.shared import PAGE_PADDING
+from gadget.views.shared import PAGE_PADDING, nowhere
 from gadget.views.table_context import TABLE
 from gadget.views.team import TeamScreen
 from gadget.views.teams import InviteRoute, TeamsScreen
@@ -40,6 +40,7 @@ def App(trouble: Trouble, table: Table) -> ft.Control:
     /teams/<n>                  a team: its map drawn, its players, its files
     /teams/<n>/missions/<id>    a city's card
     /teams/<n>/history          every attempt, with notes and charts
+    anything else               "This address leads nowhere.", and Home
     """
     return Boundary(
         trouble,
@@ -61,7 +62,7 @@ def App(trouble: Trouble, table: Table) -> ft.Control:
                         ft.Route(path="teams/:team/missions/:mission", component=MissionCardScreen),
                         ft.Route(path="teams/:team/history", component=HistoryScreen),
                     ],
-                    not_found=Home,
+                    not_found=nowhere,
                 )
             ),
         ),

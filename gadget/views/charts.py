@@ -1,5 +1,6 @@
 """The history's two charts, readable with one attempt and with a thousand: whole-number
-axes, a point for every score, and each mission's wins and losses named on its bar."""
+axes, a point for every score, a mark for every loss, and each mission's wins and losses
+named on its bar."""
 
 from __future__ import annotations
 
@@ -16,51 +17,80 @@ COUNT_W = 124  # "412 won, 588 lost" beside it
 
 
 def _axis(ticks: tuple[int, ...], title: str) -> charts.ChartAxis:
-    """An axis labelled only at whole numbers, with room for the widest of them."""
+    """An axis labelled only at whole numbers, each tick a label (the step is given: left to
+    itself the chart picks its own and drops some), with room for the widest of them."""
     return charts.ChartAxis(
         labels=[
             charts.ChartAxisLabel(value=tick, label=ft.Text(str(tick), size=TEXT_MIN, no_wrap=True))
             for tick in ticks
         ],
+        label_spacing=ticks[1] - ticks[0] if len(ticks) > 1 else 1,
         label_size=8 + 8 * len(str(max(ticks, default=0))),
         title=ft.Text(title, size=TEXT_MIN),
         title_size=20,
     )
 
 
+def _point(x: int, y: int, words: str) -> charts.LineChartDataPoint:
+    """One attempt on the chart, its tooltip saying what it was."""
+    return charts.LineChartDataPoint(
+        x,
+        y,
+        tooltip=charts.LineChartDataPointTooltip(
+            text=words, text_style=ft.TextStyle(size=14, color=palette.ON_DARK)
+        ),
+    )
+
+
 def score_chart(plot: HistoryCharts) -> ft.Control:
-    """Each won attempt's score at its attempt number, joined by a line; one win is a point."""
+    """Each won attempt's score at its attempt number, a line joining only consecutive wins
+    (a loss breaks it: it has no score) and each loss a red cross on the attempt axis; a
+    grid line at every labelled score, 0 and the top included."""
     if not plot.scores:
         return ft.Text(_("No win yet."))
     score_ticks, attempt_ticks = plot.score_ticks, plot.attempt_ticks
-    return ft.Semantics(
-        label=_("Scores: {scores}").format(
-            scores=_(", ").join(
-                _("attempt {attempt} scored {score}").format(attempt=attempt, score=score)
-                for attempt, score in plot.scores[-20:]
-            )
-        ),
-        content=charts.LineChart(
-            data_series=[
-                charts.LineChartData(
-                    points=[
-                        charts.LineChartDataPoint(
-                            attempt,
-                            score,
-                            tooltip=charts.LineChartDataPointTooltip(
-                                text=_("attempt {attempt}: {score}").format(
-                                    attempt=attempt, score=score
-                                ),
-                                text_style=ft.TextStyle(size=14, color=palette.ON_DARK),
-                            ),
-                        )
-                        for attempt, score in plot.scores
-                    ],
-                    color=palette.WIN,
-                    stroke_width=3,
-                    point=len(plot.scores) <= 50,  # dots while they can be told apart
+    scored = dict(plot.scores)
+    told = [
+        _("attempt {attempt} scored {score}").format(attempt=attempt, score=scored[attempt])
+        if attempt in scored
+        else _("attempt {attempt} lost").format(attempt=attempt)
+        for attempt in sorted({*scored, *plot.losses})
+    ]
+    dots = len(plot.scores) <= 50  # dots while they can be told apart
+    lines = [
+        charts.LineChartData(
+            points=[
+                _point(
+                    attempt,
+                    score,
+                    _("attempt {attempt}: {score}").format(attempt=attempt, score=score),
                 )
+                for attempt, score in run
             ],
+            color=palette.WIN,
+            stroke_width=3,
+            point=dots or len(run) == 1,  # a lone win is a dot, never an invisible line
+        )
+        for run in plot.segments
+    ]
+    if plot.losses:
+        lines.append(
+            charts.LineChartData(
+                points=[
+                    _point(attempt, 0, _("attempt {attempt}: lost").format(attempt=attempt))
+                    for attempt in plot.losses
+                ],
+                color=ft.Colors.TRANSPARENT,  # marks, never a line between them
+                stroke_width=0,
+                point=charts.ChartCrossPoint(color=palette.DANGER, size=9, width=2),
+            )
+        )
+    # The grid stops short of the chart's edges: its frame draws the lines at 0 and the top.
+    frame = ft.BorderSide(1, palette.OUTLINE)
+    return ft.Semantics(
+        label=_("Scores: {scores}").format(scores=_(", ").join(told[-20:])),
+        content=charts.LineChart(
+            data_series=lines,
             height=180,
             min_y=0,
             max_y=score_ticks[-1],
@@ -69,8 +99,9 @@ def score_chart(plot: HistoryCharts) -> ft.Control:
             left_axis=_axis(score_ticks, _("score")),
             bottom_axis=_axis(attempt_ticks, _("attempt")),
             horizontal_grid_lines=charts.ChartGridLines(
-                interval=score_ticks[1], color=palette.OUTLINE, width=1
+                interval=score_ticks[1] - score_ticks[0], color=palette.OUTLINE, width=1
             ),
+            border=ft.Border(top=frame, bottom=frame),
             tooltip=charts.LineChartTooltip(
                 bgcolor=palette.INK, max_width=200, fit_inside_horizontally=True
             ),

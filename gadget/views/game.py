@@ -220,9 +220,10 @@ def GameTable(shown: PhoneGame, set_game: Any) -> ft.Control:
                 if game.state.is_over
                 else _("Both phones go back one step.")
             ),
+            # Each button says what it does: a French "Annuler" reads as "close the dialog".
             actions=[
-                ft.TextButton(_("Keep it"), on_click=lambda _e: set_confirming_undo(False)),
-                ft.Button(_("Undo"), on_click=lambda _e: undo()),
+                ft.TextButton(_("Change nothing"), on_click=lambda _e: set_confirming_undo(False)),
+                ft.Button(_("Take it back"), on_click=lambda _e: undo()),
             ],
             on_dismiss=lambda _e: set_confirming_undo(False),
         )
@@ -246,21 +247,15 @@ def GameTable(shown: PhoneGame, set_game: Any) -> ft.Control:
     # clue being typed is not lost.
     wide = content_width(page) >= WIDE_LAYOUT
     share_slot = ft.Container(
-        ft.Column(
-            [
-                SharePanel(game),
-                ft.TextButton(_("Hide the code"), on_click=lambda _e: set_sharing(False)),
-            ]
-        )
-        if shares and showing_code
-        else None,
+        SharePanel(game, lambda: set_sharing(False)) if shares and showing_code else None,
         expand=wide,  # beside the card: what the card leaves of the screen's width
+        key="share",
     )
     if not wide:
         body.append(share_slot)
     if over:  # the end says what happened; the turn, the bank and the last touch are done
         body += [
-            end_panel(view, game, shown.result, page.navigate),
+            end_panel(view, game, shown.result, page.navigate, shown.in_team),
             *([ft.Text(message, color=palette.DANGER)] if message else []),
         ]
     else:
@@ -281,18 +276,22 @@ def GameTable(shown: PhoneGame, set_game: Any) -> ft.Control:
             timer_switch(table, game_id, view.phase, shown.timer_settings),
             *notices(view, game, message),
         ]
-    card = KeyCardGrid(view, on_touch, hidden, struck_assassin(game))
+    # Keyed: a notice that comes or goes above them moves the card and the buttons, instead
+    # of drawing them again whole (the card alone is 10 KB and 150 controls a phone).
+    card = keyed(KeyCardGrid, "card", view, on_touch, hidden, struck_assassin(game))
     body += [
         ft.Row(
             [ft.Container(card, width=CARD_WIDTH), share_slot],
             vertical_alignment=ft.CrossAxisAlignment.START,
             spacing=16,
+            key="wide card",
         )
         if wide
         else card,
         ft.Row(
             action_buttons(view, act, lambda _e: set_confirming_undo(True), bool(game.log.actions)),
             wrap=True,
+            key="actions",
         ),
     ]
     if shares and not showing_code:

@@ -3,6 +3,7 @@ the time bank and the end."""
 
 from __future__ import annotations
 
+from collections.abc import Callable
 from dataclasses import replace
 from typing import Any
 
@@ -20,26 +21,33 @@ from gadget.missions import MissionResult
 from gadget.services import palette
 from gadget.services.table import Table
 from gadget.services.timing import TimerSettings
-from gadget.services.words import end_words, last_event
+from gadget.services.words import Tone, end_words, last_event
 from gadget.store import SavedGame
 from gadget.views.boundary import component
+from gadget.views.choices import dropdown
+from gadget.views.fields import text_of, typed_field, use_typed
 from gadget.views.language import _, say
 from gadget.views.shared import (
     panel,
     share_panel,
-    typed_field,
     web_address,
     whole_number,
 )
 
+TONE_COLOURS = {  # what the last action's line is coloured by: green only for good news
+    Tone.GOOD: palette.GOOD_NEWS,
+    Tone.SETBACK: palette.SETBACK,
+    Tone.PLAIN: palette.INK,
+}
+
 
 @component
-def SharePanel(game: SavedGame) -> ft.Control:
+def SharePanel(game: SavedGame, hide: Callable[[], None]) -> ft.Control:
     """The QR code of the join link and the code in large type, for the partner's phone."""
     page = ft.context.page
     code = game.log.code
     assert code is not None, "only a game dealt from a code is shared"
-    return share_panel(code, join_link(web_address(page.url), code) if page.url else "")
+    return share_panel(code, join_link(web_address(page.url), code) if page.url else "", hide)
 
 
 @component
@@ -50,11 +58,11 @@ def ClueForm(on_clue: Any) -> ft.Control:
     last keystroke sends the whole word, and the partner's phone acting meanwhile never
     empties the field.
     """
-    word = ft.use_ref("")
+    word = use_typed()
     number = ft.use_ref("")
 
     def give(_event: Any) -> None:
-        on_clue(str(word.current).strip(), whole_number(str(number.current)))
+        on_clue(text_of(word).strip(), whole_number(str(number.current)))
 
     def set_number(event: Any) -> None:
         number.current = event.control.value or ""
@@ -62,15 +70,13 @@ def ClueForm(on_clue: Any) -> ft.Control:
     return ft.Row(
         [
             typed_field(word, _("Clue"), expand=True, on_submit=give),
-            ft.Semantics(
-                label=_("Number of words"),
-                content=ft.Dropdown(
-                    label=_("No."),
-                    value=str(number.current) or None,
-                    width=104,
-                    options=[ft.DropdownOption(key=str(n), text=str(n)) for n in range(10)],
-                    on_select=set_number,
-                ),
+            dropdown(
+                _("No."),
+                str(number.current) or None,
+                [ft.DropdownOption(key=str(n), text=str(n)) for n in range(10)],
+                set_number,
+                width=104,
+                name=_("Number of words"),
             ),
             ft.Button(_("Give clue"), on_click=give),
         ],
@@ -108,18 +114,20 @@ def notices(view: PlayerView, game: SavedGame, message: str) -> list[ft.Control]
     """The refusal to show, what just happened, and the announcements the rules require."""
     partner = view.player.partner.value.upper()
     event = last_event(game.log, game.state, view.player)
-    notices = [say(event)] if event is not None else []
+    shown: list[ft.Control] = [ft.Text(message, color=palette.DANGER)] if message else []
+    if event is not None:  # an agent found is good news; a bystander is not
+        shown.append(ft.Text(say(event.words), color=TONE_COLOURS[event.tone]))
+    rules: list[str] = []
     if view.phase is not Phase.OVER:
         if view.words_i_give == 0:
-            notices.append(_("You have no words left: your partner gives every clue from now on."))
+            rules.append(_("You have no words left: your partner gives every clue from now on."))
         elif view.partner_is_done:
-            notices.append(
+            rules.append(
                 _("{partner} has no words left: you give every clue.").format(partner=partner)
             )
         if view.i_record_guesses:
-            notices.append(_("When {partner} touches a word, tap it here.").format(partner=partner))
-    shown: list[ft.Control] = [ft.Text(message, color=palette.DANGER)] if message else []
-    return shown + [ft.Text(text, color=palette.GOOD_NEWS) for text in notices]
+            rules.append(_("When {partner} touches a word, tap it here.").format(partner=partner))
+    return shown + [ft.Text(text, color=palette.INK) for text in rules]
 
 
 def time_bank(view: PlayerView) -> ft.Control:
@@ -150,14 +158,35 @@ def timer_switch(table: Table, game_id: int, phase: Phase, settings: TimerSettin
 
 
 def end_panel(
-    view: PlayerView, game: SavedGame, result: MissionResult | None, navigate: Any
+    view: PlayerView,
+    game: SavedGame,
+    result: MissionResult | None,
+    navigate: Any,
+    in_team: bool,
 ) -> ft.Control:
     """Won or lost and why, the score and how it was counted, what it changed on the map,
-    and where to go next."""
+    and where to go next (`in_team`: this phone is one of the team's, so the map opens)."""
     words = end_words(game.log, game.state, view.player, result)
     colour = palette.GOOD_NEWS if words.won else palette.DANGER
     next_steps: list[ft.Control] = []
-    if game.team_id is not None and game.mission_id is not None:
+    joining: list[ft.Control] = []
+    if game.team_id is not None and game.mission_id is not None and not in_team:
+        # The partner's team is not this phone's: its map would say "No such team". The
+        # team lets a phone in by its invite link, which only a phone of the team shows.
+        joining.append(
+            ft.Text(
+                _(
+                    "This mission counts for your partner's team, which this phone is not in."
+                    " To see the team's map here, open its invite link: a phone of the team"
+                    " shows it on the team's screen ({invite})."
+                ).format(invite=_("Invite a phone to the team")),
+                size=14,
+            )
+        )
+        next_steps.append(
+            ft.Button(_("New game"), icon=ft.Icons.STYLE, on_click=lambda _e: navigate("/"))
+        )
+    elif game.team_id is not None and game.mission_id is not None:
         next_steps.append(
             ft.Button(
                 _("Back to the map"),
@@ -188,6 +217,7 @@ def end_panel(
                 _("Both sides are shown: the dot in each corner is your partner's colour."),
                 size=14,
             ),
+            *joining,
             ft.Row(next_steps, wrap=True),
         ],
         border=colour,

@@ -2,21 +2,24 @@
 
 from __future__ import annotations
 
-from typing import Any
+from typing import Any, cast
 
 import flet as ft
 
+from gadget.engine import GadgetError
 from gadget.services.history import History, matching
 from gadget.services.words import LOSS_WORDS
 from gadget.services.worker import team_history
-from gadget.store import MAX_NOTES, Team
+from gadget.store import Team
 from gadget.views.boundary import component
 from gadget.views.charts import score_chart, wins_and_losses
+from gadget.views.choices import dropdown
+from gadget.views.fields import text_of, typed_field, typed_row, use_typed_rows
 from gadget.views.language import _, city, moment, ngettext, say
 from gadget.views.shared import (
     Loading,
+    brief,
     content_width,
-    guarded,
     loading,
     screen,
     use_slow_data,
@@ -33,7 +36,9 @@ def HistoryScreen() -> ft.Control:
     page = ft.context.page
     mission_filter, set_mission_filter = use_value(lambda: "all")
     result_filter, set_result_filter = use_value(lambda: "all")
-    message, set_message = use_value(lambda: "")
+    typed_notes = use_typed_rows()  # each attempt's note as typed, kept across renders
+    kept_notes = use_typed_rows()  # each note as last written from here (the history is older)
+    note_said, set_note_said = use_value(lambda: cast(dict[int, tuple[str, bool]], {}))
     limit, set_limit = use_value(lambda: 50)
     team = use_team()
     store = table.store
@@ -52,13 +57,22 @@ def HistoryScreen() -> ft.Control:
     found = matching(attempts, mission_filter, result_filter)
     shown = found[:limit]
 
-    def keep_note(attempt_id: int) -> Any:
-        def save(event: Any) -> None:
-            def keep() -> None:
-                store.set_attempt_notes(attempt_id, str(event.control.value or ""))
-                set_message(_("Note kept."))
+    def note_shown(attempt_id: int, stored: str | None) -> str:
+        """The note as last kept from this screen, else as the history read it."""
+        return kept_notes.get(attempt_id, stored or "")
 
-            guarded(keep, set_message)(event)
+    def keep_note(attempt_id: int, stored: str | None) -> Any:
+        def save(_event: Any) -> None:
+            text = text_of(typed_row(typed_notes, attempt_id), note_shown(attempt_id, stored))
+            if text == note_shown(attempt_id, stored):
+                return  # unchanged (Enter then leaving the field): nothing to write
+            try:
+                store.set_attempt_notes(attempt_id, text)
+            except GadgetError as refused:  # too long: said on the field, the text stays
+                set_note_said({**note_said, attempt_id: (brief(say(refused)), True)})
+                return
+            kept_notes[attempt_id] = text
+            set_note_said({**note_said, attempt_id: (_("Note kept."), False)})
 
         return save
 
@@ -89,16 +103,17 @@ def HistoryScreen() -> ft.Control:
                         line,
                         weight=ft.FontWeight.W_600,
                     ),
-                    ft.TextField(
-                        label=_("Notes"),
-                        value=attempt.notes,
-                        max_length=MAX_NOTES,
+                    typed_field(
+                        typed_row(typed_notes, attempt.id),
+                        _("Notes"),
+                        note_shown(attempt.id, attempt.notes),
                         dense=True,
-                        on_blur=keep_note(attempt.id),
-                        on_submit=keep_note(attempt.id),
+                        on_blur=keep_note(attempt.id, attempt.notes),
+                        on_submit=keep_note(attempt.id, attempt.notes),
+                        **_said_on_field(note_said.get(attempt.id)),
                     ),
                 ],
-                spacing=2,
+                spacing=10,  # the field's label floats above its frame: room for it under the line
             )
         )
     return screen(
@@ -108,23 +123,22 @@ def HistoryScreen() -> ft.Control:
             ),
             ft.Row(
                 [
-                    ft.Dropdown(
-                        label=_("Mission"),
-                        value=mission_filter,
-                        width=170,
-                        options=[ft.DropdownOption(key="all", text=_("All missions"))]
+                    dropdown(
+                        _("Mission"),
+                        mission_filter,
+                        [ft.DropdownOption(key="all", text=_("All missions"))]
                         + [ft.DropdownOption(key=i, text=city(n)) for i, n in names.items()],
-                        on_select=lambda e: set_mission_filter(e.control.value or "all"),
-                    ),
-                    ft.Dropdown(
-                        label=_("Result"),
-                        value=result_filter,
-                        width=130,
-                        options=[
+                        lambda e: set_mission_filter(e.control.value or "all"),
+                    ),  # a phone's whole line: "Toutes les missions" shown whole
+                    dropdown(
+                        _("Result"),
+                        result_filter,
+                        [
                             ft.DropdownOption(key=k, text=t)
                             for k, t in (("all", _("All")), ("won", _("Won")), ("lost", _("Lost")))
                         ],
-                        on_select=lambda e: set_result_filter(e.control.value or "all"),
+                        lambda e: set_result_filter(e.control.value or "all"),
+                        width=150,
                     ),
                 ],
                 wrap=True,
@@ -146,7 +160,6 @@ def HistoryScreen() -> ft.Control:
                 if len(found) > len(shown)
                 else []
             ),
-            ft.Text(message),
             ft.Text(_("Score over time"), size=18, weight=ft.FontWeight.W_600),
             score_chart(plot),
             ft.Text(_("Wins and losses by mission"), size=18, weight=ft.FontWeight.W_600),
@@ -155,3 +168,11 @@ def HistoryScreen() -> ft.Control:
         ],
         spacing=10,
     )
+
+
+def _said_on_field(said: tuple[str, bool] | None) -> dict[str, str]:
+    """What the last Enter did to a note, on its field: kept (a hint) or refused (in red)."""
+    if said is None:
+        return {}
+    text, refused = said
+    return {"error": text} if refused else {"helper": text}

@@ -6,17 +6,18 @@ from typing import Any
 
 import flet as ft
 
-from gadget.engine import (
-    Player,
-)
+from gadget.engine import AGENTS, Phase, view_for
 from gadget.missions import MissionState
 from gadget.services import palette
 from gadget.services.campaign import campaign_view
 from gadget.services.phones import Phone
 from gadget.services.table import Table
-from gadget.store import SavedGame
+from gadget.services.words import turn_words
+from gadget.store import HeldGame
 from gadget.views.boundary import component
-from gadget.views.language import _, city, ngettext
+from gadget.views.choices import dropdown
+from gadget.views.fields import use_typed
+from gadget.views.language import _, ago, city, say
 from gadget.views.phone import use_phone
 from gadget.views.shared import (
     guarded,
@@ -25,6 +26,7 @@ from gadget.views.shared import (
     screen,
     secure_origin,
     use_data,
+    use_status,
     use_value,
 )
 from gadget.views.table_context import use_table
@@ -40,9 +42,11 @@ def _deal(table: Table, page: ft.Page, phone: Phone, tell: Any, **how: Any) -> A
 
 
 @component
-def MissionPicker(tell: Any) -> ft.Control:
-    """This phone's teams' open and completed missions: one sets the time bank on both phones."""
+def MissionPicker() -> ft.Control:
+    """This phone's teams' open and completed missions: one sets the time bank on both phones.
+    Its refusals show under its own button (they showed on the partner's code field)."""
     table = use_table()
+    status, _tell, refuse = use_status()
     page = ft.context.page
     phone = use_phone()
     teams = use_data(lambda: table.store.teams(phone.key), [phone.key]) or []
@@ -61,16 +65,16 @@ def MissionPicker(tell: Any) -> ft.Control:
     playable = [c for c in view.cards if c.state is not MissionState.LOCKED]
     return ft.Column(
         [
-            ft.Dropdown(
-                label=_("Team"),
-                value=str(team.id),
-                options=[ft.DropdownOption(key=str(t.id), text=t.name) for t in teams],
-                on_select=lambda e: set_team_id(str(e.control.value or "")),
+            dropdown(
+                _("Team"),
+                str(team.id),
+                [ft.DropdownOption(key=str(t.id), text=t.name) for t in teams],
+                lambda e: set_team_id(str(e.control.value or "")),
             ),
-            ft.Dropdown(
-                label=_("Mission"),
-                value=mission or None,
-                options=[
+            dropdown(
+                _("Mission"),
+                mission or None,
+                [
                     ft.DropdownOption(
                         key=c.mission.id,
                         text=(
@@ -81,14 +85,17 @@ def MissionPicker(tell: Any) -> ft.Control:
                     )
                     for c in playable
                 ],
-                on_select=lambda e: set_mission(str(e.control.value or "")),
+                lambda e: set_mission(str(e.control.value or "")),
             ),
             ft.Button(
                 _("Start this mission"),
-                on_click=_deal(table, page, phone, tell, team_name=team.name, mission_name=mission)
+                on_click=_deal(
+                    table, page, phone, refuse, team_name=team.name, mission_name=mission
+                )
                 if mission
-                else lambda _e: tell(_("Pick a mission first.")),
+                else lambda _e: refuse(_("Pick a mission first.")),
             ),
+            status,
             ft.Row(
                 [
                     ft.TextButton(
@@ -108,34 +115,64 @@ def MissionPicker(tell: Any) -> ft.Control:
     )
 
 
-def _my_games(page: ft.Page, games: list[tuple[SavedGame, Player]]) -> list[ft.Control]:
+def _game_title(held: HeldGame) -> str:
+    """Whose game it is: the team and the city, or a practice game."""
+    if held.mission_name is not None and held.team_name is not None:
+        return _("{team}: {city}").format(team=held.team_name, city=city(held.mission_name))
+    if held.team_name is not None:
+        return _("{team}: practice game").format(team=held.team_name)
+    return _("Practice game")
+
+
+def _game_line(page: ft.Page, held: HeldGame) -> ft.Control:
+    """One of this phone's games, told apart from the others: whose game, which side and
+    when it last moved, where the turn stands, and whether the partner has joined."""
+    state, side = held.game.state, held.side
+    moved = (
+        _("Side {side}, last move {ago}.")
+        if held.game.log.actions
+        else _("Side {side}, dealt {ago}.")
+    ).format(side=side.value.upper(), ago=ago(held.idle))
+    partner = (
+        _("Your partner holds side {partner}.")
+        if held.partner_seated
+        else _("Nobody holds side {partner} yet.")
+    ).format(partner=side.partner.value.upper())
+    turn = (
+        _("Sudden death: no more clues.")
+        if state.phase is Phase.SUDDEN_DEATH
+        else say(turn_words(view_for(state, side)))
+    )
+    bank = _("Tokens left: {count}. Agents found: {found} of {agents}.").format(
+        count=state.bank.total, found=state.agents_found, agents=AGENTS
+    )
+    return ft.Container(
+        ft.Column(
+            [
+                ft.Text(_game_title(held), weight=ft.FontWeight.W_600),
+                ft.Text(f"{moved} {partner}"),
+                ft.Text(f"{turn} {bank}"),
+                ft.TextButton(
+                    _("Resume"),
+                    on_click=lambda _e, at=held.game.public_id: page.navigate(f"/game/{at}"),
+                ),
+            ],
+            spacing=2,
+        ),
+        padding=10,
+        border=ft.Border.all(1, palette.OUTLINE),
+        border_radius=8,
+    )
+
+
+def _my_games(page: ft.Page, games: list[HeldGame]) -> list[ft.Control]:
     """This phone's unfinished games: the side it holds, never a code or the other side."""
     if not games:
         return []
-    rows: list[ft.Control] = [ft.Text(_("Your games"), size=18, weight=ft.FontWeight.W_600)]
-    for game, side in games:
-        played = game.state.turns_played
-        rows.append(
-            ft.Row(
-                [
-                    ft.Text(
-                        ngettext(
-                            "Side {side}, {tokens} tokens, {count} turn played",
-                            "Side {side}, {tokens} tokens, {count} turns played",
-                            played,
-                        ).format(
-                            side=side.value.upper(), tokens=game.log.setup.tokens, count=played
-                        )
-                    ),
-                    ft.TextButton(
-                        _("Resume"),
-                        on_click=lambda _e, at=game.public_id: page.navigate(f"/game/{at}"),
-                    ),
-                ],
-                wrap=True,
-            )
-        )
-    return rows
+    return [
+        ft.Text(_("Your games"), size=18, weight=ft.FontWeight.W_600),
+        *[_game_line(page, held) for held in games],
+    ]
 
 
 def insecure_notice() -> ft.Control:
@@ -166,7 +203,7 @@ def Home() -> ft.Control:
     table = use_table()
     page = ft.context.page
     phone = use_phone()
-    typed = ft.use_ref("")  # the latest keystroke, even before the re-render it causes
+    typed = use_typed()  # the latest keystroke, even before the re-render it causes
     problem, set_problem = use_value(lambda: "")
     answered, set_answered = use_value(lambda: 0)  # requests are read again after each answer
     requests = use_data(lambda: table.requests_to_answer(phone), [phone.key, answered]) or []
@@ -185,7 +222,8 @@ def Home() -> ft.Control:
                     set_problem,
                     False,
                     done=lambda: set_answered(answered + 1),
-                    own_side=(request.game_id, request.side) in {(g.id, s) for g, s in games},
+                    own_side=(request.game_id, request.side)
+                    in {(held.game.id, held.side) for held in games},
                 )
                 for request in requests
             ],
@@ -206,7 +244,7 @@ def Home() -> ft.Control:
                 ],
                 wrap=True,
             ),
-            MissionPicker(set_problem),
+            MissionPicker(),
             ft.Text(_("Join your partner"), size=18, weight=ft.FontWeight.W_600),
             *join_by_code(typed, problem, set_problem, lambda code: f"/join/{code.text}", page),
             *_my_games(page, games),

@@ -6,7 +6,7 @@ from __future__ import annotations
 
 import contextlib
 import weakref
-from datetime import datetime
+from datetime import datetime, timedelta
 from typing import Final
 
 import flet as ft
@@ -14,22 +14,26 @@ import flet as ft
 from gadget.language import ENGLISH, Language, codes
 
 STORAGE_KEY: Final = "gadget.language"  # the phone's own choice ("" or absent: the browser's)
-_SPOKEN: weakref.WeakKeyDictionary[ft.Page, Language] = weakref.WeakKeyDictionary()
+# By the page's id, forgotten when the page goes: a Page compares equal field by field, and as
+# a WeakKeyDictionary's key it cost 30 us at every word of every render (docs/benchmarks.md).
+_SPOKEN: dict[int, Language] = {}
 
 
 def spoken(page: ft.Page | None = None) -> Language:
     """The language of this page (the page whose render or event is running)."""
     try:
-        return _SPOKEN.get(page or ft.context.page, ENGLISH)
+        return _SPOKEN.get(id(page or ft.context.page), ENGLISH)
     except RuntimeError:  # outside any page: the server's own log and console
         return ENGLISH
 
 
 def speak(page: ft.Page, spoken_language: Language) -> None:
     """From now on this page speaks this language (Flutter's own words too)."""
-    if _SPOKEN.get(page) is spoken_language:
+    if _SPOKEN.get(id(page)) is spoken_language:
         return
-    _SPOKEN[page] = spoken_language
+    if id(page) not in _SPOKEN:
+        weakref.finalize(page, _SPOKEN.pop, id(page), None)
+    _SPOKEN[id(page)] = spoken_language
     page.locale_configuration = ft.LocaleConfiguration(
         supported_locales=[ft.Locale(code) for code in codes()],
         current_locale=ft.Locale(spoken_language.code),
@@ -71,6 +75,11 @@ async def browser_languages(page: ft.Page) -> list[str]:
 def city(name: str) -> str:
     """A mission map's city by its name in the phone's language (a team's own name stays)."""
     return spoken().city(name)
+
+
+def ago(elapsed: timedelta) -> str:
+    """How long ago, as the phone's language says it (5 minutes ago)."""
+    return spoken().ago(elapsed)
 
 
 def moment(when: datetime) -> str:

@@ -14,6 +14,8 @@ from gadget.services.printing.keycards import print_keycards
 from gadget.services.printing.paper import PrintError
 from gadget.services.printing.worker import off_the_loop
 from gadget.views.boundary import component
+from gadget.views.choices import dropdown
+from gadget.views.fields import text_of, typed_field, use_typed
 from gadget.views.files import download
 from gadget.views.language import _, say, spoken
 from gadget.views.shared import screen, use_status, use_value, whole_number
@@ -23,12 +25,13 @@ from gadget.views.shared import screen, use_status, use_value, whole_number
 def PaperScreen() -> ft.Control:
     """Booklets and key cards to print, for a trip without phones: a download each."""
     page = ft.context.page
-    games, set_games = use_value(lambda: "10")
+    typed_games = use_typed()
     speaking = spoken().code
     word_list, set_word_list = use_value(lambda: words_for(speaking))
     status, tell, refuse = use_status()
 
     def count() -> int:
+        games = text_of(typed_games, "10")[:10]  # a count has a few digits: a paste is cut
         number = whole_number(games)
         if number is None or not 1 <= number <= 1000:
             raise PrintError("{games!r} games: print 1 to 1000", games=games[:10])
@@ -36,9 +39,9 @@ def PaperScreen() -> ft.Control:
 
     async def booklets(_event: Any) -> None:
         try:
-            seed = secrets.randbits(32)
+            seed, games = secrets.randbits(32), count()
             tell(_("Making the booklets…"))
-            pdf = await off_the_loop(print_booklets, seed, count(), word_list, speaking)
+            pdf = await off_the_loop(print_booklets, seed, games, word_list, speaking)
         except PrintError as wrong:
             refuse(say(wrong))
             return
@@ -51,9 +54,9 @@ def PaperScreen() -> ft.Control:
 
     async def keycards(_event: Any) -> None:
         try:
-            seed = secrets.randbits(32)
+            seed, games = secrets.randbits(32), count()
             tell(_("Making the key cards…"))
-            pdf = await off_the_loop(print_keycards, seed, count(), speaking)
+            pdf = await off_the_loop(print_keycards, seed, games, speaking)
         except PrintError as wrong:
             refuse(say(wrong))
             return
@@ -68,19 +71,19 @@ def PaperScreen() -> ft.Control:
         [
             ft.Text(_("Paper"), size=24, weight=ft.FontWeight.BOLD),
             ft.Text(_("Play without phones: booklets (one per player) or key cards to fold.")),
-            ft.TextField(
-                label=_("Games"),
-                value=games,
+            typed_field(
+                typed_games,
+                _("Games"),
+                "10",
                 width=120,
                 keyboard_type=ft.KeyboardType.NUMBER,
-                on_change=lambda e: set_games(str(e.control.value or "")[:10]),
             ),
-            ft.Dropdown(
-                label=_("Words"),
-                value=word_list,
+            dropdown(
+                _("Words"),
+                word_list,
+                [ft.DropdownOption(key=code, text=own_name(code)) for code in WORD_LISTS],
+                lambda e: set_word_list(words_for(str(e.control.value or ""))),
                 width=160,
-                options=[ft.DropdownOption(key=code, text=own_name(code)) for code in WORD_LISTS],
-                on_select=lambda e: set_word_list(words_for(str(e.control.value or ""))),
             ),
             ft.Row(
                 [

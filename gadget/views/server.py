@@ -15,7 +15,6 @@ from typing import Any, Final
 
 import flet_web.fastapi  # type: ignore[import-untyped]
 import uvicorn
-from starlette.middleware.gzip import GZipMiddleware
 from starlette.requests import Request
 from starlette.responses import JSONResponse, PlainTextResponse, Response
 from starlette.types import ASGIApp, Message, Receive, Scope, Send
@@ -28,6 +27,7 @@ from gadget.services.uploads import INBOX, MAX_UPLOAD, UPLOAD_PATH
 from gadget.store import Store, data_folder
 from gadget.views.app import ASSETS, main
 from gadget.views.budget import MAX_MESSAGE, ConnectionBudget
+from gadget.views.compressed import CompressedOnce
 
 HEALTH: Final = "/healthz"
 # FastAPI's own pages (Swagger, ReDoc, the schema): Flet's inner app makes them; not served.
@@ -109,7 +109,7 @@ def asgi_app(table: Table | None = None) -> Any:
     for path in NOT_SERVED:
         site.add_api_route(path, not_served, include_in_schema=False)
 
-    site.add_middleware(GZipMiddleware, minimum_size=1024)
+    site.add_middleware(CompressedOnce)
     site.add_middleware(CacheHeaders)
     site.add_middleware(ConnectionBudget)
     flet_app = flet_web.fastapi.app(

@@ -10,10 +10,10 @@ import flet as ft
 from gadget.language import codes, language
 from gadget.services.timing import TimerSettings
 from gadget.views.boundary import component
+from gadget.views.choices import dropdown
 from gadget.views.language import _
 from gadget.views.phone import use_language_choice, use_phone
 from gadget.views.shared import (
-    content_width,
     guarded,
     loading,
     screen,
@@ -60,11 +60,10 @@ def Settings() -> ft.Control:
             ),
             *timer_times(settings, change),
             ft.Text(_("Warnings at 30 and 10 seconds; a sound and a vibration at zero."), size=12),
-            ft.Dropdown(
-                label=_("Language"),
-                value=choice.chosen,
-                width=min(400, content_width(page)),  # the longest choice shown whole
-                options=[
+            dropdown(
+                _("Language"),
+                choice.chosen,
+                [
                     ft.DropdownOption(
                         key="",
                         text=_("As this phone: {language}").format(
@@ -73,7 +72,7 @@ def Settings() -> ft.Control:
                     ),
                     *[ft.DropdownOption(key=code, text=language(code).name) for code in codes()],
                 ],
-                on_select=lambda e: choice.choose(str(e.control.value or "")),
+                lambda e: choice.choose(str(e.control.value or "")),
             ),
             status,
             ft.Button(_("Home"), on_click=lambda _e: page.navigate("/")),

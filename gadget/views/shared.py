@@ -3,6 +3,7 @@ the QR code (nothing here reaches the table or the database)."""
 
 from __future__ import annotations
 
+import base64
 import contextlib
 import functools
 import io
@@ -18,6 +19,7 @@ from qrcode.image.pure import PyPNGImage
 
 from gadget.engine import Colour, GadgetError, Player, ShareCode
 from gadget.services import palette
+from gadget.views.fields import typed_field
 from gadget.views.language import _, say
 
 log = logging.getLogger("gadget")
@@ -128,22 +130,6 @@ def loading(title: str) -> ft.Control:
     return screen([ft.Text(title, size=24, weight=ft.FontWeight.BOLD), ft.ProgressRing()])
 
 
-def typed_field(typed: Any, label: str, shown: str = "", **options: Any) -> ft.TextField:
-    """A text field that keeps what is typed in a ref (`ft.use_ref`) and is drawn with it.
-
-    A tap that arrives before the re-render after the last keystroke still reads the whole
-    text, and a re-render while the player types (the partner's phone acting, data
-    arriving) never empties the field mid-word. `shown` is what the field holds until the
-    player types in it (while the ref holds None).
-    """
-
-    def keep(event: Any) -> None:
-        typed.current = str(event.control.value or "")
-
-    value = shown if typed.current is None else str(typed.current)
-    return ft.TextField(label=label, value=value, on_change=keep, **options)
-
-
 def keyed(component: Callable[..., ft.Control], key: str, *args: Any) -> ft.Control:
     """A component with a key: another key is another screen with fresh state (Flet's
     decorator hides the `key` keyword from type checkers)."""
@@ -182,6 +168,17 @@ def dead_end(title: str, hint: str, back: str, route: str) -> ft.Control:
             ft.Text(hint),
             ft.Button(back, on_click=lambda _e: page.navigate(route)),
         ]
+    )
+
+
+def nowhere() -> ft.Control:
+    """What an address no screen is at shows (mistyped, cut short, or an older app's), in
+    both apps: never Home as if it had been asked for."""
+    return dead_end(
+        _("This address leads nowhere."),
+        _("Nothing in Gadget is at this address: it may be mistyped or cut short."),
+        _("Home"),
+        "/",
     )
 
 
@@ -226,6 +223,12 @@ def qr_png(text: str) -> bytes:
     buffer = io.BytesIO()
     image.save(buffer)
     return buffer.getvalue()
+
+
+def qr_image(text: str, size: int) -> ft.Image:
+    """The QR code of the text on screen, its PNG given as base64 text: WebKit (Safari, every
+    browser on an iPhone) draws nothing for an image Flet sends as bytes, and draws this."""
+    return ft.Image(src=base64.b64encode(qr_png(text)).decode("ascii"), width=size, height=size)
 
 
 def whole_number(typed: str, digits: int = 4) -> int | None:
@@ -304,25 +307,28 @@ def header(side: Player, hidden: bool, toggle: Any, home: Any) -> ft.Control:
     )
 
 
-def share_panel(code: ShareCode, link: str) -> ft.Control:
-    """The QR code of the join link and the code in large type, for the partner's phone."""
+def share_panel(code: ShareCode, link: str, hide: Callable[[], None] | None = None) -> ft.Control:
+    """The QR code of the join link and the code in large type, for the partner's phone;
+    with `hide`, its button inside the frame (phone A's whole card fits below at 390x844)."""
     link = link or f"/join/{code.text}"
     return panel(
         [
             ft.Text(_("Your partner scans this, or types the code:")),
             ft.Semantics(
                 label=_("QR code of {link}").format(link=link),
-                content=ft.Image(src=qr_png(link), width=180, height=180),
+                content=qr_image(link, 150),  # 4 px a module: a camera reads it at arm's length
             ),
             ft.Text(code.text, size=30, weight=ft.FontWeight.BOLD),
             ft.Text(link, size=12),
+            *([ft.TextButton(_("Hide the code"), on_click=lambda _e: hide())] if hide else []),
         ]
     )
 
 
 def read_code(typed: object) -> ShareCode:
-    """The code a player typed (only its first 40 characters are read: a code has 11)."""
-    return ShareCode.parse(str(typed or "")[:40])
+    """The code a player typed, read whole up to 100,000 characters: a long paste is refused
+    by its own length (reading the first 40 said "40 characters" of a 10,000 paste)."""
+    return ShareCode.parse(str(typed or "")[:100_000])
 
 
 def join_by_code(

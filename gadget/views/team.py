@@ -15,8 +15,10 @@ from gadget.services.campaign import campaign_view
 from gadget.services.printing.map_pdf import print_map
 from gadget.services.printing.worker import off_the_loop
 from gadget.services.worker import export_backup, in_worker, on_store
-from gadget.store import MAX_NAME, Team
+from gadget.store import Team
 from gadget.views.boundary import component
+from gadget.views.choices import dropdown
+from gadget.views.fields import forget, typed_field, use_typed
 from gadget.views.files import download, pick_json
 from gadget.views.language import _, city, pgettext, say, spoken
 from gadget.views.mission_map import MissionMapView
@@ -26,10 +28,9 @@ from gadget.views.shared import (
     guarded,
     loading,
     panel,
-    qr_png,
+    qr_image,
     safe_file_name,
     screen,
-    typed_field,
     use_data,
     use_status,
     use_value,
@@ -60,7 +61,7 @@ def InvitePanel(team: Team, new_invite: Any) -> ft.Control:
             ),
             ft.Semantics(
                 label=_("QR code of the team's invite link"),
-                content=ft.Image(src=qr_png(link), width=160, height=160),
+                content=qr_image(link, 160),
             ),
             ft.Text(link, size=12, selectable=False),
             ft.Row(
@@ -81,8 +82,8 @@ def TeamScreen() -> ft.Control:
     page = ft.context.page
     status, tell, refuse = use_status()
     edits, set_edits = use_value(lambda: 0)  # the team and its campaign are read again after each
-    rename = ft.use_ref("")
-    players: Any = ft.use_ref(None)  # None until the player types: the saved players are shown
+    rename = use_typed()
+    players = use_typed()  # None until the player types: the saved players are shown
     store = table.store
     team = use_team(edits)
     shown = use_data(
@@ -105,10 +106,11 @@ def TeamScreen() -> ft.Control:
     def save() -> None:
         store.update_team(
             team.id,
-            name=str(rename.current) or None,
-            players=str(players.current).split(",") if players.current is not None else None,
+            name=rename.current or None,
+            players=players.current.split(",") if players.current is not None else None,
         )
-        players.current = None  # show the players as saved (names cleaned) again
+        forget(rename)  # the heading shows the new name
+        forget(players)  # the players as saved (names cleaned)
         tell(_("Saved."))
         set_edits(edits + 1)
 
@@ -185,14 +187,19 @@ def TeamScreen() -> ft.Control:
             ),
             ft.Text(_("The team"), size=18, weight=ft.FontWeight.W_600),
             InvitePanel(team, guarded(new_invite, refuse)),
-            typed_field(rename, _("Rename"), max_length=MAX_NAME),
-            typed_field(players, _("Players"), shown=", ".join(team.players)),
+            typed_field(rename, _("Rename"), on_submit=guarded(save, refuse)),
+            typed_field(
+                players,
+                _("Players"),
+                shown=", ".join(team.players),
+                on_submit=guarded(save, refuse),
+            ),
             ft.Button(_("Save"), on_click=guarded(save, refuse)),
-            ft.Dropdown(
-                label=_("Map"),
-                value=str(team.map_id),
-                options=[ft.DropdownOption(key=str(i), text=pgettext("map", n)) for i, n in maps],
-                on_select=choose_map,
+            dropdown(
+                _("Map"),
+                str(team.map_id),
+                [ft.DropdownOption(key=str(i), text=pgettext("map", n)) for i, n in maps],
+                choose_map,
             ),
             ft.Row(
                 [

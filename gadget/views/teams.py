@@ -12,8 +12,9 @@ from gadget.engine import (
 )
 from gadget.engine.errors import Message
 from gadget.services.worker import import_backup, on_store
-from gadget.store import MAX_NAME, NotFoundError, Team
+from gadget.store import NotFoundError, Team
 from gadget.views.boundary import component
+from gadget.views.fields import forget, text_of, typed_field, use_typed
 from gadget.views.files import pick_json
 from gadget.views.language import _, say
 from gadget.views.phone import use_phone
@@ -23,7 +24,6 @@ from gadget.views.shared import (
     dead_end,
     loading,
     screen,
-    typed_field,
     use_data,
     use_lookup,
     use_status,
@@ -91,8 +91,8 @@ def TeamsScreen() -> ft.Control:
     """Every team, and a new one."""
     table = use_table()
     page = ft.context.page
-    name = ft.use_ref("")
-    players = ft.use_ref("")
+    name = use_typed()
+    players = use_typed()
     status, tell, refuse = use_status()
     errors, set_errors = use_value(lambda: ("", ""))  # the name's, the players': on their fields
     edits, set_edits = use_value(lambda: 0)  # the list is read again after each
@@ -101,9 +101,7 @@ def TeamsScreen() -> ft.Control:
 
     def add(_event: Any) -> None:
         try:
-            team = table.store.add_team(
-                str(name.current), str(players.current).split(","), phone=phone.key
-            )
+            team = table.store.add_team(text_of(name), text_of(players).split(","), phone=phone.key)
         except GadgetError as refused:  # said on the field it is about, in the field's red
             words = say(refused)
             said = brief(words[:1].upper() + words[1:] + ".")
@@ -111,6 +109,8 @@ def TeamsScreen() -> ft.Control:
             tell("")  # the last success is not this tap's
             return
         set_errors(("", ""))
+        forget(name)  # the next team starts from empty fields
+        forget(players)
         tell(_("Added {team}.").format(team=team.name))
         set_edits(edits + 1)
 
@@ -138,8 +138,8 @@ def TeamsScreen() -> ft.Control:
         [
             ft.Text(_("Teams"), size=24, weight=ft.FontWeight.BOLD),
             *(rows or [ft.Text(_("No team yet: add one to play the mission map."))]),
-            typed_field(name, _("New team"), max_length=MAX_NAME, error=errors[0] or None),
-            typed_field(players, _("Players (Ann, Ben)"), error=errors[1] or None),
+            typed_field(name, _("New team"), error=errors[0] or None, on_submit=add),
+            typed_field(players, _("Players (Ann, Ben)"), error=errors[1] or None, on_submit=add),
             ft.Row(
                 [
                     ft.Button(_("Add team"), icon=ft.Icons.GROUP_ADD, on_click=add),

@@ -15,8 +15,10 @@ from gadget.engine import Phase
 from gadget.services import palette
 from gadget.services.timing import TIMER_PRESETS, WARNINGS, Stretch, TimerSettings, TimerState
 from gadget.views.boundary import component
+from gadget.views.choices import dropdown
+from gadget.views.fields import text_of, typed_field, use_typed
 from gadget.views.language import _, ngettext
-from gadget.views.shared import icon_button, use_value, whole_number
+from gadget.views.shared import brief, icon_button, use_value
 
 TICK = 0.25
 
@@ -109,46 +111,61 @@ def TimerBar(phase: Phase, timer: TimerState | None, controls: TimerControls) ->
 
 
 def _typed_seconds(typed: str, on_change: Any) -> None:
-    seconds = whole_number(typed)
-    on_change(seconds if seconds is not None else typed)
+    """Seconds as typed, to the timer's rules: a number of any size is judged by its range
+    ("99999" was called no whole number), other text quoted short (a paste filled the
+    screen). Leaving an empty field changes nothing."""
+    digits = typed.strip()
+    if not digits:
+        return
+    if digits.isascii() and digits.isdigit():  # a long number is judged as too long
+        on_change(int(digits[:13]))
+        return
+    on_change(brief(typed, 16))
 
 
-def seconds_field(label: str, short_label: str, seconds: int, on_change: Any) -> ft.Control:
+@component
+def SecondsField(label: str, short_label: str, seconds: int, on_change: Any) -> ft.Control:
     """A stretch's time: a preset (30 s to 8 min) or any number of seconds typed."""
+    typed = use_typed()
     options = [ft.DropdownOption(key=str(p), text=clock_text(p)) for p in TIMER_PRESETS]
     if seconds not in TIMER_PRESETS:
         options.append(ft.DropdownOption(key=str(seconds), text=clock_text(seconds)))
-    return ft.Row(
+    row = ft.Row(
         [
-            ft.Dropdown(
-                label=label,
-                value=str(seconds),
-                options=options,
-                width=150,
-                on_select=lambda e: _typed_seconds(str(e.control.value or ""), on_change),
+            dropdown(
+                label,
+                str(seconds),
+                options,
+                lambda e: _typed_seconds(str(e.control.value or ""), on_change),
+                width=210,  # its label whole ("Temps des propositions"); the row wraps
             ),
-            ft.TextField(
-                label=short_label,
-                width=150,  # room for a longer language's label ("Propositions (s)")
+            typed_field(
+                typed,
+                short_label,
+                width=170,  # room for a longer language's label ("Propositions (s)")
                 keyboard_type=ft.KeyboardType.NUMBER,
-                on_submit=lambda e: _typed_seconds(str(e.control.value or ""), on_change),
+                on_submit=lambda _e: _typed_seconds(text_of(typed), on_change),
+                on_blur=lambda _e: _typed_seconds(text_of(typed), on_change),  # Tab, or away
             ),
         ],
         wrap=True,
+        run_spacing=14,
     )
+    # The dropdown's label floats above its frame, into the row above without this room.
+    return ft.Container(row, padding=ft.Padding.only(top=8))
 
 
 def timer_times(settings: TimerSettings, change: Callable[..., None]) -> list[ft.Control]:
     """The clue's and the guesses' times, each changed with `change(clue_seconds=...)` or
     `change(guess_seconds=...)` (Settings on a server, the timer itself on the site)."""
     return [
-        seconds_field(
+        SecondsField(
             _("Clue time"),
             _("Clue seconds"),
             settings.clue_seconds,
             lambda s: change(clue_seconds=s),
         ),
-        seconds_field(
+        SecondsField(
             _("Guess time"),
             _("Guess seconds"),
             settings.guess_seconds,

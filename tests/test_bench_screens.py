@@ -1,0 +1,44 @@
+"""`make bench` runs bench/bench_screens.py and bench/bench_app.py whole (many rounds, idle
+and with both cores kept busy); these run them in quick mode so that neither rots. They
+judge what the benchmarks print, never the times (docs/benchmarks.md has those)."""
+
+from __future__ import annotations
+
+import json
+import re
+import subprocess
+import sys
+from pathlib import Path
+
+import pytest
+
+from tests.test_browser import _require_browser
+
+pytestmark = pytest.mark.browser
+BENCH = Path(__file__).resolve().parents[1] / "bench"
+
+
+def _run(name: str) -> str:
+    _require_browser()
+    command = [sys.executable, str(BENCH / name), "--quick"]
+    ran = subprocess.run(command, check=False, capture_output=True, text=True, timeout=1200)
+    assert ran.returncode == 0, ran.stderr[-3000:]
+    return ran.stdout
+
+
+def test_the_bench_of_every_screen_and_move_runs_idle_and_busy_in_quick_mode() -> None:
+    printed = _run("bench_screens.py")
+    number = r"\s+\d+\.\d{3}\s+\d+\.\d{3}\s+\d+\.\d"  # median, worst, times the floor
+    for step in ("Home -> Teams", "give clue -> both phones", "touch -> the partner's phone",
+                 "assassin -> Lost on both phones", "undo after the end -> both phones",
+                 "end -> the team's map", "floor: a bare Flet app's tap"):  # fmt: skip
+        assert re.search(rf"^{re.escape(step)}{number}{number}$", printed, re.M), printed
+    assert re.search(r"^idle: worst \d+\.\d{3} s", printed, re.M), printed
+    assert re.search(r"^busy: worst \d+\.\d{3} s", printed, re.M), printed
+
+
+def test_the_bench_of_the_app_measures_the_partners_phone_idle_and_busy_in_quick_mode() -> None:
+    results = json.loads(_run("bench_app.py"))
+    assert results["a_to_b_actions"] == results["busy: a_to_b_actions"] == 6
+    assert results["a_to_b_median_ms"] > 0 and results["busy: a_to_b_median_ms"] > 0
+    assert results["first_frame_gadget_ms"] > 0 and results["server_memory_per_phone_mib"] > -1

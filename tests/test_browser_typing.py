@@ -1,0 +1,267 @@
+"""Every text field of the served app, typed into as players do in Chromium: key by key
+with no delay and at 80 ms a key, pasted, then Enter or the button at once; what arrives is
+exactly what was typed, a form empties only when it has done its work, and a refused text
+stays in its field with one line that says what was refused."""
+
+from __future__ import annotations
+
+import re
+import time
+from collections.abc import Callable, Iterator
+
+import pytest
+
+from gadget.engine import Player
+from gadget.services.campaign import record_played_elsewhere
+from gadget.store import Store
+from tests.games import WINNING_ACTIONS, log_of
+from tests.test_browser import (
+    Browser,
+    Page,
+    _card,
+    _cell,
+    _chromium,
+    _deal,
+    _open,
+    _phone,
+    _start_server,
+)
+
+pytestmark = pytest.mark.browser
+PHONE = (390, 844)
+#: How each text goes in, and what then sends it: every field meets each way of typing.
+WAYS = (("keys", 0, "button"), ("keys", 80, "enter"), ("paste", 0, "button"), ("paste", 0, "enter"))
+
+
+@pytest.fixture(scope="module")
+def served(tmp_path_factory: pytest.TempPathFactory) -> Iterator[tuple[str, Store]]:
+    """A server, and its database as the tests read it."""
+    database = tmp_path_factory.mktemp("typing") / "gadget.db"
+    process, url = _start_server(database)
+    store = Store(f"sqlite:///{database}")
+    yield url, store
+    process.terminate()
+    process.wait(timeout=10)
+
+
+@pytest.fixture(scope="module")
+def browser() -> Iterator[Browser]:
+    with _chromium() as launched:
+        yield launched
+
+
+def _focus(page: Page, label: str, row: int = 0) -> None:
+    """Tap the field (the `row`th of that name), and wait until the input has the focus."""
+    page.get_by_role("textbox", name=label, exact=True).nth(row).click()
+    page.wait_for_function(
+        "label => document.activeElement?.getAttribute('aria-label')?.startsWith(label)",
+        arg=label,
+        timeout=10_000,
+    )
+
+
+def _enter(
+    page: Page, label: str, text: str, way: str, delay: float, over: bool = False, row: int = 0
+) -> None:
+    """Type (or paste) the text into the field, over what it holds if `over`.
+
+    Flutter takes the keyboard a frame or more after the tap (more on a busy machine) and
+    then writes its own text into the input: keys typed before that are lost in any Flutter
+    app. Only that loss, the text's first keys missing, is typed again.
+    """
+    for _attempt in range(3):
+        _focus(page, label, row)
+        if over:
+            _select_all(page)
+        if way == "paste":
+            page.keyboard.insert_text(text)
+        else:
+            page.keyboard.type(text, delay=delay)
+        held = str(page.evaluate("() => document.activeElement.value"))
+        if held == text or not text.endswith(held):
+            return  # what arrived is judged by the test, a wrong text included
+        over = True
+
+
+def _select_all(page: Page) -> None:
+    """Select the field's text to type over it, until the input shows it selected (a key
+    pressed before Flutter has the keyboard is lost, Ctrl+A among them)."""
+    for _attempt in range(50):
+        page.keyboard.press("ControlOrMeta+a")
+        if page.evaluate(  # still whole after two frames: Flutter did not write it anew
+            "() => new Promise(done => requestAnimationFrame(() => requestAnimationFrame(() => {"
+            " const e = document.activeElement;"
+            " done(e.selectionStart === 0 && e.selectionEnd === e.value.length); })))"
+        ):
+            return
+        page.wait_for_timeout(100)
+    raise AssertionError("the field's text never showed selected")
+
+
+def _send(page: Page, finish: str, button: str) -> None:
+    """Enter, or the button, at once: no wait after the last key."""
+    if finish == "enter":
+        page.keyboard.press("Enter")
+    else:
+        page.get_by_role("button", name=button, exact=True).click()
+
+
+def _shows(page: Page, label: str, text: str, row: int = 0) -> None:
+    """Wait until the field, tapped, shows this text."""
+    _focus(page, label, row)
+    page.wait_for_function(
+        "text => document.activeElement?.value === text", arg=text, timeout=30_000
+    )
+
+
+def _see(page: Page, text: str) -> None:
+    """Wait until the page says this (a machine kept busy by other work takes its time)."""
+    page.get_by_text(text).first.wait_for(state="attached", timeout=30_000)
+
+
+def _until(check: Callable[[], bool], what: str, seconds: float = 20) -> None:
+    """Wait until the database holds what was sent (a busy machine takes its time)."""
+    deadline = time.monotonic() + seconds
+    while not check():
+        assert time.monotonic() < deadline, what
+        time.sleep(0.1)
+
+
+def test_teams_are_added_exactly_as_typed_and_the_form_empties(
+    served: tuple[str, Store], browser: Browser
+) -> None:
+    url, store = served
+    page = _phone(browser, url + "/teams", PHONE)
+    for number, (way, delay, finish) in enumerate(WAYS):
+        name, players = f"Team {number} Ivy", f"Ivy {number}, Jo {number}"
+        _enter(page, "New team", name, way, delay)
+        _enter(page, "Players (Ann, Ben)", players, way, delay)
+        _send(page, finish, "Add team")
+        _see(page, f"Added {name}.")
+        added = {team.name: team.players for team in store.teams()}
+        assert added.get(name) == (f"Ivy {number}", f"Jo {number}"), (way, finish, added)
+        # The form empties: the next round types into it and must store only its own text.
+
+
+def test_a_pasted_name_of_ten_thousand_characters_is_refused_by_its_length_and_kept(
+    served: tuple[str, Store], browser: Browser
+) -> None:
+    url, store = served
+    page = _phone(browser, url + "/teams", PHONE)
+    _enter(page, "New team", "   ", "keys", 0)
+    _enter(page, "New team", "x" * 10_000, "paste", 0)
+    _enter(page, "Players (Ann, Ben)", "Ann, Ben", "paste", 0)
+    _send(page, "button", "Add team")
+    _see(page, "A team name has 10000 characters; at most 40.")
+    _shows(page, "New team", "   " + "x" * 10_000)  # kept, to be cut down
+    assert all(len(team.name) <= 40 for team in store.teams())
+
+
+def _with_team(browser: Browser, url: str, name: str) -> Page:
+    """A phone that has just added a team of this name (typed, then Enter)."""
+    page = _phone(browser, url + "/teams", PHONE)
+    _enter(page, "New team", name, "keys", 0)
+    _send(page, "enter", "Add team")
+    _see(page, f"Added {name}.")
+    return page
+
+
+def test_the_team_screen_saves_its_name_and_players_as_typed(
+    served: tuple[str, Store], browser: Browser
+) -> None:
+    url, store = served
+    page = _with_team(browser, url, "Owls")
+    _open(page, f"{url}/teams/{store.team('Owls').id}")
+    _see(page, "History and charts")
+    for number, (way, delay, finish) in enumerate(WAYS):
+        name, players = f"Owls {number}", f"Kim {number}, Lu {number}"
+        _enter(page, "Rename", name, way, delay)
+        _enter(page, "Players", players, way, delay, over=True)
+        _send(page, finish, "Save")
+        _see(page, name)  # the heading
+        team = store.team(name)
+        assert team.players == (f"Kim {number}", f"Lu {number}"), (way, finish)
+
+
+def test_notes_are_kept_as_typed_and_shown_as_kept(
+    served: tuple[str, Store], browser: Browser
+) -> None:
+    url, store = served
+    page = _with_team(browser, url, "Larks")
+    for _attempt in range(2):  # two attempts at Prague, played elsewhere
+        record_played_elsewhere(store, "Larks", "Prague", log_of(WINNING_ACTIONS).to_json())
+    team = store.team("Larks")
+    _open(page, f"{url}/teams/{team.id}/history")
+    _see(page, "2 attempts shown")
+    last: dict[int, str] = {}  # the last note typed on each row
+    for number, (way, delay, _finish) in enumerate(WAYS):
+        row, note = number % 2, f"Note {number}: lemonade, again"
+        _enter(page, "Notes", note, way, delay, over=True, row=row)
+        page.keyboard.press("Enter")
+        last[row] = note
+        expected = set(last.values()) | ({""} if len(last) < 2 else set())  # one not yet typed
+        _until(lambda e=expected: _notes(store, team.id) == e, f"{last} kept")
+        _focus(page, "Notes", 1 - row)  # the other note: this one loses the focus, as kept
+    _open(page, page.url)
+    _see(page, "2 attempts shown")
+    for row, note in last.items():
+        _shows(page, "Notes", note, row)
+    assert _notes(store, team.id) == set(last.values())
+
+
+def _notes(store: Store, team_id: int) -> set[str]:
+    return {attempt.notes or "" for attempt in store.attempts(team_id)}
+
+
+def test_clues_arrive_as_typed(served: tuple[str, Store], browser: Browser) -> None:
+    url, _store = served
+    for way, delay, finish in WAYS:
+        phone_a, code = _deal(browser, url, PHONE)
+        phone_b = _phone(browser, f"{url}/join/{code.text}", PHONE)
+        _see(phone_b, "Either player gives the next clue.")
+        card = _card(phone_a, code)
+        _enter(phone_a, "Clue", "salad days", way, delay)
+        _send(phone_a, finish, "Give clue")
+        _see(phone_b, "A gave the clue: salad days. You guess.")
+        _cell(phone_a, Player.A, card.a.index("-")).click()  # B touched a bystander
+        _see(phone_b, "You give the next clue.")
+        _enter(phone_b, "Clue", "ocean", way, delay)
+        _send(phone_b, finish, "Give clue")
+        _see(phone_a, "B gave the clue: ocean. You guess.")
+        phone_a.context.close()
+        phone_b.context.close()
+
+
+def test_a_code_typed_or_pasted_joins_its_game(served: tuple[str, Store], browser: Browser) -> None:
+    url, _store = served
+    for way, delay, finish in WAYS:
+        phone_a, code = _deal(browser, url, PHONE)
+        phone_b = _phone(browser, url + "/", PHONE)
+        _enter(phone_b, "Partner's code", code.text.lower(), way, delay)
+        _send(phone_b, finish, "Join")
+        _see(phone_b, "Either player gives the next clue.")
+        phone_a.context.close()
+        phone_b.context.close()
+
+
+def test_timer_seconds_typed_are_saved(served: tuple[str, Store], browser: Browser) -> None:
+    url, _store = served
+    page = _phone(browser, url + "/settings", PHONE)
+    for seconds, (way, delay, _finish) in zip((45, 75, 95, 125), WAYS, strict=True):
+        _enter(page, "Clue seconds", str(seconds), way, delay, over=True)
+        page.keyboard.press("Enter")
+        _see(page, "Saved: new games use these settings.")
+        clock = re.compile(rf"(^|\D){seconds // 60}:{seconds % 60:02d}(\D|$)")  # the time shown
+        page.get_by_text(clock).first.wait_for(state="attached", timeout=30_000)
+        _shows(page, "Clue seconds", str(seconds))
+
+
+def test_the_number_of_games_typed_makes_that_many_key_cards(
+    served: tuple[str, Store], browser: Browser
+) -> None:
+    url, _store = served
+    page = _phone(browser, url + "/paper", PHONE, accept_downloads=True)
+    for games, (way, delay, _finish) in zip((3, 12, 7), WAYS, strict=False):
+        _enter(page, "Games", str(games), way, delay, over=True)
+        _send(page, "button", "Key cards (PDF)")
+        _see(page, f"{games} key cards, seed")

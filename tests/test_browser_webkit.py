@@ -1,0 +1,242 @@
+"""The served app and the static site in WebKit, the engine of Safari and of every browser on
+an iPhone: Debian's WebKitGTK driven by Selenium under Xvfb. Home, a new game whose QR code
+is read from the screen's pixels, and side B opened by the link that QR code carries."""
+
+from __future__ import annotations
+
+import contextlib
+import io
+import os
+import re
+import select
+import subprocess
+import time
+from collections.abc import Callable, Iterator
+from contextlib import contextmanager
+from pathlib import Path
+from typing import TypeVar
+
+import pytest
+import zxingcpp
+from PIL import Image
+
+from gadget.engine import ShareCode
+from gadget.services.links import code_in_text
+from tests.test_browser import REQUIRED, _free_port, _start_server
+from tests.test_browser_site import CODE, _side_b, build_site, static_server
+
+WEBDRIVER = Path("/usr/bin/WebKitWebDriver")
+XVFB = Path("/usr/bin/Xvfb")
+# WebKitGTK takes the page's language from the locale: under C.UTF-8 it says "C", which
+# Flet's client refuses ("invalid language tag"), and the app never leaves its splash.
+LOCALE = "en_US.UTF-8"
+BOOT = 180.0  # s: Pyodide in WebKit on a busy machine
+PATIENCE = 60.0  # s: a screen after a tap
+MARGIN = 16  # px of the screen kept around the QR code's box: its quiet zone
+
+pytestmark = [
+    pytest.mark.browser,
+    # Selenium's own WebKitGTK driver class still passes its address the old way.
+    pytest.mark.filterwarnings("ignore:setting remote_server_addr:DeprecationWarning"),
+]
+
+Found = TypeVar("Found")
+
+try:
+    from selenium import webdriver
+    from selenium.webdriver.common.by import By
+    from selenium.webdriver.remote.webdriver import WebDriver
+    from selenium.webdriver.remote.webelement import WebElement
+    from selenium.webdriver.webkitgtk.options import Options
+    from selenium.webdriver.webkitgtk.service import Service
+except ImportError:  # pragma: no cover - the dev install has it
+    webdriver = None  # type: ignore[assignment]
+
+
+def _minibrowser() -> Path | None:
+    """WebKitGTK's own small browser, which its WebDriver drives."""
+    return next(iter(sorted(Path("/usr/lib").glob("*/webkit2gtk-4.1/MiniBrowser"))), None)
+
+
+def _has_locale() -> bool:
+    listed = subprocess.run(["locale", "-a"], capture_output=True, text=True, check=False)
+    return "en_US.utf8" in listed.stdout.split()
+
+
+def _missing() -> str | None:
+    install = "apt-get install webkit2gtk-driver libwebkit2gtk-4.1-0 xvfb"
+    if webdriver is None:
+        return "selenium is not installed"
+    if not WEBDRIVER.exists() or _minibrowser() is None:
+        return f"no WebKitGTK WebDriver ({install})"
+    if not XVFB.exists():
+        return f"no Xvfb ({install})"
+    if not _has_locale():
+        return f"no {LOCALE} locale (localedef -i en_US -c -f UTF-8 {LOCALE})"
+    return None
+
+
+def _require_webkit() -> None:
+    missing = _missing()
+    if missing:
+        if REQUIRED:
+            pytest.fail(f"browser tests are required here: {missing}")
+        pytest.skip(missing)
+
+
+@pytest.fixture(scope="module")
+def display() -> Iterator[str]:
+    """A screen of its own for the browsers: Xvfb on the first free display number."""
+    _require_webkit()
+    told, tell = os.pipe()
+    process = subprocess.Popen(
+        [str(XVFB), "-displayfd", str(tell), "-screen", "0", "1280x1024x24", "-nolisten", "tcp"],
+        pass_fds=(tell,),
+        stdout=subprocess.DEVNULL,
+        stderr=subprocess.DEVNULL,
+    )
+    os.close(tell)
+    try:
+        ready, _, _ = select.select([told], [], [], 60)
+        number = os.read(told, 16).decode().strip() if ready else ""
+        assert number.isdigit(), "Xvfb did not start"
+        yield f":{number}"
+    finally:
+        os.close(told)
+        process.terminate()
+        process.wait(timeout=10)
+
+
+@contextmanager
+def _phone(display: str, url: str) -> Iterator[WebDriver]:
+    """A new WebKit browser (a phone of its own: each session starts with no storage) on
+    the page, once Flutter has drawn and been asked for its DOM of roles and labels."""
+    options = Options()
+    options.binary_location = str(_minibrowser())
+    options.add_argument("--automation")
+    language = {"LANG": LOCALE, "LC_ALL": LOCALE, "LANGUAGE": "en_US"}
+    service = Service(str(WEBDRIVER), env={**os.environ, "DISPLAY": display, **language})
+    driver = webdriver.WebKitGTK(options=options, service=service)
+    try:
+        driver.set_window_size(390, 844)
+        driver.get(url)
+        placeholder = _wait(
+            "Flutter's semantics placeholder",
+            lambda: driver.find_elements(By.CSS_SELECTOR, "flt-semantics-placeholder"),
+            BOOT,
+        )
+        driver.execute_script("arguments[0].click()", placeholder[0])
+        yield driver
+    finally:
+        driver.quit()
+
+
+def _wait(what: str, find: Callable[[], Found], seconds: float = PATIENCE) -> Found:
+    """What `find` gives once it is there (true), looking again until the time is up."""
+    deadline = time.monotonic() + seconds
+    while True:
+        with contextlib.suppress(Exception):  # a node replaced while it was read
+            found = find()
+            if found:
+                return found
+        if time.monotonic() > deadline:
+            raise AssertionError(f"not seen in {seconds:.0f} s: {what}")
+        time.sleep(0.5)
+
+
+# The semantics nodes whose label (else text) matches a pattern, and have a role if one is
+# asked: found in the page in one call (a WebDriver call a node is slow on a busy machine).
+NAMED = """
+const [pattern, role] = arguments;
+const name = new RegExp(pattern);
+return [...document.querySelectorAll("flt-semantics, [role]")].filter(
+  (node) => (!role || node.getAttribute("role") === role)
+    && name.test((node.getAttribute("aria-label") || node.textContent || "").trim()));
+"""
+
+
+def _name(node: WebElement) -> str:
+    """What a screen reader says of a semantics node: its label, else its text."""
+    return (node.get_attribute("aria-label") or node.text or "").strip()
+
+
+def _see(
+    driver: WebDriver, name: str | re.Pattern[str], seconds: float = PATIENCE, role: str = ""
+) -> WebElement:
+    """The first node named so (the whole name: a plain string is taken as it is)."""
+    pattern = name.pattern if isinstance(name, re.Pattern) else re.escape(name)
+    whole = f"^(?:{pattern.removeprefix('^').removesuffix('$')})$"
+    found = _wait(repr(pattern), lambda: driver.execute_script(NAMED, whole, role), seconds)
+    return found[0]  # type: ignore[no-any-return]
+
+
+def _tap(driver: WebDriver, name: str, seconds: float = PATIENCE) -> None:
+    _see(driver, name, seconds, role="button").click()
+
+
+def _qr_on_screen(driver: WebDriver) -> str:
+    """The text of the QR code drawn on screen, read from the screenshot's pixels in the box
+    of the node labelled as the QR code (its label names the link: a screen reader's words)."""
+    box = _see(driver, re.compile(r"QR code of .+")).rect
+
+    def read() -> str:
+        shot = Image.open(io.BytesIO(driver.get_screenshot_as_png())).convert("L")
+        left, top = box["x"] - MARGIN, box["y"] - MARGIN
+        right, bottom = box["x"] + box["width"] + MARGIN, box["y"] + box["height"] + MARGIN
+        found = zxingcpp.read_barcodes(shot.crop((left, top, right, bottom)))
+        return next((result.text for result in found if result.text), "")
+
+    return _wait("a QR code in the pixels of its box", read)
+
+
+def _grid(driver: WebDriver) -> str:
+    """The 25 cells as the page labels them, row by row from the player's seat."""
+    _see(driver, re.compile(r"row 5 column 5: \w+"))
+    colour = {"agent": "G", "assassin": "X", "bystander": "-"}
+    cells = {
+        label.rsplit(": ", 1)[0]: colour[label.rsplit(": ", 1)[1]]
+        for label in map(_name, driver.execute_script(NAMED, r"^row \d column \d: \w+$", ""))
+    }
+    places = (f"row {row} column {column}" for row in range(1, 6) for column in range(1, 6))
+    return "".join(cells[place] for place in places)
+
+
+def _new_game_and_side_b(display: str, home: str, link: re.Pattern[str]) -> None:
+    """Home, a new game on phone A whose QR code WebKit draws, then phone B opened by the link
+    that QR code carries: B shows side B of the code's card."""
+    with _phone(display, home) as phone_a:
+        _see(phone_a, "Join", BOOT)
+        _tap(phone_a, "New game", BOOT)
+        code = ShareCode.parse(_name(_see(phone_a, CODE)))
+        scanned = _qr_on_screen(phone_a)
+        assert link.fullmatch(scanned), scanned
+        assert code_in_text(scanned) == code
+    with _phone(display, scanned) as phone_b:
+        _see(phone_b, "Side B", BOOT)
+        assert _grid(phone_b) == _side_b(code)
+
+
+def test_the_served_app_shows_side_as_qr_code_in_webkit(
+    display: str, tmp_path_factory: pytest.TempPathFactory
+) -> None:
+    process, url = _start_server(tmp_path_factory.mktemp("db") / "gadget.db")
+    try:
+        _new_game_and_side_b(display, url + "/", re.compile(re.escape(url) + r"/join/\S+"))
+    finally:
+        process.terminate()
+        process.wait(timeout=10)
+
+
+def test_the_static_site_shows_side_as_qr_code_in_webkit(
+    display: str, tmp_path_factory: pytest.TempPathFactory
+) -> None:
+    site = tmp_path_factory.mktemp("site") / "site"
+    build_site(site)
+    port = _free_port()
+    server = static_server(site, port)
+    url = f"http://127.0.0.1:{port}"
+    try:
+        _new_game_and_side_b(display, url + "/", re.compile(re.escape(url) + r"/#/join/\S+"))
+    finally:
+        server.terminate()
+        server.wait(timeout=10)
