@@ -12,9 +12,9 @@ from sqlmodel import col, select
 
 from gadget.engine import Action, GameLog, Player, ShareCode, parse_game_log, replay
 from gadget.engine.rules import apply
-from gadget.missions import parse_map
 from gadget.store.errors import NotFoundError, StoreError
 from gadget.store.history import finish, take_back
+from gadget.store.maps import stored_map
 from gadget.store.records import (
     HeldGame,
     SavedGame,
@@ -137,7 +137,7 @@ class GameRecords(Repository):
                 for map_id, data in session.exec(
                     select(MapRow.id, MapRow.data).where(col(MapRow.id).in_(map_ids))
                 ).all()
-                for mission in parse_map(data).missions
+                for mission in stored_map(data).missions  # parsed once a process
             }
             return [
                 HeldGame(
