@@ -180,9 +180,11 @@ def _touch(phone: Page, player: Player, cell: int, patience: float = 10) -> None
     shown = phone.get_by_role("button", name=covered).or_(phone.get_by_text(covered)).first
     deadline = time.monotonic() + patience
     while True:
+        if shown.count():  # a slow first tap arrived after all: a covered cell is no button
+            return
         _cell(phone, player, cell).click()
         try:
-            shown.wait_for(state="attached", timeout=3_000)
+            shown.wait_for(state="attached", timeout=5_000)
             return
         except PlaywrightTimeout:
             if time.monotonic() > deadline:
