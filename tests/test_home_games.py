@@ -47,7 +47,7 @@ def test_home_tells_a_phones_games_apart(tmp_path: Path) -> None:
         table.deal(team_name="Owls", mission_name="Prague", phone=me)
         practice = table.deal(tokens=11, phone=me)
         assert table.join(practice.id, partner) is B
-        table.act(practice.id, Clue(A, "tree", 2), practice.version)
+        table.act(me, practice.id, Clue(A, "tree", 2), practice.version)
         clock.date += timedelta(minutes=40)  # 40 minutes pass, then Home reads (one more)
 
         home = await Phone("/", storage=mine).open()

@@ -19,6 +19,7 @@ from gadget.services.table import Table
 from gadget.store import StaleGameError, Store
 from gadget.store.notices import LAST_RETRY_SECONDS, Listener, announce, retry_wait
 from tests.conftest import empty_postgres
+from tests.seated import Seated, new_phone
 
 
 class Tables:
@@ -116,7 +117,8 @@ def held_reconnection(monkeypatch: pytest.MonkeyPatch) -> Iterator[threading.Eve
 def test_a_process_deaf_while_a_game_changed_reads_it_again_when_it_listens_again(
     tables: Tables, held_reconnection: threading.Event
 ) -> None:
-    game = tables.first.deal()
+    seated = Seated.deal(tables.first)
+    game = seated.game
     told, _ = _told(tables.second, game.id)
     _all_heard(tables)  # the deal's own notices are not taken for a reading again
     told.clear()
@@ -127,7 +129,7 @@ def test_a_process_deaf_while_a_game_changed_reads_it_again_when_it_listens_agai
         assert time.monotonic() < deadline, "the cut connection was never noticed"
         time.sleep(0.01)
 
-    changed = tables.first.act(game.id, Clue(Player.A), game.version)  # unheard: deaf
+    changed = seated.act(Clue(Player.A))  # unheard: deaf
     held_reconnection.set()
     assert deaf.listening.wait(tables.patience)
     assert told.wait(tables.patience)  # told to read again, with no notice of the change
@@ -139,7 +141,7 @@ def test_a_change_is_heard_from_its_commit_alone_and_a_refused_one_never(
 ) -> None:
     """Only the store writes here, no hub: the notice is part of the transaction, so a
     process that dies after its commit (before it tells anyone) has told the others."""
-    game = tables.first.deal()
+    game = tables.first.deal(phone=new_phone())
     told, heard = _told(tables.second, game.id)
     _all_heard(tables)
     heard.clear()
@@ -154,7 +156,7 @@ def test_a_change_is_heard_from_its_commit_alone_and_a_refused_one_never(
 def test_each_change_that_phones_see_is_heard_from_its_transaction(tables: Tables) -> None:
     """Taking a seat, asking for one, answering, and the timer: each its own notice."""
     store = tables.first.store
-    game = tables.first.deal(phone=None)
+    game = tables.first.deal(phone=new_phone())
     told, heard = _told(tables.second, game.id)
     _all_heard(tables)
     heard.clear()

@@ -20,6 +20,7 @@ from gadget.store.notices import parse
 from tests.clocks import FakeClock
 from tests.conftest import empty_postgres
 from tests.phones import Phone, device_of, new_device, serve
+from tests.seated import new_phone
 
 A, B = Player.A, Player.B
 
@@ -72,10 +73,10 @@ def test_a_change_on_one_process_is_heard_on_the_other_and_told_once_here(
     two_processes: tuple[Table, Table],
 ) -> None:
     first, second = two_processes
-    game = first.deal(seed=4)
+    game = first.deal(seed=4, phone=(dealer := new_phone()))
     there, heard_there = _heard(second, game.id)
     here, heard_here = _heard(first, game.id)
-    first.act(game.id, Clue(A), game.version)
+    first.act(dealer, game.id, Clue(A), game.version)
     assert there.wait(5) and here.wait(1)
     time.sleep(0.3)  # its own notices coming back are not told again
     assert heard_here == [game.id]
@@ -87,10 +88,11 @@ def test_the_timer_paused_on_one_process_is_paused_on_the_other(
     two_processes: tuple[Table, Table],
 ) -> None:
     first, second = two_processes
-    first.set_default_timer(TimerSettings(True, 60, 60))
-    game = first.deal(seed=5)
+    dealer = new_phone()
+    first.set_default_timer(TimerSettings(True, 60, 60), dealer)
+    game = first.deal(seed=5, phone=dealer)
     paused, _ = _heard(second, game.id)
-    first.pause_timer(game.id)
+    first.pause_timer(dealer, game.id)
     assert paused.wait(5)
     timer = second.timer(game.id)
     assert timer is not None and timer.paused and timer == first.timer(game.id)
@@ -133,9 +135,10 @@ def test_sqlite_sends_no_notice_and_listens_to_nothing(tmp_path: Path) -> None:
     table = Table(Store(f"sqlite:///{tmp_path / 'gadget.db'}"), clock=FakeClock(5.0))
     table.hub.connect(table.store)
     assert table.hub._listening is None
-    game = table.deal(seed=1)
+    dealer = new_phone()
+    game = table.deal(seed=1, phone=dealer)
     heard, _ = _heard(table, game.id)
-    table.act(game.id, Clue(A), game.version)
+    table.act(dealer, game.id, Clue(A), game.version)
     assert heard.is_set()  # this process's phones, told at once as before
 
 

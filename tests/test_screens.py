@@ -4,10 +4,11 @@ from __future__ import annotations
 
 import asyncio
 from pathlib import Path
+from typing import Any
 
 import pytest
 
-from gadget.engine import Clue, GameLog, Guess, Player, Setup, Stop
+from gadget.engine import Clue, GameLog, Guess, Player, Setup, Stop, recorder
 from gadget.services.campaign import record_played_elsewhere
 from gadget.services.table import Table
 from gadget.services.timing import TimerSettings
@@ -17,6 +18,7 @@ from tests.clocks import FakeClock
 from tests.games import ASSASSIN_ACTIONS, WINNING_ACTIONS, log_of
 from tests.phones import Phone, decoded_strings, device_of, new_device, seated
 from tests.screens import at_the_table, card_of, deal_and_join, give_clue, seat_of
+from tests.seated import new_phone
 
 A, B = Player.A, Player.B
 
@@ -303,15 +305,19 @@ async def test_secrecy_nothing_sent_to_b_depends_on_as_hidden_colours(table: Tab
     for card in cards:
         game = table.store.start_game(GameLog(card, Setup()))
         phone_b = await seated(table.store, game, B)
+        ghost_a = new_phone()  # the other phone, acting through the table
+        assert table.store.take_seat(game.id, A, ghost_a.key)
         states = [phone_b.snapshot()]
 
         async def other_phone(
-            action: object,
+            action: Any,
             phone: Phone = phone_b,
             gid: int = game.id,
             states: list[object] = states,
-        ) -> None:
-            table.act(gid, action, table.game(gid).version)  # type: ignore[arg-type]
+            ghost: Any = ghost_a,
+        ) -> None:  # each action from the phone that records it
+            actor = ghost if recorder(action) is A else phone.identity
+            table.act(actor, gid, action, table.game(gid).version)
             await phone.settle()
             states.append(phone.snapshot())
 
@@ -402,7 +408,7 @@ async def test_a_teams_mission_starts_with_its_time_bank(table: Table) -> None:
 
 @at_the_table
 async def test_an_unknown_game_or_address_gets_a_clear_message(table: Table) -> None:
-    game = table.deal(seed=5)
+    game = table.deal(seed=5, phone=new_phone())
     for route in (
         "/game/1",
         f"/game/{game.id}",
@@ -431,7 +437,7 @@ def test_every_screen_renders_without_the_error_screen(tmp_path: Path, route: st
 
 @at_the_table
 async def test_scanning_the_partners_qr_code_joins_on_side_b(table: Table) -> None:
-    game = table.deal(seed=77)
+    game = table.deal(seed=77, phone=new_phone())
     assert game.log.code is not None
     photo = qr_png(f"http://192.168.1.20:8550/join/{game.log.code.text}")
     camera = {"name": "back", "lens_direction": "back", "sensor_orientation": 90}
@@ -469,10 +475,12 @@ async def test_leaving_a_game_stops_listening_and_the_seat_stays_the_phones(tabl
 
 @at_the_table
 async def test_the_time_bank_is_shown_as_tokens_by_their_side(table: Table) -> None:
-    table.store.add_team("Owls", [])
+    storage = new_device()
+    table.store.add_team("Owls", [], phone=device_of(storage).key)
     record_played_elsewhere(table.store, "Owls", "Prague", log_of(WINNING_ACTIONS).to_json())
-    game = table.deal(team_name="Owls", mission_name="Cairo", seed=4)
-    phone = await seated(table.store, game, A)
+    table.deal(team_name="Owls", mission_name="Cairo", seed=4, phone=device_of(storage))
+    game = table.store.games_in_progress()[-1]
+    phone = await Phone(f"/game/{game.public_id}", storage=storage).open()
     assert phone.says("time bank: 5 bystander side up, 4 checkmark side up")
 
 

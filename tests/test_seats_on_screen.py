@@ -14,6 +14,7 @@ from gadget.views import app, shared
 from gadget.views.boundary import SORRY, component
 from tests.phones import Phone, device_of, new_device
 from tests.screens import at_the_table, card_of, deal_and_join, give_clue, seat_of
+from tests.seated import new_phone
 
 A, B = Player.A, Player.B
 
@@ -64,7 +65,7 @@ async def test_a_code_edited_to_another_bank_finds_the_same_game_and_its_held_se
 
 @at_the_table
 async def test_a_join_link_typed_with_a_space_opens_its_game(table: Table) -> None:
-    game = table.deal(seed=21)
+    game = table.deal(seed=21, phone=new_phone())
     assert game.log.code is not None
     first, rest = game.log.code.text.split("-")
     phone = await Phone(f"/join/{first.lower()}%20{rest}").open()  # what a browser sends
@@ -73,7 +74,7 @@ async def test_a_join_link_typed_with_a_space_opens_its_game(table: Table) -> No
 
 @at_the_table
 async def test_a_second_join_link_in_the_same_tab_shows_that_codes_side_b(table: Table) -> None:
-    first, second = table.deal(seed=11), table.deal(seed=12)
+    first, second = table.deal(seed=11, phone=new_phone()), table.deal(seed=12, phone=new_phone())
     assert first.log.code is not None and second.log.code is not None
     tab = await Phone(f"/join/{first.log.code.text}").open()
     assert tab.grid() == first.log.card.seen_from(B)
@@ -218,21 +219,21 @@ async def test_a_failed_read_is_reported_and_the_phone_keeps_following_the_game(
     table: Table,
 ) -> None:
     phone_a, phone_b, code = await deal_and_join(table)
-    real, failures = table.phone_game, [2]
+    real, failures = table.phone_game, [3]
 
-    def flaky(game_id: int, phone: Any) -> Any:
+    def flaky(game_id: int, phone: Any, **how: Any) -> Any:
         if failures[0]:
             failures[0] -= 1
             raise RuntimeError("the database blinked")
-        return real(game_id, phone)
+        return real(game_id, phone, **how)
 
     table.phone_game = flaky  # type: ignore[method-assign]
-    await give_clue(phone_a, "one")  # both phones read, and both reads fail
+    await give_clue(phone_a, "one")  # A's read after its clue, then both phones' reads fail
     await phone_b.settle()
     for phone in (phone_a, phone_b):
         assert phone.says(SORRY)
         await phone.tap("Try again")
     game = table.store.games_in_progress()[-1]
-    table.act(game.id, Guess(B, card_of(table, code).a.index("G")), game.version)
+    table.act(phone_a.identity, game.id, Guess(B, card_of(table, code).a.index("G")), game.version)
     await phone_b.settle()
     assert phone_b.says("You found an agent.")  # still following: the next change arrived

@@ -13,6 +13,7 @@ from gadget.services.timing import SettingsError, Stretch, TimerSettings
 from gadget.store import NotFoundError, SeatError, StaleGameError, Store
 from tests.clocks import FakeClock
 from tests.games import log_of
+from tests.seated import Seated
 
 A, B = Player.A, Player.B
 
@@ -28,7 +29,7 @@ def table(store: Store, clock: FakeClock) -> Table:
 
 
 def test_a_dealt_game_is_found_by_its_code_in_any_typing(table: Table) -> None:
-    game = table.deal(seed=42)
+    game = table.deal(seed=42, phone=_phone())
     assert game.log.code is not None
     found = table.find(ShareCode.parse(game.log.code.text.lower().replace("-", " ")))
     assert found is not None
@@ -37,22 +38,24 @@ def test_a_dealt_game_is_found_by_its_code_in_any_typing(table: Table) -> None:
 
 
 def test_every_watcher_hears_each_change_and_stops_when_told(table: Table) -> None:
-    game = table.deal(seed=1)
+    seated = Seated.deal(table, seed=1)
+    game = seated.game
     heard: list[str] = []
     stop_a = table.hub.watch(game.id, lambda: heard.append("a"))
     table.hub.watch(game.id, lambda: heard.append("b"))
-    game = table.act(game.id, Clue(A, "salad", 3), game.version)
+    seated.act(Clue(A, "salad", 3))
     assert sorted(heard) == ["a", "b"]
     stop_a()
-    table.undo(game.id, game.version)
+    seated.undo()
     assert sorted(heard) == ["a", "b", "b"]
 
 
 def test_the_second_of_two_phones_acting_at_once_is_refused(table: Table) -> None:
-    game = table.deal(seed=1)
-    table.act(game.id, Clue(A), game.version)
+    seated = Seated.deal(table, seed=1)
+    seen = seated.game.version
+    seated.act(Clue(A), seen)
     with pytest.raises(StaleGameError, match="the other phone acted first"):
-        table.act(game.id, Clue(B), game.version)
+        seated.act(Clue(B), seen)
 
 
 def _phone() -> Phone:
@@ -77,9 +80,9 @@ def test_the_dealing_phone_holds_a_and_the_first_phone_with_the_code_holds_b(
 
 
 def test_a_finished_game_seats_no_newcomer_even_on_a_free_side(table: Table) -> None:
-    game = table.deal(seed=1, phone=_phone())
-    game = table.act(game.id, Clue(A), game.version)
-    game = table.act(game.id, Guess(B, game.log.card.a.index("X")), game.version)
+    seated = Seated.deal(table, seed=1)
+    seated.act(Clue(A))
+    game = seated.act(Guess(B, seated.game.log.card.a.index("X")))
     assert game.state.is_over
     assert table.join(game.id, _phone()) is None
 
@@ -175,6 +178,7 @@ def test_with_no_phone_seated_nobody_can_allow_a_take_over(table: Table) -> None
 def test_a_phone_of_the_team_can_allow_a_take_over(table: Table, clock: FakeClock) -> None:
     phone_a, phone_b, teammate, new_a = _phone(), _phone(), _phone(), _phone()
     team = table.store.add_team("Owls", [], phone=teammate.key)
+    table.store.join_team(team.id, phone_a.key)
     game = table.deal(team_name="Owls", seed=1, phone=phone_a)
     table.join(game.id, phone_b)
     request = table.ask_for_seat(game.id, A, new_a)
@@ -212,10 +216,12 @@ def test_invites_add_a_phone_to_a_team_until_the_link_is_replaced(table: Table) 
 
 
 def test_the_timer_is_off_by_default_and_its_settings_are_kept(table: Table) -> None:
-    game = table.deal(seed=1)
+    phone = _phone()
+    game = table.deal(seed=1, phone=phone)
     assert table.timer(game.id) is None
-    table.set_default_timer(TimerSettings(True, 60, 180))
-    assert table.default_timer() == TimerSettings(True, 60, 180)
+    table.set_default_timer(TimerSettings(True, 60, 180), phone)
+    assert table.default_timer(phone) == TimerSettings(True, 60, 180)
+    assert table.default_timer(_phone()) == TimerSettings()  # each phone has its own
     with pytest.raises(SettingsError, match="the clue time 2 s is outside"):
         TimerSettings(True, 2, 60)
 
@@ -223,8 +229,9 @@ def test_the_timer_is_off_by_default_and_its_settings_are_kept(table: Table) -> 
 def test_the_timer_times_the_clue_then_the_guesses_of_each_turn(
     table: Table, clock: FakeClock
 ) -> None:
-    game = table.deal(seed=5)
-    table.set_timer(game.id, TimerSettings(True, 60, 90))
+    seated = Seated.deal(table, seed=5)
+    game = seated.game
+    table.set_timer(seated.phones[B], game.id, TimerSettings(True, 60, 90))
     timer = table.timer(game.id)
     assert timer is not None
     assert (timer.stretch, timer.seconds_left(clock())) == (Stretch.CLUE, 60)
@@ -232,34 +239,35 @@ def test_the_timer_times_the_clue_then_the_guesses_of_each_turn(
     assert table.timer(game.id).seconds_left(clock()) == 15  # type: ignore[union-attr]
     clock.now += 100
     assert table.timer(game.id).seconds_left(clock()) == 0  # type: ignore[union-attr]
-    game = table.act(game.id, Clue(A), game.version)
+    game = seated.act(Clue(A))
     guessing = table.timer(game.id)
     assert guessing is not None
     assert (guessing.stretch, guessing.seconds_left(clock())) == (Stretch.GUESS, 90)
     green = next(c for c in range(25) if game.log.card.a[c] == "G")
     clock.now += 10
-    game = table.act(game.id, Guess(B, green), game.version)
+    game = seated.act(Guess(B, green))
     assert table.timer(game.id).seconds_left(clock()) == 80  # type: ignore[union-attr]
-    game = table.act(game.id, Stop(B), game.version)
+    game = seated.act(Stop(B))
     assert table.timer(game.id).stretch is Stretch.CLUE  # type: ignore[union-attr]
 
 
 def test_pause_resume_and_reset_act_the_same_for_both_phones(
     table: Table, clock: FakeClock
 ) -> None:
-    game = table.deal(seed=5)
-    table.set_timer(game.id, TimerSettings(True, 60, 60))
+    seated = Seated.deal(table, seed=5)
+    game, phone_a, phone_b = seated.game, seated.phones[A], seated.phones[B]
+    table.set_timer(phone_a, game.id, TimerSettings(True, 60, 60))
     clock.now += 20
-    table.pause_timer(game.id)
+    table.pause_timer(phone_b, game.id)
     clock.now += 500
     timer = table.timer(game.id)
     assert timer is not None
     assert timer.paused
     assert timer.seconds_left(clock()) == 40
-    table.resume_timer(game.id)
+    table.resume_timer(phone_a, game.id)
     clock.now += 5
     assert table.timer(game.id).seconds_left(clock()) == 35  # type: ignore[union-attr]
-    table.reset_timer(game.id)
+    table.reset_timer(phone_b, game.id)
     assert table.timer(game.id).seconds_left(clock()) == 60  # type: ignore[union-attr]
 
 
@@ -267,12 +275,14 @@ def test_the_timer_is_the_same_on_another_process_and_survives_a_restart(
     store: Store, clock: FakeClock
 ) -> None:
     first = Table(store, clock=clock)
-    first.set_default_timer(TimerSettings(True, 30, 30))
-    game = first.deal(seed=3)
+    dealer = _phone()
+    first.set_default_timer(TimerSettings(True, 30, 30), dealer)
+    seated = Seated.deal(first, seed=3, phone=dealer)
+    game = seated.game
     clock.now += 10
     other = Table(store, Hub(), clock=clock)  # another server process, same database
     assert other.timer(game.id).seconds_left(clock()) == 20  # type: ignore[union-attr]
-    other.pause_timer(game.id)
+    other.pause_timer(seated.phones[A], game.id)
     clock.now += 100
     restarted = Table(store, Hub(), clock=clock)
     timer = restarted.timer(game.id)
@@ -288,7 +298,7 @@ def test_a_game_saved_before_timers_were_kept_is_timed_from_the_next_look(
     table = Table(store, clock=clock)
     game = store.start_game(log_of(()))  # as a game from before migration 0006
     assert store.timer_of(game.id) is None
-    table.set_default_timer(TimerSettings(True, 40, 40))
+    store.set_setting("timer", "on,40,40")  # the server's own default: no phone dealt it
     clock.now += 7
     assert table.timer(game.id).seconds_left(clock()) == 40  # type: ignore[union-attr]
 
@@ -296,11 +306,9 @@ def test_a_game_saved_before_timers_were_kept_is_timed_from_the_next_look(
 def test_a_finished_game_is_not_read_again_on_every_look_at_its_timer(
     table: Table, monkeypatch: pytest.MonkeyPatch
 ) -> None:
-    game = table.deal(seed=5)
-    card = game.log.card
-    game = table.act(game.id, Clue(A), game.version)
-    assassin = card.a.index("X")
-    table.act(game.id, Guess(B, assassin), game.version)  # lost: nothing left to time
+    seated = Seated.deal(table, seed=5)
+    game = seated.act(Clue(A))
+    seated.act(Guess(B, game.log.card.a.index("X")))  # lost: nothing left to time
     reads: list[int] = []
     real = table.store.game
     monkeypatch.setattr(table.store, "game", lambda gid: reads.append(gid) or real(gid))
@@ -311,7 +319,8 @@ def test_a_finished_game_is_not_read_again_on_every_look_at_its_timer(
 
 def test_an_allowed_request_never_gives_a_phone_both_sides(table: Table) -> None:
     dealer, teammate, stranger = _phone(), _phone(), _phone()
-    table.store.add_team("Owls", [], phone=teammate.key)
+    owls = table.store.add_team("Owls", [], phone=teammate.key)
+    table.store.join_team(owls.id, dealer.key)
     game = table.deal(team_name="Owls", seed=1, phone=dealer)
     asked = table.ask_for_seat(game.id, A, stranger)  # then it takes the free side B
     assert table.join(game.id, stranger) is B
@@ -321,11 +330,44 @@ def test_an_allowed_request_never_gives_a_phone_both_sides(table: Table) -> None
 
 
 def test_a_finished_game_offers_no_take_over(table: Table) -> None:
-    phone_a, phone_b, late = _phone(), _phone(), _phone()
-    game = table.deal(seed=1, phone=phone_a)
-    table.join(game.id, phone_b)
-    game = table.act(game.id, Clue(A), game.version)
-    game = table.act(game.id, Guess(B, game.log.card.a.index("X")), game.version)
+    late = _phone()
+    seated = Seated.deal(table, seed=1)
+    seated.act(Clue(A))
+    game = seated.act(Guess(B, seated.game.log.card.a.index("X")))
     assert table.phone_game(game.id, late).askable == ()
     with pytest.raises(SeatError, match="the game is over"):
         table.ask_for_seat(game.id, B, late)
+
+
+def test_only_the_phone_of_the_side_that_records_an_action_may_send_it(table: Table) -> None:
+    """The table checks the phone on every move, whatever a screen offers (as boardgame.io's
+    server does): a third browser, or the wrong side's phone, changes nothing."""
+    seated = Seated.deal(table, seed=1)
+    game, phone_a, phone_b, stranger = seated.game, seated.phones[A], seated.phones[B], _phone()
+    for phone, action in (
+        (stranger, Clue(A)),
+        (phone_b, Clue(A)),  # A's clue is given on A's phone
+        (phone_a, Guess(A, 0)),  # A's touches are recorded on B's phone
+    ):
+        with pytest.raises(SeatError, match="nothing was changed"):
+            table.act(phone, game.id, action, game.version)
+    with pytest.raises(SeatError, match="holds no side"):
+        table.undo(stranger, game.id, game.version)
+    for change in (table.pause_timer, table.resume_timer, table.reset_timer):
+        with pytest.raises(SeatError, match="holds no side"):
+            change(stranger, game.id)
+    with pytest.raises(SeatError, match="holds no side"):
+        table.set_timer(stranger, game.id, TimerSettings(True, 60, 60))
+    assert table.game(game.id).version == game.version
+    assert table.timer_settings(game.id) == TimerSettings()
+    shown = table.act(phone_b, game.id, Clue(B), game.version)  # B's own clue: taken
+    assert shown.game is not None and shown.game.version == game.version + 1
+
+
+def test_a_teams_mission_is_dealt_only_from_a_phone_of_the_team(table: Table) -> None:
+    member, stranger = _phone(), _phone()
+    table.store.add_team("Owls", [], phone=member.key)
+    with pytest.raises(NotFoundError, match="no such team on this phone"):
+        table.deal(team_name="Owls", mission_name="Prague", phone=stranger)
+    assert table.store.games_in_progress() == []
+    assert table.deal(team_name="Owls", mission_name="Prague", phone=member).team_id is not None

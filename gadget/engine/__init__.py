@@ -14,7 +14,7 @@ from gadget.engine.errors import (
     ShareCodeError,
     StopTooSoonError,
 )
-from gadget.engine.gamelog import GameLog, parse_game_log, replay, summary
+from gadget.engine.gamelog import GameLog, parse_game_log, replay, replay_with_before, summary
 from gadget.engine.keycard import AGENTS, CELLS, Colour, KeyCard, Player, render_grid, seat_index
 from gadget.engine.rules import apply, legal_actions, official_score, paper_score, result_score
 from gadget.engine.sharecode import Deal, ShareCode, join_link
@@ -34,7 +34,7 @@ from gadget.engine.state import (
     TimeBank,
     new_game,
 )
-from gadget.engine.view import PlayerView, view_for
+from gadget.engine.view import PlayerView, recorder, view_for
 
 __all__ = [
     "AGENTS",
@@ -78,8 +78,10 @@ __all__ = [
     "official_score",
     "paper_score",
     "parse_game_log",
+    "recorder",
     "render_grid",
     "replay",
+    "replay_with_before",
     "result_score",
     "seat_index",
     "summary",

@@ -102,6 +102,20 @@ def replay(log: GameLog) -> GameState:
     return state
 
 
+def replay_with_before(log: GameLog) -> tuple[GameState | None, GameState]:
+    """The state before the last action (None with no action) and the state the log leads
+    to, in one pass: what a phone says about the last touch needs both."""
+    before: GameState | None = None
+    state = new_game(log.card, log.setup)
+    for index, action in enumerate(log.actions):
+        before = state
+        try:
+            state = apply(state, action)
+        except IllegalActionError as refused:
+            raise ReplayError(index, refused) from refused
+    return before, state
+
+
 def summary(state: GameState) -> dict[str, Any]:
     """The object `gadget replay` prints, exactly as game-log.md specifies it."""
     return {

@@ -14,6 +14,7 @@ from datetime import UTC, datetime
 
 from gadget.engine import Player
 from gadget.services.hub import Hub
+from gadget.services.phone_game import approvers, may_answer
 from gadget.services.phones import Phone
 from gadget.store import SavedGame, SeatError, SeatRequest, Store
 
@@ -60,22 +61,17 @@ class Seats:
 
     def _approvers(self, game: SavedGame, side: Player) -> frozenset[str]:
         holders = {
-            phone
-            for phone in (
-                self.store.seat_holder(game.id, side),
-                self.store.seat_holder(game.id, side.partner),
-            )
-            if phone
+            s: holder for s in Player if (holder := self.store.seat_holder(game.id, s)) is not None
         }
         members = self.store.member_phones(game.team_id) if game.team_id else frozenset()
-        return members | holders
+        return approvers(holders, members, side)
 
     def may_answer(self, request: SeatRequest, phone: Phone, game: SavedGame | None = None) -> bool:
         """Only the side's own phone, the partner's seated phone or a phone of the team
         answers, never the asker (`game`, when the caller has just read it, is not read
         again)."""
         game = game if game is not None else self.store.game(request.game_id)
-        return phone.key != request.phone and phone.key in self._approvers(game, request.side)
+        return may_answer(request, phone.key, self._approvers(game, request.side))
 
     def answer(self, request_id: int, phone: Phone, allow: bool) -> SeatRequest:
         """Allow or refuse a take-over: the side's own phone moves it at once; another
@@ -113,12 +109,7 @@ class Seats:
             return None
         return request.answered_at.timestamp() + self.take_over_wait
 
-    def pending_for(self, game_id: int, side: Player) -> tuple[SeatRequest, ...]:
-        """Take-overs of this side allowed by another phone, waiting to move: the side's
-        phone may keep it until then."""
-        return tuple(r for r in self.store.allowed_requests(game_id) if r.side is side)
-
-    def claim_if_due(self, request: SeatRequest | None) -> bool:
+    def _claim_if_due(self, request: SeatRequest | None) -> bool:
         """Move the side of an allowed take-over whose wait is over; True when it moved."""
         due = self.moves_at(request) if request is not None else None
         if request is None or due is None or self.clock() < due:
@@ -127,10 +118,6 @@ class Seats:
         if moved:
             self.hub.changed(request.game_id)
         return moved
-
-    def waiting_requests(self, game_id: int) -> list[SeatRequest]:
-        """Take-over requests of this game not answered yet."""
-        return self.store.waiting_requests([game_id])
 
     def requests_to_answer(self, phone: Phone) -> list[SeatRequest]:
         """Every waiting request this phone may answer (for Home)."""

@@ -19,7 +19,6 @@ from gadget.engine import (
     PlayerView,
     Status,
     Stop,
-    replay,
 )
 from gadget.engine.errors import Message, plural
 from gadget.engine.rules import official_score
@@ -216,10 +215,12 @@ class Event:
     tone: Tone
 
 
-def last_event(log: GameLog, after: GameState, me: Player) -> Event | None:
-    """What the last action did, as both phones tell it (`after`: the state the log leads to,
-    which the caller already has; only the state before the last action is replayed)."""
-    if not log.actions:
+def last_event(
+    log: GameLog, before: GameState | None, after: GameState, me: Player
+) -> Event | None:
+    """What the last action did, as both phones tell it, from the states before and after
+    it that the saved game carries (nothing is replayed in a render)."""
+    if not log.actions or before is None:
         return None
     action = log.actions[-1]
     if isinstance(action, Clue):
@@ -236,7 +237,6 @@ def last_event(log: GameLog, after: GameState, me: Player) -> Event | None:
     if isinstance(action, Penalty):
         return Event(Message("Invalid clue: one token discarded."), Tone.SETBACK)
     assert isinstance(action, Guess)
-    before = replay(log.without_last())
     if after.reason is LossReason.ASSASSIN:
         return Event(
             Message("You touched the assassin.")

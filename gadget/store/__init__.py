@@ -31,6 +31,7 @@ from gadget.store.records import (
     SavedGame,
     Team,
 )
+from gadget.store.screens import FinishedMission, GameScreen
 from gadget.store.store import Store
 from gadget.store.timers import SavedTimer
 
@@ -38,6 +39,8 @@ __all__ = [
     "MAX_NAME",
     "MAX_NOTES",
     "Attempt",
+    "FinishedMission",
+    "GameScreen",
     "HeldGame",
     "ImportedAttempt",
     "MissionStats",

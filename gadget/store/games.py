@@ -8,11 +8,12 @@ from collections.abc import Sequence
 from datetime import UTC, datetime, timedelta
 
 from sqlalchemy import func, update
-from sqlmodel import col, select
+from sqlmodel import Session, col, select
 
-from gadget.engine import Action, GameLog, Player, ShareCode, parse_game_log, replay
+from gadget.engine import Action, GameLog, GameState, Player, ShareCode, replay_with_before
 from gadget.engine.rules import apply
-from gadget.store.errors import NotFoundError, StoreError
+from gadget.store.derived import Worked
+from gadget.store.errors import NotFoundError, SeatError, StoreError
 from gadget.store.history import finish, take_back
 from gadget.store.maps import stored_map
 from gadget.store.records import (
@@ -45,7 +46,8 @@ class GameRecords(Repository):
         phone: str | None = None,
     ) -> SavedGame:
         """Save a new game before its first action; the phone that dealt it holds side A."""
-        replay(log)
+        before, state = replay_with_before(log)
+        text = log.to_json()
         with self._transaction() as session:
             now = self.now()
             row = GameRow(
@@ -56,7 +58,7 @@ class GameRecords(Repository):
                 mission_id=mission_id,
                 map_id=map_id,
                 players=json.dumps(list(players)),
-                log=log.to_json(),
+                log=text,
                 version=len(log.actions),
                 created_at=now,
                 updated_at=now,
@@ -66,7 +68,8 @@ class GameRecords(Repository):
             assert row.id is not None
             if phone is not None:
                 session.add(SeatRow(game_id=row.id, side="a", phone=phone, taken_at=now))
-            return saved_game(row)
+            self.derived.keep(row.id, Worked(text, log, state, before))
+            return saved_game(row, log, state, before=before)
 
     def game(self, game_id: int) -> SavedGame:
         """A saved game as it stands now: what a phone that reconnects catches up with."""
@@ -74,13 +77,13 @@ class GameRecords(Repository):
             row = session.get(GameRow, game_id)
             if row is None:
                 raise NotFoundError("no game number {game_id}", game_id=game_id)
-            return saved_game(row)
+            return self.derived.saved(row)
 
     def game_by_public_id(self, public_id: str) -> SavedGame | None:
         """The game an address names, or None."""
         with self._transaction() as session:
             row = session.exec(select(GameRow).where(GameRow.public_id == public_id)).first()
-            return saved_game(row) if row is not None else None
+            return self.derived.saved(row) if row is not None else None
 
     def game_by_code(self, code: ShareCode) -> SavedGame | None:
         """The newest game whose side B the code makes, finished or not: found by the card,
@@ -91,7 +94,7 @@ class GameRecords(Repository):
                 .where(GameRow.side_b == code.side_b)
                 .order_by(col(GameRow.id).desc())
             ).first()
-            return saved_game(row) if row is not None else None
+            return self.derived.saved(row) if row is not None else None
 
     def games_in_progress(self, newest: int | None = None) -> list[SavedGame]:
         """Games not finished yet, oldest first (only the `newest` few when given): a
@@ -103,7 +106,7 @@ class GameRecords(Repository):
                 rows = list(reversed(session.exec(query).all()))
             else:
                 rows = list(session.exec(query.order_by(col(GameRow.id))).all())
-            return [saved_game(row) for row in rows]
+            return [self.derived.saved(row) for row in rows]
 
     def held_games(self, phone: str, newest: int = 5) -> list[HeldGame]:
         """The newest unfinished games in which this phone holds a side, newest first, each
@@ -141,7 +144,7 @@ class GameRecords(Repository):
             }
             return [
                 HeldGame(
-                    game=saved_game(row),
+                    game=self.derived.saved(row),
                     side=Player(side),
                     partner_seated=row.id in partnered,
                     team_name=teams.get(row.team_id) if row.team_id is not None else None,
@@ -161,38 +164,57 @@ class GameRecords(Repository):
             ).one()
             return int(counted)
 
-    def record_action(self, game_id: int, action: Action, expected_version: int) -> SavedGame:
+    def record_action(
+        self,
+        game_id: int,
+        action: Action,
+        expected_version: int,
+        *,
+        phone: str | None = None,
+        side: Player | None = None,
+    ) -> SavedGame:
         """Apply an action and save it in one transaction; at the end, record the attempt too.
 
         `expected_version` is the version the phone saw: if the other phone acted first, this
-        one is refused (StaleGameError) and nothing is applied twice.
+        one is refused (StaleGameError) and nothing is applied twice. Given a phone, it must
+        hold `side` in that same transaction (the table says which side records an action).
         """
-        return self._save(game_id, expected_version, action)
+        return self._save(game_id, expected_version, action, phone, side)
 
-    def undo(self, game_id: int, expected_version: int) -> SavedGame:
+    def undo(self, game_id: int, expected_version: int, *, phone: str | None = None) -> SavedGame:
         """Take back the last action, even the one that ended the game (its attempt and what
-        that completed are taken back in the same transaction)."""
-        return self._save(game_id, expected_version, None)
+        that completed are taken back in the same transaction); given a phone, it must hold
+        a side of the game."""
+        return self._save(game_id, expected_version, None, phone, None)
 
-    def _save(self, game_id: int, expected_version: int, action: Action | None) -> SavedGame:
+    def _save(
+        self,
+        game_id: int,
+        expected_version: int,
+        action: Action | None,
+        phone: str | None,
+        side: Player | None,
+    ) -> SavedGame:
         """One more action (or, with None, one fewer) under the version check."""
         with self._transaction() as session:
             row = session.get(GameRow, game_id)
             if row is None:
                 raise NotFoundError("no game number {game_id}", game_id=game_id)
+            if phone is not None:
+                _check_seat(session, game_id, phone, side)
             if row.version != expected_version:
                 raise stale_error(row.version, expected_version)
-            log = parse_game_log(row.log)
+            kept = self.derived.worked(game_id, row.log)
+            before: GameState | None
             if action is not None:
-                state = apply(replay(log), action)
-                log = log.then(action)
+                state, before, log = apply(kept.state, action), kept.state, kept.log.then(action)
             else:
                 if row.attempt_id is not None:
                     take_back(session, row.attempt_id, game_id)
-                if not log.actions:
+                if not kept.log.actions:
                     raise StoreError("nothing to undo: no action has been recorded yet")
-                log = log.without_last()
-                state = replay(log)
+                back = self.derived.worked(game_id, kept.log.without_last().to_json())
+                state, before, log = back.state, back.before, back.log
             now = self.now()
             attempt_id = None
             if state.is_over:
@@ -207,11 +229,12 @@ class GameRecords(Repository):
                     state=state,
                     played_at=now,
                 )
+            text = log.to_json()
             changed = session.execute(
                 update(GameRow)
                 .where(col(GameRow.id) == game_id, col(GameRow.version) == expected_version)
                 .values(
-                    log=log.to_json(),
+                    log=text,
                     version=expected_version + 1,
                     updated_at=now,
                     attempt_id=attempt_id,
@@ -221,7 +244,23 @@ class GameRecords(Repository):
             if changed.rowcount != 1:  # type: ignore[attr-defined]
                 raise stale_error(expected_version + 1, expected_version)
             self._tell_others(session, game_id)
-            return saved_game(row, log, state, expected_version + 1, attempt_id)
+            self.derived.keep(game_id, Worked(text, log, state, before))
+            return saved_game(row, log, state, expected_version + 1, attempt_id, before=before)
+
+
+def _check_seat(session: Session, game_id: int, phone: str, side: Player | None) -> None:
+    """Refuse a phone that does not hold the side that records this (any side, for None)."""
+    held = session.exec(
+        select(SeatRow.side).where(SeatRow.game_id == game_id, SeatRow.phone == phone)
+    ).first()
+    if held is None:
+        raise SeatError("this phone holds no side of this game: nothing was changed")
+    if side is not None and held != side.value:
+        raise SeatError(
+            "side {side}'s phone records that, not side {held}'s: nothing was changed",
+            side=side.value.upper(),
+            held=held.upper(),
+        )
 
 
 def _utc(when: datetime) -> datetime:

@@ -18,7 +18,14 @@ from sqlmodel import Session, col, select
 from gadget.engine import Player
 from gadget.store.errors import NotFoundError, SeatError
 from gadget.store.repository import Repository
-from gadget.store.tables import GameRow, SeatRequestRow, SeatRow, TeamMemberRow, TeamRow
+from gadget.store.tables import (
+    AttemptRow,
+    GameRow,
+    SeatRequestRow,
+    SeatRow,
+    TeamMemberRow,
+    TeamRow,
+)
 
 Answer = Literal["allowed", "refused"]
 MAX_WAITING: Final = 3  # requests waiting in one game: a phone cannot flood its partner's
@@ -38,7 +45,8 @@ class SeatRequest:
     answered_at: datetime | None = None
 
 
-def _request(row: SeatRequestRow) -> SeatRequest:
+def seat_request_record(row: SeatRequestRow) -> SeatRequest:
+    """The request a row holds, as the rest of the app sees it."""
     assert row.id is not None
     answer: Answer | None = "allowed" if row.answer == "allowed" else None
     if row.answer == "refused":
@@ -155,7 +163,7 @@ class PhoneRecords(Repository):
                 session.add(waiting)
                 session.flush()
                 self._tell_others(session, game_id)
-            return _request(waiting)
+            return seat_request_record(waiting)
 
     def seat_request(self, request_id: int) -> SeatRequest:
         """One request as it stands."""
@@ -163,7 +171,7 @@ class PhoneRecords(Repository):
             row = session.get(SeatRequestRow, request_id)
             if row is None:
                 raise NotFoundError("no request number {request_id}", request_id=request_id)
-            return _request(row)
+            return seat_request_record(row)
 
     def latest_request(self, game_id: int, phone: str) -> SeatRequest | None:
         """This phone's newest request in this game (waiting, allowed or refused)."""
@@ -173,7 +181,7 @@ class PhoneRecords(Repository):
                 .where(SeatRequestRow.game_id == game_id, SeatRequestRow.phone == phone)
                 .order_by(col(SeatRequestRow.id).desc())
             ).first()
-            return _request(row) if row is not None else None
+            return seat_request_record(row) if row is not None else None
 
     def waiting_requests(self, game_ids: list[int]) -> list[SeatRequest]:
         """Requests not answered yet for these games, oldest first."""
@@ -188,7 +196,7 @@ class PhoneRecords(Repository):
                 )
                 .order_by(col(SeatRequestRow.id))
             ).all()
-            return [_request(row) for row in rows]
+            return [seat_request_record(row) for row in rows]
 
     def answer_request(
         self,
@@ -226,7 +234,7 @@ class PhoneRecords(Repository):
                 self._move_seat(session, row)
             session.flush()
             self._tell_others(session, row.game_id)
-            return _request(row)
+            return seat_request_record(row)
 
     def _move_seat(self, session: Session, row: SeatRequestRow) -> None:
         """The requested side, now the asking phone's."""
@@ -271,7 +279,7 @@ class PhoneRecords(Repository):
             session.add(row)
             session.flush()
             self._tell_others(session, row.game_id)
-            return _request(row)
+            return seat_request_record(row)
 
     def allowed_requests(self, game_id: int) -> list[SeatRequest]:
         """Allowed requests of this game whose side has not moved yet, oldest first."""
@@ -285,7 +293,7 @@ class PhoneRecords(Repository):
                 seat.phone
                 for seat in session.exec(select(SeatRow).where(SeatRow.game_id == game_id)).all()
             }
-            return [_request(row) for row in rows if row.phone not in seated]
+            return [seat_request_record(row) for row in rows if row.phone not in seated]
 
     def games_to_answer_for(self, phone: str) -> list[int]:
         """Unfinished games whose take-over requests this phone may answer: those it holds a
@@ -327,6 +335,27 @@ class PhoneRecords(Repository):
                 select(TeamMemberRow.phone).where(TeamMemberRow.team_id == team_id)
             ).all()
             return frozenset(rows)
+
+    def phones_of_attempt(self, attempt_id: int) -> frozenset[str]:
+        """The phones whose attempt this is: its team's, or for a game outside any team, the
+        phones that held its sides."""
+        with self._transaction() as session:
+            row = session.get(AttemptRow, attempt_id)
+            if row is None:
+                raise NotFoundError("no attempt number {attempt_id}", attempt_id=attempt_id)
+            if row.team_id is not None:
+                return frozenset(
+                    session.exec(
+                        select(TeamMemberRow.phone).where(TeamMemberRow.team_id == row.team_id)
+                    ).all()
+                )
+            return frozenset(
+                session.exec(
+                    select(SeatRow.phone)
+                    .join(GameRow, col(GameRow.id) == col(SeatRow.game_id))
+                    .where(GameRow.attempt_id == attempt_id)
+                ).all()
+            )
 
     def teams_without_phones(self) -> list[str]:
         """Names of teams no phone can open yet (made on the command line, or before phones

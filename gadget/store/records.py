@@ -6,7 +6,7 @@ import json
 from dataclasses import dataclass
 from datetime import datetime, timedelta
 
-from gadget.engine import GameLog, GameState, Player, parse_game_log, replay
+from gadget.engine import GameLog, GameState, Player, parse_game_log, replay_with_before
 from gadget.engine.errors import Message
 from gadget.missions import MissionMap, Result, result_from_dict
 from gadget.store.errors import StaleGameError
@@ -64,6 +64,7 @@ class SavedGame:
     state: GameState
     version: int
     attempt_id: int | None
+    before: GameState | None = None  # the state before the last action (None: no action)
 
 
 @dataclass(frozen=True, slots=True)
@@ -148,11 +149,15 @@ def saved_game(
     state: GameState | None = None,
     version: int | None = None,
     attempt_id: int | None = None,
+    *,
+    before: GameState | None = None,
 ) -> SavedGame:
     """The game a row holds, or (given them) as an action just left it: its new log, state,
     version and attempt, without parsing and replaying what the caller already has."""
     assert row.id is not None
-    log = log or parse_game_log(row.log)
+    if log is None or state is None:
+        log = log or parse_game_log(row.log)
+        before, state = replay_with_before(log)
     return SavedGame(
         id=row.id,
         public_id=row.public_id,
@@ -161,9 +166,10 @@ def saved_game(
         map_id=row.map_id,
         players=player_names(row.players),
         log=log,
-        state=state or replay(log),
+        state=state,
         version=row.version if version is None else version,
         attempt_id=row.attempt_id if version is None else attempt_id,
+        before=before,
     )
 
 

@@ -18,6 +18,7 @@ from gadget.store.database import (
     migrate,
     utc_now,
 )
+from gadget.store.derived import DerivedGames
 from gadget.store.errors import StoreError
 
 
@@ -43,6 +44,7 @@ class Repository:
             ) from None
         self.now = now
         self.origin = secrets.token_hex(8)  # this process's name in the notices it sends
+        self.derived = DerivedGames()  # each version of a game worked out once here
 
     def close(self) -> None:
         """Release the connections."""

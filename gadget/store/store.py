@@ -6,6 +6,7 @@ from gadget.store.games import GameRecords
 from gadget.store.history import HistoryRecords
 from gadget.store.maps import MapRecords
 from gadget.store.phones import PhoneRecords
+from gadget.store.screens import ScreenRecords
 from gadget.store.tables import (
     SettingRow,
 )
@@ -13,7 +14,15 @@ from gadget.store.teams import TeamRecords
 from gadget.store.timers import TimerRecords
 
 
-class Store(MapRecords, TeamRecords, GameRecords, HistoryRecords, PhoneRecords, TimerRecords):
+class Store(
+    MapRecords,
+    TeamRecords,
+    GameRecords,
+    HistoryRecords,
+    PhoneRecords,
+    TimerRecords,
+    ScreenRecords,
+):
     """All reads and writes, each in its own transaction (each group in its own module)."""
 
     def setting(self, key: str, default: str = "") -> str:

@@ -29,17 +29,7 @@ class TimerRecords(Repository):
         """The game's saved timer; None before its first (an older game, a new server)."""
         with self._transaction() as session:
             row = session.get(TimerRow, game_id)
-            if row is None:
-                return None
-            return SavedTimer(
-                row.enabled,
-                row.clue_seconds,
-                row.guess_seconds,
-                row.stretch,
-                row.turn,
-                row.started_at,
-                row.paused_left,
-            )
+            return timer_record(row) if row is not None else None
 
     def save_timer(self, game_id: int, timer: SavedTimer) -> None:
         """Keep the game's timer as it now runs (the last writer's, if two phones raced)."""
@@ -54,3 +44,16 @@ class TimerRecords(Repository):
             row.started_at, row.paused_left = timer.started_at, timer.paused_left
             session.add(row)
             self._tell_others(session, game_id)
+
+
+def timer_record(row: TimerRow) -> SavedTimer:
+    """The timer a row holds, as the rest of the app sees it."""
+    return SavedTimer(
+        row.enabled,
+        row.clue_seconds,
+        row.guess_seconds,
+        row.stretch,
+        row.turn,
+        row.started_at,
+        row.paused_left,
+    )

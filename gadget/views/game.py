@@ -4,7 +4,7 @@ from __future__ import annotations
 
 import asyncio
 import traceback
-from dataclasses import replace
+from collections.abc import Callable
 from typing import Any, Final, cast
 
 import flet as ft
@@ -17,10 +17,9 @@ from gadget.engine import (
     view_for,
 )
 from gadget.services import palette
-from gadget.services.campaign import mission_result
-from gadget.services.table import PhoneGame, Table
+from gadget.services.phone_game import PhoneGame
 from gadget.services.words import bank_words, turn_words
-from gadget.store import NotFoundError, SavedGame
+from gadget.store import SavedGame
 from gadget.views.boundary import TROUBLE, component
 from gadget.views.game_parts import (
     SharePanel,
@@ -60,13 +59,6 @@ def struck_assassin(game: SavedGame) -> int | None:
     if game.state.reason is LossReason.ASSASSIN and isinstance(last, Guess):
         return last.cell
     return None
-
-
-def load_game(table: Table, game_id: int) -> SavedGame | None:
-    try:
-        return table.game(game_id)
-    except NotFoundError:
-        return None
 
 
 def use_live_game(game_id: int, reread: Any) -> None:
@@ -154,16 +146,11 @@ def SeatedGame(game_id: int) -> ft.Control:
         return SeatRequestScreen(shown, held.current, reread)
     held.current = shown.side
 
-    def set_game(saved: SavedGame | None) -> None:  # this phone's own action, shown at once
-        over = saved is not None and saved.state.is_over
-        result = mission_result(table.store, saved) if saved is not None and over else None
-        set_shown(replace(shown, game=saved, result=result))
-
-    return keyed(GameTable, shown.side.value, shown, set_game)
+    return keyed(GameTable, shown.side.value, shown, set_shown)
 
 
 @component
-def GameTable(shown: PhoneGame, set_game: Any) -> ft.Control:
+def GameTable(shown: PhoneGame, set_shown: Callable[[PhoneGame], None]) -> ft.Control:
     """One side of one game, live: every change on the other phone shows here at once."""
     game, side = shown.game, shown.side
     assert game is not None and side is not None  # SeatedGame shows this only then
@@ -186,16 +173,19 @@ def GameTable(shown: PhoneGame, set_game: Any) -> ft.Control:
     version: Any = ft.use_ref(None)
     version.current = game.version
 
+    def show(now: PhoneGame) -> None:
+        if now.game is not None:
+            version.current = now.game.version
+        set_shown(now)
+
     def act(action: Any) -> None:
-        def record() -> None:
+        def record() -> None:  # this phone's own action, shown at once
             set_message("")
-            saved = table.act(game_id, action, version.current)
-            version.current = saved.version
-            set_game(saved)
+            show(table.act(phone, game_id, action, version.current))
 
         def tell(text: str) -> None:
             set_message(text)
-            set_game(load_game(table, game_id))
+            show(table.phone_game(game_id, phone))
 
         guarded(record, tell)(None)
 
@@ -203,9 +193,7 @@ def GameTable(shown: PhoneGame, set_game: Any) -> ft.Control:
         set_confirming_undo(False)
 
         def take_back() -> None:
-            saved = table.undo(game_id, version.current)
-            version.current = saved.version
-            set_game(saved)
+            show(table.undo(phone, game_id, version.current))
 
         guarded(take_back, set_message)(None)
 
@@ -268,12 +256,12 @@ def GameTable(shown: PhoneGame, set_game: Any) -> ft.Control:
                 shown.timer,
                 TimerControls(
                     table.clock,
-                    lambda: table.pause_timer(game_id),
-                    lambda: table.resume_timer(game_id),
-                    lambda: table.reset_timer(game_id),
+                    lambda: table.pause_timer(phone, game_id),
+                    lambda: table.resume_timer(phone, game_id),
+                    lambda: table.reset_timer(phone, game_id),
                 ),
             ),
-            timer_switch(table, game_id, view.phase, shown.timer_settings),
+            timer_switch(table, phone, game_id, view.phase, shown.timer_settings),
             *notices(view, game, message),
         ]
     # Keyed: a notice that comes or goes above them moves the card and the buttons, instead

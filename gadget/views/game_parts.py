@@ -19,6 +19,7 @@ from gadget.engine import (
 )
 from gadget.missions import MissionResult
 from gadget.services import palette
+from gadget.services.phones import Phone
 from gadget.services.table import Table
 from gadget.services.timing import TimerSettings
 from gadget.services.words import Tone, end_words, last_event
@@ -113,7 +114,7 @@ def action_buttons(view: PlayerView, act: Any, ask_undo: Any, can_undo: bool) ->
 def notices(view: PlayerView, game: SavedGame, message: str) -> list[ft.Control]:
     """The refusal to show, what just happened, and the announcements the rules require."""
     partner = view.player.partner.value.upper()
-    event = last_event(game.log, game.state, view.player)
+    event = last_event(game.log, game.before, game.state, view.player)
     shown: list[ft.Control] = [ft.Text(message, color=palette.DANGER)] if message else []
     if event is not None:  # an agent found is good news; a bystander is not
         shown.append(ft.Text(say(event.words), color=TONE_COLOURS[event.tone]))
@@ -145,13 +146,15 @@ def time_bank(view: PlayerView) -> ft.Control:
     )
 
 
-def timer_switch(table: Table, game_id: int, phase: Phase, settings: TimerSettings) -> ft.Control:
+def timer_switch(
+    table: Table, phone: Phone, game_id: int, phase: Phase, settings: TimerSettings
+) -> ft.Control:
     """Turn the turn timer on or off for this game (both phones at once)."""
     if phase in (Phase.OVER, Phase.SUDDEN_DEATH):
         return ft.Container(visible=False)
 
     def switch(_event: Any) -> None:
-        table.set_timer(game_id, replace(settings, enabled=not settings.enabled))
+        table.set_timer(phone, game_id, replace(settings, enabled=not settings.enabled))
 
     label = _("Turn timer off") if settings.enabled else _("Turn timer on")
     return ft.TextButton(label, icon=ft.Icons.TIMER, on_click=switch)

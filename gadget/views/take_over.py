@@ -13,8 +13,9 @@ from gadget.engine import (
     Player,
 )
 from gadget.services import palette
+from gadget.services.phone_game import PhoneGame
 from gadget.services.phones import Phone
-from gadget.services.table import PhoneGame, Table
+from gadget.services.table import Table
 from gadget.store import SeatRequest
 from gadget.views.boundary import component
 from gadget.views.language import _, ngettext

@@ -1,0 +1,139 @@
+"""One phone's screen of a game worked out from one read of its records: which side it holds,
+who may answer what, the timer, and what a finished mission changed."""
+
+from __future__ import annotations
+
+from collections.abc import Mapping
+from dataclasses import dataclass, field
+
+from gadget.engine import Phase, Player, Status
+from gadget.missions import MissionResult, newly_opened
+from gadget.services.timing import SettingsError, Stretch, TimerSettings, TimerState
+from gadget.store import FinishedMission, GameScreen, SavedGame, SavedTimer, SeatRequest
+
+
+@dataclass(frozen=True, slots=True)
+class PhoneGame:
+    """One phone's game: the game, the side this phone holds, and everything its screen
+    shows around them, read together (at opening and at each notice, never in a render)."""
+
+    game: SavedGame | None  # None: no such game
+    side: Player | None  # None: this phone holds no side of it
+    requests: tuple[SeatRequest, ...] = ()  # waiting take-overs this phone may answer
+    partner_here: bool = False  # a phone holds side B (phone A folds its code away)
+    timer: TimerState | None = None
+    timer_settings: TimerSettings = field(default_factory=TimerSettings)
+    my_request: SeatRequest | None = None  # without a side: this phone's newest request
+    askable: tuple[Player, ...] = ()  # without a side: the sides someone could allow
+    result: MissionResult | None = None  # a finished mission game: what it changed
+    pending: tuple[SeatRequest, ...] = ()  # take-overs of this phone's side it may still stop
+    in_team: bool = False  # a team's game: this phone is one of the team's (it may open its map)
+
+
+def approvers(
+    holders: Mapping[Player, str], members: frozenset[str], side: Player
+) -> frozenset[str]:
+    """The phones that may allow a take-over of a side: its holder, the partner's seated
+    phone, and the phones of the game's team."""
+    return members | {holders[s] for s in (side, side.partner) if s in holders}
+
+
+def may_answer(request: SeatRequest, phone: str, able: frozenset[str]) -> bool:
+    """Only a phone that may allow it answers a request, never the asker."""
+    return phone != request.phone and phone in able
+
+
+def finished_mission(game: SavedGame, finished: FinishedMission) -> MissionResult | None:
+    """What a finished mission game changed on its team's map."""
+    if game.mission_id is None:
+        return None
+    mission_map = finished.mission_map
+    opened = newly_opened(mission_map, finished.completed - finished.earned, finished.completed)
+    return MissionResult(
+        mission=mission_map.mission(game.mission_id),
+        won=game.state.status is Status.WON,
+        completed_now=game.mission_id in finished.earned,
+        opened=tuple(mission_map.mission(mission_id) for mission_id in opened),
+    )
+
+
+def seated_screen(screen: GameScreen, side: Player, phone: str, timer: SavedTimer) -> PhoneGame:
+    """The screen of a phone that holds `side`: everything from the one read."""
+    game = screen.game
+    seated = set(screen.holders.values())
+    running = timer.stretch is not None and timer.enabled
+    return PhoneGame(
+        game,
+        side,
+        requests=tuple(
+            request
+            for request in screen.requests
+            if request.answer is None
+            and may_answer(request, phone, approvers(screen.holders, screen.members, request.side))
+        ),
+        pending=tuple(
+            request
+            for request in screen.requests
+            if request.answer == "allowed" and request.side is side and request.phone not in seated
+        ),
+        partner_here=Player.B in screen.holders,
+        timer=timer_state(timer) if running else None,
+        timer_settings=settings_of(timer),
+        result=finished_mission(game, screen.finished) if screen.finished is not None else None,
+        in_team=game.team_id is not None and phone in screen.members,
+    )
+
+
+def unseated_screen(screen: GameScreen, phone: str) -> PhoneGame:
+    """The screen of a phone without a side: its own request, and the sides it may ask for."""
+    game = screen.game
+    askable = (
+        ()
+        if game.state.is_over
+        else tuple(
+            side for side in Player if approvers(screen.holders, screen.members, side) - {phone}
+        )
+    )
+    return PhoneGame(game, None, my_request=screen.latest_request(phone), askable=askable)
+
+
+def stretch_of(game: SavedGame) -> tuple[Stretch, int] | None:
+    """What the timer times in this game now, or None when nothing is timed."""
+    if game.state.phase is Phase.CLUE:
+        return Stretch.CLUE, game.state.turns_played
+    if game.state.phase is Phase.GUESSING:
+        return Stretch.GUESS, game.state.turns_played
+    return None
+
+
+def settings_of(saved: SavedTimer) -> TimerSettings:
+    """A saved timer's settings (checked again: a row is data, like any other input)."""
+    try:
+        return TimerSettings(saved.enabled, saved.clue_seconds, saved.guess_seconds)
+    except SettingsError:
+        return TimerSettings()
+
+
+def timer_state(saved: SavedTimer) -> TimerState:
+    """The running timer a saved row describes (its stretch is known)."""
+    return TimerState(
+        settings_of(saved),
+        Stretch(saved.stretch or Stretch.CLUE),
+        saved.turn,
+        saved.started_at,
+        saved.paused_left,
+    )
+
+
+def saved_timer(timer: TimerState) -> SavedTimer:
+    """A running timer as the store keeps it."""
+    settings = timer.settings
+    return SavedTimer(
+        settings.enabled,
+        settings.clue_seconds,
+        settings.guess_seconds,
+        timer.stretch.value,
+        timer.turn,
+        timer.started_at,
+        timer.paused_left,
+    )

@@ -1,0 +1,111 @@
+"""A game is worked out once per version, and a phone's screen of it is read in one
+transaction: counted, not timed (issue 25's third item)."""
+
+from __future__ import annotations
+
+from collections.abc import Iterator
+from contextlib import contextmanager
+from typing import Any
+
+import pytest
+
+from gadget.engine import Clue, Guess, Player, gamelog
+from gadget.services.table import Table
+from gadget.store import Store
+from tests.clocks import FakeClock
+from tests.screens import at_the_table, card_of, deal_and_join, give_clue, seat_of
+from tests.seated import Seated
+
+A, B = Player.A, Player.B
+
+
+@pytest.fixture
+def table(store: Store) -> Table:
+    return Table(store, clock=FakeClock())
+
+
+@contextmanager
+def counted(monkeypatch: pytest.MonkeyPatch) -> Iterator[list[int]]:
+    """Every replay of a log from its first action (each one starts a new game)."""
+    starts: list[int] = []
+    real = gamelog.new_game
+
+    def new_game(*args: Any) -> Any:
+        starts.append(1)
+        return real(*args)
+
+    monkeypatch.setattr(gamelog, "new_game", new_game)
+    yield starts
+    monkeypatch.setattr(gamelog, "new_game", real)
+
+
+@contextmanager
+def transactions(store: Store) -> Iterator[list[int]]:
+    """Every transaction the store opens meanwhile."""
+    opened: list[int] = []
+    real = store._transaction
+
+    def counting() -> Any:
+        opened.append(1)
+        return real()
+
+    store._transaction = counting  # type: ignore[method-assign]
+    yield opened
+    store._transaction = real  # type: ignore[method-assign]
+
+
+def test_a_move_an_undo_and_the_phones_reading_them_replay_nothing(
+    table: Table, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    seated = Seated.deal(table, seed=3)
+    card = seated.game.log.card
+    with counted(monkeypatch) as replays:
+        seated.act(Clue(A, "tree", 1))
+        seated.act(Guess(B, card.a.index("G")))
+        seated.undo()
+        for phone in seated.phones.values():
+            shown = table.phone_game(seated.game.id, phone)
+            assert shown.game is not None and shown.game.before is not None
+    assert replays == []
+
+
+def test_a_phones_screen_of_a_game_is_one_read(table: Table) -> None:
+    seated = Seated.deal(table, team_name=None, seed=3)
+    seated.act(Clue(A, "tree", 1))
+    with transactions(table.store) as opened:
+        shown = table.phone_game(seated.game.id, seated.phones[B])
+    assert shown.side is B and shown.partner_here
+    assert len(opened) == 1
+
+
+def test_a_finished_mission_game_is_read_in_one_go_with_what_it_changed(table: Table) -> None:
+    dealer = Seated.deal(table, seed=1).phones[A]
+    owls = table.store.add_team("Owls", [], phone=dealer.key)
+    seated = Seated.deal(table, team_name=owls.name, mission_name="Prague", seed=2, phone=dealer)
+    seated.act(Clue(A))
+    seated.act(Guess(B, seated.game.log.card.a.index("X")))
+    with transactions(table.store) as opened:
+        shown = table.phone_game(seated.game.id, dealer)
+    assert shown.result is not None and shown.result.mission.id == "prague"
+    assert not shown.result.won and shown.in_team
+    assert len(opened) == 1
+
+
+@at_the_table
+async def test_a_touch_with_both_phones_watching_replays_no_log(table: Table) -> None:
+    phone_a, phone_b, code = await deal_and_join(table)
+    await give_clue(phone_a, "tree")
+    await phone_b.settle()
+    starts: list[int] = []
+    real = gamelog.new_game
+    gamelog.new_game = lambda *args: starts.append(1) or real(*args)  # type: ignore[assignment]
+    try:
+        green = card_of(table, code).a.index("G")
+        await phone_a.tap_cell(*seat_of(A, green))  # B touched a green: A's phone records it
+        await phone_b.settle()
+        await phone_a.settle()
+    finally:
+        gamelog.new_game = real  # type: ignore[assignment]
+    assert phone_a.says("B found an agent.")
+    assert phone_b.says("You found an agent.")
+    assert starts == []  # before: one to apply it, one a phone, one a render of the event
