@@ -8,6 +8,7 @@ import pytest
 
 from gadget.engine import Clue, Guess, Player
 from gadget.missions import MissionLockedError, MissionState
+from gadget.missions.record import UnfinishedGameError
 from gadget.services.backup import BackupError, export_team, import_team
 from gadget.services.campaign import (
     CampaignError,
@@ -74,7 +75,7 @@ def test_recording_a_game_from_elsewhere_checks_its_bank_and_says_what_opened(
     cairo_win = log_of(WINNING_ACTIONS, 9, 5).to_json()
     assert record_played_elsewhere(store, "Owls", "cairo", cairo_win).attempt.won
     unfinished = log_of(WINNING_ACTIONS[:3], 9, 5).to_json()
-    with pytest.raises(CampaignError, match="not finished"):
+    with pytest.raises(UnfinishedGameError, match="not finished"):
         record_played_elsewhere(store, "Owls", "cairo", unfinished)
 
 

@@ -6,7 +6,7 @@ import secrets
 from collections.abc import Sequence
 from dataclasses import dataclass
 
-from gadget.engine import Deal, GadgetError, GameLog, Status, parse_game_log, replay
+from gadget.engine import Deal, GadgetError, GameLog, Status, parse_game_log
 from gadget.engine.sharecode import DEAL_SEED_BITS
 from gadget.missions import (
     Mission,
@@ -17,6 +17,7 @@ from gadget.missions import (
     mission_states,
     newly_opened,
 )
+from gadget.missions.record import finished_game
 from gadget.store import Attempt, MissionStats, SavedGame, Store, Team
 
 
@@ -189,8 +190,7 @@ def record_played_elsewhere(
         )
     before = store.completed(team.id)
     check_playable(mission_map, before, mission.id)
-    if not replay(log).is_over:
-        raise CampaignError("the game is not finished: only a won or lost game can be recorded")
+    finished_game(log)
     attempt = store.record_finished_game(
         log, team_id=team.id, mission_id=mission.id, map_id=team.map_id, players=team.players
     )
