@@ -271,12 +271,12 @@ def _attempt(
     notes = item.get("notes", "")
     if not isinstance(notes, str):
         raise TeamDocumentError("{where} must be text", where=Message("{where}.notes", where=where))
-    said = DocumentAttempt(
+    attempt = DocumentAttempt(
         mission, played_at, tuple(players), clean_notes(notes), False, None, map_index=map_index
     )
     if "log" in item:
-        return _logged(where, item, said)
-    return _told(where, item, said, played_on)
+        return _logged(where, item, attempt)
+    return _told(where, item, attempt, played_on)
 
 
 def _map_index(where: Message, item: Mapping[str, Any], other_maps: list[MissionMap]) -> int | None:
@@ -298,7 +298,7 @@ def _map_index(where: Message, item: Mapping[str, Any], other_maps: list[Mission
     return number
 
 
-def _logged(where: Message, item: Mapping[str, Any], said: DocumentAttempt) -> DocumentAttempt:
+def _logged(where: Message, item: Mapping[str, Any], attempt: DocumentAttempt) -> DocumentAttempt:
     """A game the table saw: its log replayed to its end gives its result and score."""
     try:
         log = game_log_from_dict(item["log"])
@@ -317,21 +317,21 @@ def _logged(where: Message, item: Mapping[str, Any], said: DocumentAttempt) -> D
                 item=item[name],
                 worked_out=worked_out,
             )
-    return replace(said, won=won, score=score, log=log)
+    return replace(attempt, won=won, score=score, log=log)
 
 
 def _told(
-    where: Message, item: Mapping[str, Any], said: DocumentAttempt, played_on: MissionMap
+    where: Message, item: Mapping[str, Any], attempt: DocumentAttempt, played_on: MissionMap
 ) -> DocumentAttempt:
     """A game known by the result its players told: it must fit its city's time bank."""
     try:
         told = result_from_dict(item.get("result"), item.get("won"), where)
     except ResultError as wrong:
         raise TeamDocumentError("{wrong}", wrong=wrong) from None
-    if said.mission is None:
+    if attempt.mission is None:
         raise TeamDocumentError("{where}: a told result counts for a mission: name it", where=where)
     try:
-        told.check(played_on.mission(said.mission))
+        told.check(played_on.mission(attempt.mission))
     except ResultError as wrong:
         raise TeamDocumentError("{where}: {wrong}", where=where, wrong=wrong) from None
     if "score" in item and item["score"] != told.score:
@@ -341,7 +341,7 @@ def _told(
             item=item["score"],
             worked_out=told.score,
         )
-    return replace(said, won=told.won, score=told.score, told=told)
+    return replace(attempt, won=told.won, score=told.score, told=told)
 
 
 def _is_time(value: object) -> TypeGuard[str]:
