@@ -8,6 +8,7 @@ import pytest
 
 from gadget.engine import Clue, Guess, Player
 from gadget.missions import MissionLockedError, MissionState
+from gadget.missions.record import UnfinishedGameError
 from gadget.services.backup import BackupError, export_team, import_team
 from gadget.services.campaign import (
     CampaignError,
@@ -74,7 +75,7 @@ def test_recording_a_game_from_elsewhere_checks_its_bank_and_says_what_opened(
     cairo_win = log_of(WINNING_ACTIONS, 9, 5).to_json()
     assert record_played_elsewhere(store, "Owls", "cairo", cairo_win).attempt.won
     unfinished = log_of(WINNING_ACTIONS[:3], 9, 5).to_json()
-    with pytest.raises(CampaignError, match="not finished"):
+    with pytest.raises(UnfinishedGameError, match="not finished"):
         record_played_elsewhere(store, "Owls", "cairo", unfinished)
 
 
@@ -125,7 +126,7 @@ def test_a_backup_brings_back_the_whole_team_on_another_server(store: Store) -> 
         (lambda b: b.update(format="x"), "not a team backup"),
         (lambda b: b["map"].update(start="atlantis"), "map: start 'atlantis' is not a mission"),
         (lambda b: b["completed"].append({"mission": "atlantis"}), "completed 1: not a mission"),
-        (lambda b: b["attempts"][1]["log"]["actions"].pop(), "attempt 1: its game is not finished"),
+        (lambda b: b["attempts"][1]["log"]["actions"].pop(), "attempt 1: the game is not finished"),
         (
             lambda b: b["attempts"][0].update(score=99),
             "attempt 0: the file says score 99, its log gives 13",
@@ -134,7 +135,10 @@ def test_a_backup_brings_back_the_whole_team_on_another_server(store: Store) -> 
             lambda b: b["attempts"][0]["log"]["actions"].insert(0, {"stop": {"by": "a"}}),
             "attempt 0: log: action 0",
         ),
-        (lambda b: b["attempts"][1].update(played_at="yesterday"), "'yesterday' is not a date"),
+        (
+            lambda b: b["attempts"][1].update(played_at="yesterday"),
+            "attempt 1: played_at must be a time",
+        ),
     ],
 )
 def test_a_damaged_backup_is_refused_and_nothing_is_half_imported(

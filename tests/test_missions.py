@@ -15,9 +15,9 @@ from gadget.missions import (
     default_map,
     map_from_dict,
     mission_states,
-    newly_opened,
     parse_map,
     play_style,
+    result_on_map,
 )
 
 SPEC = Path(__file__).resolve().parents[2] / "shared" / "spec" / "mission-map.json"
@@ -103,7 +103,9 @@ def test_winning_prague_opens_berlin_cairo_and_moscow() -> None:
     shipped = default_map()
     after = after_result(shipped, frozenset(), "prague", won=True)
     assert after == {"prague"}
-    assert sorted(newly_opened(shipped, frozenset(), after)) == ["berlin", "cairo", "moscow"]
+    result = result_on_map(shipped, frozenset(), "prague", won=True)
+    assert (result.completed, result.completed_now) == (after, True)
+    assert [m.id for m in result.opened] == ["berlin", "moscow", "cairo"]  # in map order
     states = mission_states(shipped, after)
     assert states["prague"] is MissionState.COMPLETED
     assert states["london"] is MissionState.LOCKED
@@ -116,6 +118,10 @@ def test_a_loss_changes_nothing_and_a_completion_is_for_good() -> None:
     assert after_result(shipped, won, "prague", won=False) == won  # replaying keeps it completed
     assert after_result(shipped, won, "prague", won=True) == won  # and so does winning it again
     assert "cairo" in after_result(shipped, won, "cairo", won=True)
+    again = result_on_map(shipped, won, "prague", won=True)
+    assert (again.completed, again.completed_now, again.opened) == (won, False, ())
+    lost = result_on_map(shipped, won, "cairo", won=False)
+    assert (lost.completed, lost.completed_now, lost.opened, lost.won) == (won, False, (), False)
 
 
 def test_the_rule_book_states_three_lines_of_the_shipped_map() -> None:
@@ -129,6 +135,8 @@ def test_a_result_on_a_locked_mission_is_refused_naming_what_would_open_it() -> 
         after_result(shipped, frozenset(), "london", won=True)
     with pytest.raises(MissionLockedError, match="Berlin is locked"):
         after_result(shipped, frozenset(), "berlin", won=False)  # a loss is refused too
+    with pytest.raises(MissionLockedError, match="London is locked"):
+        result_on_map(shipped, frozenset(), "london", won=False)  # by the one rule, everywhere
 
 
 @pytest.mark.parametrize(

@@ -127,8 +127,8 @@ def test_a_servers_backup_is_taken_with_its_logs_replayed(tmp_path: Path) -> Non
     ("text", "named"),
     [
         ("", "not valid JSON at line 1 column 1"),
-        ("[1]", "not a team document"),
-        ('{"format": "gadget-team/2"}', "not a team document"),
+        ("[1]", "not a team backup"),
+        ('{"format": "gadget-team/2"}', "not a team backup"),
         ('{"format": "gadget-team/1", "team": {"name": ""}}', "team name cannot be empty"),
         ('{"format": "gadget-team/1", "team": {"name": "A", "players": [1]}}', "players"),
         (

@@ -24,6 +24,7 @@ from gadget.engine import (
 )
 from gadget.engine.sharecode import v1_text
 from gadget.missions import default_map, map_from_dict
+from gadget.missions.record import UndoRefusedError, UnfinishedGameError
 from gadget.services.backup import export_team, import_team
 from gadget.services.campaign import mission_names, record_played_elsewhere
 from gadget.store import (
@@ -258,7 +259,7 @@ def test_the_end_of_a_game_stays_once_the_team_played_on_or_wrote_a_note(store: 
     for action in WINNING_ACTIONS:
         won = store.record_action(won.id, action, won.version)
     store.start_game(log_of(()), team.id, "berlin")  # on a city the win opened
-    with pytest.raises(StoreError, match="the team has played on since this game ended"):
+    with pytest.raises(UndoRefusedError, match="the team has played on since this game ended"):
         store.undo(won.id, won.version)
     assert store.completed(team.id) == {"prague"}
     practice = store.start_game(log_of(()))
@@ -266,7 +267,7 @@ def test_the_end_of_a_game_stays_once_the_team_played_on_or_wrote_a_note(store: 
         practice = store.record_action(practice.id, action, practice.version)
     assert practice.attempt_id is not None
     store.set_attempt_notes(practice.attempt_id, "B was sure")
-    with pytest.raises(StoreError, match="undoing it would lose the note"):
+    with pytest.raises(UndoRefusedError, match="undoing it would lose the note"):
         store.undo(practice.id, practice.version)
     assert store.game(practice.id).attempt_id == practice.attempt_id
 
@@ -275,7 +276,7 @@ def test_a_finished_game_played_elsewhere_can_be_recorded_but_not_an_unfinished_
     store: Store,
 ) -> None:
     team = store.add_team("Owls", [])
-    with pytest.raises(StoreError, match="the game is not finished"):
+    with pytest.raises(UnfinishedGameError, match="the game is not finished"):
         store.record_finished_game(
             log_of(WINNING_ACTIONS[:5]), team_id=team.id, mission_id="prague"
         )

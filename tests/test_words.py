@@ -27,7 +27,10 @@ PRAGUE = default_map().mission("prague")
 
 def _result(won: bool, completed_now: bool, *opened: str) -> MissionResult:
     shipped = default_map()
-    return MissionResult(PRAGUE, won, completed_now, tuple(shipped.mission(m) for m in opened))
+    opened_cities = tuple(shipped.mission(m) for m in opened)
+    return MissionResult(
+        PRAGUE, won, completed_now, opened_cities, frozenset({"prague"} if won else ())
+    )
 
 
 def test_a_practice_win_counts_its_score_and_gives_the_rule_books_verdict() -> None:

@@ -19,8 +19,8 @@ from gadget.missions.progress import (
     after_result,
     check_playable,
     mission_states,
-    newly_opened,
     play_style,
+    result_on_map,
 )
 from gadget.missions.result import Result, ResultError, result_from_dict
 
@@ -42,8 +42,8 @@ __all__ = [
     "default_map",
     "map_from_dict",
     "mission_states",
-    "newly_opened",
     "parse_map",
     "play_style",
     "result_from_dict",
+    "result_on_map",
 ]

@@ -63,18 +63,6 @@ def after_result(
     return completed | {mission_id} if won else completed
 
 
-def newly_opened(
-    mission_map: MissionMap, before: frozenset[str], after: frozenset[str]
-) -> list[str]:
-    """Missions a result opened, in map order, to tell the team where they can go next."""
-    was, now = mission_states(mission_map, before), mission_states(mission_map, after)
-    return [
-        m.id
-        for m in mission_map.missions
-        if was[m.id] is MissionState.LOCKED and now[m.id] is MissionState.OPEN
-    ]
-
-
 def play_style(mission: Mission) -> Message:
     """What kind of play a mission rewards, read from its time bank (after the rule book:
     some missions need a very careful approach, others reward bold clues)."""
@@ -111,3 +99,25 @@ class MissionResult:
     won: bool
     completed_now: bool  # this game completed the mission (not an earlier win)
     opened: tuple[Mission, ...]  # cities this result opened, in map order
+    completed: frozenset[str]  # the team's completed missions after it
+
+
+def result_on_map(
+    mission_map: MissionMap, completed: frozenset[str], mission_id: str, won: bool
+) -> MissionResult:
+    """Everything a result does on its team's map, worked out once for every app: what it
+    completes (`after_result`, which refuses a locked mission) and the cities it opens."""
+    after = after_result(mission_map, completed, mission_id, won)
+    was, now = mission_states(mission_map, completed), mission_states(mission_map, after)
+    opened = tuple(
+        m
+        for m in mission_map.missions
+        if was[m.id] is MissionState.LOCKED and now[m.id] is MissionState.OPEN
+    )
+    return MissionResult(
+        mission=mission_map.mission(mission_id),
+        won=won,
+        completed_now=mission_id in after - completed,
+        opened=opened,
+        completed=after,
+    )

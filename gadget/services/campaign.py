@@ -6,7 +6,7 @@ import secrets
 from collections.abc import Sequence
 from dataclasses import dataclass
 
-from gadget.engine import Deal, GadgetError, GameLog, Status, parse_game_log, replay
+from gadget.engine import Deal, GadgetError, GameLog, Status, parse_game_log
 from gadget.engine.sharecode import DEAL_SEED_BITS
 from gadget.missions import (
     Mission,
@@ -15,8 +15,9 @@ from gadget.missions import (
     MissionState,
     check_playable,
     mission_states,
-    newly_opened,
+    result_on_map,
 )
+from gadget.missions.record import finished_game
 from gadget.store import Attempt, MissionStats, SavedGame, Store, Team
 
 
@@ -57,16 +58,9 @@ def mission_result(store: Store, game: SavedGame) -> MissionResult | None:
     if game.team_id is None or game.mission_id is None or game.attempt_id is None:
         return None
     map_id = game.map_id if game.map_id is not None else store.team_by_id(game.team_id).map_id
-    mission_map = store.mission_map(map_id)
-    after = store.completed(game.team_id)
-    earned = store.completed_by(game.attempt_id)
-    opened = newly_opened(mission_map, after - earned, after)
-    return MissionResult(
-        mission=mission_map.mission(game.mission_id),
-        won=game.state.status is Status.WON,
-        completed_now=game.mission_id in earned,
-        opened=tuple(mission_map.mission(mission_id) for mission_id in opened),
-    )
+    before = store.completed(game.team_id) - store.completed_by(game.attempt_id)
+    won = game.state.status is Status.WON
+    return result_on_map(store.mission_map(map_id), before, game.mission_id, won)
 
 
 def campaign_view(store: Store, team: Team | str) -> CampaignView:
@@ -187,12 +181,9 @@ def record_played_elsewhere(
             name=mission.name,
             parameters=mission.parameters,
         )
-    before = store.completed(team.id)
-    check_playable(mission_map, before, mission.id)
-    if not replay(log).is_over:
-        raise CampaignError("the game is not finished: only a won or lost game can be recorded")
+    won = finished_game(log).status is Status.WON
+    result = result_on_map(mission_map, store.completed(team.id), mission.id, won)
     attempt = store.record_finished_game(
         log, team_id=team.id, mission_id=mission.id, map_id=team.map_id, players=team.players
     )
-    opened = newly_opened(mission_map, before, store.completed(team.id))
-    return Recorded(attempt, [mission_map.mission(mission_id) for mission_id in opened])
+    return Recorded(attempt, list(result.opened))

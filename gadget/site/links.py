@@ -28,7 +28,7 @@ def join_link(page_url: str | None, code: ShareCode) -> str:
 def team_link(page_url: str | None, team: PhoneTeam) -> str:
     """A link that carries the whole team, compressed (the shipped map left out: every
     phone has it): scanned by the partner's camera, it offers to import it."""
-    document = team.to_document()
+    document = team.to_dict()
     if team.mission_map == default_map():
         del document["map"]
     text = json.dumps(document, ensure_ascii=False, separators=(",", ":"))

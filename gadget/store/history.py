@@ -11,11 +11,13 @@ from sqlalchemy import case, delete, func, update
 from sqlalchemy import select as sql_select
 from sqlmodel import Session, col, select
 
-from gadget.engine import GameLog, GameState, Status, replay
+from gadget.engine import GameLog, GameState, Status
 from gadget.engine.rules import official_score
 from gadget.missions import Mission, Result, after_result
 from gadget.missions.names import clean_notes
-from gadget.store.errors import NotFoundError, StoreError
+from gadget.missions.record import EndRecorded, finished_game
+from gadget.missions.record import take_back as undone_end
+from gadget.store.errors import NotFoundError
 from gadget.store.maps import load_map
 from gadget.store.records import (
     Attempt,
@@ -47,9 +49,7 @@ class HistoryRecords(Repository):
         notes: str = "",
     ) -> Attempt:
         """A finished game played elsewhere: its attempt and the campaign, in one transaction."""
-        state = replay(log)
-        if not state.is_over:
-            raise StoreError("the game is not finished: only a won or lost game can be recorded")
+        state = finished_game(log)
         with self._transaction() as session:
             attempt_id = finish(
                 session,
@@ -261,20 +261,20 @@ def _record(session: Session, row: AttemptRow, complete: bool) -> int:
 
 
 def take_back(session: Session, attempt_id: int, game_id: int) -> None:
-    """Undo the end of a game, in the caller's transaction: its attempt goes, and with it
-    the completion it earned (which locks again the cities only it had opened).
-
-    Refused when something was built on the result since: a note written on it (it would be
-    lost), or another game of the same team recorded or dealt (it may be on a city this
-    result opened).
-    """
+    """Undo the end of a game, in the caller's transaction, as `missions.record.take_back`
+    decides from what the record holds: its attempt goes, with the completions only it
+    earned, or nothing changes."""
     attempt = session.get_one(AttemptRow, attempt_id)
-    if attempt.notes:
-        raise StoreError(
-            "this result has a note in the history; undoing it would lose the note"
-            " (clear the note first)"
-        )
+    earned_by: dict[str, int | None] = {}
+    played_on = False
     if attempt.team_id is not None:
+        earned_by = dict(
+            session.exec(
+                select(CompletionRow.mission_id, CompletionRow.attempt_id).where(
+                    CompletionRow.team_id == attempt.team_id
+                )
+            ).all()
+        )
         later_attempt = session.exec(
             select(AttemptRow.id).where(
                 AttemptRow.team_id == attempt.team_id, col(AttemptRow.id) > attempt_id
@@ -283,8 +283,14 @@ def take_back(session: Session, attempt_id: int, game_id: int) -> None:
         later_game = session.exec(
             select(GameRow.id).where(GameRow.team_id == attempt.team_id, col(GameRow.id) > game_id)
         ).first()
-        if later_attempt is not None or later_game is not None:
-            raise StoreError("the team has played on since this game ended; its result stays")
-    session.execute(delete(CompletionRow).where(col(CompletionRow.attempt_id) == attempt_id))
+        played_on = later_attempt is not None or later_game is not None
+    undone = undone_end(EndRecorded(attempt_id, attempt.notes, played_on, earned_by))
+    if undone.completions:
+        session.execute(
+            delete(CompletionRow).where(
+                col(CompletionRow.team_id) == attempt.team_id,
+                col(CompletionRow.mission_id).in_(sorted(undone.completions)),
+            )
+        )
     session.execute(update(GameRow).where(col(GameRow.id) == game_id).values(attempt_id=None))
-    session.execute(delete(AttemptRow).where(col(AttemptRow.id) == attempt_id))
+    session.execute(delete(AttemptRow).where(col(AttemptRow.id) == undone.attempt))
