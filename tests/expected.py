@@ -27,6 +27,7 @@ from gadget.engine import (
     replay,
     summary,
 )
+from gadget.engine.errors import ENGLISH
 from gadget.engine.state import MAX_TOKENS
 from gadget.missions import parse_map
 from gadget.services.backup import import_team
@@ -159,7 +160,7 @@ def _read(command: tuple[str, ...], path: str, text: str, store: Store) -> Expec
             return prints(f"{path}: a valid map, {count} {missions} (name a --team to use it)")
         team = store.team(command[command.index("--team") + 1])
         store.update_team(team.id, map_id=store.add_map(mission_map, team.id))
-        return prints(f"team {team.name} now plays on {mission_map.name!r}")
+        return prints(f"team {team.name} now plays on {ENGLISH.quoted(mission_map.name)}")
     assert command[:2] == ("campaign", "record"), command
     record_played_elsewhere(store, command[2], command[3], text)
     return prints_that(lambda out: out.startswith("recorded: ") and out.count("\n") == 1)

@@ -45,7 +45,7 @@ def test_a_mission_sets_the_time_bank_and_a_locked_one_is_refused(store: Store) 
     assert (cairo.mission_id, cairo.log.setup.tokens, cairo.log.setup.mistakes) == ("cairo", 9, 5)
     assert cairo.log.code is not None
     assert (cairo.log.code.tokens, cairo.log.code.mistakes) == (9, 5)
-    with pytest.raises(CampaignError, match="no mission 'Atlantis' on this map; the missions are"):
+    with pytest.raises(CampaignError, match="no mission “Atlantis” on this map; the missions are"):
         start_game(store, team_name="Owls", mission_name="Atlantis")
     with pytest.raises(CampaignError, match="name the team"):
         start_game(store, mission_name="Cairo")
@@ -124,7 +124,7 @@ def test_a_backup_brings_back_the_whole_team_on_another_server(store: Store) -> 
     ("damage", "reason"),
     [
         (lambda b: b.update(format="x"), "not a team backup"),
-        (lambda b: b["map"].update(start="atlantis"), "map: start 'atlantis' is not a mission"),
+        (lambda b: b["map"].update(start="atlantis"), "map: start “atlantis” is not a mission"),
         (lambda b: b["completed"].append({"mission": "atlantis"}), "completed 1: not a mission"),
         (lambda b: b["attempts"][1]["log"]["actions"].pop(), "attempt 1: the game is not finished"),
         (
@@ -168,7 +168,7 @@ def test_a_backup_is_checked_by_the_campaigns_rules_not_trusted(store: Store) ->
         **backup,
         "completed": [*backup["completed"], {"mission": "tokyo", "at": "2026-01-01"}],
     }
-    with pytest.raises(BackupError, match="completed 1: no won attempt of 'tokyo' in the backup"):
+    with pytest.raises(BackupError, match="completed 1: no won attempt of “tokyo” in the backup"):
         import_team(store, json.dumps(claims), rename="Cheats")
     locked = json.loads(json.dumps(backup))
     locked["attempts"].append({**locked["attempts"][0], "mission": "london"})  # London 10-2

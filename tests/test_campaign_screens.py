@@ -52,7 +52,7 @@ async def test_a_team_is_made_on_screen_and_listed(table: Table) -> None:
     await teams.type("New team", "owls")  # the form emptied: the next team is typed afresh
     await teams.tap("Add team")
     named = teams._find(ft.TextField, label="New team")
-    assert named.error == "A team named 'Owls' already exists."  # on its field, in its red
+    assert named.error == "A team named “Owls” already exists."  # on its field, in its red
     assert named.value == "owls"  # a refused name stays to be changed
     assert not teams.says("Added Owls.")
     await teams.type("New team", "")
@@ -160,7 +160,7 @@ async def test_a_map_and_a_team_are_imported_from_files(table: Table) -> None:
         storage=device,
     ).open()
     await team.tap("Import map")
-    assert team.says("Owls now plays on 'Our pad'.")
+    assert team.says("Owls now plays on “Our pad”.")
     assert team.says("London 10-2, open")
 
     backup = export_team(table.store, "Owls")
@@ -230,7 +230,7 @@ async def test_booklets_and_key_cards_are_offered_as_downloads(table: Table) -> 
     assert paper.says("cut, fold, stand them between you")
     await paper.type("Games", "0")
     await paper.tap("Booklets (PDF)")
-    assert paper.says("'0' games: print 1 to 1000")
+    assert paper.says("“0” games: print 1 to 1000")
 
 
 @at_the_table

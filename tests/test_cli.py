@@ -106,7 +106,7 @@ def test_replay_reads_standard_input(
     [
         (
             ["keycard", "1000-0000-04SM", "--side", "b"],
-            "gadget: '1000-0000-04SM' is not a valid code",
+            "gadget: “1000-0000-04SM” is not a valid code",
         ),
         (["keycard", "1000-0000-04SK", "--side", "c"], "gadget: argument --side: invalid choice"),
         (["keycard"], "gadget: the following arguments are required: code"),

@@ -228,23 +228,32 @@ def test_an_empty_name_given_is_a_name_and_refused_not_ignored(
     pdf = tmp_path / "map.pdf"
     before = database_rows(database)
     assert refused(capsys, "import", str(backup), "--as", "") == "a team name cannot be empty"
-    assert refused(capsys, "print", "map", "--team", "", "-o", str(pdf)) == "no team named ''"
-    assert refused(capsys, "map", "export", "-", "--team", "") == "no team named ''"
+    assert refused(capsys, "print", "map", "--team", "", "-o", str(pdf)) == "no team named “”"
+    assert refused(capsys, "map", "export", "-", "--team", "") == "no team named “”"
     shipped = Path(__file__).parent.parent / "gadget/missions/data/mission-map.json"
-    assert refused(capsys, "map", "import", str(shipped), "--team", "") == "no team named ''"
+    assert refused(capsys, "map", "import", str(shipped), "--team", "") == "no team named “”"
     assert database_rows(database) == before
     assert not pdf.exists()
 
 
 @pytest.mark.parametrize(
-    "address", ["-1", "\x1b[2J", "http://", "ftp://host", "http://a b", "http://h:99999", "//x"]
+    ("address", "shown"),
+    [
+        ("-1", "-1"),
+        ("\x1b[2J", "\\x1b[2J"),  # the terminal's escape quoted as text, never run
+        ("http://", "http://"),
+        ("ftp://host", "ftp://host"),
+        ("http://a b", "http://a b"),
+        ("http://h:99999", "http://h:99999"),
+        ("//x", "//x"),
+    ],
 )
 def test_an_invite_address_that_no_phone_can_open_is_refused(
-    database: str, capsys: pytest.CaptureFixture[str], address: str
+    database: str, capsys: pytest.CaptureFixture[str], address: str, shown: str
 ) -> None:
     said = refused(capsys, "team", "invite", "Owls", "--address", address)
     example = "such as http://192.168.1.20:8550"
-    assert said == f"--address {address!r}: an http:// or https:// address, {example}"
+    assert said == f"--address “{shown}”: an http:// or https:// address, {example}"
 
 
 def test_an_invite_address_that_a_phone_can_open_starts_the_link(
@@ -270,6 +279,8 @@ def test_control_characters_a_path_carries_are_shown_escaped(
 def test_a_line_too_long_for_a_terminal_is_cut_with_an_ellipsis(
     database: str, capsys: pytest.CaptureFixture[str]
 ) -> None:
-    said = refused(capsys, "export", "x" * 10_000)
+    said = refused(capsys, "import", "x" * 10_000)  # a file's name is said as it is
     assert len("gadget: " + said) == 508 and said.endswith("xx…")
-    assert said.startswith("no team named 'xxx")
+    assert said.startswith("xxx")
+    said = refused(capsys, "export", "x" * 10_000)  # a quoted value is cut shorter still
+    assert said == "no team named “" + "x" * 39 + "…”"

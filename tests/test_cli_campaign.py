@@ -40,7 +40,7 @@ def test_a_team_is_added_listed_and_refused_twice(capsys: pytest.CaptureFixture[
     )
     assert run(capsys, "team", "list")[1] == "Owls: Ann, Ben\n"
     assert run(capsys, "team", "add", "owls") == (
-        2, "", "gadget: a team named 'Owls' already exists\n"
+        2, "", "gadget: a team named “Owls” already exists\n"
     )  # fmt: skip
 
 
@@ -57,7 +57,7 @@ def test_team_invite_prints_the_link_that_brings_a_phone_into_the_team(
     team = Table(store).accept_invite(link.rsplit("/", 1)[1], phone)
     assert team is not None and team.name == "Owls"
     assert [t.name for t in store.teams(phone.key)] == ["Owls"]
-    assert run(capsys, "team", "invite", "Bats")[::2] == (2, "gadget: no team named 'Bats'\n")
+    assert run(capsys, "team", "invite", "Bats")[::2] == (2, "gadget: no team named “Bats”\n")
 
 
 def test_seats_release_frees_the_sides_of_a_game_whose_phones_were_all_lost(
@@ -81,7 +81,7 @@ def test_seats_release_frees_the_sides_of_a_game_whose_phones_were_all_lost(
     assert table.seat_of(game.id, new_a) is Player.A
     assert store.game(game.id).log == game.log  # nothing of the game was lost
     assert run(capsys, "seats", "release", "1X1M-JENB-E4S8")[::2] == (
-        2, "gadget: '1X1M-JENB-E4S8' is not a valid code: check for a typo\n"
+        2, "gadget: “1X1M-JENB-E4S8” is not a valid code: check for a typo\n"
     )  # fmt: skip
 
 
@@ -124,7 +124,7 @@ def test_recording_a_locked_mission_or_a_wrong_bank_is_one_line(
                                 " (Baghdad, Prague, Yakutsk)\n")  # fmt: skip
     status, _, err = run(capsys, "campaign", "record", "Owls", "Cairo", "--log", moscow)
     assert err == "gadget: the game was played with 8-8; Cairo is 9-5\n"
-    assert run(capsys, "campaign", "show", "Bats")[2] == "gadget: no team named 'Bats'\n"
+    assert run(capsys, "campaign", "show", "Bats")[2] == "gadget: no team named “Bats”\n"
 
 
 def test_export_and_import_move_a_team_between_databases(
@@ -139,7 +139,7 @@ def test_export_and_import_move_a_team_between_databases(
 
     monkeypatch.setenv("GADGET_DATABASE_URL", f"sqlite:///{tmp_path / 'other.db'}")
     assert run(capsys, "import", path)[1] == "imported team Owls\n"
-    assert run(capsys, "import", path)[2] == "gadget: a team named 'Owls' already exists\n"
+    assert run(capsys, "import", path)[2] == "gadget: a team named “Owls” already exists\n"
     assert run(capsys, "import", path, "--as", "Owls 2")[1] == "imported team Owls 2\n"
     shown = json.loads(run(capsys, "campaign", "show", "Owls 2", "--json")[1])
     assert shown["missions"][0]["state"] == "completed"
@@ -161,7 +161,7 @@ def test_a_team_can_play_on_its_own_map(capsys: pytest.CaptureFixture[str], tmp_
         "a valid map, 22 missions (name a --team to use it)\n"
     )
     assert run(capsys, "map", "import", ours, "--team", "Owls")[1] == (
-        "team Owls now plays on 'Our pad'\n"
+        "team Owls now plays on “Our pad”\n"
     )
     run(capsys, "campaign", "record", "Owls", "Prague", "--log",
         _file(tmp_path, "won.json", log_of(WINNING_ACTIONS).to_json()))  # fmt: skip
@@ -181,8 +181,8 @@ def test_a_broken_map_file_names_every_problem_on_one_line(
     status, out, err = run(capsys, "map", "import", _file(tmp_path, "bad.json", json.dumps(data)))
     assert (status, out) == (2, "")
     assert err.count("\n") == 1
-    assert "mission 'berlin': turns is 0" in err
-    assert "names unknown mission 'atlantis'" in err
+    assert "mission “berlin”: turns is 0" in err
+    assert "names unknown mission “atlantis”" in err
 
 
 def test_an_unreachable_database_is_one_line(

@@ -131,8 +131,8 @@ def test_every_card_of_the_printed_deck_passes_the_checks() -> None:
     [
         ("GGGGGGGGGXXX------------", "GGGX-----GX-GGGGGX-------", "side a has 24 characters"),
         ("GGGGGGGGGXXX-------------", "GGGX-----GX-GGGGGX--------", "side b has 26 characters"),
-        ("GGGGGGGGGXXX----B--------", "GGGX-----GX-GGGGGX-------", "side a cell 16 is 'B'"),
-        ("GGGGGGGGGXXX-------------", "GGGX-----GX-GGGGGX----- -", "side b cell 23 is ' '"),
+        ("GGGGGGGGGXXX----B--------", "GGGX-----GX-GGGGGX-------", "side a cell 16 is “B”"),
+        ("GGGGGGGGGXXX-------------", "GGGX-----GX-GGGGGX----- -", "side b cell 23 is “ ”"),
         (
             "GGGGGGGGGXXX-------------",
             "GGGG-----GX-GGGG-X-------",

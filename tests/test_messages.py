@@ -8,7 +8,17 @@ import re
 import pytest
 
 from gadget.engine import GadgetError, ReplayError
-from gadget.engine.errors import ENGLISH, IllegalActionError, Message, Words, listed, plural, say
+from gadget.engine.errors import (
+    ENGLISH,
+    QUOTED_AT_MOST,
+    QUOTES,
+    IllegalActionError,
+    Message,
+    Words,
+    listed,
+    plural,
+    say,
+)
 
 
 class Shouting(Words):
@@ -29,7 +39,7 @@ class Shouting(Words):
 
 def test_an_error_says_its_template_filled_in_and_keeps_both() -> None:
     error = GadgetError("player {who} cannot stop now ({why!r})", who="A", why="no clue")
-    assert str(error) == "player A cannot stop now ('no clue')"
+    assert str(error) == "player A cannot stop now (“no clue”)"
     assert error.said.template == "player {who} cannot stop now ({why!r})"
     assert error.said.values == {"who": "A", "why": "no clue"}
     assert isinstance(error, ValueError)
@@ -96,3 +106,45 @@ def test_a_message_is_a_value_that_cannot_change() -> None:
     assert repr(message) == "Message('a {b}', **{'b': 1})"
     assert ENGLISH.gettext("x") == "x" and ENGLISH.pgettext("city", "Cairo") == "Cairo"
     assert ENGLISH.ngettext("a", "b", 1) == "a" and ENGLISH.ngettext("a", "b", 2) == "b"
+
+
+# -- a value a message quotes ------------------------------------------------------------------
+
+
+class Guillemets(Words):
+    """A language whose catalogue puts its own quotation marks around a quoted value."""
+
+    def gettext(self, message: str) -> str:
+        return "«\u00a0{value}\u00a0»" if message == QUOTES.template else message
+
+
+def test_a_quoted_text_is_between_the_languages_quotation_marks_never_pythons() -> None:
+    error = GadgetError("{typed!r} is not a whole number", typed="two")
+    assert str(error) == "“two” is not a whole number"
+    assert say(error, Guillemets()) == "«\u00a0two\u00a0» is not a whole number"
+    assert error.said.template == "{typed!r} is not a whole number"  # the catalogue's id
+
+
+def test_a_quote_or_a_newline_inside_a_quoted_value_is_shown_as_it_is_typed() -> None:
+    said = str(GadgetError("{name!r} is taken", name='it\'s "x"\nand\ty'))
+    assert said == '“it\'s "x"\\nand\\ty” is taken'  # no backslash before a quote
+
+
+def test_a_control_or_direction_character_in_a_quoted_value_is_shown_never_obeyed() -> None:
+    said = str(GadgetError("{name!r}", name="a\x00b\x1b[2Jc\u202ed\u2028e\ud800"))
+    assert said == "“a\\x00b\\x1b[2Jc\\u202ed\\u2028e\\ud800”"
+    assert str(GadgetError("{name!r}", name="A\u200dB Zoë")) == "“A\u200dB Zoë”"  # a joiner stays
+
+
+def test_a_long_quoted_value_is_cut_at_a_phones_line_its_end_said_by_an_ellipsis() -> None:
+    assert str(GadgetError("{name!r}", name="x" * QUOTED_AT_MOST)) == f"“{'x' * 40}”"
+    assert str(GadgetError("{name!r}", name="x" * 10**6)) == f"“{'x' * 39}…”"
+    cut = str(GadgetError("{name!r}", name="\n" * 30))
+    assert cut == "“" + "\\n" * 19 + "…”"  # an escape counts whole, and is never cut in two
+
+
+def test_a_quoted_value_that_is_no_text_is_written_as_python_writes_it_cut_short() -> None:
+    assert str(GadgetError("{a!r}, {b!r}, {c!r}", a=5, b=None, c=[1, "x"])) == "5, None, [1, 'x']"
+    long_list = str(GadgetError("{a!r}", a=list(range(100))))
+    assert long_list == "[0, 1, 2, 3, 4, 5, 6, 7, 8, 9, 10, 11, …"
+    assert str(GadgetError("[{a!r:>5}] [{b}]", a=7, b="as is")) == "[    7] [as is]"

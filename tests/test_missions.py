@@ -70,11 +70,11 @@ def test_a_broken_map_is_refused_with_every_problem_named() -> None:
     with pytest.raises(MapError) as refused:
         map_from_dict(data)
     problems = [str(p) for p in refused.value.problems]
-    assert "mission id 'prague' is used more than once" in problems
-    assert "mission 'moscow': turns is 0; it must be a whole number >= 1" in problems
-    assert "mission 'cairo': mistakes is 10; it must be 0..9 (the turns)" in problems
-    assert "line 27 (sydney-atlantis) names unknown mission 'atlantis'" in problems
-    assert "mission 'island' cannot be reached from 'prague'" in problems
+    assert "mission id “prague” is used more than once" in problems
+    assert "mission “moscow”: turns is 0; it must be a whole number >= 1" in problems
+    assert "mission “cairo”: mistakes is 10; it must be 0..9 (the turns)" in problems
+    assert "line 27 (sydney-atlantis) names unknown mission “atlantis”" in problems
+    assert "mission “island” cannot be reached from “prague”" in problems
 
 
 @pytest.mark.parametrize(
@@ -82,8 +82,8 @@ def test_a_broken_map_is_refused_with_every_problem_named() -> None:
     [
         ("{", "not valid JSON at line 1 column 2"),
         ("[]", "a mission map must be a JSON object"),
-        (json.dumps({"format": "mission-map/2"}), "format is 'mission-map/2'"),
-        (json.dumps({"format": "mission-map/0"}), "format is 'mission-map/0'"),
+        (json.dumps({"format": "mission-map/2"}), "format is “mission-map/2”"),
+        (json.dumps({"format": "mission-map/0"}), "format is “mission-map/0”"),
         (json.dumps({"format": "mission-map/1"}), "missions must be a non-empty list"),
     ],
 )
@@ -212,22 +212,22 @@ def test_a_map_at_every_limit_is_accepted(changes: dict[str, object]) -> None:
 @pytest.mark.parametrize(
     ("changes", "problem"),
     [
-        ({"mission_turns": 100}, "mission 'a': turns is 100; at most 99"),
-        ({"mission_turns": 120, "mission_mistakes": 0}, "mission 'a': turns is 120; at most 99"),
-        ({"mission_mistakes": -1}, "mission 'a': mistakes is -1; it must be 0..9 (the turns)"),
+        ({"mission_turns": 100}, "mission “a”: turns is 100; at most 99"),
+        ({"mission_turns": 120, "mission_mistakes": 0}, "mission “a”: turns is 120; at most 99"),
+        ({"mission_mistakes": -1}, "mission “a”: mistakes is -1; it must be 0..9 (the turns)"),
         ({"mission_id": ""}, "mission 0 needs an id (a string of 1 to 40 characters)"),
         ({"mission_id": "i" * 41}, "mission 0 needs an id"),
-        ({"mission_name": ""}, "mission 'a': name must be a string of 1 to 40 characters"),
-        ({"mission_name": "n" * 41}, "mission 'a': name must be a string of 1 to 40"),
-        ({"mission_lon": -180.5}, "mission 'a': lon and lat must be numbers"),
-        ({"mission_lon": 180.5}, "mission 'a': lon and lat must be numbers"),
-        ({"mission_lat": -90.5}, "mission 'a': lon and lat must be numbers"),
-        ({"mission_lat": 90.5}, "mission 'a': lon and lat must be numbers"),
-        ({"mission_lon": True}, "mission 'a': lon and lat must be numbers"),
-        ({"mission_lat": "north"}, "mission 'a': lon and lat must be numbers"),
-        ({"mission_turns": "9"}, "mission 'a': turns is '9'; it must be a whole number >= 1"),
-        ({"mission_mistakes": False}, "mission 'a': mistakes is False; it must be 0..9"),
-        ({"mission_source": "s" * 201}, "mission 'a': source must be a string of at most 200"),
+        ({"mission_name": ""}, "mission “a”: name must be a string of 1 to 40 characters"),
+        ({"mission_name": "n" * 41}, "mission “a”: name must be a string of 1 to 40"),
+        ({"mission_lon": -180.5}, "mission “a”: lon and lat must be numbers"),
+        ({"mission_lon": 180.5}, "mission “a”: lon and lat must be numbers"),
+        ({"mission_lat": -90.5}, "mission “a”: lon and lat must be numbers"),
+        ({"mission_lat": 90.5}, "mission “a”: lon and lat must be numbers"),
+        ({"mission_lon": True}, "mission “a”: lon and lat must be numbers"),
+        ({"mission_lat": "north"}, "mission “a”: lon and lat must be numbers"),
+        ({"mission_turns": "9"}, "mission “a”: turns is “9”; it must be a whole number >= 1"),
+        ({"mission_mistakes": False}, "mission “a”: mistakes is False; it must be 0..9"),
+        ({"mission_source": "s" * 201}, "mission “a”: source must be a string of at most 200"),
         ({"name": "n" * 41}, "name must be a string of at most 40 characters"),
         ({"name": 7}, "name must be a string of at most 40 characters"),
         ({"notes": ["n"] * 21}, "notes must be a list of at most 20 strings (500 characters)"),
@@ -329,7 +329,7 @@ def test_neighbours_are_read_from_either_end_of_a_line_whatever_the_names_order(
 
 
 def test_a_start_that_is_no_mission_of_the_map_is_refused() -> None:
-    assert "start 'atlantis' is not a mission of the map" in _problems(_small_map(start="atlantis"))
+    assert "start “atlantis” is not a mission of the map" in _problems(_small_map(start="atlantis"))
 
 
 @pytest.mark.parametrize(

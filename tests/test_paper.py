@@ -135,7 +135,7 @@ def test_the_word_lists_have_400_common_nouns_each() -> None:
         assert len(words) >= 400
         assert len(set(words)) == len(words)
     assert "cœur" in word_list("fr") and "éléphant" in word_list("fr")
-    with pytest.raises(PrintError, match="language 'de'"):
+    with pytest.raises(PrintError, match="language “de”"):
         word_list("de")
 
 
@@ -222,5 +222,5 @@ def test_the_print_commands_write_pdfs_and_refuse_bad_input(
     assert "wrote" in out and "(seed 3)" in out
     assert _info(tmp_path / "k.pdf")["Pages"] == "2"
     assert main(["print", "map", "--team", "Bats", "-o", str(tmp_path / "x.pdf")]) == 2
-    assert capsys.readouterr().err == "gadget: no team named 'Bats'\n"
+    assert capsys.readouterr().err == "gadget: no team named “Bats”\n"
     assert main(["print", "booklet", "--games", "2", "--lang", "de", "-o", "x.pdf"]) == 2

@@ -296,7 +296,7 @@ def test_a_clue_word_and_a_penaltys_reason_are_capped_in_length() -> None:
         start(),
         Clue(A, "abcdefghijklmnopqrstuvwxyz" * 2),
         IllegalActionError,
-        r"^the clue 'abcdefghijklmnopqrst'\.\.\. has 52 characters; at most 40$",
+        r"^the clue “abcdefghijklmnopqrst”\.\.\. has 52 characters; at most 40$",
     )
     state = play(start(), Clue(A, "ok"))
     assert play(state, Penalty(A, "r" * 200)).bank.total == 8

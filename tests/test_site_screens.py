@@ -23,6 +23,7 @@ from gadget.site.links import team_link
 from gadget.site.play import TIMER_KEY
 from gadget.site.scan import route_of_text
 from gadget.site.team import new_team, record_result
+from gadget.views.boundary import SORRY
 from gadget.views.language import STORAGE_KEY as LANGUAGE_KEY
 from tests.cards import CODE_TEXT, card_from_sides
 from tests.phones import Phone, device_of, new_device
@@ -115,9 +116,10 @@ async def test_a_typo_in_the_code_is_refused_on_the_home_screen() -> None:
     await home.tap("Join")
     assert home.session.page.route == "/"
     assert home.says("is not a valid code: check for a typo")
-    broken = await Phone("/play/NOT-A-CODE/a", site=True).open()
-    assert broken.says("This link does not make a card.")
-    assert not broken.crashed()
+    for route in ("/play/NOT-A-CODE/a", "/play/1Y6M-N6BX-NMS8/c"):  # no code, no such side
+        broken = await Phone(route, site=True).open()
+        assert broken.says("This link does not make a card.")
+        assert not broken.crashed() and not broken.says(SORRY)
 
 
 @alone
@@ -188,8 +190,50 @@ async def test_an_impossible_result_is_refused_and_nothing_is_kept() -> None:
     assert TEAM_KEY not in phone.storage
     await phone.type("Tokens left in the time bank", "two")
     await phone.tap("Record the result")
-    assert phone.says("'two' is not a whole number")
+    assert phone.says("“two” is not a whole number")
     assert not phone.crashed()
+
+
+@alone
+async def test_a_typed_value_is_quoted_as_a_player_reads_it_never_as_python_does() -> None:
+    phone, _code = await dealt()
+    await phone.tap("The game is over: record the result")
+    await phone.type("Stop tokens", 'it\'s\n"x"')
+    await phone.tap("Record the result")
+    assert phone.says('“it\'s\\n"x"” is not a whole number'), phone.texts()  # \n: seen
+    assert TEAM_KEY not in phone.storage
+
+
+@alone
+async def test_a_site_refusal_is_said_in_the_phones_language() -> None:
+    phone = await Phone("/", site=True, storage={LANGUAGE_KEY: "fr"}).open()
+    await phone.tap("Nouvelle partie")
+    await phone.tap("La partie est finie : noter le résultat")
+    await phone.type("Jetons Temps restants", "deux")
+    await phone.tap("Noter le résultat")
+    assert phone.says("«\u00a0deux\u00a0» n'est pas un nombre entier"), phone.texts()
+
+
+def test_a_bug_in_a_sites_handler_is_the_boundarys_never_its_text_on_screen(
+    monkeypatch: pytest.MonkeyPatch,
+) -> None:
+    """A ValueError that is no refusal (no GadgetError) is a bug: the short message and a way
+    home, never its words (which are Python's, in English, and may be anything)."""
+
+    def broken(*_args: object) -> object:
+        raise ValueError("invalid literal for int() with base 10: 'secret'")
+
+    monkeypatch.setattr(site_play, "record_result", broken)
+
+    async def scenario() -> None:
+        phone, _code = await dealt()
+        await phone.tap("The game is over: record the result")
+        await phone.tap("Record the result")
+        assert phone.says(SORRY) and phone.says("Try again, or start from Home.")
+        assert not phone.says("secret") and not phone.says("invalid literal")
+        assert TEAM_KEY not in phone.storage and not phone.crashed()
+
+    asyncio.run(scenario())
 
 
 @alone

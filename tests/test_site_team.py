@@ -90,7 +90,7 @@ def test_a_locked_city_cannot_be_recorded() -> None:
         record_result(new_team("Owls"), "berlin", Result(True, 1, 5), AT)
     with pytest.raises(ValueError, match="London is locked"):
         record_result(won_prague(), "london", Result(True, 1, 5), AT)
-    with pytest.raises(TeamDocumentError, match="no city 'atlantis' on this team's map"):
+    with pytest.raises(TeamDocumentError, match="no city “atlantis” on this team's map"):
         record_result(won_prague(), "atlantis", Result(True, 1, 5), AT)
 
 
@@ -140,7 +140,7 @@ def test_a_servers_backup_is_taken_with_its_logs_replayed(tmp_path: Path) -> Non
         (
             '{"format": "gadget-team/1", "team": {"name": "A"}, "completed": '
             '[{"mission": "prague", "at": "2026-11-22T20:00"}]}',
-            "no won attempt of 'prague'",
+            "no won attempt of “prague”",
         ),
         (
             '{"format": "gadget-team/1", "team": {"name": "A"}, "completed": '

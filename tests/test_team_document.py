@@ -71,7 +71,7 @@ FORGED = [
     ),
     (
         lambda d: d["completed"].append({"mission": "berlin", "at": AT}),
-        "completed 1: no won attempt of 'berlin' in the backup",
+        "completed 1: no won attempt of “berlin” in the backup",
     ),
 ]
 
@@ -94,7 +94,7 @@ def test_a_phones_told_win_with_a_forged_score_is_refused_on_the_phone_too() -> 
     with pytest.raises(BackupError, match="attempt 0: the file says score 99, its told result"):
         team_from_json(json.dumps(document))
     document["attempts"][0].update(score=None, won=False)  # a loss kept as a completion
-    with pytest.raises(TeamDocumentError, match="completed 0: no won attempt of 'prague'"):
+    with pytest.raises(TeamDocumentError, match="completed 0: no won attempt of “prague”"):
         team_from_json(json.dumps(document))
 
 

@@ -9,6 +9,7 @@ from dataclasses import replace
 import flet as ft
 
 from gadget.engine import ShareCode, ShareCodeError
+from gadget.engine.errors import ENGLISH
 from gadget.missions.names import TextError, clean_name, clean_players, name_key
 from gadget.services.table import Table
 from gadget.services.timing import SettingsError
@@ -49,7 +50,8 @@ async def typed_into_paper(_table: Table, typed: str) -> Phone:
         assert len(saved) == 1 and phone.says("cut, fold, stand them between you")
     else:
         assert saved == []
-        assert phone.says(brief(f"{typed[:10]!r} games: print 1 to 1000")), phone.texts()
+        refused = f"{ENGLISH.quoted(typed[:10])} games: print 1 to 1000"
+        assert phone.says(brief(refused)), phone.texts()
     return phone
 
 

@@ -4,11 +4,10 @@ from __future__ import annotations
 
 import argparse
 import sys
-import unicodedata
 from typing import IO, Any, NoReturn
 
 from gadget.engine import GadgetError
-from gadget.engine.errors import Message
+from gadget.engine.errors import Message, visible
 from gadget.language import ENGLISH, Language
 from gadget.services.uploads import MAX_UPLOAD
 
@@ -131,13 +130,5 @@ def one_line(error: BaseException) -> str:
     a control character a path or a name carried is shown as its escape (so it cannot move
     the cursor or turn the terminal's text around), and a longer line is cut with an ellipsis.
     """
-    line = "".join(_visible(c) for c in " ".join(say(error).split())[: LONGEST_LINE + 1])
+    line = visible(" ".join(say(error).split())[: LONGEST_LINE + 1])
     return line if len(line) <= LONGEST_LINE else line[: LONGEST_LINE - 1] + "…"
-
-
-def _visible(character: str) -> str:
-    """A character as it may reach a terminal: controls, format characters (bidi overrides)
-    and lone surrogates as their Python escape; the joiners that names use stay as they are."""
-    if unicodedata.category(character) in ("Cc", "Cf", "Cs") and character not in "\u200c\u200d":
-        return character.encode("unicode_escape").decode("ascii")
-    return character

@@ -5,7 +5,8 @@ from __future__ import annotations
 import argparse
 from typing import Any
 
-from gadget.cli.io import Parser, _, ngettext, read_input, write_output
+from gadget.cli.io import Parser, _, ngettext, read_input, say, write_output
+from gadget.engine.errors import Message
 from gadget.missions import default_map, parse_map
 
 
@@ -53,4 +54,4 @@ def import_map(args: argparse.Namespace) -> str:
     store = Store()
     team = store.team(args.team)
     store.update_team(team.id, map_id=store.add_map(mission_map, team.id))
-    return _("team {team} now plays on {map!r}").format(team=team.name, map=mission_map.name)
+    return say(Message("team {team} now plays on {map!r}", team=team.name, map=mission_map.name))

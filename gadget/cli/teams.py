@@ -8,6 +8,7 @@ from typing import TYPE_CHECKING, Any
 from urllib.parse import urlsplit
 
 from gadget.cli.io import Parser, UsageError, _, read_input, say, spoken
+from gadget.engine.errors import Message
 from gadget.services.words import LOSS_WORDS
 
 if TYPE_CHECKING:
@@ -198,14 +199,21 @@ def campaign_text(view: CampaignView) -> str:
     """The campaign as a table a person reads."""
     language = spoken()
     if view.team.players:
-        title = _("{team} ({players}), on the map {map!r}").format(
-            team=view.team.name,
-            players=", ".join(view.team.players),
-            map=language.pgettext("map", view.mission_map.name),
+        title = say(
+            Message(
+                "{team} ({players}), on the map {map!r}",
+                team=view.team.name,
+                players=", ".join(view.team.players),
+                map=language.pgettext("map", view.mission_map.name),
+            )
         )
     else:
-        title = _("{team}, on the map {map!r}").format(
-            team=view.team.name, map=language.pgettext("map", view.mission_map.name)
+        title = say(
+            Message(
+                "{team}, on the map {map!r}",
+                team=view.team.name,
+                map=language.pgettext("map", view.mission_map.name),
+            )
         )
     headers = (_("mission"), "T-M", _("state"), _("attempts"), _("wins"), _("best"))
     table = [

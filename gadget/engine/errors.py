@@ -12,8 +12,12 @@ in the values.
 
 from __future__ import annotations
 
+import string
+import unicodedata
 from collections.abc import Mapping, Sequence
 from typing import Final
+
+QUOTED_AT_MOST: Final = 40  # characters of a quoted value: a team's longest name, whole
 
 
 class Message:
@@ -113,8 +117,65 @@ class Words:
     def pgettext(self, context: str, message: str) -> str:
         return message
 
+    def quoted(self, value: object) -> str:
+        """A value a message quotes, as a player reads it: text between this language's
+        quotation marks, shown visibly and cut short (a hostile file's text may hold anything,
+        of any size); any other value (a number, a list read from a file) as Python writes
+        it, cut the same way."""
+        if not isinstance(value, str):
+            return _cut(repr(value))
+        return self.gettext(QUOTES.template).format(value=_shown(value))
+
 
 ENGLISH: Final = Words()
+# Translators: the quotation marks around a value a message quotes (a typed code, a name
+# from a file); {value} is the value.
+QUOTES: Final = Message("“{value}”")
+
+
+def visible(text: str) -> str:
+    """Text with every character that would act instead of showing (a newline, a NUL, a
+    right-to-left override, a lone surrogate) written as its Python escape; the joiners that
+    names use stay as they are."""
+    return "".join(
+        char.encode("unicode_escape").decode("ascii")
+        if unicodedata.category(char) in ("Cc", "Cf", "Cs", "Zl", "Zp")
+        and char not in "\u200c\u200d"
+        else char
+        for char in text
+    )
+
+
+def _shown(text: str) -> str:
+    """Text made visible and cut to QUOTED_AT_MOST characters, never inside an escape."""
+    pieces: list[str] = []
+    length = 0
+    for char in text[: QUOTED_AT_MOST + 1]:  # a longer text is cut anyway
+        piece = visible(char)
+        length += len(piece)
+        pieces.append(piece)
+    if length <= QUOTED_AT_MOST and len(text) <= QUOTED_AT_MOST:
+        return "".join(pieces)
+    while length > QUOTED_AT_MOST - 1:  # room for the ellipsis
+        length -= len(pieces.pop())
+    return "".join(pieces) + "…"
+
+
+def _cut(text: str) -> str:
+    """Text no longer than QUOTED_AT_MOST characters, an ellipsis where it was cut."""
+    return text if len(text) <= QUOTED_AT_MOST else text[: QUOTED_AT_MOST - 1] + "…"
+
+
+class _Filling(string.Formatter):
+    """str.format, but a value the template asks for with !r is quoted in the language."""
+
+    def __init__(self, words: Words) -> None:
+        self.words = words
+
+    def convert_field(self, value: object, conversion: str | None) -> object:
+        if conversion == "r":
+            return self.words.quoted(value)
+        return super().convert_field(value, conversion)
 
 
 def say(value: object, words: Words) -> str:
@@ -133,7 +194,10 @@ def say(value: object, words: Words) -> str:
             template = words.gettext(value.template)
         if not value.values:
             return template
-        return template.format(**{k: _said_value(v, words) for k, v in value.values.items()})
+        values = {k: _said_value(v, words) for k, v in value.values.items()}
+        if "!r" in template:  # a quoted value: the slower formatter that quotes it
+            return _Filling(words).vformat(template, (), values)
+        return template.format(**values)
     if isinstance(value, list | tuple) and all(isinstance(v, Message) for v in value):
         return "; ".join(say(v, words) for v in value)
     return str(value)
@@ -141,7 +205,7 @@ def say(value: object, words: Words) -> str:
 
 def _said_value(value: object, words: Words) -> object:
     """A value as it goes into a template: messages said, anything else as it is (a
-    template may ask for its repr)."""
+    template may ask for it quoted)."""
     if isinstance(value, GadgetError | Message) or (
         isinstance(value, list | tuple) and value and all(isinstance(v, Message) for v in value)
     ):

@@ -11,7 +11,6 @@ from gadget.engine.sharecode import DEAL_SEED_BITS
 from gadget.missions import (
     Mission,
     MissionMap,
-    MissionResult,
     MissionState,
     check_playable,
     mission_states,
@@ -51,16 +50,6 @@ class CampaignView:
     def open_missions(self) -> list[Mission]:
         """Missions the team may attempt now and has not completed."""
         return [c.mission for c in self.cards if c.state is MissionState.OPEN]
-
-
-def mission_result(store: Store, game: SavedGame) -> MissionResult | None:
-    """The campaign's side of a finished game: None for a practice game or one still played."""
-    if game.team_id is None or game.mission_id is None or game.attempt_id is None:
-        return None
-    map_id = game.map_id if game.map_id is not None else store.team_by_id(game.team_id).map_id
-    before = store.completed(game.team_id) - store.completed_by(game.attempt_id)
-    won = game.state.status is Status.WON
-    return result_on_map(store.mission_map(map_id), before, game.mission_id, won)
 
 
 def campaign_view(store: Store, team: Team | str) -> CampaignView:

@@ -7,7 +7,7 @@ from collections.abc import Mapping
 from dataclasses import dataclass, field
 
 from gadget.engine import Phase, Player, Status
-from gadget.missions import MissionResult, newly_opened
+from gadget.missions import MissionResult, result_on_map
 from gadget.services.timing import SettingsError, Stretch, TimerSettings, TimerState
 from gadget.store import FinishedMission, GameScreen, SavedGame, SavedTimer, SeatRequest
 
@@ -44,17 +44,13 @@ def may_answer(request: SeatRequest, phone: str, able: frozenset[str]) -> bool:
 
 
 def finished_mission(game: SavedGame, finished: FinishedMission) -> MissionResult | None:
-    """What a finished mission game changed on its team's map."""
+    """What a finished mission game changed on its team's map (the one rule of it:
+    `missions.result_on_map`, from the completions before this game's own)."""
     if game.mission_id is None:
         return None
-    mission_map = finished.mission_map
-    opened = newly_opened(mission_map, finished.completed - finished.earned, finished.completed)
-    return MissionResult(
-        mission=mission_map.mission(game.mission_id),
-        won=game.state.status is Status.WON,
-        completed_now=game.mission_id in finished.earned,
-        opened=tuple(mission_map.mission(mission_id) for mission_id in opened),
-    )
+    won = game.state.status is Status.WON
+    before = finished.completed - finished.earned
+    return result_on_map(finished.mission_map, before, game.mission_id, won)
 
 
 def seated_screen(screen: GameScreen, side: Player, phone: str, timer: SavedTimer) -> PhoneGame:

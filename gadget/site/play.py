@@ -13,11 +13,11 @@ from urllib.parse import unquote
 
 import flet as ft
 
-from gadget.engine import GadgetError, Phase, Player, ShareCode, replay, view_for
+from gadget.engine import Phase, Player, ShareCode, ShareCodeError, replay, view_for
 from gadget.engine.errors import Message
 from gadget.engine.gamelog import GameLog
 from gadget.engine.view import PlayerView, side_alone
-from gadget.missions import Mission, MissionState, Result
+from gadget.missions import Mission, MissionState, Result, ResultError
 from gadget.services import palette
 from gadget.services.timing import Stretch, TimerSettings, TimerState
 from gadget.services.words import score_words
@@ -32,9 +32,9 @@ from gadget.views.keycard import KeyCardGrid
 from gadget.views.language import _, city, ngettext, pgettext, say
 from gadget.views.shared import (
     Loading,
-    brief,
     content_width,
     dead_end,
+    guarded,
     header,
     keyed,
     loading,
@@ -70,10 +70,12 @@ def JoinRoute() -> ft.Control:
 def SitePlay(typed_code: str, side_name: str) -> ft.Control:
     """Side B from the code; side A only on the phone that dealt it (its seed is in the
     phone's storage, never in the code or the address)."""
+    side = next((p for p in Player if p.value == side_name.lower()), None)
     try:
         code = ShareCode.parse(typed_code)
-        side = Player(side_name.lower())
-    except (GadgetError, ValueError):
+    except ShareCodeError:
+        side = None
+    if side is None:
         return dead_end(
             _("This link does not make a card."),
             _("Type the code from your partner's phone on the home screen."),
@@ -189,15 +191,14 @@ def use_site_timer() -> SiteTimer:
     ft.use_effect(load, [])
 
     def change(**what: Any) -> None:
-        try:
+        def apply() -> None:
             changed = replace(settings, **what)
-        except GadgetError as wrong:
-            set_said(say(wrong))
-            return
-        set_said("")
-        set_settings(changed)
-        set_timer(None)
-        page.run_task(store, changed)
+            set_said("")
+            set_settings(changed)
+            set_timer(None)
+            page.run_task(store, changed)
+
+        guarded(apply, set_said)(None)
 
     def start(stretch: Stretch) -> None:
         turn = (timer.turn if timer else 0) + (1 if stretch is Stretch.CLUE else 0)
@@ -279,23 +280,16 @@ def ResultForm(code: ShareCode) -> ft.Control:
         typed = text_of(field, "0").strip() or "0"
         value = whole_number(typed, 2)
         if value is None:
-            raise ValueError(_("{typed!r} is not a whole number").format(typed=brief(typed, 16)))
+            raise ResultError("{typed!r} is not a whole number", typed=typed)
         return value
 
-    def save(_event: Any) -> None:
-        try:
-            result = Result(won, count(left), count(stops), sudden)
-            if not mission_id:
-                result.check_bank(code.tokens, Message("this game"))
-                set_said(("\n".join(_score_lines(result)), False))
-                return
-            kept = record_result(hold.team, mission_id, result, datetime.now(UTC).isoformat())
-        except GadgetError as wrong:
-            set_said((say(wrong), True))
+    def record() -> None:
+        result = Result(won, count(left), count(stops), sudden)
+        if not mission_id:
+            result.check_bank(code.tokens, Message("this game"))
+            set_said(("\n".join(_score_lines(result)), False))
             return
-        except ValueError as wrong:
-            set_said((str(wrong), True))
-            return
+        kept = record_result(hold.team, mission_id, result, datetime.now(UTC).isoformat())
         hold.keep(kept.team)
         lines = _score_lines(result)
         if kept.opened:
@@ -304,6 +298,9 @@ def ResultForm(code: ShareCode) -> ft.Control:
             )
         set_said(("\n".join(lines), False))
         set_recorded(True)
+
+    # A refusal is said where the button was; anything else is a bug, for the boundary.
+    save = guarded(record, lambda refusal: set_said((refusal, True)))
 
     options = [
         ft.dropdown.Option(key=m.id, text=f"{city(m.name)} {m.parameters}") for m in missions

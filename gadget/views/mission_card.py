@@ -4,6 +4,7 @@ from __future__ import annotations
 
 import flet as ft
 
+from gadget.engine.errors import Message
 from gadget.missions import MissionState, play_style
 from gadget.services import palette
 from gadget.services.campaign import campaign_view
@@ -38,8 +39,12 @@ def MissionCardScreen() -> ft.Control:
         return screen(
             [
                 ft.Text(
-                    _("No mission {mission!r} on {team}'s map.").format(
-                        mission=mission_id, team=team.name
+                    say(
+                        Message(
+                            "No mission {mission!r} on {team}'s map.",
+                            mission=mission_id,
+                            team=team.name,
+                        )
                     )
                 ),
                 ft.Button(

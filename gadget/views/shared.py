@@ -198,8 +198,9 @@ def content_width(page: ft.Page) -> int:
 
 def brief(message: str, limit: int = 300) -> str:
     """A refusal as a player reads it: one line, never longer than a phone can show (a
-    hostile file's values are quoted in messages, and may be any size)."""
-    line = " ".join(message.split())
+    hostile file's values are quoted in messages, and may be any size); a no-break space
+    stays one (French puts them inside « »)."""
+    line = " ".join(message.replace("\u00a0", "\0").split()).replace("\0", "\u00a0")
     return line if len(line) <= limit else line[: limit - 1] + "…"
 
 

@@ -146,7 +146,7 @@ def TeamScreen() -> ft.Control:
             refuse(_("That map was not imported: {why}").format(why=say(wrong)))
             return
         store.update_team(team.id, map_id=store.add_map(imported, team.id))
-        tell(_("{team} now plays on {map!r}.").format(team=team.name, map=imported.name))
+        tell(say(Message("{team} now plays on {map!r}.", team=team.name, map=imported.name)))
         set_edits(edits + 1)
 
     def new_invite() -> None:
