@@ -3,6 +3,7 @@ transaction: counted, not timed (issue 25's third item)."""
 
 from __future__ import annotations
 
+import json
 from collections.abc import Iterator
 from contextlib import contextmanager
 from typing import Any
@@ -10,6 +11,7 @@ from typing import Any
 import pytest
 
 from gadget.engine import Clue, Guess, Player, gamelog
+from gadget.services.backup import export_team, import_team
 from gadget.services.table import Table
 from gadget.store import Store
 from tests.clocks import FakeClock
@@ -109,3 +111,21 @@ async def test_a_touch_with_both_phones_watching_replays_no_log(table: Table) ->
     assert phone_a.says("B found an agent.")
     assert phone_b.says("You found an agent.")
     assert starts == []  # before: one to apply it, one a phone, one a render of the event
+
+
+def test_a_backup_replays_each_log_once_to_import_it_and_never_to_export_it(
+    table: Table, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    member = Seated.deal(table, seed=1).phones[A]
+    owls = table.add_team(member, "Owls", ["Ann", "Ben"])
+    for seed in (2, 3, 4):
+        seated = Seated.deal(
+            table, team_name="Owls", mission_name="Prague", seed=seed, phone=member
+        )
+        seated.act(Clue(A))
+        seated.act(Guess(B, seated.game.log.card.a.index("X")))
+    with counted(monkeypatch) as replays:
+        data = export_team(table.store, owls)
+        assert replays == []
+        import_team(Store("sqlite://"), json.dumps(data))
+    assert len(replays) == 3  # before: each log twice (the document's check, the store's)

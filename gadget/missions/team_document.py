@@ -13,10 +13,10 @@ from __future__ import annotations
 import json
 import re
 from collections.abc import Mapping
-from dataclasses import dataclass, replace
+from dataclasses import dataclass, field, replace
 from typing import Any, Final, TypeGuard
 
-from gadget.engine import GadgetError, GameLog, ReplayError, Status, official_score
+from gadget.engine import GadgetError, GameLog, GameState, ReplayError, Status, official_score
 from gadget.engine.errors import Message
 from gadget.engine.gamelog import game_log_from_dict
 from gadget.engine.jsontext import read_json
@@ -60,6 +60,7 @@ class DocumentAttempt:
     log: GameLog | None = None
     told: Result | None = None
     map_index: int | None = None  # its map in the document's other maps; None: the team's
+    state: GameState | None = field(default=None, compare=False)  # a log's end, replayed once
 
     def to_dict(self) -> dict[str, Any]:
         """The attempt as the document writes it."""
@@ -317,7 +318,7 @@ def _logged(where: Message, item: Mapping[str, Any], attempt: DocumentAttempt) -
                 item=item[name],
                 worked_out=worked_out,
             )
-    return replace(attempt, won=won, score=score, log=log)
+    return replace(attempt, won=won, score=score, log=log, state=state)
 
 
 def _told(

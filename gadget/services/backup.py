@@ -67,6 +67,7 @@ def import_team(
                 log=a.log,
                 mission_map=None if a.map_index is None else document.played_on(a),
                 told=a.told,
+                state=a.state,
             )
             for a in document.attempts
         ],

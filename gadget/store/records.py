@@ -92,6 +92,7 @@ class ImportedAttempt:
     log: GameLog | None  # None: a told result instead
     mission_map: MissionMap | None = None  # the map it was played on, when not the team's
     told: Result | None = None
+    state: GameState | None = None  # where its log leads, when the caller has replayed it
 
 
 @dataclass(frozen=True, slots=True)

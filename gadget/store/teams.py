@@ -268,7 +268,7 @@ def _planned(
             columns = game_columns(
                 players=attempt.players,
                 log=attempt.log,
-                state=replay(attempt.log),
+                state=attempt.state if attempt.state is not None else replay(attempt.log),
                 played_at=attempt.played_at,
                 notes=notes,
             )
