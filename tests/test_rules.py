@@ -455,3 +455,13 @@ def test_a_turn_counts_its_touches_and_its_agents_and_a_new_turn_starts_from_zer
     assert (state.correct_this_turn, state.guesses_this_turn) == (2, 2)
     state = play(state, Stop(B), Clue(B))
     assert (state.correct_this_turn, state.guesses_this_turn) == (0, 0)
+
+
+def test_each_action_is_recorded_on_the_phone_that_knows_its_colours() -> None:
+    """A clue and an invalid clue's token on the giver's phone; a touch and a stop on the
+    phone of the side whose colours judge it (the clue giver's: the guesser's partner)."""
+    from gadget.engine import Clue, Guess, Penalty, Player, Stop, recorder
+
+    a, b = Player.A, Player.B
+    assert [recorder(action) for action in (Clue(a), Penalty(a), Guess(b, 3), Stop(b))] == [a] * 4
+    assert [recorder(action) for action in (Clue(b), Penalty(b), Guess(a, 3), Stop(a))] == [b] * 4

@@ -16,7 +16,14 @@ from gadget.engine.errors import (
 )
 from gadget.engine.gamelog import GameLog, parse_game_log, replay, replay_with_before, summary
 from gadget.engine.keycard import AGENTS, CELLS, Colour, KeyCard, Player, render_grid, seat_index
-from gadget.engine.rules import apply, legal_actions, official_score, paper_score, result_score
+from gadget.engine.rules import (
+    apply,
+    legal_actions,
+    official_score,
+    paper_score,
+    recorder,
+    result_score,
+)
 from gadget.engine.sharecode import Deal, ShareCode, join_link
 from gadget.engine.state import (
     MAX_CLUE_WORD,
@@ -34,7 +41,7 @@ from gadget.engine.state import (
     TimeBank,
     new_game,
 )
-from gadget.engine.view import PlayerView, recorder, view_for
+from gadget.engine.view import PlayerView, view_for
 
 __all__ = [
     "AGENTS",

@@ -305,3 +305,13 @@ def legal_actions(state: GameState) -> list[Action]:
         if not state.guesses_this_turn and not state.penalised_this_turn:
             actions.extend(Penalty(p) for p in Player)
     return actions
+
+
+def recorder(action: Action) -> Player:
+    """The side whose phone records an action: a clue and an invalid clue's token on the clue
+    giver's phone, a touch and a stop on the phone of the side the guesser touches for (the
+    clue giver's, which knows the colours)."""
+    if isinstance(action, (Clue, Penalty)):
+        return action.by
+    assert isinstance(action, (Guess, Stop))
+    return action.by.partner

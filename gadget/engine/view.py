@@ -8,16 +8,12 @@ from gadget.engine.keycard import CELLS, Colour, KeyCard, Player, seat_index
 from gadget.engine.rules import official_score
 from gadget.engine.sharecode import ShareCode
 from gadget.engine.state import (
-    Action,
     Clue,
     GameState,
-    Guess,
     LossReason,
-    Penalty,
     Phase,
     Setup,
     Status,
-    Stop,
     cells_of,
     new_game,
 )
@@ -106,16 +102,6 @@ def view_for(state: GameState, player: Player) -> PlayerView:
         penalty_open=guessing and not state.guesses_this_turn and not state.penalised_this_turn,
         touchable=touchable,
     )
-
-
-def recorder(action: Action) -> Player:
-    """The side whose phone records an action: a clue and an invalid clue's token on the clue
-    giver's phone, a touch and a stop on the phone of the side the guesser touches for (the
-    clue giver's, which knows the colours)."""
-    if isinstance(action, (Clue, Penalty)):
-        return action.by
-    assert isinstance(action, (Guess, Stop))
-    return action.by.partner
 
 
 # Over each colour of side B, the colours a side A puts there, in the rule book's counts.
