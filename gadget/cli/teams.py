@@ -8,6 +8,7 @@ from typing import TYPE_CHECKING, Any
 from urllib.parse import urlsplit
 
 from gadget.cli.io import Parser, UsageError, _, read_input, say, spoken
+from gadget.services import addresses
 from gadget.services.words import LOSS_WORDS
 
 if TYPE_CHECKING:
@@ -86,7 +87,7 @@ def invite_link(args: argparse.Namespace) -> str:
 
     address = app_address(args.address)
     team = Store().team(args.name)
-    link = f"{address}/invite/{team.invite}"
+    link = addresses.invite_link(address, team.invite)
     return (
         link
         + "\n"

@@ -17,7 +17,7 @@ from gadget.engine.errors import (
 from gadget.engine.gamelog import GameLog, parse_game_log, replay, summary
 from gadget.engine.keycard import AGENTS, CELLS, Colour, KeyCard, Player, render_grid, seat_index
 from gadget.engine.rules import apply, legal_actions, official_score, paper_score, result_score
-from gadget.engine.sharecode import Deal, ShareCode, join_link
+from gadget.engine.sharecode import Deal, ShareCode
 from gadget.engine.state import (
     MAX_CLUE_WORD,
     Action,
@@ -72,7 +72,6 @@ __all__ = [
     "StopTooSoonError",
     "TimeBank",
     "apply",
-    "join_link",
     "legal_actions",
     "new_game",
     "official_score",

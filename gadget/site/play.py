@@ -18,12 +18,11 @@ from gadget.engine.errors import Message
 from gadget.engine.gamelog import GameLog
 from gadget.engine.view import PlayerView, side_alone
 from gadget.missions import Mission, MissionState, Result
-from gadget.services import palette
+from gadget.services import addresses, palette
 from gadget.services.timing import Stretch, TimerSettings, TimerState
 from gadget.services.words import score_words
 from gadget.site.dealt import use_deal
 from gadget.site.hold import use_team
-from gadget.site.links import join_link
 from gadget.site.team import PhoneTeam, record_result
 from gadget.views.boundary import component
 from gadget.views.choices import WIDE_DROPDOWN, dropdown
@@ -55,14 +54,14 @@ NO_MISSION: Final = ""
 def PlayRoute() -> ft.Control:
     """/play/<code>/<a|b>: this phone's side of the game the code makes."""
     params = ft.use_route_params()
-    code, side = unquote(params.get("code", "")[:120]), params.get("side", "a")
+    code, side = unquote(params.get(addresses.CODE, "")[:120]), params.get(addresses.SIDE, "a")
     return keyed(SitePlay, f"{code}/{side}", code, side)  # another game: a fresh screen
 
 
 @component
 def JoinRoute() -> ft.Control:
     """/join/<code>: what phone A's QR code opens, side B."""
-    code = unquote(ft.use_route_params().get("code", "")[:120])  # a typed space is %20
+    code = unquote(ft.use_route_params().get(addresses.CODE, "")[:120])  # a typed space is %20
     return keyed(SitePlay, f"{code}/b", code, "b")
 
 
@@ -78,7 +77,7 @@ def SitePlay(typed_code: str, side_name: str) -> ft.Control:
             _("This link does not make a card."),
             _("Type the code from your partner's phone on the home screen."),
             _("Home"),
-            "/",
+            addresses.HOME,
         )
     if side is Player.B:
         return SiteSide(code, side_alone(code))
@@ -100,7 +99,7 @@ def DealtSide(code: ShareCode) -> ft.Control:
                 " data there loses it."
             ),
             _("Side B"),
-            f"/play/{code.text}/b",
+            addresses.play(code, Player.B),
         )
     return SiteSide(deal.code, view_for(replay(GameLog.dealt(deal)), Player.A))
 
@@ -118,11 +117,16 @@ def SiteSide(code: ShareCode, view: PlayerView) -> ft.Control:
     use_wakelock()
     side = view.player
     body: list[ft.Control] = [
-        header(side, hidden, lambda _e: set_hidden(not hidden), lambda _e: page.navigate("/")),
+        header(
+            side,
+            hidden,
+            lambda _e: set_hidden(not hidden),
+            lambda _e: page.navigate(addresses.HOME),
+        ),
     ]
     if side is Player.A and sharing:
         body += [
-            share_panel(code, join_link(page.url, code)),
+            share_panel(code, addresses.site_join_link(page.url, code)),
             ft.TextButton(_("Hide the code"), on_click=lambda _e: set_sharing(False)),
         ]
     body += [*timer.clock, KeyCardGrid(view, None, hidden)]
@@ -349,7 +353,9 @@ def ResultForm(code: ShareCode) -> ft.Control:
                 else []
             ),
             ft.Button(
-                _("Mission map"), icon=ft.Icons.MAP, on_click=lambda _e: page.navigate("/team")
+                _("Mission map"),
+                icon=ft.Icons.MAP,
+                on_click=lambda _e: page.navigate(addresses.SITE_TEAM),
             )
             if recorded
             else ft.Button(_("Record the result"), icon=ft.Icons.SAVE, on_click=save),

@@ -6,6 +6,7 @@ from pathlib import Path
 
 import flet as ft
 
+from gadget.services import addresses
 from gadget.services.table import Table
 from gadget.views.boundary import Boundary, Trouble, component
 from gadget.views.game import GameRoute
@@ -28,7 +29,9 @@ ASSETS = Path(__file__).resolve().parents[2] / "assets"
 
 @component
 def App(trouble: Trouble, table: Table) -> ft.Control:
-    """Every screen, each at its address (the list of routes lives here and only here):
+    """Every screen of the served app, each at its address: the table of routes lives here
+    and only here, its patterns in services/addresses.py, where every address of both apps
+    is built and read (the site's own table is in site/app.py):
 
     /                           Home: deal, join, this phone's games and teams
     /game/<public id>           this phone's side of a game (a side it holds, never another)
@@ -50,17 +53,17 @@ def App(trouble: Trouble, table: Table) -> ft.Control:
                 lambda: ft.Router(
                     [
                         ft.Route(index=True, component=Home),
-                        ft.Route(path="game/:game", component=GameRoute),
-                        ft.Route(path="join/:code", component=JoinRoute),
-                        ft.Route(path="invite/:invite", component=InviteRoute),
-                        ft.Route(path="settings", component=Settings),
-                        ft.Route(path="scan", component=ScanScreen),
-                        ft.Route(path="paper", component=PaperScreen),
-                        ft.Route(path="history", component=PracticeHistoryScreen),
-                        ft.Route(path="teams", component=TeamsScreen),
-                        ft.Route(path="teams/:team", component=TeamScreen),
-                        ft.Route(path="teams/:team/missions/:mission", component=MissionCardScreen),
-                        ft.Route(path="teams/:team/history", component=HistoryScreen),
+                        ft.Route(path=addresses.GAME_ROUTE, component=GameRoute),
+                        ft.Route(path=addresses.JOIN_ROUTE, component=JoinRoute),
+                        ft.Route(path=addresses.INVITE_ROUTE, component=InviteRoute),
+                        ft.Route(path=addresses.SETTINGS_ROUTE, component=Settings),
+                        ft.Route(path=addresses.SCAN_ROUTE, component=ScanScreen),
+                        ft.Route(path=addresses.PAPER_ROUTE, component=PaperScreen),
+                        ft.Route(path=addresses.HISTORY_ROUTE, component=PracticeHistoryScreen),
+                        ft.Route(path=addresses.TEAMS_ROUTE, component=TeamsScreen),
+                        ft.Route(path=addresses.TEAM_ROUTE, component=TeamScreen),
+                        ft.Route(path=addresses.MISSION_ROUTE, component=MissionCardScreen),
+                        ft.Route(path=addresses.TEAM_HISTORY_ROUTE, component=HistoryScreen),
                     ],
                     not_found=nowhere,
                 )

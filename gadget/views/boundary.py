@@ -17,7 +17,7 @@ from typing import Any, ParamSpec, cast
 import flet as ft
 
 from gadget.language import N_
-from gadget.services import palette
+from gadget.services import addresses, palette
 from gadget.views.language import _
 from gadget.views.shared import screen, use_value
 
@@ -77,7 +77,7 @@ def Boundary(trouble: Trouble, screens: Callable[[], ft.Control]) -> ft.Control:
 
     def home(_event: Any) -> None:
         set_message("")
-        page.navigate("/")
+        page.navigate(addresses.HOME)
 
     if message:
         return screen(

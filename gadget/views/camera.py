@@ -12,6 +12,7 @@ import flet_camera
 
 from gadget.engine import GadgetError
 from gadget.language import N_
+from gadget.services import addresses
 from gadget.views.boundary import component
 from gadget.views.language import _, say
 from gadget.views.shared import screen, use_value
@@ -83,5 +84,5 @@ def ScanControls(camera: flet_camera.Camera, route_of: RouteOfPicture) -> ft.Con
     buttons: list[ft.Control] = []
     if ready:
         buttons.append(ft.Button(_("Scan"), icon=ft.Icons.QR_CODE_SCANNER, on_click=scan))
-    buttons.append(ft.Button(_("Home"), on_click=lambda _e: page.navigate("/")))
+    buttons.append(ft.Button(_("Home"), on_click=lambda _e: page.navigate(addresses.HOME)))
     return ft.Column([ft.Text(status), ft.Row(buttons)], spacing=8)

@@ -8,9 +8,9 @@ from typing import Any, Final
 import flet as ft
 
 from gadget.engine.errors import Message
+from gadget.services import addresses
 from gadget.services.uploads import (
     INBOX,
-    UPLOAD_PATH,
     check_size,
     not_arrived,
     read_upload,
@@ -68,7 +68,7 @@ async def _upload_json(what: Message) -> str | None:
         if files[0].bytes is not None:  # a phone that sent the file with the pick after all
             return read_upload(files[0].bytes, what)
         check_size(files[0].size, what)
-        address = ft.FilePickerUploadFile(upload_url=UPLOAD_PATH + name, id=files[0].id)
+        address = ft.FilePickerUploadFile(upload_url=addresses.UPLOAD + name, id=files[0].id)
         await picker.upload([address])
         waiting: list[asyncio.Future[Any]] = [arrived, failed]
         done, _ = await asyncio.wait(

@@ -16,7 +16,7 @@ from gadget.engine import (
     Player,
     view_for,
 )
-from gadget.services import palette
+from gadget.services import addresses, palette
 from gadget.services.campaign import mission_result
 from gadget.services.table import PhoneGame, Table
 from gadget.services.words import bank_words, turn_words
@@ -114,7 +114,7 @@ def use_live_game(game_id: int, reread: Any) -> None:
 def GameRoute() -> ft.Control:
     """/game/<public id>: this phone's side of a game, whichever side it holds."""
     table = use_table()
-    public_id = ft.use_route_params().get("game", "")
+    public_id = ft.use_route_params().get(addresses.GAME, "")
     game = use_lookup(lambda: table.game_at(public_id), [public_id])
     if isinstance(game, Loading):
         return loading(_("Opening the game"))
@@ -130,7 +130,7 @@ def NoSuchGame() -> ft.Control:
         _("No such game on this server."),
         _("To join your partner's game, scan or type the code on their phone."),
         _("Home"),
-        "/",
+        addresses.HOME,
     )
 
 
@@ -235,7 +235,12 @@ def GameTable(shown: PhoneGame, set_game: Any) -> ft.Control:
     on_touch = (lambda cell: act(Guess(side.partner, cell))) if view.i_record_guesses else None
     over = view.phase is Phase.OVER
     body: list[ft.Control] = [
-        header(side, hidden, lambda _e: set_hidden(not hidden), lambda _e: page.navigate("/")),
+        header(
+            side,
+            hidden,
+            lambda _e: set_hidden(not hidden),
+            lambda _e: page.navigate(addresses.HOME),
+        ),
         *[
             request_panel(table, request, phone, set_message, True, own_side=request.side is side)
             for request in shown.requests

@@ -15,10 +15,9 @@ from gadget.engine import (
     Phase,
     PlayerView,
     Stop,
-    join_link,
 )
 from gadget.missions import MissionResult
-from gadget.services import palette
+from gadget.services import addresses, palette
 from gadget.services.table import Table
 from gadget.services.timing import TimerSettings
 from gadget.services.words import Tone, end_words, last_event
@@ -30,7 +29,6 @@ from gadget.views.language import _, say
 from gadget.views.shared import (
     panel,
     share_panel,
-    web_address,
     whole_number,
 )
 
@@ -47,7 +45,9 @@ def SharePanel(game: SavedGame, hide: Callable[[], None]) -> ft.Control:
     page = ft.context.page
     code = game.log.code
     assert code is not None, "only a game dealt from a code is shared"
-    return share_panel(code, join_link(web_address(page.url), code) if page.url else "", hide)
+    return share_panel(
+        code, addresses.join_link(addresses.web_address(page.url), code) if page.url else "", hide
+    )
 
 
 @component
@@ -184,25 +184,33 @@ def end_panel(
             )
         )
         next_steps.append(
-            ft.Button(_("New game"), icon=ft.Icons.STYLE, on_click=lambda _e: navigate("/"))
+            ft.Button(
+                _("New game"), icon=ft.Icons.STYLE, on_click=lambda _e: navigate(addresses.HOME)
+            )
         )
     elif game.team_id is not None and game.mission_id is not None:
         next_steps.append(
             ft.Button(
                 _("Back to the map"),
                 icon=ft.Icons.MAP,
-                on_click=lambda _e: navigate(f"/teams/{game.team_id}"),
+                on_click=lambda _e: navigate(addresses.team(game.team_id)),
             )
         )
     else:
         next_steps += [
-            ft.Button(_("New game"), icon=ft.Icons.STYLE, on_click=lambda _e: navigate("/")),
+            ft.Button(
+                _("New game"), icon=ft.Icons.STYLE, on_click=lambda _e: navigate(addresses.HOME)
+            ),
             ft.OutlinedButton(
-                _("Your games"), icon=ft.Icons.HISTORY, on_click=lambda _e: navigate("/history")
+                _("Your games"),
+                icon=ft.Icons.HISTORY,
+                on_click=lambda _e: navigate(addresses.HISTORY),
             ),
         ]
     next_steps.append(
-        ft.OutlinedButton(_("Home"), icon=ft.Icons.HOME, on_click=lambda _e: navigate("/"))
+        ft.OutlinedButton(
+            _("Home"), icon=ft.Icons.HOME, on_click=lambda _e: navigate(addresses.HOME)
+        )
     )
     return panel(
         [

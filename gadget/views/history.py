@@ -7,6 +7,7 @@ from typing import Any, cast
 import flet as ft
 
 from gadget.engine import GadgetError
+from gadget.services import addresses
 from gadget.services.history import History, matching
 from gadget.services.words import LOSS_WORDS
 from gadget.services.worker import team_history
@@ -164,7 +165,9 @@ def HistoryScreen() -> ft.Control:
             score_chart(plot),
             ft.Text(_("Wins and losses by mission"), size=18, weight=ft.FontWeight.W_600),
             wins_and_losses(plot, content_width(page)),
-            ft.Button(_("Back to the map"), on_click=lambda _e: page.navigate(f"/teams/{team.id}")),
+            ft.Button(
+                _("Back to the map"), on_click=lambda _e: page.navigate(addresses.team(team.id))
+            ),
         ],
         spacing=10,
     )

@@ -8,7 +8,7 @@ import flet as ft
 
 from gadget.engine import AGENTS, Phase, view_for
 from gadget.missions import MissionState
-from gadget.services import palette
+from gadget.services import addresses, palette
 from gadget.services.campaign import campaign_view
 from gadget.services.phones import Phone
 from gadget.services.table import Table
@@ -24,7 +24,6 @@ from gadget.views.shared import (
     join_by_code,
     panel,
     screen,
-    secure_origin,
     use_data,
     use_status,
     use_value,
@@ -36,7 +35,7 @@ from gadget.views.take_over import request_panel
 def _deal(table: Table, page: ft.Page, phone: Phone, tell: Any, **how: Any) -> Any:
     def start() -> None:
         game = table.deal(phone=phone, **how)
-        page.navigate(f"/game/{game.public_id}")
+        page.navigate(addresses.game(game.public_id))
 
     return guarded(start, tell)
 
@@ -58,7 +57,7 @@ def MissionPicker() -> ft.Control:
         return ft.TextButton(
             _("Add a team to play the mission map"),
             icon=ft.Icons.GROUP_ADD,
-            on_click=lambda _e: page.navigate("/teams"),
+            on_click=lambda _e: page.navigate(addresses.TEAMS),
         )
     if view is None:
         return ft.ProgressRing()
@@ -101,12 +100,12 @@ def MissionPicker() -> ft.Control:
                     ft.TextButton(
                         _("{team}: the map").format(team=team.name),
                         icon=ft.Icons.MAP,
-                        on_click=lambda _e: page.navigate(f"/teams/{team.id}"),
+                        on_click=lambda _e: page.navigate(addresses.team(team.id)),
                     ),
                     ft.TextButton(
                         _("History"),
                         icon=ft.Icons.HISTORY,
-                        on_click=lambda _e: page.navigate(f"/teams/{team.id}/history"),
+                        on_click=lambda _e: page.navigate(addresses.team_history(team.id)),
                     ),
                 ],
                 wrap=True,
@@ -154,7 +153,7 @@ def _game_line(page: ft.Page, held: HeldGame) -> ft.Control:
                 ft.Text(f"{turn} {bank}"),
                 ft.TextButton(
                     _("Resume"),
-                    on_click=lambda _e, at=held.game.public_id: page.navigate(f"/game/{at}"),
+                    on_click=lambda _e, at=held.game.public_id: page.navigate(addresses.game(at)),
                 ),
             ],
             spacing=2,
@@ -213,7 +212,7 @@ def Home() -> ft.Control:
         [
             ft.Text(_("Gadget"), size=32, weight=ft.FontWeight.BOLD),
             ft.Text(_("A companion for Codenames: Duet.")),
-            *([] if not page.url or secure_origin(page.url) else [insecure_notice()]),
+            *([] if not page.url or addresses.secure_origin(page.url) else [insecure_notice()]),
             *[
                 request_panel(
                     table,
@@ -246,27 +245,29 @@ def Home() -> ft.Control:
             ),
             MissionPicker(),
             ft.Text(_("Join your partner"), size=18, weight=ft.FontWeight.W_600),
-            *join_by_code(typed, problem, set_problem, lambda code: f"/join/{code.text}", page),
+            *join_by_code(typed, problem, set_problem, addresses.join, page),
             *_my_games(page, games),
             ft.Row(
                 [
                     ft.TextButton(
                         _("Teams"),
                         icon=ft.Icons.GROUPS,
-                        on_click=lambda _e: page.navigate("/teams"),
+                        on_click=lambda _e: page.navigate(addresses.TEAMS),
                     ),
                     ft.TextButton(
                         _("Games outside a team"),
                         icon=ft.Icons.HISTORY,
-                        on_click=lambda _e: page.navigate("/history"),
+                        on_click=lambda _e: page.navigate(addresses.HISTORY),
                     ),
                     ft.TextButton(
-                        _("Paper"), icon=ft.Icons.PRINT, on_click=lambda _e: page.navigate("/paper")
+                        _("Paper"),
+                        icon=ft.Icons.PRINT,
+                        on_click=lambda _e: page.navigate(addresses.PAPER),
                     ),
                     ft.TextButton(
                         _("Settings"),
                         icon=ft.Icons.SETTINGS,
-                        on_click=lambda _e: page.navigate("/settings"),
+                        on_click=lambda _e: page.navigate(addresses.SETTINGS),
                     ),
                 ],
                 wrap=True,

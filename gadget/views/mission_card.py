@@ -5,7 +5,7 @@ from __future__ import annotations
 import flet as ft
 
 from gadget.missions import MissionState, play_style
-from gadget.services import palette
+from gadget.services import addresses, palette
 from gadget.services.campaign import campaign_view
 from gadget.store import Team
 from gadget.views.boundary import component
@@ -22,7 +22,7 @@ def MissionCardScreen() -> ft.Control:
     table = use_table()
     page = ft.context.page
     phone = use_phone()
-    mission_id = ft.use_route_params().get("mission", "")[:40]
+    mission_id = ft.use_route_params().get(addresses.MISSION, "")[:40]
     message, set_message = use_value(lambda: "")
     team = use_team()
     view = use_data(
@@ -43,7 +43,7 @@ def MissionCardScreen() -> ft.Control:
                     )
                 ),
                 ft.Button(
-                    _("Back to the map"), on_click=lambda _e: page.navigate(f"/teams/{team.id}")
+                    _("Back to the map"), on_click=lambda _e: page.navigate(addresses.team(team.id))
                 ),
             ]
         )
@@ -51,7 +51,7 @@ def MissionCardScreen() -> ft.Control:
 
     def start() -> None:
         game = table.deal(team_name=team.name, mission_name=mission.id, phone=phone)
-        page.navigate(f"/game/{game.public_id}")
+        page.navigate(addresses.game(game.public_id))
 
     if not stats:
         record = _("Not attempted yet.")
@@ -93,7 +93,9 @@ def MissionCardScreen() -> ft.Control:
             ft.Text(record),
             *actions,
             ft.Text(message, color=palette.DANGER),
-            ft.Button(_("Back to the map"), on_click=lambda _e: page.navigate(f"/teams/{team.id}")),
+            ft.Button(
+                _("Back to the map"), on_click=lambda _e: page.navigate(addresses.team(team.id))
+            ),
         ],
         spacing=10,
     )

@@ -3,7 +3,7 @@
 from __future__ import annotations
 
 import math
-from collections.abc import Mapping
+from collections.abc import Callable, Mapping
 from typing import Any, Final
 
 import flet as ft
@@ -43,11 +43,13 @@ STATE_LOOK: dict[MissionState, tuple[str, Any, str]] = {
 
 @component
 def MissionMapView(
-    mission_map: MissionMap, states: Mapping[str, MissionState], cities_at: str
+    mission_map: MissionMap,
+    states: Mapping[str, MissionState],
+    city_address: Callable[[str], str],
 ) -> ft.Control:
     """The map fitted to the screen's width when it opens (every city shown, labels at the
     app's smallest size), with zoom buttons as well as pinch and drag; a city's card is at
-    `cities_at` followed by its id (a team's on a server, the phone's own in the site)."""
+    `city_address(its id)` (a team's on a server, the phone's own in the site)."""
     page = ft.context.page
     width, set_width = use_value(lambda: content_width(page))
     viewer_ref: Any = ft.use_ref(None)
@@ -70,7 +72,7 @@ def MissionMapView(
         for line in mission_map.lines
     ]
     cities = [
-        _city(mission, states[mission.id], cities_at, centres[mission.id])
+        _city(mission, states[mission.id], city_address, centres[mission.id])
         for mission in mission_map.missions
     ]
     viewer = ft.InteractiveViewer(
@@ -132,7 +134,10 @@ def MissionMapView(
 
 
 def _city(
-    mission: Mission, state: MissionState, cities_at: str, centre: tuple[float, float]
+    mission: Mission,
+    state: MissionState,
+    city_address: Callable[[str], str],
+    centre: tuple[float, float],
 ) -> ft.Control:
     """One city's label: its state by colour and symbol, its T-M, its name; a tap opens its card."""
     page = ft.context.page
@@ -143,7 +148,7 @@ def _city(
         top=y - LABEL_H / 2,
         width=LABEL_W,
         height=LABEL_H,
-        on_click=lambda _e: page.navigate(f"{cities_at}{mission.id}"),
+        on_click=lambda _e: page.navigate(city_address(mission.id)),
         content=ft.Semantics(
             label=_("{city} {bank}, {state}").format(
                 city=city(mission.name), bank=mission.parameters, state=pgettext("mission", word)

@@ -8,6 +8,7 @@ from typing import Any
 import flet as ft
 
 from gadget.language import own_name
+from gadget.services import addresses
 from gadget.services.printing import WORD_LISTS, words_for
 from gadget.services.printing.booklets import print_booklets
 from gadget.services.printing.keycards import print_keycards
@@ -94,7 +95,7 @@ def PaperScreen() -> ft.Control:
             ),
             status,
             ft.Text(_("A team's mission map prints from the team's screen."), size=12),
-            ft.Button(_("Home"), on_click=lambda _e: page.navigate("/")),
+            ft.Button(_("Home"), on_click=lambda _e: page.navigate(addresses.HOME)),
         ],
         spacing=12,
     )

@@ -4,6 +4,7 @@ from __future__ import annotations
 
 import flet as ft
 
+from gadget.services import addresses
 from gadget.services.words import LOSS_WORDS
 from gadget.store import Attempt
 from gadget.views.boundary import component
@@ -63,7 +64,9 @@ def PracticeHistoryScreen() -> ft.Control:
                 ).format(count=len(attempts))
             ),
             *rows,
-            ft.Button(_("Home"), icon=ft.Icons.HOME, on_click=lambda _e: page.navigate("/")),
+            ft.Button(
+                _("Home"), icon=ft.Icons.HOME, on_click=lambda _e: page.navigate(addresses.HOME)
+            ),
         ],
         spacing=10,
     )

@@ -8,6 +8,7 @@ from typing import Any, cast
 import flet as ft
 
 from gadget.language import codes, language
+from gadget.services import addresses
 from gadget.services.timing import TimerSettings
 from gadget.views.boundary import component
 from gadget.views.choices import dropdown
@@ -75,7 +76,7 @@ def Settings() -> ft.Control:
                 lambda e: choice.choose(str(e.control.value or "")),
             ),
             status,
-            ft.Button(_("Home"), on_click=lambda _e: page.navigate("/")),
+            ft.Button(_("Home"), on_click=lambda _e: page.navigate(addresses.HOME)),
         ],
         spacing=12,
     )

@@ -7,18 +7,16 @@ import base64
 import contextlib
 import functools
 import io
-import ipaddress
 import logging
 from collections.abc import Awaitable, Callable
 from typing import Any, Final, TypeVar, cast
-from urllib.parse import urlsplit
 
 import flet as ft
 import qrcode
 from qrcode.image.pure import PyPNGImage
 
 from gadget.engine import Colour, GadgetError, Player, ShareCode
-from gadget.services import palette
+from gadget.services import addresses, palette
 from gadget.views.fields import typed_field
 from gadget.views.language import _, say
 
@@ -178,7 +176,7 @@ def nowhere() -> ft.Control:
         _("This address leads nowhere."),
         _("Nothing in Gadget is at this address: it may be mistyped or cut short."),
         _("Home"),
-        "/",
+        addresses.HOME,
     )
 
 
@@ -246,29 +244,6 @@ def safe_file_name(name: str) -> str:
     return kept[:40] or "team"
 
 
-def secure_origin(page_url: str) -> bool:
-    """Whether the browser counts this page's address as secure, which it must be before it
-    lets a page use the camera or keep the screen awake: HTTPS, or this very machine."""
-    address = web_address(page_url)
-    if address.startswith("https://"):
-        return True
-    host = urlsplit(address).hostname or ""
-    if host == "localhost":
-        return True
-    try:
-        return ipaddress.ip_address(host).is_loopback
-    except ValueError:  # a name: secure only over HTTPS
-        return False
-
-
-def web_address(page_url: str) -> str:
-    """The address a browser opens, from Flet's page URL (which names the web socket)."""
-    for socket_scheme, web_scheme in (("wss://", "https://"), ("ws://", "http://")):
-        if page_url.startswith(socket_scheme):
-            return web_scheme + page_url[len(socket_scheme) :]
-    return page_url
-
-
 def use_wakelock() -> None:
     """Keep the screen awake while a card is shown, where the platform allows it."""
     lock = ft.use_memo(ft.Wakelock, [])
@@ -310,7 +285,7 @@ def header(side: Player, hidden: bool, toggle: Any, home: Any) -> ft.Control:
 def share_panel(code: ShareCode, link: str, hide: Callable[[], None] | None = None) -> ft.Control:
     """The QR code of the join link and the code in large type, for the partner's phone;
     with `hide`, its button inside the frame (phone A's whole card fits below at 390x844)."""
-    link = link or f"/join/{code.text}"
+    link = link or addresses.join(code)
     return panel(
         [
             ft.Text(_("Your partner scans this, or types the code:")),
@@ -363,7 +338,7 @@ def join_by_code(
                 ft.OutlinedButton(
                     _("Scan the code"),
                     icon=ft.Icons.QR_CODE_SCANNER,
-                    on_click=lambda _e: page.navigate("/scan"),
+                    on_click=lambda _e: page.navigate(addresses.SCAN),
                 ),
             ],
             wrap=True,

@@ -12,7 +12,7 @@ import flet as ft
 from gadget.engine import (
     Player,
 )
-from gadget.services import palette
+from gadget.services import addresses, palette
 from gadget.services.phones import Phone
 from gadget.services.table import PhoneGame, Table
 from gadget.store import SeatRequest
@@ -139,7 +139,7 @@ def SeatRequestScreen(
                 )
     if message:
         body.append(ft.Text(message, color=palette.DANGER))
-    body.append(ft.Button(_("Home"), on_click=lambda _e: page.navigate("/")))
+    body.append(ft.Button(_("Home"), on_click=lambda _e: page.navigate(addresses.HOME)))
     return screen(body)
 
 

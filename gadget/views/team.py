@@ -11,6 +11,7 @@ from gadget.engine import (
 )
 from gadget.engine.errors import Message
 from gadget.missions import parse_map
+from gadget.services import addresses
 from gadget.services.campaign import campaign_view
 from gadget.services.printing.map_pdf import print_map
 from gadget.services.printing.worker import off_the_loop
@@ -34,7 +35,6 @@ from gadget.views.shared import (
     use_data,
     use_status,
     use_value,
-    web_address,
     whole_number,
 )
 from gadget.views.table_context import use_table
@@ -52,8 +52,7 @@ def InvitePanel(team: Team, new_invite: Any) -> ft.Control:
             icon=ft.Icons.QR_CODE,
             on_click=lambda _e: set_showing(True),
         )
-    base = web_address(page.url).rstrip("/") if page.url else ""
-    link = f"{base}/invite/{team.invite}"
+    link = addresses.invite_link(addresses.web_address(page.url) if page.url else "", team.invite)
     return panel(
         [
             ft.Text(
@@ -162,7 +161,7 @@ def TeamScreen() -> ft.Control:
             MissionMapView(
                 view.mission_map,
                 {card.mission.id: card.state for card in view.cards},
-                f"/teams/{view.team.id}/missions/",
+                lambda mission_id: addresses.mission(view.team.id, mission_id),
             ),
             ft.Text(
                 _(
@@ -183,7 +182,7 @@ def TeamScreen() -> ft.Control:
             ft.Button(
                 _("History and charts"),
                 icon=ft.Icons.INSIGHTS,
-                on_click=lambda _e: page.navigate(f"/teams/{team.id}/history"),
+                on_click=lambda _e: page.navigate(addresses.team_history(team.id)),
             ),
             ft.Text(_("The team"), size=18, weight=ft.FontWeight.W_600),
             InvitePanel(team, guarded(new_invite, refuse)),
@@ -213,7 +212,7 @@ def TeamScreen() -> ft.Control:
                 wrap=True,
             ),
             status,
-            ft.Button(_("Teams"), on_click=lambda _e: page.navigate("/teams")),
+            ft.Button(_("Teams"), on_click=lambda _e: page.navigate(addresses.TEAMS)),
         ],
         spacing=10,
     )

@@ -11,6 +11,7 @@ from gadget.engine import (
     GadgetError,
 )
 from gadget.engine.errors import Message
+from gadget.services import addresses
 from gadget.services.worker import import_backup, on_store
 from gadget.store import NotFoundError, Team
 from gadget.views.boundary import component
@@ -37,7 +38,7 @@ def use_team(edits: int = 0) -> Team | Loading | None:
     "no such team", exactly like one that does not exist); read again after each edit."""
     table = use_table()
     phone = use_phone()
-    number = ft.use_route_params().get("team", "")
+    number = ft.use_route_params().get(addresses.TEAM, "")
 
     def lookup() -> Team | None:
         if not (number.isascii() and number.isdigit() and len(number) <= 9):
@@ -56,7 +57,7 @@ def missing_team() -> ft.Control:
         _("No such team on this phone."),
         _("A team shows on the phones that made it or opened its invite link."),
         _("Teams"),
-        "/teams",
+        addresses.TEAMS,
     )
 
 
@@ -66,7 +67,7 @@ def InviteRoute() -> ft.Control:
     table = use_table()
     page = ft.context.page
     phone = use_phone()
-    secret = ft.use_route_params().get("invite", "")
+    secret = ft.use_route_params().get(addresses.INVITE, "")
     team = use_lookup(lambda: table.accept_invite(secret, phone), [secret])
     if isinstance(team, Loading):
         return loading(_("Joining the team"))
@@ -75,13 +76,15 @@ def InviteRoute() -> ft.Control:
             [
                 ft.Text(_("That invite link does not work."), size=20),
                 ft.Text(_("Ask the team for its link again: a team can replace an old one.")),
-                ft.Button(_("Home"), on_click=lambda _e: page.navigate("/")),
+                ft.Button(_("Home"), on_click=lambda _e: page.navigate(addresses.HOME)),
             ]
         )
     return screen(
         [
             ft.Text(_("This phone is now in {team}.").format(team=team.name), size=20),
-            ft.Button(_("Open the team"), on_click=lambda _e: page.navigate(f"/teams/{team.id}")),
+            ft.Button(
+                _("Open the team"), on_click=lambda _e: page.navigate(addresses.team(team.id))
+            ),
         ]
     )
 
@@ -130,7 +133,7 @@ def TeamsScreen() -> ft.Control:
         ft.ListTile(
             title=ft.Text(team.name),
             subtitle=ft.Text(", ".join(team.players) or _("no players named")),
-            on_click=lambda _e, t=team.id: page.navigate(f"/teams/{t}"),
+            on_click=lambda _e, t=team.id: page.navigate(addresses.team(t)),
         )
         for team in teams or []
     ]
@@ -150,7 +153,7 @@ def TeamsScreen() -> ft.Control:
                 wrap=True,
             ),
             status,
-            ft.Button(_("Home"), on_click=lambda _e: page.navigate("/")),
+            ft.Button(_("Home"), on_click=lambda _e: page.navigate(addresses.HOME)),
         ],
         spacing=10,
     )
