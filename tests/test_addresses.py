@@ -244,3 +244,43 @@ def test_an_invite_link_is_the_apps_address_then_invite_then_the_secret() -> Non
 )
 def test_a_scanned_link_gives_the_code_after_its_last_join(text: str, code: str) -> None:
     assert addresses.code_in_link(text) == code
+
+
+def _screen_files() -> dict[str, str]:
+    """Each route of the served app's table (views/app.py) and the module its screen is in."""
+    tree = ast.parse((ADDRESSES.parents[1] / "views" / "app.py").read_text("utf-8"))
+    module_of = {
+        alias.name: node.module
+        for node in ast.walk(tree)
+        if isinstance(node, ast.ImportFrom) and node.module
+        for alias in node.names
+    }
+    files = {}
+    for node in ast.walk(tree):
+        if isinstance(node, ast.Call) and ast.unparse(node.func) == "ft.Route":
+            given = {k.arg: k.value for k in node.keywords}
+            path = given.get("path")
+            route = getattr(addresses, path.attr) if isinstance(path, ast.Attribute) else ""
+            files[route] = module_of[ast.unparse(given["component"])].rsplit(".", 1)[-1]
+    return files
+
+
+def _named_after(route: str, routes: set[str]) -> str:
+    """The file the naming rule of views/app.py gives the screen at this route."""
+    if not route:
+        return "home"
+    parts = route.split("/")
+    fixed = [part for part in parts if not part.startswith(":")]
+    word = fixed[-1].removesuffix("s") if parts[-1].startswith(":") else fixed[-1]
+    if route != word and word in routes:  # the word is another address's: its owner first
+        return f"{fixed[-2].removesuffix('s')}_{word}"
+    return word
+
+
+def test_each_screen_of_the_served_app_is_in_the_file_named_after_its_address() -> None:
+    files = _screen_files()
+    assert len(files) == 12, files  # Home and the eleven routes of the docstring
+    named = {route: _named_after(route, set(files)) for route in files}
+    assert files == named
+    assert named[addresses.TEAM_HISTORY_ROUTE] == "team_history"
+    assert named[addresses.MISSION_ROUTE] == "mission"

@@ -10,19 +10,20 @@ from gadget.services import addresses
 from gadget.services.table import Table
 from gadget.views.boundary import Boundary, Trouble, component
 from gadget.views.game import GameRoute
-from gadget.views.history import HistoryScreen
+from gadget.views.history import PracticeHistoryScreen
 from gadget.views.home import Home
+from gadget.views.invite import InviteRoute
 from gadget.views.join import JoinRoute
-from gadget.views.mission_card import MissionCardScreen
+from gadget.views.mission import MissionCardScreen
 from gadget.views.paper import PaperScreen
 from gadget.views.phone import WithPhone
-from gadget.views.practice import PracticeHistoryScreen
 from gadget.views.scan import ScanScreen
 from gadget.views.settings import Settings
 from gadget.views.shared import PAGE_PADDING, nowhere
 from gadget.views.table_context import TABLE
 from gadget.views.team import TeamScreen
-from gadget.views.teams import InviteRoute, TeamsScreen
+from gadget.views.team_history import HistoryScreen
+from gadget.views.teams import TeamsScreen
 
 ASSETS = Path(__file__).resolve().parents[2] / "assets"
 
@@ -44,6 +45,13 @@ def App(trouble: Trouble, table: Table) -> ft.Control:
     /teams/<n>/missions/<id>    a city's card
     /teams/<n>/history          every attempt, with notes and charts
     anything else               "This address leads nowhere.", and Home
+
+    A screen's file is named after its address: its last fixed word (/settings in
+    settings.py, /join/<code> in join.py), singular where the address picks one of many
+    (/teams/<n> in team.py, /teams/<n>/missions/<id> in mission.py), and prefixed with its
+    owner where that word is another address's (/teams/<n>/history in team_history.py,
+    /history in history.py); Home is home.py. What several screens share is named for what
+    it holds, never after a screen.
     """
     return Boundary(
         trouble,

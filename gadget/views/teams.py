@@ -1,5 +1,5 @@
-"""This phone's teams, a new team, an invite link opened, and the one check every team
-screen makes: the team must be one of this phone's."""
+"""/teams: this phone's teams and a new one; and the one check every team screen makes: the
+team must be one of this phone's."""
 
 from __future__ import annotations
 
@@ -23,7 +23,6 @@ from gadget.views.shared import (
     Loading,
     brief,
     dead_end,
-    loading,
     screen,
     use_data,
     use_lookup,
@@ -58,34 +57,6 @@ def missing_team() -> ft.Control:
         _("A team shows on the phones that made it or opened its invite link."),
         _("Teams"),
         addresses.TEAMS,
-    )
-
-
-@component
-def InviteRoute() -> ft.Control:
-    """/invite/<secret>: the team's invite link; this phone joins the team."""
-    table = use_table()
-    page = ft.context.page
-    phone = use_phone()
-    secret = ft.use_route_params().get(addresses.INVITE, "")
-    team = use_lookup(lambda: table.accept_invite(secret, phone), [secret])
-    if isinstance(team, Loading):
-        return loading(_("Joining the team"))
-    if team is None:
-        return screen(
-            [
-                ft.Text(_("That invite link does not work."), size=20),
-                ft.Text(_("Ask the team for its link again: a team can replace an old one.")),
-                ft.Button(_("Home"), on_click=lambda _e: page.navigate(addresses.HOME)),
-            ]
-        )
-    return screen(
-        [
-            ft.Text(_("This phone is now in {team}.").format(team=team.name), size=20),
-            ft.Button(
-                _("Open the team"), on_click=lambda _e: page.navigate(addresses.team(team.id))
-            ),
-        ]
     )
 
 

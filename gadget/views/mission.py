@@ -1,4 +1,5 @@
-"""A city's card: its time bank, what it rewards, the team's record, and Start."""
+"""/teams/<n>/missions/<id>: a city's card: its time bank, what it rewards, the team's record,
+and Start."""
 
 from __future__ import annotations
 
