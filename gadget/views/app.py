@@ -2,8 +2,6 @@
 
 from __future__ import annotations
 
-from pathlib import Path
-
 import flet as ft
 
 from gadget.services import addresses
@@ -24,8 +22,6 @@ from gadget.views.table_context import TABLE
 from gadget.views.team import TeamScreen
 from gadget.views.team_history import HistoryScreen
 from gadget.views.teams import TeamsScreen
-
-ASSETS = Path(__file__).resolve().parents[2] / "assets"
 
 
 @component
