@@ -26,9 +26,11 @@ from gadget.views.boundary import Boundary, Trouble, component
 from gadget.views.camera import CameraScreen
 from gadget.views.choices import dropdown
 from gadget.views.fields import use_typed
+from gadget.views.hooks import use_value
 from gadget.views.language import _, city
+from gadget.views.layout import PAGE_PADDING, nowhere, screen
 from gadget.views.phone import WithLanguage, use_language_choice
-from gadget.views.shared import PAGE_PADDING, join_by_code, nowhere, screen, use_value
+from gadget.views.typed_code import join_by_code
 
 TRY_AGAIN: Final = N_("Try again, or start from Home.")
 

@@ -26,24 +26,12 @@ from gadget.site.hold import use_team
 from gadget.site.team import PhoneTeam, record_result
 from gadget.views.boundary import component
 from gadget.views.choices import WIDE_DROPDOWN, dropdown
-from gadget.views.fields import Typed, text_of, typed_field, use_typed
+from gadget.views.fields import Typed, text_of, typed_field, use_typed, whole_number
+from gadget.views.hooks import Loading, keyed, use_value, use_wakelock
 from gadget.views.keycard import KeyCardGrid
 from gadget.views.language import _, city, ngettext, pgettext, say
-from gadget.views.shared import (
-    Loading,
-    brief,
-    content_width,
-    dead_end,
-    header,
-    keyed,
-    loading,
-    panel,
-    screen,
-    share_panel,
-    use_value,
-    use_wakelock,
-    whole_number,
-)
+from gadget.views.layout import content_width, dead_end, header, loading, panel, screen, share_panel
+from gadget.views.shared import brief
 from gadget.views.timer import TimerBar, TimerControls, timer_times
 
 TIMER_KEY: Final = "gadget.site.timer"

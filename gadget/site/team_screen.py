@@ -17,10 +17,12 @@ from gadget.site.links import team_link, unpack_team
 from gadget.site.team import QR_LIMIT, PhoneTeam, rename, team_from_json
 from gadget.views.boundary import component
 from gadget.views.fields import forget, text_of, typed_field, use_typed
-from gadget.views.files import download, pick_json
+from gadget.views.files import download, pick_json, safe_file_name
+from gadget.views.hooks import use_value
 from gadget.views.language import _, city, moment, ngettext, pgettext, say
+from gadget.views.layout import dead_end, screen
 from gadget.views.mission_map import MissionMapView
-from gadget.views.shared import dead_end, qr_image, safe_file_name, screen, use_value
+from gadget.views.qr import qr_image
 
 
 @component

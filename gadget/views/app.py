@@ -12,12 +12,12 @@ from gadget.views.history import PracticeHistoryScreen
 from gadget.views.home import Home
 from gadget.views.invite import InviteRoute
 from gadget.views.join import JoinRoute
+from gadget.views.layout import PAGE_PADDING, nowhere
 from gadget.views.mission import MissionCardScreen
 from gadget.views.paper import PaperScreen
 from gadget.views.phone import WithPhone
 from gadget.views.scan import ScanScreen
 from gadget.views.settings import Settings
-from gadget.views.shared import PAGE_PADDING, nowhere
 from gadget.views.table_context import TABLE
 from gadget.views.team import TeamScreen
 from gadget.views.team_history import HistoryScreen

@@ -18,8 +18,9 @@ import flet as ft
 
 from gadget.language import N_
 from gadget.services import addresses, palette
+from gadget.views.hooks import use_value
 from gadget.views.language import _
-from gadget.views.shared import screen, use_value
+from gadget.views.layout import screen
 
 log = logging.getLogger("gadget")
 SORRY = N_("Something went wrong on this screen. Your games are saved.")

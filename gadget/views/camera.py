@@ -14,8 +14,9 @@ from gadget.engine import GadgetError
 from gadget.language import N_
 from gadget.services import addresses
 from gadget.views.boundary import component
+from gadget.views.hooks import use_value
 from gadget.views.language import _, say
-from gadget.views.shared import screen, use_value
+from gadget.views.layout import screen
 
 NO_CAMERA = N_("No camera here: type the code on the home screen, or scan with the camera app.")
 

@@ -8,7 +8,7 @@ from typing import Any, Final
 
 import flet as ft
 
-from gadget.views.shared import content_width
+from gadget.views.layout import content_width
 
 WIDE_DROPDOWN: Final = 400  # a whole phone's line, and no wider on a desktop
 

@@ -102,3 +102,12 @@ def _kept_first(keep: Callable[[Any], None], handler: Callable[[Any], Any]) -> A
         handler(event)
 
     return kept_then
+
+
+def whole_number(typed: str, digits: int = 4) -> int | None:
+    """A number a player typed, or None: only ASCII digits count ("²" and "٣" pass
+    str.isdigit() but not int()), and never more than a few of them."""
+    typed = typed.strip()
+    if not typed or len(typed) > digits or not (typed.isascii() and typed.isdigit()):
+        return None
+    return int(typed)

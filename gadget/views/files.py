@@ -82,3 +82,9 @@ async def _upload_json(what: Message) -> str | None:
         return read_upload(data, what)
     finally:
         INBOX.forget(name)
+
+
+def safe_file_name(name: str) -> str:
+    """A team's name as part of a download's file name: letters, digits, - and _ only."""
+    kept = "".join(c if c.isalnum() or c in "-_" else "-" for c in name).strip("-")
+    return kept[:40] or "team"

@@ -30,22 +30,12 @@ from gadget.views.game_parts import (
     time_bank,
     timer_switch,
 )
+from gadget.views.hooks import Loading, keyed, use_lookup, use_value, use_wakelock
 from gadget.views.keycard import KeyCardGrid
 from gadget.views.language import _, say
+from gadget.views.layout import content_width, dead_end, header, loading, screen
 from gadget.views.phone import use_phone
-from gadget.views.shared import (
-    Loading,
-    content_width,
-    dead_end,
-    guarded,
-    header,
-    keyed,
-    loading,
-    screen,
-    use_lookup,
-    use_value,
-    use_wakelock,
-)
+from gadget.views.shared import guarded
 from gadget.views.table_context import use_table
 from gadget.views.take_over import SeatRequestScreen, keep_panel, request_panel
 from gadget.views.timer import TimerBar, TimerControls

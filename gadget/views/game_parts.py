@@ -24,13 +24,9 @@ from gadget.services.words import Tone, end_words, last_event
 from gadget.store import SavedGame
 from gadget.views.boundary import component
 from gadget.views.choices import dropdown
-from gadget.views.fields import text_of, typed_field, use_typed
+from gadget.views.fields import text_of, typed_field, use_typed, whole_number
 from gadget.views.language import _, say
-from gadget.views.shared import (
-    panel,
-    share_panel,
-    whole_number,
-)
+from gadget.views.layout import panel, share_panel
 
 TONE_COLOURS = {  # what the last action's line is coloured by: green only for good news
     Tone.GOOD: palette.GOOD_NEWS,

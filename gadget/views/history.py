@@ -8,9 +8,10 @@ from gadget.services import addresses
 from gadget.services.words import LOSS_WORDS
 from gadget.store import Attempt
 from gadget.views.boundary import component
+from gadget.views.hooks import use_data
 from gadget.views.language import _, moment, ngettext, say
+from gadget.views.layout import loading, screen
 from gadget.views.phone import use_phone
-from gadget.views.shared import loading, screen, use_data
 from gadget.views.table_context import use_table
 
 

@@ -17,19 +17,14 @@ from gadget.store import HeldGame
 from gadget.views.boundary import component
 from gadget.views.choices import dropdown
 from gadget.views.fields import use_typed
+from gadget.views.hooks import use_data, use_status, use_value
 from gadget.views.language import _, ago, city, say
+from gadget.views.layout import panel, screen
 from gadget.views.phone import use_phone
-from gadget.views.shared import (
-    guarded,
-    join_by_code,
-    panel,
-    screen,
-    use_data,
-    use_status,
-    use_value,
-)
+from gadget.views.shared import guarded
 from gadget.views.table_context import use_table
 from gadget.views.take_over import request_panel
+from gadget.views.typed_code import join_by_code
 
 
 def _deal(table: Table, page: ft.Page, phone: Phone, tell: Any, **how: Any) -> Any:

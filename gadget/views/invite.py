@@ -6,9 +6,10 @@ import flet as ft
 
 from gadget.services import addresses
 from gadget.views.boundary import component
+from gadget.views.hooks import Loading, use_lookup
 from gadget.views.language import _
+from gadget.views.layout import loading, screen
 from gadget.views.phone import use_phone
-from gadget.views.shared import Loading, loading, screen, use_lookup
 from gadget.views.table_context import use_table
 
 

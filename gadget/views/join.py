@@ -11,10 +11,11 @@ from gadget.engine.view import side_alone
 from gadget.services import addresses
 from gadget.views.boundary import component
 from gadget.views.game import SeatedGame
+from gadget.views.hooks import Loading, keyed, use_lookup, use_wakelock
 from gadget.views.keycard import KeyCardGrid
 from gadget.views.language import _, say
+from gadget.views.layout import loading, screen
 from gadget.views.phone import use_phone
-from gadget.views.shared import Loading, keyed, loading, screen, use_lookup, use_wakelock
 from gadget.views.table_context import use_table
 
 

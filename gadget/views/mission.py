@@ -10,9 +10,11 @@ from gadget.services import addresses, palette
 from gadget.services.campaign import campaign_view
 from gadget.store import Team
 from gadget.views.boundary import component
+from gadget.views.hooks import Loading, use_data, use_value
 from gadget.views.language import _, city, ngettext, pgettext, say
+from gadget.views.layout import loading, screen
 from gadget.views.phone import use_phone
-from gadget.views.shared import Loading, guarded, loading, screen, use_data, use_value
+from gadget.views.shared import guarded
 from gadget.views.table_context import use_table
 from gadget.views.teams import missing_team, use_team
 

@@ -13,8 +13,9 @@ from gadget.missions import Mission, MissionMap, MissionState
 from gadget.missions.layout import map_layout
 from gadget.services import palette
 from gadget.views.boundary import component
+from gadget.views.hooks import use_value
 from gadget.views.language import _, city, pgettext
-from gadget.views.shared import LABEL_SIZE, content_width, icon_button, use_value
+from gadget.views.layout import LABEL_SIZE, content_width, icon_button
 
 # A city's label: the dot, its T-M to the right of it, the name (up to two lines) below.
 LABEL_W: Final = 72

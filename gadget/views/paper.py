@@ -16,10 +16,11 @@ from gadget.services.printing.paper import PrintError
 from gadget.services.printing.worker import off_the_loop
 from gadget.views.boundary import component
 from gadget.views.choices import dropdown
-from gadget.views.fields import text_of, typed_field, use_typed
+from gadget.views.fields import text_of, typed_field, use_typed, whole_number
 from gadget.views.files import download
+from gadget.views.hooks import use_status, use_value
 from gadget.views.language import _, say, spoken
-from gadget.views.shared import screen, use_status, use_value, whole_number
+from gadget.views.layout import screen
 
 
 @component

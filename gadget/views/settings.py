@@ -12,16 +12,11 @@ from gadget.services import addresses
 from gadget.services.timing import TimerSettings
 from gadget.views.boundary import component
 from gadget.views.choices import dropdown
+from gadget.views.hooks import use_data, use_status, use_value
 from gadget.views.language import _
+from gadget.views.layout import loading, screen
 from gadget.views.phone import use_language_choice, use_phone
-from gadget.views.shared import (
-    guarded,
-    loading,
-    screen,
-    use_data,
-    use_status,
-    use_value,
-)
+from gadget.views.shared import guarded
 from gadget.views.table_context import use_table
 from gadget.views.timer import timer_times
 

@@ -17,9 +17,11 @@ from gadget.services.phones import Phone
 from gadget.services.table import PhoneGame, Table
 from gadget.store import SeatRequest
 from gadget.views.boundary import component
+from gadget.views.hooks import use_value
 from gadget.views.language import _, ngettext
+from gadget.views.layout import screen
 from gadget.views.phone import use_phone
-from gadget.views.shared import guarded, screen, use_value
+from gadget.views.shared import guarded
 from gadget.views.table_context import use_table
 
 

@@ -19,24 +19,14 @@ from gadget.services.worker import export_backup, in_worker, on_store
 from gadget.store import Team
 from gadget.views.boundary import component
 from gadget.views.choices import dropdown
-from gadget.views.fields import forget, typed_field, use_typed
-from gadget.views.files import download, pick_json
+from gadget.views.fields import forget, typed_field, use_typed, whole_number
+from gadget.views.files import download, pick_json, safe_file_name
+from gadget.views.hooks import Loading, use_data, use_status, use_value
 from gadget.views.language import _, city, pgettext, say, spoken
+from gadget.views.layout import TEXT_MIN, loading, panel, screen
 from gadget.views.mission_map import MissionMapView
-from gadget.views.shared import (
-    TEXT_MIN,
-    Loading,
-    guarded,
-    loading,
-    panel,
-    qr_image,
-    safe_file_name,
-    screen,
-    use_data,
-    use_status,
-    use_value,
-    whole_number,
-)
+from gadget.views.qr import qr_image
+from gadget.views.shared import guarded
 from gadget.views.table_context import use_table
 from gadget.views.teams import missing_team, use_team
 

@@ -16,16 +16,10 @@ from gadget.views.boundary import component
 from gadget.views.charts import score_chart, wins_and_losses
 from gadget.views.choices import dropdown
 from gadget.views.fields import text_of, typed_field, typed_row, use_typed_rows
+from gadget.views.hooks import Loading, use_slow_data, use_value
 from gadget.views.language import _, city, moment, ngettext, say
-from gadget.views.shared import (
-    Loading,
-    brief,
-    content_width,
-    loading,
-    screen,
-    use_slow_data,
-    use_value,
-)
+from gadget.views.layout import content_width, loading, screen
+from gadget.views.shared import brief
 from gadget.views.table_context import use_table
 from gadget.views.teams import missing_team, use_team
 

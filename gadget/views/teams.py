@@ -17,18 +17,11 @@ from gadget.store import NotFoundError, Team
 from gadget.views.boundary import component
 from gadget.views.fields import forget, text_of, typed_field, use_typed
 from gadget.views.files import pick_json
+from gadget.views.hooks import Loading, use_data, use_lookup, use_status, use_value
 from gadget.views.language import _, say
+from gadget.views.layout import dead_end, screen
 from gadget.views.phone import use_phone
-from gadget.views.shared import (
-    Loading,
-    brief,
-    dead_end,
-    screen,
-    use_data,
-    use_lookup,
-    use_status,
-    use_value,
-)
+from gadget.views.shared import brief
 from gadget.views.table_context import use_table
 
 

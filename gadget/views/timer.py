@@ -17,8 +17,10 @@ from gadget.services.timing import TIMER_PRESETS, WARNINGS, Stretch, TimerSettin
 from gadget.views.boundary import component
 from gadget.views.choices import dropdown
 from gadget.views.fields import text_of, typed_field, use_typed
+from gadget.views.hooks import use_value
 from gadget.views.language import _, ngettext
-from gadget.views.shared import brief, icon_button, use_value
+from gadget.views.layout import icon_button
+from gadget.views.shared import brief
 
 TICK = 0.25
 
