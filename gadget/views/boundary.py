@@ -12,7 +12,7 @@ from __future__ import annotations
 import functools
 import logging
 from collections.abc import Callable
-from typing import Any, ParamSpec, cast
+from typing import ParamSpec, cast
 
 import flet as ft
 
@@ -76,7 +76,7 @@ def Boundary(trouble: Trouble, screens: Callable[[], ft.Control]) -> ft.Control:
     message, set_message = use_value(lambda: "")
     trouble.show = set_message
 
-    def home(_event: Any) -> None:
+    def home(_event: ft.Event[ft.Button]) -> None:
         set_message("")
         page.navigate(addresses.HOME)
 

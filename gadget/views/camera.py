@@ -5,7 +5,6 @@ from __future__ import annotations
 
 import contextlib
 from collections.abc import Awaitable, Callable
-from typing import Any
 
 import flet as ft
 import flet_camera
@@ -69,7 +68,7 @@ def ScanControls(camera: flet_camera.Camera, route_of: RouteOfPicture) -> ft.Con
 
     ft.use_effect(start, [])
 
-    async def scan(_event: Any) -> None:
+    async def scan(_event: ft.Event[ft.Button]) -> None:
         try:
             route = await route_of(await camera.take_picture())
         except GadgetError as wrong:

@@ -4,7 +4,7 @@ what they show."""
 from __future__ import annotations
 
 from collections.abc import Callable
-from typing import Any, Final
+from typing import Final
 
 import flet as ft
 
@@ -17,7 +17,7 @@ def dropdown(
     label: str,
     value: str | None,
     options: list[ft.DropdownOption],
-    on_select: Callable[[Any], Any],
+    on_select: Callable[[ft.Event[ft.Dropdown]], object],
     *,
     width: float | None = None,
     name: str | None = None,

@@ -3,7 +3,7 @@
 from __future__ import annotations
 
 import asyncio
-from typing import Any, Final
+from typing import Final
 
 import flet as ft
 
@@ -55,9 +55,9 @@ async def _upload_json(what: Message) -> str | None:
     HTTP beside the WebSocket: a file too large is refused in one line, the screen as it was."""
     name, arrived = INBOX.expect()
     try:
-        failed: asyncio.Future[None] = asyncio.get_running_loop().create_future()
+        failed: asyncio.Future[bytes | None] = asyncio.get_running_loop().create_future()
 
-        def progress(event: Any) -> None:
+        def progress(event: ft.FilePickerUploadEvent) -> None:
             if event.error and not failed.done():
                 failed.set_result(None)
 
@@ -70,7 +70,7 @@ async def _upload_json(what: Message) -> str | None:
         check_size(files[0].size, what)
         address = ft.FilePickerUploadFile(upload_url=addresses.UPLOAD + name, id=files[0].id)
         await picker.upload([address])
-        waiting: list[asyncio.Future[Any]] = [arrived, failed]
+        waiting: list[asyncio.Future[bytes | None]] = [arrived, failed]
         done, _ = await asyncio.wait(
             waiting, timeout=UPLOADING, return_when=asyncio.FIRST_COMPLETED
         )

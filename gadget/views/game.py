@@ -4,12 +4,14 @@ from __future__ import annotations
 
 import asyncio
 import traceback
+from collections.abc import Callable
 from dataclasses import replace
-from typing import Any, Final, cast
+from typing import Final, cast
 
 import flet as ft
 
 from gadget.engine import (
+    Action,
     Guess,
     LossReason,
     Phase,
@@ -30,7 +32,7 @@ from gadget.views.game_parts import (
     time_bank,
     timer_switch,
 )
-from gadget.views.hooks import Loading, keyed, use_lookup, use_value, use_wakelock
+from gadget.views.hooks import Kept, Loading, keyed, use_kept, use_lookup, use_value, use_wakelock
 from gadget.views.keycard import KeyCardGrid
 from gadget.views.language import _, say
 from gadget.views.layout import content_width, dead_end, header, loading, screen
@@ -59,7 +61,7 @@ def load_game(table: Table, game_id: int) -> SavedGame | None:
         return None
 
 
-def use_live_game(game_id: int, reread: Any) -> None:
+def use_live_game(game_id: int, reread: Callable[[], None]) -> None:
     """Read the game when the screen opens, and again whenever the table says it changed, on
     whichever phone it changed (in this task: never in a render).
 
@@ -69,7 +71,7 @@ def use_live_game(game_id: int, reread: Any) -> None:
     """
     table = use_table()
     trouble = ft.use_context(TROUBLE)
-    stop_watching: Any = ft.use_ref(None)  # not use_ref(a function): it would be called
+    stop_watching: Kept[Callable[[], None] | None] = use_kept(None)  # not a function: called
 
     def read() -> None:
         try:
@@ -130,7 +132,7 @@ def SeatedGame(game_id: int) -> ft.Control:
     table = use_table()
     phone = use_phone()
     shown, set_shown = use_value(lambda: cast(PhoneGame | None, None))
-    held: Any = ft.use_ref(None)  # the side this phone had, to tell it when it is replaced
+    held: Kept[Player | None] = use_kept(None)  # the side this phone had, to tell it when replaced
 
     def reread() -> None:
         set_shown(table.phone_game(game_id, phone))
@@ -153,7 +155,7 @@ def SeatedGame(game_id: int) -> ft.Control:
 
 
 @component
-def GameTable(shown: PhoneGame, set_game: Any) -> ft.Control:
+def GameTable(shown: PhoneGame, set_game: Callable[[SavedGame | None], None]) -> ft.Control:
     """One side of one game, live: every change on the other phone shows here at once."""
     game, side = shown.game, shown.side
     assert game is not None and side is not None  # SeatedGame shows this only then
@@ -173,10 +175,10 @@ def GameTable(shown: PhoneGame, set_game: Any) -> ft.Control:
     use_wakelock()
     # The version the next action is based on: a second quick tap on this phone must not
     # look like the other phone acting first, so it follows the last answer, not the render.
-    version: Any = ft.use_ref(None)
+    version = use_kept(game.version)
     version.current = game.version
 
-    def act(action: Any) -> None:
+    def act(action: Action) -> None:
         def record() -> None:
             set_message("")
             saved = table.act(game_id, action, version.current)

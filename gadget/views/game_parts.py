@@ -5,11 +5,11 @@ from __future__ import annotations
 
 from collections.abc import Callable
 from dataclasses import replace
-from typing import Any
 
 import flet as ft
 
 from gadget.engine import (
+    Action,
     Clue,
     Penalty,
     Phase,
@@ -24,6 +24,7 @@ from gadget.services.words import Tone, end_words, last_event
 from gadget.store import SavedGame
 from gadget.views.boundary import component
 from gadget.views.choices import dropdown
+from gadget.views.events import Tap
 from gadget.views.fields import text_of, typed_field, use_typed, whole_number
 from gadget.views.language import _, say
 from gadget.views.layout import panel, share_panel
@@ -47,7 +48,7 @@ def SharePanel(game: SavedGame, hide: Callable[[], None]) -> ft.Control:
 
 
 @component
-def ClueForm(on_clue: Any) -> ft.Control:
+def ClueForm(on_clue: Callable[[str, int | None], None]) -> ft.Control:
     """A word and a number; both optional, since the clue is said aloud at the table.
 
     Both keep what was typed and are drawn with it (`typed_field`): a tap just after the
@@ -57,10 +58,10 @@ def ClueForm(on_clue: Any) -> ft.Control:
     word = use_typed()
     number = ft.use_ref("")
 
-    def give(_event: Any) -> None:
+    def give(_event: Tap) -> None:
         on_clue(text_of(word).strip(), whole_number(str(number.current)))
 
-    def set_number(event: Any) -> None:
+    def set_number(event: ft.Event[ft.Dropdown]) -> None:
         number.current = event.control.value or ""
 
     return ft.Row(
@@ -80,7 +81,12 @@ def ClueForm(on_clue: Any) -> ft.Control:
     )
 
 
-def action_buttons(view: PlayerView, act: Any, ask_undo: Any, can_undo: bool) -> list[ft.Control]:
+def action_buttons(
+    view: PlayerView,
+    act: Callable[[Action], None],
+    ask_undo: Callable[[ft.Event[ft.OutlinedButton]], None],
+    can_undo: bool,
+) -> list[ft.Control]:
     """The buttons this phone offers now."""
     partner = view.player.partner
     buttons: list[ft.Control] = []
@@ -146,7 +152,7 @@ def timer_switch(table: Table, game_id: int, phase: Phase, settings: TimerSettin
     if phase in (Phase.OVER, Phase.SUDDEN_DEATH):
         return ft.Container(visible=False)
 
-    def switch(_event: Any) -> None:
+    def switch(_event: ft.Event[ft.TextButton]) -> None:
         table.set_timer(game_id, replace(settings, enabled=not settings.enabled))
 
     label = _("Turn timer off") if settings.enabled else _("Turn timer on")
@@ -157,7 +163,7 @@ def end_panel(
     view: PlayerView,
     game: SavedGame,
     result: MissionResult | None,
-    navigate: Any,
+    navigate: Callable[[str], None],
     in_team: bool,
 ) -> ft.Control:
     """Won or lost and why, the score and how it was counted, what it changed on the map,

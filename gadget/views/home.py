@@ -2,7 +2,8 @@
 
 from __future__ import annotations
 
-from typing import Any
+from collections.abc import Callable
+from typing import TypedDict, Unpack
 
 import flet as ft
 
@@ -16,6 +17,7 @@ from gadget.services.words import turn_words
 from gadget.store import HeldGame
 from gadget.views.boundary import component
 from gadget.views.choices import dropdown
+from gadget.views.events import Tap
 from gadget.views.fields import use_typed
 from gadget.views.hooks import use_data, use_status, use_value
 from gadget.views.language import _, ago, city, say
@@ -27,7 +29,17 @@ from gadget.views.take_over import request_panel
 from gadget.views.typed_code import join_by_code
 
 
-def _deal(table: Table, page: ft.Page, phone: Phone, tell: Any, **how: Any) -> Any:
+class HowDealt(TypedDict, total=False):
+    """What a Deal button sets beside the phone: the bank, or a team's mission."""
+
+    tokens: int
+    team_name: str
+    mission_name: str
+
+
+def _deal(
+    table: Table, page: ft.Page, phone: Phone, tell: Callable[[str], None], **how: Unpack[HowDealt]
+) -> Callable[[Tap], None]:
     def start() -> None:
         game = table.deal(phone=phone, **how)
         page.navigate(addresses.game(game.public_id))

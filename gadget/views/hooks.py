@@ -6,7 +6,7 @@ from __future__ import annotations
 
 import contextlib
 from collections.abc import Awaitable, Callable
-from typing import Any, Final, TypeVar, cast
+from typing import Final, Protocol, TypeVar, cast
 
 import flet as ft
 
@@ -16,12 +16,24 @@ from gadget.views.shared import brief
 Value = TypeVar("Value")
 
 
+class Kept(Protocol[Value]):
+    """A value kept for a component's lifetime, whose change never re-renders (a ref)."""
+
+    current: Value
+
+
 def use_value(initial: Callable[[], Value]) -> tuple[Value, Callable[[Value], None]]:
     """ft.use_state with a lazy first value, typed for mypy (Flet's own hint loses the type)."""
     return cast(tuple[Value, Callable[[Value], None]], ft.use_state(initial))
 
 
-def use_data(load: Callable[[], Value], keys: list[Any]) -> Value | None:
+def use_kept(initial: Value) -> Kept[Value]:
+    """ft.use_ref typed for mypy (Flet's hint says any ref may hold None, even one that never
+    does); never a function as `initial`: Flet would call it for the first value."""
+    return cast(Kept[Value], ft.use_ref(initial))
+
+
+def use_data(load: Callable[[], Value], keys: list[object]) -> Value | None:
     """Data from the store, loaded once each time `keys` change, in an effect: never in a
     render, never again for a change that does not touch it (a filter, a tap).
 
@@ -29,7 +41,7 @@ def use_data(load: Callable[[], Value], keys: list[Any]) -> Value | None:
     returned (a second join link opened in the same tab must not show the first game for a
     moment, nor act on it).
     """
-    loaded, set_loaded = use_value(lambda: cast(tuple[list[Any], Value] | None, None))
+    loaded, set_loaded = use_value(lambda: cast(tuple[list[object], Value] | None, None))
 
     def fetch() -> None:
         set_loaded((list(keys), load()))
@@ -40,10 +52,10 @@ def use_data(load: Callable[[], Value], keys: list[Any]) -> Value | None:
     return loaded[1]
 
 
-def use_slow_data(load: Callable[[], Awaitable[Value]], keys: list[Any]) -> Value | None:
+def use_slow_data(load: Callable[[], Awaitable[Value]], keys: list[object]) -> Value | None:
     """use_data for a read awaited off the event loop (in the server's worker): None until
     the data for these very keys is in, and a read that ends after a newer one is dropped."""
-    loaded, set_loaded = use_value(lambda: cast(tuple[list[Any], Value] | None, None))
+    loaded, set_loaded = use_value(lambda: cast(tuple[list[object], Value] | None, None))
     wanted = ft.use_ref(list(keys))
     wanted.current = list(keys)
 
@@ -66,7 +78,7 @@ class Loading:
 LOADING: Final = Loading()
 
 
-def use_lookup(load: Callable[[], Value | None], keys: list[Any]) -> Value | Loading | None:
+def use_lookup(load: Callable[[], Value | None], keys: list[object]) -> Value | Loading | None:
     """use_data for an answer that may be None: LOADING until it is in."""
     found = use_data(lambda: (load(),), keys)
     return LOADING if found is None else found[0]
@@ -100,7 +112,7 @@ def use_status() -> tuple[ft.Control, Callable[[str], None], Callable[[str], Non
     return line, tell, refuse
 
 
-def keyed(component: Callable[..., ft.Control], key: str, *args: Any) -> ft.Control:
+def keyed(component: Callable[..., ft.Control], key: str, *args: object) -> ft.Control:
     """A component with a key: another key is another screen with fresh state (Flet's
     decorator hides the `key` keyword from type checkers)."""
     return component(*args, key=key)

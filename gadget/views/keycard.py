@@ -3,7 +3,6 @@
 from __future__ import annotations
 
 from collections.abc import Callable
-from typing import Any
 
 import flet as ft
 
@@ -13,7 +12,7 @@ from gadget.views.boundary import component
 from gadget.views.language import _, pgettext
 
 # Green, black and tan are told apart by a symbol too, for colour-blind players.
-CELL_LOOK: dict[Colour, tuple[str, str, Any, str]] = {
+CELL_LOOK: dict[Colour, tuple[str, str, ft.IconData, str]] = {
     Colour.GREEN: (palette.AGENT, palette.ON_DARK, ft.Icons.CHECK_CIRCLE, "agent"),
     Colour.BLACK: (palette.ASSASSIN, palette.ON_DARK, ft.Icons.DANGEROUS, "assassin"),
     Colour.TAN: (palette.BYSTANDER, palette.BYSTANDER_INK, ft.Icons.REMOVE, "bystander"),

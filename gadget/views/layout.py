@@ -5,12 +5,13 @@ a side's header and the share code's panel."""
 from __future__ import annotations
 
 from collections.abc import Callable
-from typing import Any, Final
+from typing import Final
 
 import flet as ft
 
 from gadget.engine import Player, ShareCode
 from gadget.services import addresses, palette
+from gadget.views.events import Tap
 from gadget.views.language import _
 from gadget.views.qr import qr_image
 
@@ -51,7 +52,7 @@ def loading(title: str) -> ft.Control:
     return screen([ft.Text(title, size=24, weight=ft.FontWeight.BOLD), ft.ProgressRing()])
 
 
-def icon_button(icon: Any, label: str, on_click: Callable[[Any], Any]) -> ft.Control:
+def icon_button(icon: ft.IconData, label: str, on_click: Callable[[Tap], object]) -> ft.Control:
     """An icon button with an accessible name, said once: the tooltip (for a mouse) is not
     a name, and without `exclude_semantics` a screen reader would say the label, the
     tooltip, then a nameless button."""
@@ -87,7 +88,9 @@ def nowhere() -> ft.Control:
     )
 
 
-def header(side: Player, hidden: bool, toggle: Any, home: Any) -> ft.Control:
+def header(
+    side: Player, hidden: bool, toggle: Callable[[Tap], object], home: Callable[[Tap], object]
+) -> ft.Control:
     """Which side this phone is, the button that hides the card at once, and the way home."""
     return ft.Row(
         [

@@ -4,7 +4,7 @@ from __future__ import annotations
 
 import math
 from collections.abc import Callable, Mapping
-from typing import Any, Final
+from typing import Final
 
 import flet as ft
 import flet.canvas as cv
@@ -13,7 +13,8 @@ from gadget.missions import Mission, MissionMap, MissionState
 from gadget.missions.layout import map_layout
 from gadget.services import palette
 from gadget.views.boundary import component
-from gadget.views.hooks import use_value
+from gadget.views.events import Tap
+from gadget.views.hooks import Kept, use_kept, use_value
 from gadget.views.language import _, city, pgettext
 from gadget.views.layout import LABEL_SIZE, content_width, icon_button
 
@@ -35,7 +36,7 @@ def drawing_size(width: float, cities: int) -> tuple[float, float]:
     return round(width * grow), round(height * grow)
 
 
-STATE_LOOK: dict[MissionState, tuple[str, Any, str]] = {
+STATE_LOOK: dict[MissionState, tuple[str, ft.IconData, str]] = {
     MissionState.COMPLETED: (palette.AGENT, ft.Icons.CHECK, "completed"),
     MissionState.OPEN: (palette.ATTENTION, ft.Icons.PLAY_ARROW, "open"),
     MissionState.LOCKED: (palette.LOCKED, ft.Icons.LOCK, "locked"),
@@ -53,7 +54,7 @@ def MissionMapView(
     `city_address(its id)` (a team's on a server, the phone's own in the site)."""
     page = ft.context.page
     width, set_width = use_value(lambda: content_width(page))
-    viewer_ref: Any = ft.use_ref(None)
+    viewer_ref: Kept[ft.InteractiveViewer | None] = use_kept(None)
     drawn_w, drawn_h = drawing_size(width, len(mission_map.missions))
     box = (LABEL_W / drawn_w, LABEL_H / drawn_w)
     centres = {
@@ -90,19 +91,19 @@ def MissionMapView(
     )
     viewer_ref.current = viewer  # the live one: Flet hands each new render the old's identity
 
-    def measured(event: Any) -> None:
+    def measured(event: ft.LayoutSizeChangeEvent[ft.LayoutControl]) -> None:
         if abs(event.width - width) >= 2:
             set_width(round(event.width))
 
-    async def zoom_in(_event: Any) -> None:
+    async def zoom_in(_event: Tap) -> None:
         if viewer_ref.current is not None:
             await viewer_ref.current.zoom(ZOOM_STEP)
 
-    async def zoom_out(_event: Any) -> None:
+    async def zoom_out(_event: Tap) -> None:
         if viewer_ref.current is not None:
             await viewer_ref.current.zoom(1 / ZOOM_STEP)
 
-    async def whole(_event: Any) -> None:
+    async def whole(_event: Tap) -> None:
         if viewer_ref.current is not None:
             await viewer_ref.current.reset()
 

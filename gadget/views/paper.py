@@ -3,7 +3,6 @@
 from __future__ import annotations
 
 import secrets
-from typing import Any
 
 import flet as ft
 
@@ -39,7 +38,7 @@ def PaperScreen() -> ft.Control:
             raise PrintError("{games!r} games: print 1 to 1000", games=games[:10])
         return number
 
-    async def booklets(_event: Any) -> None:
+    async def booklets(_event: ft.Event[ft.Button]) -> None:
         try:
             seed, games = secrets.randbits(32), count()
             tell(_("Making the booklets…"))
@@ -54,7 +53,7 @@ def PaperScreen() -> ft.Control:
             )
         )
 
-    async def keycards(_event: Any) -> None:
+    async def keycards(_event: ft.Event[ft.Button]) -> None:
         try:
             seed, games = secrets.randbits(32), count()
             tell(_("Making the key cards…"))

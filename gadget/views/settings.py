@@ -36,7 +36,7 @@ def Settings() -> ft.Control:
     if settings is None:
         return loading(_("Settings"))
 
-    def change(**what: Any) -> None:
+    def change(**what: Any) -> None:  # a typed text too: TimerSettings refuses it in words
         def apply() -> None:
             assert settings is not None
             updated = replace(settings, **what)

@@ -2,7 +2,7 @@
 
 from __future__ import annotations
 
-from typing import Any
+from collections.abc import Callable
 
 import flet as ft
 
@@ -32,7 +32,7 @@ from gadget.views.teams import missing_team, use_team
 
 
 @component
-def InvitePanel(team: Team, new_invite: Any) -> ft.Control:
+def InvitePanel(team: Team, new_invite: Callable[[ft.Event[ft.TextButton]], None]) -> ft.Control:
     """The team's invite link and its QR code: a phone that opens it joins the team."""
     page = ft.context.page
     showing, set_showing = use_value(lambda: False)
@@ -103,7 +103,7 @@ def TeamScreen() -> ft.Control:
         tell(_("Saved."))
         set_edits(edits + 1)
 
-    def choose_map(event: Any) -> None:
+    def choose_map(event: ft.Event[ft.Dropdown]) -> None:
         chosen = whole_number(str(event.control.value or ""), digits=9)
         if chosen is None or chosen not in {i for i, _name in maps}:
             refuse(_("That is not one of the maps."))
@@ -111,21 +111,21 @@ def TeamScreen() -> ft.Control:
         store.update_team(team.id, map_id=chosen)
         set_edits(edits + 1)
 
-    async def export(_event: Any) -> None:
+    async def export(_event: ft.Event[ft.OutlinedButton]) -> None:
         data = await on_store(store, export_backup, team.id)  # a long history takes a while
         tell(await download(f"{file_name}.gadget-team.json", data))
 
-    async def export_map(_event: Any) -> None:
+    async def export_map(_event: ft.Event[ft.OutlinedButton]) -> None:
         tell(await download(f"{file_name}.mission-map.json", view.mission_map.to_json().encode()))
 
-    async def print_pdf(_event: Any) -> None:
+    async def print_pdf(_event: ft.Event[ft.OutlinedButton]) -> None:
         tell(_("Making the map…"))
         pdf = await off_the_loop(
             print_map, view.mission_map, "a4", team.name, store.completed(team.id), spoken().code
         )
         tell(await download(f"{file_name}-mission-map.pdf", pdf))
 
-    async def import_map(_event: Any) -> None:
+    async def import_map(_event: ft.Event[ft.OutlinedButton]) -> None:
         try:
             text = await pick_json(Message("map"))
             if text is None:

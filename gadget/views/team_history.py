@@ -2,7 +2,8 @@
 
 from __future__ import annotations
 
-from typing import Any, cast
+from collections.abc import Callable
+from typing import cast
 
 import flet as ft
 
@@ -15,7 +16,7 @@ from gadget.store import Team
 from gadget.views.boundary import component
 from gadget.views.charts import score_chart, wins_and_losses
 from gadget.views.choices import dropdown
-from gadget.views.fields import text_of, typed_field, typed_row, use_typed_rows
+from gadget.views.fields import FieldEvent, text_of, typed_field, typed_row, use_typed_rows
 from gadget.views.hooks import Loading, use_slow_data, use_value
 from gadget.views.language import _, city, moment, ngettext, say
 from gadget.views.layout import content_width, loading, screen
@@ -56,8 +57,8 @@ def HistoryScreen() -> ft.Control:
         """The note as last kept from this screen, else as the history read it."""
         return kept_notes.get(attempt_id, stored or "")
 
-    def keep_note(attempt_id: int, stored: str | None) -> Any:
-        def save(_event: Any) -> None:
+    def keep_note(attempt_id: int, stored: str | None) -> Callable[[FieldEvent], None]:
+        def save(_event: FieldEvent) -> None:
             text = text_of(typed_row(typed_notes, attempt_id), note_shown(attempt_id, stored))
             if text == note_shown(attempt_id, stored):
                 return  # unchanged (Enter then leaving the field): nothing to write

@@ -3,8 +3,6 @@ team must be one of this phone's."""
 
 from __future__ import annotations
 
-from typing import Any
-
 import flet as ft
 
 from gadget.engine import (
@@ -15,6 +13,7 @@ from gadget.services import addresses
 from gadget.services.worker import import_backup, on_store
 from gadget.store import NotFoundError, Team
 from gadget.views.boundary import component
+from gadget.views.events import Tap
 from gadget.views.fields import forget, text_of, typed_field, use_typed
 from gadget.views.files import pick_json
 from gadget.views.hooks import Loading, use_data, use_lookup, use_status, use_value
@@ -66,7 +65,7 @@ def TeamsScreen() -> ft.Control:
     phone = use_phone()
     teams = use_data(lambda: table.store.teams(phone.key), [phone.key, edits])
 
-    def add(_event: Any) -> None:
+    def add(_event: Tap) -> None:
         try:
             team = table.store.add_team(text_of(name), text_of(players).split(","), phone=phone.key)
         except GadgetError as refused:  # said on the field it is about, in the field's red
@@ -81,7 +80,7 @@ def TeamsScreen() -> ft.Control:
         tell(_("Added {team}.").format(team=team.name))
         set_edits(edits + 1)
 
-    async def bring_back(_event: Any) -> None:
+    async def bring_back(_event: ft.Event[ft.OutlinedButton]) -> None:
         try:
             text = await pick_json(Message("team backup"))
             if text is None:

@@ -4,13 +4,13 @@
 from __future__ import annotations
 
 from collections.abc import Callable
-from typing import Any
 
 import flet as ft
 
 from gadget.engine import GadgetError, ShareCode
 from gadget.services import addresses
-from gadget.views.fields import typed_field
+from gadget.views.events import Tap
+from gadget.views.fields import Typed, typed_field
 from gadget.views.language import _, say
 
 
@@ -21,7 +21,7 @@ def read_code(typed: object) -> ShareCode:
 
 
 def join_by_code(
-    typed: Any,
+    typed: Typed,
     problem: str,
     set_problem: Callable[[str], None],
     route_for: Callable[[ShareCode], str],
@@ -30,7 +30,7 @@ def join_by_code(
     """The partner's code, typed (a refusal shown on the field), and the ways to join with
     it: Join, which opens `route_for(code)`, or the camera inside the app."""
 
-    def join(_event: Any) -> None:
+    def join(_event: Tap) -> None:
         try:
             code = read_code(typed.current)
         except GadgetError as wrong:
