@@ -34,7 +34,7 @@ def test_a_certificate_file_of_any_size_is_refused_before_serving(
     monkeypatch: pytest.MonkeyPatch,
     capsys: pytest.CaptureFixture[str],
 ) -> None:
-    monkeypatch.setattr("gadget.views.server.uvicorn.run", _never_served)
+    monkeypatch.setattr("gadget.serve.server.uvicorn.run", _never_served)
     huge = tmp_path / "huge.pem"
     huge.write_bytes(b"-" * (2 * MAX_UPLOAD))
     said = refused(
@@ -61,7 +61,7 @@ def _never_served(*_args: Any, **_options: Any) -> None:
 def served(monkeypatch: pytest.MonkeyPatch, database: str) -> list[dict[str, Any]]:
     """What `gadget serve` would have served with: no server starts in these tests."""
     calls: list[dict[str, Any]] = []
-    monkeypatch.setattr("gadget.views.server.serve", lambda **options: calls.append(options))
+    monkeypatch.setattr("gadget.serve.server.serve", lambda **options: calls.append(options))
     return calls
 
 
@@ -175,8 +175,8 @@ def test_a_certificate_that_cannot_be_kept_is_one_line_before_serving(
     monkeypatch: pytest.MonkeyPatch,
     capsys: pytest.CaptureFixture[str],
 ) -> None:
-    monkeypatch.setattr("gadget.views.server.uvicorn.run", _never_served)
-    monkeypatch.setattr("gadget.views.server.data_folder", lambda: tmp_path / "a file" / "tls")
+    monkeypatch.setattr("gadget.serve.server.uvicorn.run", _never_served)
+    monkeypatch.setattr("gadget.serve.server.data_folder", lambda: tmp_path / "a file" / "tls")
     (tmp_path / "a file").write_text("")
     port = str(_free_port())
     said = refused(capsys, "serve", "--host", "127.0.0.1", "--port", port, "--tls")

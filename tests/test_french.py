@@ -411,7 +411,7 @@ DATA_WORDS = {
     ("gadget/views/keycard.py", "CELL_LOOK[colour][3]"),  # context "cell": the tool
     ("gadget/views/keycard.py", "CELL_LOOK[Colour(view.partner_side[cell])][3]"),
     ("gadget/views/mission_map.py", "word"),  # context "mission": a city's state
-    ("gadget/views/mission_card.py", "card.state.value"),
+    ("gadget/views/mission.py", "card.state.value"),
     ("gadget/site/team_screen.py", "state.value"),
     ("gadget/cli/teams.py", "card.state.value"),
     ("gadget/cli/io.py", "message"),

@@ -27,6 +27,7 @@ from gadget.engine import (
     new_game,
     official_score,
     paper_score,
+    recorder,
     rules,
 )
 from gadget.engine.state import Action
@@ -460,8 +461,6 @@ def test_a_turn_counts_its_touches_and_its_agents_and_a_new_turn_starts_from_zer
 def test_each_action_is_recorded_on_the_phone_that_knows_its_colours() -> None:
     """A clue and an invalid clue's token on the giver's phone; a touch and a stop on the
     phone of the side whose colours judge it (the clue giver's: the guesser's partner)."""
-    from gadget.engine import Clue, Guess, Penalty, Player, Stop, recorder
-
     a, b = Player.A, Player.B
     assert [recorder(action) for action in (Clue(a), Penalty(a), Guess(b, 3), Stop(b))] == [a] * 4
     assert [recorder(action) for action in (Clue(b), Penalty(b), Guess(a, 3), Stop(a))] == [b] * 4

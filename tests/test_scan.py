@@ -3,10 +3,11 @@ import io
 import pytest
 from PIL import Image, ImageFilter
 
-from gadget.engine import Deal, join_link
+from gadget.engine import Deal
+from gadget.services.addresses import join_link
 from gadget.services.links import ScanError, code_in_text
 from gadget.services.scan import code_in_photo
-from gadget.views.shared import qr_png
+from gadget.views.qr import qr_png
 
 CODE = Deal(seed=0x2A5F00C3E1B, tokens=9, mistakes=5).code
 

@@ -12,7 +12,7 @@ from gadget.engine import Clue, GameLog, Guess, Player, Setup, Stop, recorder
 from gadget.services.campaign import record_played_elsewhere
 from gadget.services.table import Table
 from gadget.services.timing import TimerSettings
-from gadget.views.shared import qr_png
+from gadget.views.qr import qr_png
 from tests.cards import TEST_CARD
 from tests.clocks import FakeClock
 from tests.games import ASSASSIN_ACTIONS, WINNING_ACTIONS, log_of

@@ -10,7 +10,7 @@ import flet as ft
 
 from gadget.engine import Deal, Guess, Player, ShareCode
 from gadget.services.table import Table
-from gadget.views import app, shared
+from gadget.views import app, typed_code
 from gadget.views.boundary import SORRY, component
 from tests.phones import Phone, device_of, new_device
 from tests.screens import at_the_table, card_of, deal_and_join, give_clue, seat_of
@@ -111,14 +111,14 @@ async def test_a_handler_that_raises_shows_the_same_message(table: Table) -> Non
     def broken(_typed: object) -> ShareCode:
         raise RuntimeError("a bug on purpose")
 
-    real = shared.read_code
-    shared.read_code = broken
+    real = typed_code.read_code
+    typed_code.read_code = broken
     try:
         phone = await Phone("/").open()
         await phone.submit("Partner's code", "1X1M-JENB-E4S7")
         assert phone.says(SORRY) and not phone.crashed()
     finally:
-        shared.read_code = real
+        typed_code.read_code = real
 
 
 @at_the_table

@@ -20,11 +20,11 @@ import pytest
 from cryptography import x509
 from starlette.testclient import TestClient
 
+from gadget.serve.server import asgi_app
+from gadget.services.addresses import secure_origin
 from gadget.services.table import Table
 from gadget.services.tls import CertificateError, given, self_signed
 from gadget.store import Store
-from gadget.views.server import asgi_app
-from gadget.views.shared import secure_origin
 from tests.conftest import empty_postgres
 from tests.phones import Phone
 from tests.screens import at_the_table

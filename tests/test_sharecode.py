@@ -5,7 +5,7 @@ import pytest
 from hypothesis import given
 from hypothesis import strategies as st
 
-from gadget.engine import Deal, KeyCard, ShareCode, ShareCodeError, join_link
+from gadget.engine import Deal, KeyCard, ShareCode, ShareCodeError
 from gadget.engine.keycard import generate_v1
 from gadget.engine.sharecode import (
     ALPHABET,
@@ -247,14 +247,6 @@ def test_a_typed_code_that_decodes_to_an_impossible_bank_is_refused(length: int)
     text = _well_checked([{10: 2, 12: 1}[length], *([0] * (length - 2))])  # 0 tokens
     with pytest.raises(ShareCodeError, match="code carries 0 tokens"):
         ShareCode.parse(text)
-
-
-def test_the_join_link_is_the_base_address_then_join_then_the_code() -> None:
-    code = ShareCode.parse("21PK2-F2CS6")
-    assert (
-        join_link("http://192.168.1.20:8550/", code) == "http://192.168.1.20:8550/join/21PK2-F2CS6"
-    )
-    assert ShareCode.parse(join_link("http://x", code).rsplit("/", 1)[1]) == code
 
 
 def test_the_look_alikes_o_i_and_l_read_as_0_and_1_in_any_case() -> None:

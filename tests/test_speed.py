@@ -13,9 +13,9 @@ import pytest
 from starlette.testclient import TestClient
 
 from gadget.engine import Player
+from gadget.serve.server import asgi_app
 from gadget.services.table import Table
 from gadget.store import Store
-from gadget.views.server import asgi_app
 from tests.phones import Phone
 from tests.screens import at_the_table, card_of, deal_and_join, give_clue, seat_of
 

@@ -22,12 +22,12 @@ from starlette.testclient import TestClient
 from bench.bench_load import SimulatedPhone
 from bench.bench_stall import Server, health, serve
 from bench.stall_attacks import PATIENCE, attack
+from gadget.serve.server import asgi_app
 from gadget.services.history import load_history
 from gadget.services.phones import new_phone_token
 from gadget.services.table import Table
 from gadget.services.worker import READ_AT_ONCE, team_history
 from gadget.store import Store
-from gadget.views.server import asgi_app
 from tests.games import ASSASSIN_ACTIONS, log_of
 
 pytestmark = pytest.mark.filterwarnings("ignore:Using `httpx` with `starlette.testclient`")

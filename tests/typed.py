@@ -13,7 +13,8 @@ from gadget.engine.errors import ENGLISH
 from gadget.missions.names import TextError, clean_name, clean_players, name_key
 from gadget.services.table import Table
 from gadget.services.timing import SettingsError
-from gadget.views.shared import brief, whole_number
+from gadget.views.fields import whole_number
+from gadget.views.shared import brief
 from tests.phones import Phone
 
 TEAM_FIELDS = ("New team", "Players (Ann, Ben)")

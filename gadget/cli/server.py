@@ -42,7 +42,7 @@ def serve_app(args: argparse.Namespace) -> str:
     if not 1 <= args.workers <= 64:
         raise UsageError("--workers {workers}: 1 to 64", workers=args.workers)
     check_address(args.host, args.port)
-    from gadget.views.server import serve  # noqa: PLC0415  (after the checks: they are quick)
+    from gadget.serve.server import serve  # noqa: PLC0415  (after the checks: they are quick)
 
     serve(
         host=args.host,

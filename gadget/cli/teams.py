@@ -9,6 +9,7 @@ from urllib.parse import urlsplit
 
 from gadget.cli.io import Parser, UsageError, _, read_input, say, spoken
 from gadget.engine.errors import Message
+from gadget.services import addresses
 from gadget.services.words import LOSS_WORDS
 
 if TYPE_CHECKING:
@@ -87,7 +88,7 @@ def invite_link(args: argparse.Namespace) -> str:
 
     address = app_address(args.address)
     team = Store().team(args.name)
-    link = f"{address}/invite/{team.invite}"
+    link = addresses.invite_link(address, team.invite)
     return (
         link
         + "\n"

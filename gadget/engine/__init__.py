@@ -24,7 +24,7 @@ from gadget.engine.rules import (
     recorder,
     result_score,
 )
-from gadget.engine.sharecode import Deal, ShareCode, join_link
+from gadget.engine.sharecode import Deal, ShareCode
 from gadget.engine.state import (
     MAX_CLUE_WORD,
     Action,
@@ -79,7 +79,6 @@ __all__ = [
     "StopTooSoonError",
     "TimeBank",
     "apply",
-    "join_link",
     "legal_actions",
     "new_game",
     "official_score",

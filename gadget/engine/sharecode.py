@@ -287,8 +287,3 @@ def v1_text(deal: Deal) -> str:
     data = [V1] + [(payload >> (5 * shift)) & 31 for shift in range(_V1_DATA_CHARS - 1, -1, -1)]
     chars = "".join(ALPHABET[v] for v in [*data, _check_value(data)])
     return "-".join(chars[i : i + 4] for i in range(0, V1_LENGTH, 4))
-
-
-def join_link(base_url: str, code: ShareCode) -> str:
-    """The address a QR code carries: opening it joins the game on side B."""
-    return f"{base_url.rstrip('/')}/join/{code.text}"

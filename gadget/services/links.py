@@ -5,6 +5,7 @@ from __future__ import annotations
 
 from gadget.engine import ShareCode, ShareCodeError
 from gadget.engine.errors import GadgetError
+from gadget.services import addresses
 
 
 class ScanError(GadgetError):
@@ -14,7 +15,7 @@ class ScanError(GadgetError):
 def code_in_text(text: str) -> ShareCode:
     """A share code from what a QR code holds: a join link (…/join/CODE, or …#/join/CODE on
     the static site) or the bare code."""
-    candidate = text.strip().rstrip("/").rsplit("/join/", 1)[-1]
+    candidate = addresses.code_in_link(text)
     try:
         return ShareCode.parse(candidate)
     except ShareCodeError:

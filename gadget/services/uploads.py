@@ -10,7 +10,6 @@ from typing import Final
 from gadget.engine.errors import GadgetError, Message
 
 MAX_UPLOAD: Final = 1024 * 1024  # bytes: a 1,000-attempt backup is about a third of this
-UPLOAD_PATH: Final = "/upload/"  # the served app's upload address, before a file's one-time name
 
 
 class UploadError(GadgetError):

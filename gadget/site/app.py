@@ -12,11 +12,11 @@ from typing import Any, Final
 
 import flet as ft
 
-from gadget.engine import Deal
+from gadget.engine import Deal, Player
 from gadget.engine.sharecode import DEAL_SEED_BITS
 from gadget.language import N_, codes, language
 from gadget.missions import MissionState
-from gadget.services import palette
+from gadget.services import addresses, palette
 from gadget.site.dealt import remember
 from gadget.site.hold import WithTeam, use_team
 from gadget.site.play import NO_MISSION, JoinRoute, PlayRoute
@@ -26,9 +26,11 @@ from gadget.views.boundary import Boundary, Trouble, component
 from gadget.views.camera import CameraScreen
 from gadget.views.choices import dropdown
 from gadget.views.fields import use_typed
+from gadget.views.hooks import use_value
 from gadget.views.language import _, city
+from gadget.views.layout import PAGE_PADDING, nowhere, screen
 from gadget.views.phone import WithLanguage, use_language_choice
-from gadget.views.shared import PAGE_PADDING, join_by_code, nowhere, screen, use_value
+from gadget.views.typed_code import join_by_code
 
 TRY_AGAIN: Final = N_("Try again, or start from Home.")
 
@@ -54,7 +56,7 @@ def SiteHome() -> ft.Control:
         except Exception:  # no storage here: side A could not be shown again
             set_unkept(_("This browser keeps nothing, so it cannot deal: allow site data."))
             return
-        page.navigate(f"/play/{dealt.code.text}/a")
+        page.navigate(addresses.play(dealt.code, Player.A))
 
     browsers = language(choice.browsers).name
     languages = [
@@ -85,13 +87,15 @@ def SiteHome() -> ft.Control:
             *([ft.Text(unkept, color=palette.DANGER)] if unkept else []),
             ft.Text(_("Join your partner's game"), size=20, weight=ft.FontWeight.W_600),
             ft.Text(_("Scan the code on their phone with your camera, or type it here.")),
-            *join_by_code(typed, problem, set_problem, lambda code: f"/play/{code.text}/b", page),
+            *join_by_code(
+                typed, problem, set_problem, lambda code: addresses.play(code, Player.B), page
+            ),
             ft.Divider(),
             *([ft.Text(hold.trouble, color=palette.DANGER)] if hold.trouble else []),
             ft.Button(
                 _("{team}: mission map").format(team=hold.team.name),
                 icon=ft.Icons.MAP,
-                on_click=lambda _e: page.navigate("/team"),
+                on_click=lambda _e: page.navigate(addresses.SITE_TEAM),
             ),
             dropdown(
                 _("Language"),
@@ -120,7 +124,19 @@ def SiteScan() -> ft.Control:
 @component
 def SiteApp(trouble: Trouble) -> ft.Control:
     """Every screen of the site, each at its address after the # (any static host serves
-    it, and a reload opens the same screen)."""
+    it, and a reload opens the same screen): the site's table of routes lives here, its
+    patterns in services/addresses.py beside the served app's (whose table is in
+    views/app.py: the two apps have different screens, and the same addresses).
+
+    /                           Home: deal a city's game, join one, the team, the language
+    /play/<code>/<a|b>          this phone's side of the game the code makes
+    /join/<code>                phone A's QR code: side B
+    /import/<packed team>       a team's QR code: offered for import
+    /scan                       the camera, read in the browser
+    /team                       the team on this phone: its map, attempts, files
+    /team/missions/<id>         a city's card
+    anything else               "This address leads nowhere.", and Home
+    """
     return Boundary(
         trouble,
         lambda: WithLanguage(
@@ -128,12 +144,12 @@ def SiteApp(trouble: Trouble) -> ft.Control:
                 lambda: ft.Router(
                     [
                         ft.Route(index=True, component=SiteHome),
-                        ft.Route(path="play/:code/:side", component=PlayRoute),
-                        ft.Route(path="join/:code", component=JoinRoute),
-                        ft.Route(path="import/:data", component=ImportRoute),
-                        ft.Route(path="scan", component=SiteScan),
-                        ft.Route(path="team", component=SiteTeamScreen),
-                        ft.Route(path="team/missions/:mission", component=CityRoute),
+                        ft.Route(path=addresses.PLAY_ROUTE, component=PlayRoute),
+                        ft.Route(path=addresses.JOIN_ROUTE, component=JoinRoute),
+                        ft.Route(path=addresses.IMPORT_ROUTE, component=ImportRoute),
+                        ft.Route(path=addresses.SCAN_ROUTE, component=SiteScan),
+                        ft.Route(path=addresses.SITE_TEAM_ROUTE, component=SiteTeamScreen),
+                        ft.Route(path=addresses.CITY_ROUTE, component=CityRoute),
                     ],
                     not_found=nowhere,
                 )

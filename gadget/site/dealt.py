@@ -14,7 +14,7 @@ from typing import Final, cast
 import flet as ft
 
 from gadget.engine import Deal, ShareCode
-from gadget.views.shared import LOADING, Loading, use_value
+from gadget.views.hooks import LOADING, Loading, use_value
 
 DEALT_KEY: Final = "gadget.site.dealt"
 KEPT_DEALS: Final = 200  # the newest games dealt here (about 15 kB); older ones are let go

@@ -13,8 +13,8 @@ import flet as ft
 from gadget.engine import GadgetError
 from gadget.site.team import PhoneTeam, new_team, team_from_json
 from gadget.views.boundary import component
+from gadget.views.hooks import use_value
 from gadget.views.language import _, say
-from gadget.views.shared import use_value
 
 TEAM_KEY: Final = "gadget.site.team"
 UNREADABLE_KEY: Final = "gadget.site.team.unreadable"  # a stored team that did not read: kept

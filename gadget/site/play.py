@@ -18,33 +18,20 @@ from gadget.engine.errors import Message
 from gadget.engine.gamelog import GameLog
 from gadget.engine.view import PlayerView, side_alone
 from gadget.missions import Mission, MissionState, Result, ResultError
-from gadget.services import palette
+from gadget.services import addresses, palette
 from gadget.services.timing import Stretch, TimerSettings, TimerState
 from gadget.services.words import score_words
 from gadget.site.dealt import use_deal
 from gadget.site.hold import use_team
-from gadget.site.links import join_link
 from gadget.site.team import PhoneTeam, record_result
 from gadget.views.boundary import component
 from gadget.views.choices import WIDE_DROPDOWN, dropdown
-from gadget.views.fields import Typed, text_of, typed_field, use_typed
+from gadget.views.fields import Typed, text_of, typed_field, use_typed, whole_number
+from gadget.views.hooks import Loading, keyed, use_value, use_wakelock
 from gadget.views.keycard import KeyCardGrid
 from gadget.views.language import _, city, ngettext, pgettext, say
-from gadget.views.shared import (
-    Loading,
-    content_width,
-    dead_end,
-    guarded,
-    header,
-    keyed,
-    loading,
-    panel,
-    screen,
-    share_panel,
-    use_value,
-    use_wakelock,
-    whole_number,
-)
+from gadget.views.layout import content_width, dead_end, header, loading, panel, screen, share_panel
+from gadget.views.shared import guarded
 from gadget.views.timer import TimerBar, TimerControls, timer_times
 
 TIMER_KEY: Final = "gadget.site.timer"
@@ -55,14 +42,14 @@ NO_MISSION: Final = ""
 def PlayRoute() -> ft.Control:
     """/play/<code>/<a|b>: this phone's side of the game the code makes."""
     params = ft.use_route_params()
-    code, side = unquote(params.get("code", "")[:120]), params.get("side", "a")
+    code, side = unquote(params.get(addresses.CODE, "")[:120]), params.get(addresses.SIDE, "a")
     return keyed(SitePlay, f"{code}/{side}", code, side)  # another game: a fresh screen
 
 
 @component
 def JoinRoute() -> ft.Control:
     """/join/<code>: what phone A's QR code opens, side B."""
-    code = unquote(ft.use_route_params().get("code", "")[:120])  # a typed space is %20
+    code = unquote(ft.use_route_params().get(addresses.CODE, "")[:120])  # a typed space is %20
     return keyed(SitePlay, f"{code}/b", code, "b")
 
 
@@ -80,7 +67,7 @@ def SitePlay(typed_code: str, side_name: str) -> ft.Control:
             _("This link does not make a card."),
             _("Type the code from your partner's phone on the home screen."),
             _("Home"),
-            "/",
+            addresses.HOME,
         )
     if side is Player.B:
         return SiteSide(code, side_alone(code))
@@ -102,7 +89,7 @@ def DealtSide(code: ShareCode) -> ft.Control:
                 " data there loses it."
             ),
             _("Side B"),
-            f"/play/{code.text}/b",
+            addresses.play(code, Player.B),
         )
     return SiteSide(deal.code, view_for(replay(GameLog.dealt(deal)), Player.A))
 
@@ -120,11 +107,16 @@ def SiteSide(code: ShareCode, view: PlayerView) -> ft.Control:
     use_wakelock()
     side = view.player
     body: list[ft.Control] = [
-        header(side, hidden, lambda _e: set_hidden(not hidden), lambda _e: page.navigate("/")),
+        header(
+            side,
+            hidden,
+            lambda _e: set_hidden(not hidden),
+            lambda _e: page.navigate(addresses.HOME),
+        ),
     ]
     if side is Player.A and sharing:
         body += [
-            share_panel(code, join_link(page.url, code)),
+            share_panel(code, addresses.site_join_link(page.url, code)),
             ft.TextButton(_("Hide the code"), on_click=lambda _e: set_sharing(False)),
         ]
     body += [*timer.clock, KeyCardGrid(view, None, hidden)]
@@ -346,7 +338,9 @@ def ResultForm(code: ShareCode) -> ft.Control:
                 else []
             ),
             ft.Button(
-                _("Mission map"), icon=ft.Icons.MAP, on_click=lambda _e: page.navigate("/team")
+                _("Mission map"),
+                icon=ft.Icons.MAP,
+                on_click=lambda _e: page.navigate(addresses.SITE_TEAM),
             )
             if recorded
             else ft.Button(_("Record the result"), icon=ft.Icons.SAVE, on_click=save),

@@ -8,6 +8,8 @@ import importlib
 import re
 from typing import Any, Final
 
+from gadget.engine import Player
+from gadget.services import addresses
 from gadget.services.links import ScanError, code_in_text
 
 JSQR: Final = "vendor/jsQR.js"  # beside python-worker.js, whose address the worker has
@@ -32,12 +34,12 @@ async (photo) => {
 def route_of_text(text: str) -> str:
     """Where a QR code of the site leads: a team's link to its import (asked there), or a
     game's link or bare code to side B; anything else is refused in one line."""
-    _before, mark, packed = text.strip().partition("#/import/")
-    if mark:
+    packed = addresses.packed_team_in_link(text)
+    if packed is not None:
         if not re.fullmatch(r"[A-Za-z0-9_-]{1,3000}", packed):
             raise ScanError("that QR code is not a Gadget team ({text!r})", text=text[:60])
-        return f"/import/{packed}"
-    return f"/play/{code_in_text(text).text}/b"
+        return addresses.import_team(packed)
+    return addresses.play(code_in_text(text), Player.B)
 
 
 async def route_of_picture(photo: bytes) -> str:

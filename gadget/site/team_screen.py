@@ -11,15 +11,18 @@ import flet as ft
 
 from gadget.engine import GadgetError
 from gadget.engine.errors import Message
+from gadget.services import addresses
 from gadget.site.hold import use_team
 from gadget.site.links import team_link, unpack_team
 from gadget.site.team import QR_LIMIT, PhoneTeam, rename, team_from_json
 from gadget.views.boundary import component
 from gadget.views.fields import forget, text_of, typed_field, use_typed
-from gadget.views.files import download, pick_json
+from gadget.views.files import download, pick_json, safe_file_name
+from gadget.views.hooks import use_value
 from gadget.views.language import _, city, moment, ngettext, pgettext, say
+from gadget.views.layout import dead_end, screen
 from gadget.views.mission_map import MissionMapView
-from gadget.views.shared import dead_end, qr_image, safe_file_name, screen, use_value
+from gadget.views.qr import qr_image
 
 
 @component
@@ -78,11 +81,11 @@ def SiteTeamScreen() -> ft.Control:
             ft.Row(
                 [
                     ft.Text(team.name, size=24, weight=ft.FontWeight.BOLD),
-                    ft.TextButton(_("Home"), on_click=lambda _e: page.navigate("/")),
+                    ft.TextButton(_("Home"), on_click=lambda _e: page.navigate(addresses.HOME)),
                 ],
                 alignment=ft.MainAxisAlignment.SPACE_BETWEEN,
             ),
-            MissionMapView(team.mission_map, team.states, "/team/missions/"),
+            MissionMapView(team.mission_map, team.states, addresses.city),
             ft.Text(_("Attempts"), size=20, weight=ft.FontWeight.W_600),
             *(attempts or [ft.Text(_("No attempt yet."))]),
             ft.Text(_("Carry the team"), size=20, weight=ft.FontWeight.W_600),
@@ -163,17 +166,20 @@ def ImportRoute() -> ft.Control:
     """/import/<packed team>: what a team's QR code opens on the partner's phone."""
     page = ft.context.page
     hold = use_team()
-    packed = ft.use_route_params().get("data", "")
+    packed = ft.use_route_params().get(addresses.PACKED, "")
     try:
         incoming = unpack_team(packed)
     except GadgetError as wrong:
         return dead_end(
-            say(wrong), _("Ask your partner to show the team's QR code again."), _("Home"), "/"
+            say(wrong),
+            _("Ask your partner to show the team's QR code again."),
+            _("Home"),
+            addresses.HOME,
         )
 
     def take(team: PhoneTeam) -> None:
         hold.keep(team)
-        page.navigate("/team")
+        page.navigate(addresses.SITE_TEAM)
 
     return screen(
         [
@@ -184,7 +190,7 @@ def ImportRoute() -> ft.Control:
                     ft.Button(_replace(hold.team), on_click=lambda _e: take(incoming)),
                     ft.TextButton(
                         _("Keep {team}").format(team=hold.team.name),
-                        on_click=lambda _e: page.navigate("/"),
+                        on_click=lambda _e: page.navigate(addresses.HOME),
                     ),
                 ],
                 wrap=True,
@@ -198,10 +204,10 @@ def CityRoute() -> ft.Control:
     """/team/missions/<id>: a city's time bank, state and attempts."""
     hold = use_team()
     team = hold.team
-    mission_id = ft.use_route_params().get("mission", "")
+    mission_id = ft.use_route_params().get(addresses.MISSION, "")
     mission = next((m for m in team.mission_map.missions if m.id == mission_id), None)
     if mission is None:  # an address typed or kept from another map
-        return dead_end(_("No such city on this map."), "", _("Mission map"), "/team")
+        return dead_end(_("No such city on this map."), "", _("Mission map"), addresses.SITE_TEAM)
     state = team.states[mission.id]
     tries = [a for a in team.attempts if a.mission == mission.id]
     best = max((a.score for a in tries if a.score is not None), default=None)
@@ -213,6 +219,8 @@ def CityRoute() -> ft.Control:
                 ngettext("{count} attempt", "{count} attempts", len(tries)).format(count=len(tries))
                 + ("" if best is None else " · " + _("best score {score}").format(score=best))
             ),
-            ft.Button(_("Mission map"), on_click=lambda _e: ft.context.page.navigate("/team")),
+            ft.Button(
+                _("Mission map"), on_click=lambda _e: ft.context.page.navigate(addresses.SITE_TEAM)
+            ),
         ]
     )

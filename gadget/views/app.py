@@ -2,33 +2,33 @@
 
 from __future__ import annotations
 
-from pathlib import Path
-
 import flet as ft
 
+from gadget.services import addresses
 from gadget.services.table import Table
 from gadget.views.boundary import Boundary, Trouble, component
 from gadget.views.game import GameRoute
-from gadget.views.history import HistoryScreen
+from gadget.views.history import PracticeHistoryScreen
 from gadget.views.home import Home
+from gadget.views.invite import InviteRoute
 from gadget.views.join import JoinRoute
-from gadget.views.mission_card import MissionCardScreen
+from gadget.views.layout import PAGE_PADDING, nowhere
+from gadget.views.mission import MissionCardScreen
 from gadget.views.paper import PaperScreen
 from gadget.views.phone import WithPhone
-from gadget.views.practice import PracticeHistoryScreen
 from gadget.views.scan import ScanScreen
 from gadget.views.settings import Settings
-from gadget.views.shared import PAGE_PADDING, nowhere
 from gadget.views.table_context import TABLE
 from gadget.views.team import TeamScreen
-from gadget.views.teams import InviteRoute, TeamsScreen
-
-ASSETS = Path(__file__).resolve().parents[2] / "assets"
+from gadget.views.team_history import HistoryScreen
+from gadget.views.teams import TeamsScreen
 
 
 @component
 def App(trouble: Trouble, table: Table) -> ft.Control:
-    """Every screen, each at its address (the list of routes lives here and only here):
+    """Every screen of the served app, each at its address: the table of routes lives here
+    and only here, its patterns in services/addresses.py, where every address of both apps
+    is built and read (the site's own table is in site/app.py):
 
     /                           Home: deal, join, this phone's games and teams
     /game/<public id>           this phone's side of a game (a side it holds, never another)
@@ -41,6 +41,13 @@ def App(trouble: Trouble, table: Table) -> ft.Control:
     /teams/<n>/missions/<id>    a city's card
     /teams/<n>/history          every attempt, with notes and charts
     anything else               "This address leads nowhere.", and Home
+
+    A screen's file is named after its address: its last fixed word (/settings in
+    settings.py, /join/<code> in join.py), singular where the address picks one of many
+    (/teams/<n> in team.py, /teams/<n>/missions/<id> in mission.py), and prefixed with its
+    owner where that word is another address's (/teams/<n>/history in team_history.py,
+    /history in history.py); Home is home.py. What several screens share is named for what
+    it holds, never after a screen.
     """
     return Boundary(
         trouble,
@@ -50,17 +57,17 @@ def App(trouble: Trouble, table: Table) -> ft.Control:
                 lambda: ft.Router(
                     [
                         ft.Route(index=True, component=Home),
-                        ft.Route(path="game/:game", component=GameRoute),
-                        ft.Route(path="join/:code", component=JoinRoute),
-                        ft.Route(path="invite/:invite", component=InviteRoute),
-                        ft.Route(path="settings", component=Settings),
-                        ft.Route(path="scan", component=ScanScreen),
-                        ft.Route(path="paper", component=PaperScreen),
-                        ft.Route(path="history", component=PracticeHistoryScreen),
-                        ft.Route(path="teams", component=TeamsScreen),
-                        ft.Route(path="teams/:team", component=TeamScreen),
-                        ft.Route(path="teams/:team/missions/:mission", component=MissionCardScreen),
-                        ft.Route(path="teams/:team/history", component=HistoryScreen),
+                        ft.Route(path=addresses.GAME_ROUTE, component=GameRoute),
+                        ft.Route(path=addresses.JOIN_ROUTE, component=JoinRoute),
+                        ft.Route(path=addresses.INVITE_ROUTE, component=InviteRoute),
+                        ft.Route(path=addresses.SETTINGS_ROUTE, component=Settings),
+                        ft.Route(path=addresses.SCAN_ROUTE, component=ScanScreen),
+                        ft.Route(path=addresses.PAPER_ROUTE, component=PaperScreen),
+                        ft.Route(path=addresses.HISTORY_ROUTE, component=PracticeHistoryScreen),
+                        ft.Route(path=addresses.TEAMS_ROUTE, component=TeamsScreen),
+                        ft.Route(path=addresses.TEAM_ROUTE, component=TeamScreen),
+                        ft.Route(path=addresses.MISSION_ROUTE, component=MissionCardScreen),
+                        ft.Route(path=addresses.TEAM_HISTORY_ROUTE, component=HistoryScreen),
                     ],
                     not_found=nowhere,
                 )

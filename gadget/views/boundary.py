@@ -12,14 +12,15 @@ from __future__ import annotations
 import functools
 import logging
 from collections.abc import Callable
-from typing import Any, ParamSpec, cast
+from typing import ParamSpec, cast
 
 import flet as ft
 
 from gadget.language import N_
-from gadget.services import palette
+from gadget.services import addresses, palette
+from gadget.views.hooks import use_value
 from gadget.views.language import _
-from gadget.views.shared import screen, use_value
+from gadget.views.layout import screen
 
 log = logging.getLogger("gadget")
 SORRY = N_("Something went wrong on this screen. Your games are saved.")
@@ -75,9 +76,9 @@ def Boundary(trouble: Trouble, screens: Callable[[], ft.Control]) -> ft.Control:
     message, set_message = use_value(lambda: "")
     trouble.show = set_message
 
-    def home(_event: Any) -> None:
+    def home(_event: ft.Event[ft.Button]) -> None:
         set_message("")
-        page.navigate("/")
+        page.navigate(addresses.HOME)
 
     if message:
         return screen(

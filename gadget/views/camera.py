@@ -5,16 +5,17 @@ from __future__ import annotations
 
 import contextlib
 from collections.abc import Awaitable, Callable
-from typing import Any
 
 import flet as ft
 import flet_camera
 
 from gadget.engine import GadgetError
 from gadget.language import N_
+from gadget.services import addresses
 from gadget.views.boundary import component
+from gadget.views.hooks import use_value
 from gadget.views.language import _, say
-from gadget.views.shared import screen, use_value
+from gadget.views.layout import screen
 
 NO_CAMERA = N_("No camera here: type the code on the home screen, or scan with the camera app.")
 
@@ -67,7 +68,7 @@ def ScanControls(camera: flet_camera.Camera, route_of: RouteOfPicture) -> ft.Con
 
     ft.use_effect(start, [])
 
-    async def scan(_event: Any) -> None:
+    async def scan(_event: ft.Event[ft.Button]) -> None:
         try:
             route = await route_of(await camera.take_picture())
         except GadgetError as wrong:
@@ -83,5 +84,5 @@ def ScanControls(camera: flet_camera.Camera, route_of: RouteOfPicture) -> ft.Con
     buttons: list[ft.Control] = []
     if ready:
         buttons.append(ft.Button(_("Scan"), icon=ft.Icons.QR_CODE_SCANNER, on_click=scan))
-    buttons.append(ft.Button(_("Home"), on_click=lambda _e: page.navigate("/")))
+    buttons.append(ft.Button(_("Home"), on_click=lambda _e: page.navigate(addresses.HOME)))
     return ft.Column([ft.Text(status), ft.Row(buttons)], spacing=8)

@@ -10,7 +10,7 @@ import flet_charts as charts
 from gadget.services import palette
 from gadget.services.history import HistoryCharts
 from gadget.views.language import _, city, ngettext
-from gadget.views.shared import TEXT_MIN
+from gadget.views.layout import TEXT_MIN
 
 NAME_W = 110  # a mission's name beside its bar: cut with "…", never wrapped
 COUNT_W = 124  # "412 won, 588 lost" beside it

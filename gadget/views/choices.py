@@ -4,11 +4,11 @@ what they show."""
 from __future__ import annotations
 
 from collections.abc import Callable
-from typing import Any, Final
+from typing import Final
 
 import flet as ft
 
-from gadget.views.shared import content_width
+from gadget.views.layout import content_width
 
 WIDE_DROPDOWN: Final = 400  # a whole phone's line, and no wider on a desktop
 
@@ -17,7 +17,7 @@ def dropdown(
     label: str,
     value: str | None,
     options: list[ft.DropdownOption],
-    on_select: Callable[[Any], Any],
+    on_select: Callable[[ft.Event[ft.Dropdown]], object],
     *,
     width: float | None = None,
     name: str | None = None,

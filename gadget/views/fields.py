@@ -5,10 +5,12 @@ under their fingers, and a screen empties a field only on purpose (`forget`)."""
 from __future__ import annotations
 
 import inspect
-from collections.abc import Callable, MutableMapping
+from collections.abc import Callable, Hashable, MutableMapping
 from typing import Any, Protocol, cast
 
 import flet as ft
+
+FieldEvent = ft.Event[ft.TextField]  # what a field's handlers are given: the field is its control
 
 
 class Typed(Protocol):
@@ -21,7 +23,7 @@ class _Entry:
     """One field's typed text kept in a mapping (one field per row of a list: a note per
     attempt), so a list of any length needs no hook per row."""
 
-    def __init__(self, texts: MutableMapping[Any, str], key: Any) -> None:
+    def __init__(self, texts: MutableMapping[Hashable, str], key: Hashable) -> None:
         self._texts = texts
         self._key = key
 
@@ -43,14 +45,14 @@ def use_typed() -> Typed:
     return typed
 
 
-def use_typed_rows() -> MutableMapping[Any, str]:
+def use_typed_rows() -> MutableMapping[Hashable, str]:
     """Typed texts of a list's fields by row key, for `typed_row`."""
-    kept = ft.use_ref(cast(dict[Any, str], {})).current
+    kept = ft.use_ref(cast(dict[Hashable, str], {})).current
     assert kept is not None, "the ref starts with a mapping"
     return kept
 
 
-def typed_row(rows: MutableMapping[Any, str], key: Any) -> Typed:
+def typed_row(rows: MutableMapping[Hashable, str], key: Hashable) -> Typed:
     """The typed text of one row's field (see `use_typed_rows`)."""
     return _Entry(rows, key)
 
@@ -76,7 +78,7 @@ def typed_field(typed: Typed, label: str, shown: str = "", **options: Any) -> ft
     word, where the rules say what was refused and the text stays to be cut.
     """
 
-    def keep(event: Any) -> None:
+    def keep(event: FieldEvent) -> None:
         typed.current = str(event.control.value or "")
 
     options.setdefault("error_max_lines", 3)  # a refusal's reason comes last: never cut off
@@ -86,19 +88,30 @@ def typed_field(typed: Typed, label: str, shown: str = "", **options: Any) -> ft
     return ft.TextField(label=label, value=text_of(typed, shown), on_change=keep, **options)
 
 
-def _kept_first(keep: Callable[[Any], None], handler: Callable[[Any], Any]) -> Any:
+def _kept_first(
+    keep: Callable[[FieldEvent], None], handler: Callable[[FieldEvent], object]
+) -> Callable[[FieldEvent], object]:
     """The field's own event handler, run once the field's text is kept (Enter or leaving
     the field may come with text whose change event the handler has not seen)."""
     if inspect.iscoroutinefunction(handler):
 
-        async def kept_then_async(event: Any) -> None:
+        async def kept_then_async(event: FieldEvent) -> None:
             keep(event)
             await handler(event)
 
         return kept_then_async
 
-    def kept_then(event: Any) -> None:
+    def kept_then(event: FieldEvent) -> None:
         keep(event)
         handler(event)
 
     return kept_then
+
+
+def whole_number(typed: str, digits: int = 4) -> int | None:
+    """A number a player typed, or None: only ASCII digits count ("²" and "٣" pass
+    str.isdigit() but not int()), and never more than a few of them."""
+    typed = typed.strip()
+    if not typed or len(typed) > digits or not (typed.isascii() and typed.isdigit()):
+        return None
+    return int(typed)

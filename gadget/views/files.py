@@ -3,14 +3,14 @@
 from __future__ import annotations
 
 import asyncio
-from typing import Any, Final
+from typing import Final
 
 import flet as ft
 
 from gadget.engine.errors import Message
+from gadget.services import addresses
 from gadget.services.uploads import (
     INBOX,
-    UPLOAD_PATH,
     check_size,
     not_arrived,
     read_upload,
@@ -55,9 +55,9 @@ async def _upload_json(what: Message) -> str | None:
     HTTP beside the WebSocket: a file too large is refused in one line, the screen as it was."""
     name, arrived = INBOX.expect()
     try:
-        failed: asyncio.Future[None] = asyncio.get_running_loop().create_future()
+        failed: asyncio.Future[bytes | None] = asyncio.get_running_loop().create_future()
 
-        def progress(event: Any) -> None:
+        def progress(event: ft.FilePickerUploadEvent) -> None:
             if event.error and not failed.done():
                 failed.set_result(None)
 
@@ -68,9 +68,9 @@ async def _upload_json(what: Message) -> str | None:
         if files[0].bytes is not None:  # a phone that sent the file with the pick after all
             return read_upload(files[0].bytes, what)
         check_size(files[0].size, what)
-        address = ft.FilePickerUploadFile(upload_url=UPLOAD_PATH + name, id=files[0].id)
+        address = ft.FilePickerUploadFile(upload_url=addresses.UPLOAD + name, id=files[0].id)
         await picker.upload([address])
-        waiting: list[asyncio.Future[Any]] = [arrived, failed]
+        waiting: list[asyncio.Future[bytes | None]] = [arrived, failed]
         done, _ = await asyncio.wait(
             waiting, timeout=UPLOADING, return_when=asyncio.FIRST_COMPLETED
         )
@@ -82,3 +82,9 @@ async def _upload_json(what: Message) -> str | None:
         return read_upload(data, what)
     finally:
         INBOX.forget(name)
+
+
+def safe_file_name(name: str) -> str:
+    """A team's name as part of a download's file name: letters, digits, - and _ only."""
+    kept = "".join(c if c.isalnum() or c in "-_" else "-" for c in name).strip("-")
+    return kept[:40] or "team"

@@ -5,18 +5,19 @@ from __future__ import annotations
 import asyncio
 import traceback
 from collections.abc import Callable
-from typing import Any, Final, cast
+from typing import Final, cast
 
 import flet as ft
 
 from gadget.engine import (
+    Action,
     Guess,
     LossReason,
     Phase,
     Player,
     view_for,
 )
-from gadget.services import palette
+from gadget.services import addresses, palette
 from gadget.services.phone_game import PhoneGame
 from gadget.services.words import bank_words, turn_words
 from gadget.store import SavedGame
@@ -29,22 +30,12 @@ from gadget.views.game_parts import (
     time_bank,
     timer_switch,
 )
+from gadget.views.hooks import Kept, Loading, keyed, use_kept, use_lookup, use_value, use_wakelock
 from gadget.views.keycard import KeyCardGrid
 from gadget.views.language import _, say
+from gadget.views.layout import content_width, dead_end, header, loading, screen
 from gadget.views.phone import use_phone
-from gadget.views.shared import (
-    Loading,
-    content_width,
-    dead_end,
-    guarded,
-    header,
-    keyed,
-    loading,
-    screen,
-    use_lookup,
-    use_value,
-    use_wakelock,
-)
+from gadget.views.shared import guarded
 from gadget.views.table_context import use_table
 from gadget.views.take_over import SeatRequestScreen, keep_panel, request_panel
 from gadget.views.timer import TimerBar, TimerControls
@@ -61,7 +52,7 @@ def struck_assassin(game: SavedGame) -> int | None:
     return None
 
 
-def use_live_game(game_id: int, reread: Any) -> None:
+def use_live_game(game_id: int, reread: Callable[[], None]) -> None:
     """Read the game when the screen opens, and again whenever the table says it changed, on
     whichever phone it changed (in this task: never in a render).
 
@@ -71,7 +62,7 @@ def use_live_game(game_id: int, reread: Any) -> None:
     """
     table = use_table()
     trouble = ft.use_context(TROUBLE)
-    stop_watching: Any = ft.use_ref(None)  # not use_ref(a function): it would be called
+    stop_watching: Kept[Callable[[], None] | None] = use_kept(None)  # not a function: called
 
     def read() -> None:
         try:
@@ -106,7 +97,7 @@ def use_live_game(game_id: int, reread: Any) -> None:
 def GameRoute() -> ft.Control:
     """/game/<public id>: this phone's side of a game, whichever side it holds."""
     table = use_table()
-    public_id = ft.use_route_params().get("game", "")
+    public_id = ft.use_route_params().get(addresses.GAME, "")
     game = use_lookup(lambda: table.game_at(public_id), [public_id])
     if isinstance(game, Loading):
         return loading(_("Opening the game"))
@@ -122,7 +113,7 @@ def NoSuchGame() -> ft.Control:
         _("No such game on this server."),
         _("To join your partner's game, scan or type the code on their phone."),
         _("Home"),
-        "/",
+        addresses.HOME,
     )
 
 
@@ -132,7 +123,7 @@ def SeatedGame(game_id: int) -> ft.Control:
     table = use_table()
     phone = use_phone()
     shown, set_shown = use_value(lambda: cast(PhoneGame | None, None))
-    held: Any = ft.use_ref(None)  # the side this phone had, to tell it when it is replaced
+    held: Kept[Player | None] = use_kept(None)  # the side this phone had, to tell it when replaced
 
     def reread() -> None:
         set_shown(table.phone_game(game_id, phone))
@@ -170,7 +161,7 @@ def GameTable(shown: PhoneGame, set_shown: Callable[[PhoneGame], None]) -> ft.Co
     use_wakelock()
     # The version the next action is based on: a second quick tap on this phone must not
     # look like the other phone acting first, so it follows the last answer, not the render.
-    version: Any = ft.use_ref(None)
+    version = use_kept(game.version)
     version.current = game.version
 
     def show(now: PhoneGame) -> None:
@@ -178,7 +169,7 @@ def GameTable(shown: PhoneGame, set_shown: Callable[[PhoneGame], None]) -> ft.Co
             version.current = now.game.version
         set_shown(now)
 
-    def act(action: Any) -> None:
+    def act(action: Action) -> None:
         def record() -> None:  # this phone's own action, shown at once
             set_message("")
             show(table.act(phone, game_id, action, version.current))
@@ -223,7 +214,12 @@ def GameTable(shown: PhoneGame, set_shown: Callable[[PhoneGame], None]) -> ft.Co
     on_touch = (lambda cell: act(Guess(side.partner, cell))) if view.i_record_guesses else None
     over = view.phase is Phase.OVER
     body: list[ft.Control] = [
-        header(side, hidden, lambda _e: set_hidden(not hidden), lambda _e: page.navigate("/")),
+        header(
+            side,
+            hidden,
+            lambda _e: set_hidden(not hidden),
+            lambda _e: page.navigate(addresses.HOME),
+        ),
         *[
             request_panel(table, request, phone, set_message, True, own_side=request.side is side)
             for request in shown.requests

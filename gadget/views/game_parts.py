@@ -5,20 +5,19 @@ from __future__ import annotations
 
 from collections.abc import Callable
 from dataclasses import replace
-from typing import Any
 
 import flet as ft
 
 from gadget.engine import (
+    Action,
     Clue,
     Penalty,
     Phase,
     PlayerView,
     Stop,
-    join_link,
 )
 from gadget.missions import MissionResult
-from gadget.services import palette
+from gadget.services import addresses, palette
 from gadget.services.phones import Phone
 from gadget.services.table import Table
 from gadget.services.timing import TimerSettings
@@ -26,14 +25,10 @@ from gadget.services.words import Tone, end_words, last_event
 from gadget.store import SavedGame
 from gadget.views.boundary import component
 from gadget.views.choices import dropdown
-from gadget.views.fields import text_of, typed_field, use_typed
+from gadget.views.events import Tap
+from gadget.views.fields import text_of, typed_field, use_typed, whole_number
 from gadget.views.language import _, say
-from gadget.views.shared import (
-    panel,
-    share_panel,
-    web_address,
-    whole_number,
-)
+from gadget.views.layout import panel, share_panel
 
 TONE_COLOURS = {  # what the last action's line is coloured by: green only for good news
     Tone.GOOD: palette.GOOD_NEWS,
@@ -48,11 +43,13 @@ def SharePanel(game: SavedGame, hide: Callable[[], None]) -> ft.Control:
     page = ft.context.page
     code = game.log.code
     assert code is not None, "only a game dealt from a code is shared"
-    return share_panel(code, join_link(web_address(page.url), code) if page.url else "", hide)
+    return share_panel(
+        code, addresses.join_link(addresses.web_address(page.url), code) if page.url else "", hide
+    )
 
 
 @component
-def ClueForm(on_clue: Any) -> ft.Control:
+def ClueForm(on_clue: Callable[[str, int | None], None]) -> ft.Control:
     """A word and a number; both optional, since the clue is said aloud at the table.
 
     Both keep what was typed and are drawn with it (`typed_field`): a tap just after the
@@ -62,10 +59,10 @@ def ClueForm(on_clue: Any) -> ft.Control:
     word = use_typed()
     number = ft.use_ref("")
 
-    def give(_event: Any) -> None:
+    def give(_event: Tap) -> None:
         on_clue(text_of(word).strip(), whole_number(str(number.current)))
 
-    def set_number(event: Any) -> None:
+    def set_number(event: ft.Event[ft.Dropdown]) -> None:
         number.current = event.control.value or ""
 
     return ft.Row(
@@ -85,7 +82,12 @@ def ClueForm(on_clue: Any) -> ft.Control:
     )
 
 
-def action_buttons(view: PlayerView, act: Any, ask_undo: Any, can_undo: bool) -> list[ft.Control]:
+def action_buttons(
+    view: PlayerView,
+    act: Callable[[Action], None],
+    ask_undo: Callable[[ft.Event[ft.OutlinedButton]], None],
+    can_undo: bool,
+) -> list[ft.Control]:
     """The buttons this phone offers now."""
     partner = view.player.partner
     buttons: list[ft.Control] = []
@@ -153,7 +155,7 @@ def timer_switch(
     if phase in (Phase.OVER, Phase.SUDDEN_DEATH):
         return ft.Container(visible=False)
 
-    def switch(_event: Any) -> None:
+    def switch(_event: ft.Event[ft.TextButton]) -> None:
         table.set_timer(phone, game_id, replace(settings, enabled=not settings.enabled))
 
     label = _("Turn timer off") if settings.enabled else _("Turn timer on")
@@ -164,7 +166,7 @@ def end_panel(
     view: PlayerView,
     game: SavedGame,
     result: MissionResult | None,
-    navigate: Any,
+    navigate: Callable[[str], None],
     in_team: bool,
 ) -> ft.Control:
     """Won or lost and why, the score and how it was counted, what it changed on the map,
@@ -187,25 +189,33 @@ def end_panel(
             )
         )
         next_steps.append(
-            ft.Button(_("New game"), icon=ft.Icons.STYLE, on_click=lambda _e: navigate("/"))
+            ft.Button(
+                _("New game"), icon=ft.Icons.STYLE, on_click=lambda _e: navigate(addresses.HOME)
+            )
         )
     elif game.team_id is not None and game.mission_id is not None:
         next_steps.append(
             ft.Button(
                 _("Back to the map"),
                 icon=ft.Icons.MAP,
-                on_click=lambda _e: navigate(f"/teams/{game.team_id}"),
+                on_click=lambda _e: navigate(addresses.team(game.team_id)),
             )
         )
     else:
         next_steps += [
-            ft.Button(_("New game"), icon=ft.Icons.STYLE, on_click=lambda _e: navigate("/")),
+            ft.Button(
+                _("New game"), icon=ft.Icons.STYLE, on_click=lambda _e: navigate(addresses.HOME)
+            ),
             ft.OutlinedButton(
-                _("Your games"), icon=ft.Icons.HISTORY, on_click=lambda _e: navigate("/history")
+                _("Your games"),
+                icon=ft.Icons.HISTORY,
+                on_click=lambda _e: navigate(addresses.HISTORY),
             ),
         ]
     next_steps.append(
-        ft.OutlinedButton(_("Home"), icon=ft.Icons.HOME, on_click=lambda _e: navigate("/"))
+        ft.OutlinedButton(
+            _("Home"), icon=ft.Icons.HOME, on_click=lambda _e: navigate(addresses.HOME)
+        )
     )
     return panel(
         [

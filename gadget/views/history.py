@@ -1,178 +1,73 @@
-"""A team's history: every attempt, filtered, with notes and two charts."""
+"""/history: this phone's games outside any team, newest first (a team's are on its map)."""
 
 from __future__ import annotations
 
-from typing import Any, cast
-
 import flet as ft
 
-from gadget.engine import GadgetError
-from gadget.services.history import History, matching
+from gadget.services import addresses
 from gadget.services.words import LOSS_WORDS
-from gadget.services.worker import team_history
-from gadget.store import Team
+from gadget.store import Attempt
 from gadget.views.boundary import component
-from gadget.views.charts import score_chart, wins_and_losses
-from gadget.views.choices import dropdown
-from gadget.views.fields import text_of, typed_field, typed_row, use_typed_rows
-from gadget.views.language import _, city, moment, ngettext, say
-from gadget.views.shared import (
-    Loading,
-    brief,
-    content_width,
-    loading,
-    screen,
-    use_slow_data,
-    use_value,
-)
+from gadget.views.hooks import use_data
+from gadget.views.language import _, moment, ngettext, say
+from gadget.views.layout import loading, screen
+from gadget.views.phone import use_phone
 from gadget.views.table_context import use_table
-from gadget.views.teams import missing_team, use_team
 
 
-@component
-def HistoryScreen() -> ft.Control:
-    """Every attempt (newest first), filtered by mission and result, with notes and charts."""
-    table = use_table()
-    page = ft.context.page
-    mission_filter, set_mission_filter = use_value(lambda: "all")
-    result_filter, set_result_filter = use_value(lambda: "all")
-    typed_notes = use_typed_rows()  # each attempt's note as typed, kept across renders
-    kept_notes = use_typed_rows()  # each note as last written from here (the history is older)
-    note_said, set_note_said = use_value(lambda: cast(dict[int, tuple[str, bool]], {}))
-    limit, set_limit = use_value(lambda: 50)
-    team = use_team()
-    store = table.store
-    # Every hook runs on every render: the history is loaded before the early returns (a
-    # long one in the worker: its logs took seconds to read on the loop every phone shares).
-
-    async def read() -> History | None:
-        return await team_history(store, team) if isinstance(team, Team) else None
-
-    history = use_slow_data(read, [team.id if isinstance(team, Team) else None])
-    if team is None:
-        return missing_team()
-    if isinstance(team, Loading) or history is None:
-        return loading(_("History"))
-    attempts, names, plot = history.attempts, history.names, history.charts
-    found = matching(attempts, mission_filter, result_filter)
-    shown = found[:limit]
-
-    def note_shown(attempt_id: int, stored: str | None) -> str:
-        """The note as last kept from this screen, else as the history read it."""
-        return kept_notes.get(attempt_id, stored or "")
-
-    def keep_note(attempt_id: int, stored: str | None) -> Any:
-        def save(_event: Any) -> None:
-            text = text_of(typed_row(typed_notes, attempt_id), note_shown(attempt_id, stored))
-            if text == note_shown(attempt_id, stored):
-                return  # unchanged (Enter then leaving the field): nothing to write
-            try:
-                store.set_attempt_notes(attempt_id, text)
-            except GadgetError as refused:  # too long: said on the field, the text stays
-                set_note_said({**note_said, attempt_id: (brief(say(refused)), True)})
-                return
-            kept_notes[attempt_id] = text
-            set_note_said({**note_said, attempt_id: (_("Note kept."), False)})
-
-        return save
-
-    rows: list[ft.Control] = []
-    for attempt in shown:
-        mission_name = names.get(attempt.mission_id or "")
-        where = city(mission_name) if mission_name else _("practice game")
-        reason = LOSS_WORDS.get(attempt.reason or "")
-        line = (
-            _("{when}  {where}: won, {score}").format(
-                when=moment(attempt.played_at), where=where, score=attempt.score
-            )
-            if attempt.won
-            else _("{when}  {where}: lost ({reason})").format(
-                when=moment(attempt.played_at),
-                where=where,
-                reason=say(reason) if reason else attempt.reason,
-            )
-            if attempt.reason is not None
-            else _("{when}  {where}: lost").format(  # a told result says no reason
-                when=moment(attempt.played_at), where=where
-            )
+def attempt_line(attempt: Attempt) -> str:
+    """One finished game in a line: when, won with its score or lost and why, the bank."""
+    if attempt.log is None or attempt.mistakes is None:  # a told result: no bank to show
+        outcome = _("won, score {score}").format(score=attempt.score) if attempt.won else _("lost")
+        return f"{moment(attempt.played_at)}  {outcome}"
+    tokens = attempt.log.setup.tokens
+    used = ngettext(
+        "{count} token of {tokens} used", "{count} tokens of {tokens} used", attempt.tokens_used
+    ).format(count=attempt.tokens_used, tokens=tokens)
+    mistakes = ngettext("{count} mistake", "{count} mistakes", attempt.mistakes).format(
+        count=attempt.mistakes
+    )
+    if attempt.won:
+        line = _("{when}  won, score {score} ({used}, {mistakes})")
+        return line.format(
+            when=moment(attempt.played_at), score=attempt.score, used=used, mistakes=mistakes
         )
-        rows.append(
-            ft.Column(
-                [
-                    ft.Text(
-                        line,
-                        weight=ft.FontWeight.W_600,
-                    ),
-                    typed_field(
-                        typed_row(typed_notes, attempt.id),
-                        _("Notes"),
-                        note_shown(attempt.id, attempt.notes),
-                        dense=True,
-                        on_blur=keep_note(attempt.id, attempt.notes),
-                        on_submit=keep_note(attempt.id, attempt.notes),
-                        **_said_on_field(note_said.get(attempt.id)),
-                    ),
-                ],
-                spacing=10,  # the field's label floats above its frame: room for it under the line
-            )
-        )
-    return screen(
-        [
-            ft.Text(
-                _("{team}: history").format(team=team.name), size=24, weight=ft.FontWeight.BOLD
-            ),
-            ft.Row(
-                [
-                    dropdown(
-                        _("Mission"),
-                        mission_filter,
-                        [ft.DropdownOption(key="all", text=_("All missions"))]
-                        + [ft.DropdownOption(key=i, text=city(n)) for i, n in names.items()],
-                        lambda e: set_mission_filter(e.control.value or "all"),
-                    ),  # a phone's whole line: "Toutes les missions" shown whole
-                    dropdown(
-                        _("Result"),
-                        result_filter,
-                        [
-                            ft.DropdownOption(key=k, text=t)
-                            for k, t in (("all", _("All")), ("won", _("Won")), ("lost", _("Lost")))
-                        ],
-                        lambda e: set_result_filter(e.control.value or "all"),
-                        width=150,
-                    ),
-                ],
-                wrap=True,
-            ),
-            ft.Text(
-                ngettext(
-                    "{count} attempt shown of {found}",
-                    "{count} attempts shown of {found}",
-                    len(shown),
-                ).format(count=len(shown), found=len(found))
-                if len(found) > len(shown)
-                else ngettext("{count} attempt shown", "{count} attempts shown", len(shown)).format(
-                    count=len(shown)
-                )
-            ),
-            *rows,
-            *(
-                [ft.TextButton(_("Show 50 more"), on_click=lambda _e: set_limit(limit + 50))]
-                if len(found) > len(shown)
-                else []
-            ),
-            ft.Text(_("Score over time"), size=18, weight=ft.FontWeight.W_600),
-            score_chart(plot),
-            ft.Text(_("Wins and losses by mission"), size=18, weight=ft.FontWeight.W_600),
-            wins_and_losses(plot, content_width(page)),
-            ft.Button(_("Back to the map"), on_click=lambda _e: page.navigate(f"/teams/{team.id}")),
-        ],
-        spacing=10,
+    reason = LOSS_WORDS.get(attempt.reason or "")
+    line = _("{when}  lost: {reason} ({used}, {mistakes})")
+    return line.format(
+        when=moment(attempt.played_at),
+        reason=say(reason) if reason else _("lost"),
+        used=used,
+        mistakes=mistakes,
     )
 
 
-def _said_on_field(said: tuple[str, bool] | None) -> dict[str, str]:
-    """What the last Enter did to a note, on its field: kept (a hint) or refused (in red)."""
-    if said is None:
-        return {}
-    text, refused = said
-    return {"error": text} if refused else {"helper": text}
+@component
+def PracticeHistoryScreen() -> ft.Control:
+    """Every game this phone played outside a team, so a practice game is never lost."""
+    table = use_table()
+    page = ft.context.page
+    phone = use_phone()
+    attempts = use_data(lambda: table.store.practice_attempts(phone.key), [phone.key])
+    if attempts is None:
+        return loading(_("Your games"))
+    rows: list[ft.Control] = [ft.Text(attempt_line(attempt), size=16) for attempt in attempts]
+    return screen(
+        [
+            ft.Text(_("Your games outside a team"), size=24, weight=ft.FontWeight.BOLD),
+            ft.Text(
+                ngettext(
+                    "{count} game played on this phone. A team's games are in its own"
+                    " history, on its map.",
+                    "{count} games played on this phone. A team's games are in its own"
+                    " history, on its map.",
+                    len(attempts),
+                ).format(count=len(attempts))
+            ),
+            *rows,
+            ft.Button(
+                _("Home"), icon=ft.Icons.HOME, on_click=lambda _e: page.navigate(addresses.HOME)
+            ),
+        ],
+        spacing=10,
+    )

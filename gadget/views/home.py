@@ -2,13 +2,14 @@
 
 from __future__ import annotations
 
-from typing import Any
+from collections.abc import Callable
+from typing import TypedDict, Unpack
 
 import flet as ft
 
 from gadget.engine import AGENTS, Phase, view_for
 from gadget.missions import MissionState
-from gadget.services import palette
+from gadget.services import addresses, palette
 from gadget.services.campaign import campaign_view
 from gadget.services.phones import Phone
 from gadget.services.table import Table
@@ -16,27 +17,32 @@ from gadget.services.words import turn_words
 from gadget.store import HeldGame
 from gadget.views.boundary import component
 from gadget.views.choices import dropdown
+from gadget.views.events import Tap
 from gadget.views.fields import use_typed
+from gadget.views.hooks import use_data, use_status, use_value
 from gadget.views.language import _, ago, city, say
+from gadget.views.layout import panel, screen
 from gadget.views.phone import use_phone
-from gadget.views.shared import (
-    guarded,
-    join_by_code,
-    panel,
-    screen,
-    secure_origin,
-    use_data,
-    use_status,
-    use_value,
-)
+from gadget.views.shared import guarded
 from gadget.views.table_context import use_table
 from gadget.views.take_over import request_panel
+from gadget.views.typed_code import join_by_code
 
 
-def _deal(table: Table, page: ft.Page, phone: Phone, tell: Any, **how: Any) -> Any:
+class HowDealt(TypedDict, total=False):
+    """What a Deal button sets beside the phone: the bank, or a team's mission."""
+
+    tokens: int
+    team_name: str
+    mission_name: str
+
+
+def _deal(
+    table: Table, page: ft.Page, phone: Phone, tell: Callable[[str], None], **how: Unpack[HowDealt]
+) -> Callable[[Tap], None]:
     def start() -> None:
         game = table.deal(phone=phone, **how)
-        page.navigate(f"/game/{game.public_id}")
+        page.navigate(addresses.game(game.public_id))
 
     return guarded(start, tell)
 
@@ -58,7 +64,7 @@ def MissionPicker() -> ft.Control:
         return ft.TextButton(
             _("Add a team to play the mission map"),
             icon=ft.Icons.GROUP_ADD,
-            on_click=lambda _e: page.navigate("/teams"),
+            on_click=lambda _e: page.navigate(addresses.TEAMS),
         )
     if view is None:
         return ft.ProgressRing()
@@ -101,12 +107,12 @@ def MissionPicker() -> ft.Control:
                     ft.TextButton(
                         _("{team}: the map").format(team=team.name),
                         icon=ft.Icons.MAP,
-                        on_click=lambda _e: page.navigate(f"/teams/{team.id}"),
+                        on_click=lambda _e: page.navigate(addresses.team(team.id)),
                     ),
                     ft.TextButton(
                         _("History"),
                         icon=ft.Icons.HISTORY,
-                        on_click=lambda _e: page.navigate(f"/teams/{team.id}/history"),
+                        on_click=lambda _e: page.navigate(addresses.team_history(team.id)),
                     ),
                 ],
                 wrap=True,
@@ -154,7 +160,7 @@ def _game_line(page: ft.Page, held: HeldGame) -> ft.Control:
                 ft.Text(f"{turn} {bank}"),
                 ft.TextButton(
                     _("Resume"),
-                    on_click=lambda _e, at=held.game.public_id: page.navigate(f"/game/{at}"),
+                    on_click=lambda _e, at=held.game.public_id: page.navigate(addresses.game(at)),
                 ),
             ],
             spacing=2,
@@ -213,7 +219,7 @@ def Home() -> ft.Control:
         [
             ft.Text(_("Gadget"), size=32, weight=ft.FontWeight.BOLD),
             ft.Text(_("A companion for Codenames: Duet.")),
-            *([] if not page.url or secure_origin(page.url) else [insecure_notice()]),
+            *([] if not page.url or addresses.secure_origin(page.url) else [insecure_notice()]),
             *[
                 request_panel(
                     table,
@@ -246,27 +252,29 @@ def Home() -> ft.Control:
             ),
             MissionPicker(),
             ft.Text(_("Join your partner"), size=18, weight=ft.FontWeight.W_600),
-            *join_by_code(typed, problem, set_problem, lambda code: f"/join/{code.text}", page),
+            *join_by_code(typed, problem, set_problem, addresses.join, page),
             *_my_games(page, games),
             ft.Row(
                 [
                     ft.TextButton(
                         _("Teams"),
                         icon=ft.Icons.GROUPS,
-                        on_click=lambda _e: page.navigate("/teams"),
+                        on_click=lambda _e: page.navigate(addresses.TEAMS),
                     ),
                     ft.TextButton(
                         _("Games outside a team"),
                         icon=ft.Icons.HISTORY,
-                        on_click=lambda _e: page.navigate("/history"),
+                        on_click=lambda _e: page.navigate(addresses.HISTORY),
                     ),
                     ft.TextButton(
-                        _("Paper"), icon=ft.Icons.PRINT, on_click=lambda _e: page.navigate("/paper")
+                        _("Paper"),
+                        icon=ft.Icons.PRINT,
+                        on_click=lambda _e: page.navigate(addresses.PAPER),
                     ),
                     ft.TextButton(
                         _("Settings"),
                         icon=ft.Icons.SETTINGS,
-                        on_click=lambda _e: page.navigate("/settings"),
+                        on_click=lambda _e: page.navigate(addresses.SETTINGS),
                     ),
                 ],
                 wrap=True,

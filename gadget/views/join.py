@@ -8,12 +8,14 @@ import flet as ft
 
 from gadget.engine import ShareCode, ShareCodeError
 from gadget.engine.view import side_alone
+from gadget.services import addresses
 from gadget.views.boundary import component
 from gadget.views.game import SeatedGame
+from gadget.views.hooks import Loading, keyed, use_lookup, use_wakelock
 from gadget.views.keycard import KeyCardGrid
 from gadget.views.language import _, say
+from gadget.views.layout import loading, screen
 from gadget.views.phone import use_phone
-from gadget.views.shared import Loading, keyed, loading, screen, use_lookup, use_wakelock
 from gadget.views.table_context import use_table
 
 
@@ -22,7 +24,9 @@ def JoinRoute() -> ft.Control:
     """/join/<code>: the link in the QR code: side B, or this phone's own side of that game."""
     table = use_table()
     page = ft.context.page
-    typed = unquote(ft.use_route_params().get("code", "")[:120])[:40]  # a typed space is %20
+    typed = unquote(ft.use_route_params().get(addresses.CODE, "")[:120])[
+        :40
+    ]  # a typed space is %20
     try:
         code: ShareCode | None = ShareCode.parse(typed)
         problem = ""
@@ -34,7 +38,7 @@ def JoinRoute() -> ft.Control:
             [
                 ft.Text(_("That code did not work"), size=22, weight=ft.FontWeight.BOLD),
                 ft.Text(problem),
-                ft.Button(_("Home"), on_click=lambda _e: page.navigate("/")),
+                ft.Button(_("Home"), on_click=lambda _e: page.navigate(addresses.HOME)),
             ]
         )
     if isinstance(game, Loading):
@@ -73,7 +77,7 @@ def CardOnly(code: ShareCode) -> ft.Control:
                 )
             ),
             KeyCardGrid(view),
-            ft.Button(_("Home"), on_click=lambda _e: page.navigate("/")),
+            ft.Button(_("Home"), on_click=lambda _e: page.navigate(addresses.HOME)),
         ],
         spacing=12,
     )

@@ -10,7 +10,13 @@ from gadget.engine import CELLS, Colour, PlayerView
 from gadget.services import palette
 from gadget.views.boundary import component
 from gadget.views.language import _, pgettext
-from gadget.views.shared import CELL_LOOK
+
+# Green, black and tan are told apart by a symbol too, for colour-blind players.
+CELL_LOOK: dict[Colour, tuple[str, str, ft.IconData, str]] = {
+    Colour.GREEN: (palette.AGENT, palette.ON_DARK, ft.Icons.CHECK_CIRCLE, "agent"),
+    Colour.BLACK: (palette.ASSASSIN, palette.ON_DARK, ft.Icons.DANGEROUS, "assassin"),
+    Colour.TAN: (palette.BYSTANDER, palette.BYSTANDER_INK, ft.Icons.REMOVE, "bystander"),
+}
 
 
 def _token(label: str) -> ft.Control:

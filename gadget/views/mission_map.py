@@ -3,8 +3,8 @@
 from __future__ import annotations
 
 import math
-from collections.abc import Mapping
-from typing import Any, Final
+from collections.abc import Callable, Mapping
+from typing import Final
 
 import flet as ft
 import flet.canvas as cv
@@ -13,8 +13,10 @@ from gadget.missions import Mission, MissionMap, MissionState
 from gadget.missions.layout import map_layout
 from gadget.services import palette
 from gadget.views.boundary import component
+from gadget.views.events import Tap
+from gadget.views.hooks import Kept, use_kept, use_value
 from gadget.views.language import _, city, pgettext
-from gadget.views.shared import LABEL_SIZE, content_width, icon_button, use_value
+from gadget.views.layout import LABEL_SIZE, content_width, icon_button
 
 # A city's label: the dot, its T-M to the right of it, the name (up to two lines) below.
 LABEL_W: Final = 72
@@ -34,7 +36,7 @@ def drawing_size(width: float, cities: int) -> tuple[float, float]:
     return round(width * grow), round(height * grow)
 
 
-STATE_LOOK: dict[MissionState, tuple[str, Any, str]] = {
+STATE_LOOK: dict[MissionState, tuple[str, ft.IconData, str]] = {
     MissionState.COMPLETED: (palette.AGENT, ft.Icons.CHECK, "completed"),
     MissionState.OPEN: (palette.ATTENTION, ft.Icons.PLAY_ARROW, "open"),
     MissionState.LOCKED: (palette.LOCKED, ft.Icons.LOCK, "locked"),
@@ -43,14 +45,16 @@ STATE_LOOK: dict[MissionState, tuple[str, Any, str]] = {
 
 @component
 def MissionMapView(
-    mission_map: MissionMap, states: Mapping[str, MissionState], cities_at: str
+    mission_map: MissionMap,
+    states: Mapping[str, MissionState],
+    city_address: Callable[[str], str],
 ) -> ft.Control:
     """The map fitted to the screen's width when it opens (every city shown, labels at the
     app's smallest size), with zoom buttons as well as pinch and drag; a city's card is at
-    `cities_at` followed by its id (a team's on a server, the phone's own in the site)."""
+    `city_address(its id)` (a team's on a server, the phone's own in the site)."""
     page = ft.context.page
     width, set_width = use_value(lambda: content_width(page))
-    viewer_ref: Any = ft.use_ref(None)
+    viewer_ref: Kept[ft.InteractiveViewer | None] = use_kept(None)
     drawn_w, drawn_h = drawing_size(width, len(mission_map.missions))
     box = (LABEL_W / drawn_w, LABEL_H / drawn_w)
     centres = {
@@ -70,7 +74,7 @@ def MissionMapView(
         for line in mission_map.lines
     ]
     cities = [
-        _city(mission, states[mission.id], cities_at, centres[mission.id])
+        _city(mission, states[mission.id], city_address, centres[mission.id])
         for mission in mission_map.missions
     ]
     viewer = ft.InteractiveViewer(
@@ -87,19 +91,19 @@ def MissionMapView(
     )
     viewer_ref.current = viewer  # the live one: Flet hands each new render the old's identity
 
-    def measured(event: Any) -> None:
+    def measured(event: ft.LayoutSizeChangeEvent[ft.LayoutControl]) -> None:
         if abs(event.width - width) >= 2:
             set_width(round(event.width))
 
-    async def zoom_in(_event: Any) -> None:
+    async def zoom_in(_event: Tap) -> None:
         if viewer_ref.current is not None:
             await viewer_ref.current.zoom(ZOOM_STEP)
 
-    async def zoom_out(_event: Any) -> None:
+    async def zoom_out(_event: Tap) -> None:
         if viewer_ref.current is not None:
             await viewer_ref.current.zoom(1 / ZOOM_STEP)
 
-    async def whole(_event: Any) -> None:
+    async def whole(_event: Tap) -> None:
         if viewer_ref.current is not None:
             await viewer_ref.current.reset()
 
@@ -132,7 +136,10 @@ def MissionMapView(
 
 
 def _city(
-    mission: Mission, state: MissionState, cities_at: str, centre: tuple[float, float]
+    mission: Mission,
+    state: MissionState,
+    city_address: Callable[[str], str],
+    centre: tuple[float, float],
 ) -> ft.Control:
     """One city's label: its state by colour and symbol, its T-M, its name; a tap opens its card."""
     page = ft.context.page
@@ -143,7 +150,7 @@ def _city(
         top=y - LABEL_H / 2,
         width=LABEL_W,
         height=LABEL_H,
-        on_click=lambda _e: page.navigate(f"{cities_at}{mission.id}"),
+        on_click=lambda _e: page.navigate(city_address(mission.id)),
         content=ft.Semantics(
             label=_("{city} {bank}, {state}").format(
                 city=city(mission.name), bank=mission.parameters, state=pgettext("mission", word)

@@ -3,11 +3,11 @@
 from __future__ import annotations
 
 import secrets
-from typing import Any
 
 import flet as ft
 
 from gadget.language import own_name
+from gadget.services import addresses
 from gadget.services.printing import WORD_LISTS, words_for
 from gadget.services.printing.booklets import print_booklets
 from gadget.services.printing.keycards import print_keycards
@@ -15,10 +15,11 @@ from gadget.services.printing.paper import PrintError
 from gadget.services.printing.worker import off_the_loop
 from gadget.views.boundary import component
 from gadget.views.choices import dropdown
-from gadget.views.fields import text_of, typed_field, use_typed
+from gadget.views.fields import text_of, typed_field, use_typed, whole_number
 from gadget.views.files import download
+from gadget.views.hooks import use_status, use_value
 from gadget.views.language import _, say, spoken
-from gadget.views.shared import screen, use_status, use_value, whole_number
+from gadget.views.layout import screen
 
 
 @component
@@ -37,7 +38,7 @@ def PaperScreen() -> ft.Control:
             raise PrintError("{games!r} games: print 1 to 1000", games=games[:10])
         return number
 
-    async def booklets(_event: Any) -> None:
+    async def booklets(_event: ft.Event[ft.Button]) -> None:
         try:
             seed, games = secrets.randbits(32), count()
             tell(_("Making the booklets…"))
@@ -52,7 +53,7 @@ def PaperScreen() -> ft.Control:
             )
         )
 
-    async def keycards(_event: Any) -> None:
+    async def keycards(_event: ft.Event[ft.Button]) -> None:
         try:
             seed, games = secrets.randbits(32), count()
             tell(_("Making the key cards…"))
@@ -94,7 +95,7 @@ def PaperScreen() -> ft.Control:
             ),
             status,
             ft.Text(_("A team's mission map prints from the team's screen."), size=12),
-            ft.Button(_("Home"), on_click=lambda _e: page.navigate("/")),
+            ft.Button(_("Home"), on_click=lambda _e: page.navigate(addresses.HOME)),
         ],
         spacing=12,
     )

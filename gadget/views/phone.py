@@ -14,9 +14,9 @@ from gadget.language import choose as choose_language
 from gadget.language import codes, language
 from gadget.services.phones import STORAGE_KEY, Phone, new_phone_token, phone_from_token
 from gadget.views.boundary import component
+from gadget.views.hooks import use_value
 from gadget.views.language import STORAGE_KEY as LANGUAGE_KEY
 from gadget.views.language import browser_languages, speak
-from gadget.views.shared import use_value
 
 PHONE = ft.create_context(cast(Phone | None, None))
 

@@ -8,19 +8,15 @@ from typing import Any, cast
 import flet as ft
 
 from gadget.language import codes, language
+from gadget.services import addresses
 from gadget.services.timing import TimerSettings
 from gadget.views.boundary import component
 from gadget.views.choices import dropdown
+from gadget.views.hooks import use_data, use_status, use_value
 from gadget.views.language import _
+from gadget.views.layout import loading, screen
 from gadget.views.phone import use_language_choice, use_phone
-from gadget.views.shared import (
-    guarded,
-    loading,
-    screen,
-    use_data,
-    use_status,
-    use_value,
-)
+from gadget.views.shared import guarded
 from gadget.views.table_context import use_table
 from gadget.views.timer import timer_times
 
@@ -40,7 +36,7 @@ def Settings() -> ft.Control:
     if settings is None:
         return loading(_("Settings"))
 
-    def change(**what: Any) -> None:
+    def change(**what: Any) -> None:  # a typed text too: TimerSettings refuses it in words
         def apply() -> None:
             assert settings is not None
             updated = replace(settings, **what)
@@ -75,7 +71,7 @@ def Settings() -> ft.Control:
                 lambda e: choice.choose(str(e.control.value or "")),
             ),
             status,
-            ft.Button(_("Home"), on_click=lambda _e: page.navigate("/")),
+            ft.Button(_("Home"), on_click=lambda _e: page.navigate(addresses.HOME)),
         ],
         spacing=12,
     )

@@ -5,22 +5,24 @@ from __future__ import annotations
 import asyncio
 import math
 from collections.abc import Callable
-from typing import Any
 
 import flet as ft
 
 from gadget.engine import (
     Player,
 )
-from gadget.services import palette
+from gadget.services import addresses, palette
 from gadget.services.phone_game import PhoneGame
 from gadget.services.phones import Phone
 from gadget.services.table import Table
 from gadget.store import SeatRequest
 from gadget.views.boundary import component
+from gadget.views.events import Tap
+from gadget.views.hooks import use_kept, use_value
 from gadget.views.language import _, ngettext
+from gadget.views.layout import screen
 from gadget.views.phone import use_phone
-from gadget.views.shared import guarded, screen, use_value
+from gadget.views.shared import guarded
 from gadget.views.table_context import use_table
 
 
@@ -38,7 +40,7 @@ def SeatRequestScreen(
     game, request = shown.game, shown.my_request
     assert game is not None
     moves_at = table.moves_at(request) if request is not None else None
-    watching: Any = ft.use_ref(True)
+    watching = use_kept(True)
 
     async def wake() -> None:
         watching.current = True  # a cleanup ran before this setup, each time moves_at changed
@@ -53,7 +55,7 @@ def SeatRequestScreen(
 
     ft.use_effect(wake, [moves_at], cleanup=stop)
 
-    def ask(side: Player) -> Any:
+    def ask(side: Player) -> Callable[[Tap], None]:
         return guarded(lambda: table.ask_for_seat(game.id, side, phone), set_message)
 
     body: list[ft.Control] = [ft.Text(_("This game is on other phones"), size=22)]
@@ -140,11 +142,13 @@ def SeatRequestScreen(
                 )
     if message:
         body.append(ft.Text(message, color=palette.DANGER))
-    body.append(ft.Button(_("Home"), on_click=lambda _e: page.navigate("/")))
+    body.append(ft.Button(_("Home"), on_click=lambda _e: page.navigate(addresses.HOME)))
     return screen(body)
 
 
-def keep_panel(table: Table, request: SeatRequest, phone: Phone, tell: Any) -> ft.Control:
+def keep_panel(
+    table: Table, request: SeatRequest, phone: Phone, tell: Callable[[str], None]
+) -> ft.Control:
     """A take-over of this phone's own side that another phone allowed: it moves after the
     wait unless this phone keeps it."""
     minutes = max(1, math.ceil(((table.moves_at(request) or 0) - table.clock()) / 60))
@@ -185,7 +189,7 @@ def request_panel(
     table: Table,
     request: SeatRequest,
     phone: Phone,
-    tell: Any,
+    tell: Callable[[str], None],
     this_game: bool,
     *,
     done: Callable[[], None] = lambda: None,
@@ -195,7 +199,7 @@ def request_panel(
     runs once it is answered: Home reads its requests again; `own_side`: the request is
     for the side this phone holds)."""
 
-    def answer(allow: bool) -> Any:
+    def answer(allow: bool) -> Callable[[Tap], None]:
         def send() -> None:
             table.answer(request.id, phone, allow)
             done()

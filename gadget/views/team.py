@@ -2,7 +2,7 @@
 
 from __future__ import annotations
 
-from typing import Any
+from collections.abc import Callable
 
 import flet as ft
 
@@ -11,6 +11,7 @@ from gadget.engine import (
 )
 from gadget.engine.errors import Message
 from gadget.missions import parse_map
+from gadget.services import addresses
 from gadget.services.campaign import campaign_view
 from gadget.services.printing.map_pdf import print_map
 from gadget.services.printing.worker import off_the_loop
@@ -18,31 +19,20 @@ from gadget.services.worker import export_backup, in_worker, on_store
 from gadget.store import Team
 from gadget.views.boundary import component
 from gadget.views.choices import dropdown
-from gadget.views.fields import forget, typed_field, use_typed
-from gadget.views.files import download, pick_json
+from gadget.views.fields import forget, typed_field, use_typed, whole_number
+from gadget.views.files import download, pick_json, safe_file_name
+from gadget.views.hooks import Loading, use_data, use_status, use_value
 from gadget.views.language import _, city, pgettext, say, spoken
+from gadget.views.layout import TEXT_MIN, loading, panel, screen
 from gadget.views.mission_map import MissionMapView
-from gadget.views.shared import (
-    TEXT_MIN,
-    Loading,
-    guarded,
-    loading,
-    panel,
-    qr_image,
-    safe_file_name,
-    screen,
-    use_data,
-    use_status,
-    use_value,
-    web_address,
-    whole_number,
-)
+from gadget.views.qr import qr_image
+from gadget.views.shared import guarded
 from gadget.views.table_context import use_table
 from gadget.views.teams import missing_team, use_team
 
 
 @component
-def InvitePanel(team: Team, new_invite: Any) -> ft.Control:
+def InvitePanel(team: Team, new_invite: Callable[[ft.Event[ft.TextButton]], None]) -> ft.Control:
     """The team's invite link and its QR code: a phone that opens it joins the team."""
     page = ft.context.page
     showing, set_showing = use_value(lambda: False)
@@ -52,8 +42,7 @@ def InvitePanel(team: Team, new_invite: Any) -> ft.Control:
             icon=ft.Icons.QR_CODE,
             on_click=lambda _e: set_showing(True),
         )
-    base = web_address(page.url).rstrip("/") if page.url else ""
-    link = f"{base}/invite/{team.invite}"
+    link = addresses.invite_link(addresses.web_address(page.url) if page.url else "", team.invite)
     return panel(
         [
             ft.Text(
@@ -114,7 +103,7 @@ def TeamScreen() -> ft.Control:
         tell(_("Saved."))
         set_edits(edits + 1)
 
-    def choose_map(event: Any) -> None:
+    def choose_map(event: ft.Event[ft.Dropdown]) -> None:
         chosen = whole_number(str(event.control.value or ""), digits=9)
         if chosen is None or chosen not in {i for i, _name in maps}:
             refuse(_("That is not one of the maps."))
@@ -122,21 +111,21 @@ def TeamScreen() -> ft.Control:
         store.update_team(team.id, map_id=chosen)
         set_edits(edits + 1)
 
-    async def export(_event: Any) -> None:
+    async def export(_event: ft.Event[ft.OutlinedButton]) -> None:
         data = await on_store(store, export_backup, team.id)  # a long history takes a while
         tell(await download(f"{file_name}.gadget-team.json", data))
 
-    async def export_map(_event: Any) -> None:
+    async def export_map(_event: ft.Event[ft.OutlinedButton]) -> None:
         tell(await download(f"{file_name}.mission-map.json", view.mission_map.to_json().encode()))
 
-    async def print_pdf(_event: Any) -> None:
+    async def print_pdf(_event: ft.Event[ft.OutlinedButton]) -> None:
         tell(_("Making the map…"))
         pdf = await off_the_loop(
             print_map, view.mission_map, "a4", team.name, store.completed(team.id), spoken().code
         )
         tell(await download(f"{file_name}-mission-map.pdf", pdf))
 
-    async def import_map(_event: Any) -> None:
+    async def import_map(_event: ft.Event[ft.OutlinedButton]) -> None:
         try:
             text = await pick_json(Message("map"))
             if text is None:
@@ -162,7 +151,7 @@ def TeamScreen() -> ft.Control:
             MissionMapView(
                 view.mission_map,
                 {card.mission.id: card.state for card in view.cards},
-                f"/teams/{view.team.id}/missions/",
+                lambda mission_id: addresses.mission(view.team.id, mission_id),
             ),
             ft.Text(
                 _(
@@ -183,7 +172,7 @@ def TeamScreen() -> ft.Control:
             ft.Button(
                 _("History and charts"),
                 icon=ft.Icons.INSIGHTS,
-                on_click=lambda _e: page.navigate(f"/teams/{team.id}/history"),
+                on_click=lambda _e: page.navigate(addresses.team_history(team.id)),
             ),
             ft.Text(_("The team"), size=18, weight=ft.FontWeight.W_600),
             InvitePanel(team, guarded(new_invite, refuse)),
@@ -213,7 +202,7 @@ def TeamScreen() -> ft.Control:
                 wrap=True,
             ),
             status,
-            ft.Button(_("Teams"), on_click=lambda _e: page.navigate("/teams")),
+            ft.Button(_("Teams"), on_click=lambda _e: page.navigate(addresses.TEAMS)),
         ],
         spacing=10,
     )

@@ -1,9 +1,7 @@
-"""This phone's teams, a new team, an invite link opened, and the one check every team
-screen makes: the team must be one of this phone's."""
+"""/teams: this phone's teams and a new one; and the one check every team screen makes: the
+team must be one of this phone's."""
 
 from __future__ import annotations
-
-from typing import Any
 
 import flet as ft
 
@@ -11,24 +9,18 @@ from gadget.engine import (
     GadgetError,
 )
 from gadget.engine.errors import Message
+from gadget.services import addresses
 from gadget.services.worker import import_backup, on_store
 from gadget.store import NotFoundError, Team
 from gadget.views.boundary import component
+from gadget.views.events import Tap
 from gadget.views.fields import forget, text_of, typed_field, use_typed
 from gadget.views.files import pick_json
+from gadget.views.hooks import Loading, use_data, use_lookup, use_status, use_value
 from gadget.views.language import _, say
+from gadget.views.layout import dead_end, screen
 from gadget.views.phone import use_phone
-from gadget.views.shared import (
-    Loading,
-    brief,
-    dead_end,
-    loading,
-    screen,
-    use_data,
-    use_lookup,
-    use_status,
-    use_value,
-)
+from gadget.views.shared import brief
 from gadget.views.table_context import use_table
 
 
@@ -37,7 +29,7 @@ def use_team(edits: int = 0) -> Team | Loading | None:
     "no such team", exactly like one that does not exist); read again after each edit."""
     table = use_table()
     phone = use_phone()
-    number = ft.use_route_params().get("team", "")
+    number = ft.use_route_params().get(addresses.TEAM, "")
 
     def lookup() -> Team | None:
         if not (number.isascii() and number.isdigit() and len(number) <= 9):
@@ -56,33 +48,7 @@ def missing_team() -> ft.Control:
         _("No such team on this phone."),
         _("A team shows on the phones that made it or opened its invite link."),
         _("Teams"),
-        "/teams",
-    )
-
-
-@component
-def InviteRoute() -> ft.Control:
-    """/invite/<secret>: the team's invite link; this phone joins the team."""
-    table = use_table()
-    page = ft.context.page
-    phone = use_phone()
-    secret = ft.use_route_params().get("invite", "")
-    team = use_lookup(lambda: table.accept_invite(secret, phone), [secret])
-    if isinstance(team, Loading):
-        return loading(_("Joining the team"))
-    if team is None:
-        return screen(
-            [
-                ft.Text(_("That invite link does not work."), size=20),
-                ft.Text(_("Ask the team for its link again: a team can replace an old one.")),
-                ft.Button(_("Home"), on_click=lambda _e: page.navigate("/")),
-            ]
-        )
-    return screen(
-        [
-            ft.Text(_("This phone is now in {team}.").format(team=team.name), size=20),
-            ft.Button(_("Open the team"), on_click=lambda _e: page.navigate(f"/teams/{team.id}")),
-        ]
+        addresses.TEAMS,
     )
 
 
@@ -99,7 +65,7 @@ def TeamsScreen() -> ft.Control:
     phone = use_phone()
     teams = use_data(lambda: table.store.teams(phone.key), [phone.key, edits])
 
-    def add(_event: Any) -> None:
+    def add(_event: Tap) -> None:
         try:
             team = table.store.add_team(text_of(name), text_of(players).split(","), phone=phone.key)
         except GadgetError as refused:  # said on the field it is about, in the field's red
@@ -114,7 +80,7 @@ def TeamsScreen() -> ft.Control:
         tell(_("Added {team}.").format(team=team.name))
         set_edits(edits + 1)
 
-    async def bring_back(_event: Any) -> None:
+    async def bring_back(_event: ft.Event[ft.OutlinedButton]) -> None:
         try:
             text = await pick_json(Message("team backup"))
             if text is None:
@@ -130,7 +96,7 @@ def TeamsScreen() -> ft.Control:
         ft.ListTile(
             title=ft.Text(team.name),
             subtitle=ft.Text(", ".join(team.players) or _("no players named")),
-            on_click=lambda _e, t=team.id: page.navigate(f"/teams/{t}"),
+            on_click=lambda _e, t=team.id: page.navigate(addresses.team(t)),
         )
         for team in teams or []
     ]
@@ -150,7 +116,7 @@ def TeamsScreen() -> ft.Control:
                 wrap=True,
             ),
             status,
-            ft.Button(_("Home"), on_click=lambda _e: page.navigate("/")),
+            ft.Button(_("Home"), on_click=lambda _e: page.navigate(addresses.HOME)),
         ],
         spacing=10,
     )

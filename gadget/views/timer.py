@@ -6,7 +6,6 @@ import asyncio
 import contextlib
 from collections.abc import Callable
 from dataclasses import dataclass
-from typing import Any
 
 import flet as ft
 import flet_audio
@@ -17,8 +16,10 @@ from gadget.services.timing import TIMER_PRESETS, WARNINGS, Stretch, TimerSettin
 from gadget.views.boundary import component
 from gadget.views.choices import dropdown
 from gadget.views.fields import text_of, typed_field, use_typed
+from gadget.views.hooks import use_value
 from gadget.views.language import _, ngettext
-from gadget.views.shared import brief, icon_button, use_value
+from gadget.views.layout import icon_button
+from gadget.views.shared import brief
 
 TICK = 0.25
 
@@ -110,7 +111,7 @@ def TimerBar(phase: Phase, timer: TimerState | None, controls: TimerControls) ->
     )
 
 
-def _typed_seconds(typed: str, on_change: Any) -> None:
+def _typed_seconds(typed: str, on_change: Callable[[int | str], None]) -> None:
     """Seconds as typed, to the timer's rules: a number of any size is judged by its range
     ("99999" was called no whole number), other text quoted short (a paste filled the
     screen). Leaving an empty field changes nothing."""
@@ -124,7 +125,9 @@ def _typed_seconds(typed: str, on_change: Any) -> None:
 
 
 @component
-def SecondsField(label: str, short_label: str, seconds: int, on_change: Any) -> ft.Control:
+def SecondsField(
+    label: str, short_label: str, seconds: int, on_change: Callable[[int | str], None]
+) -> ft.Control:
     """A stretch's time: a preset (30 s to 8 min) or any number of seconds typed."""
     typed = use_typed()
     options = [ft.DropdownOption(key=str(p), text=clock_text(p)) for p in TIMER_PRESETS]

@@ -1,4 +1,5 @@
-"""A city's card: its time bank, what it rewards, the team's record, and Start."""
+"""/teams/<n>/missions/<id>: a city's card: its time bank, what it rewards, the team's record,
+and Start."""
 
 from __future__ import annotations
 
@@ -6,13 +7,15 @@ import flet as ft
 
 from gadget.engine.errors import Message
 from gadget.missions import MissionState, play_style
-from gadget.services import palette
+from gadget.services import addresses, palette
 from gadget.services.campaign import campaign_view
 from gadget.store import Team
 from gadget.views.boundary import component
+from gadget.views.hooks import Loading, use_data, use_value
 from gadget.views.language import _, city, ngettext, pgettext, say
+from gadget.views.layout import loading, screen
 from gadget.views.phone import use_phone
-from gadget.views.shared import Loading, guarded, loading, screen, use_data, use_value
+from gadget.views.shared import guarded
 from gadget.views.table_context import use_table
 from gadget.views.teams import missing_team, use_team
 
@@ -23,7 +26,7 @@ def MissionCardScreen() -> ft.Control:
     table = use_table()
     page = ft.context.page
     phone = use_phone()
-    mission_id = ft.use_route_params().get("mission", "")[:40]
+    mission_id = ft.use_route_params().get(addresses.MISSION, "")[:40]
     message, set_message = use_value(lambda: "")
     team = use_team()
     view = use_data(
@@ -48,7 +51,7 @@ def MissionCardScreen() -> ft.Control:
                     )
                 ),
                 ft.Button(
-                    _("Back to the map"), on_click=lambda _e: page.navigate(f"/teams/{team.id}")
+                    _("Back to the map"), on_click=lambda _e: page.navigate(addresses.team(team.id))
                 ),
             ]
         )
@@ -56,7 +59,7 @@ def MissionCardScreen() -> ft.Control:
 
     def start() -> None:
         game = table.deal(team_name=team.name, mission_name=mission.id, phone=phone)
-        page.navigate(f"/game/{game.public_id}")
+        page.navigate(addresses.game(game.public_id))
 
     if not stats:
         record = _("Not attempted yet.")
@@ -98,7 +101,9 @@ def MissionCardScreen() -> ft.Control:
             ft.Text(record),
             *actions,
             ft.Text(message, color=palette.DANGER),
-            ft.Button(_("Back to the map"), on_click=lambda _e: page.navigate(f"/teams/{team.id}")),
+            ft.Button(
+                _("Back to the map"), on_click=lambda _e: page.navigate(addresses.team(team.id))
+            ),
         ],
         spacing=10,
     )

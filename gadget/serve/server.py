@@ -21,15 +21,16 @@ from starlette.types import ASGIApp, Message, Receive, Scope, Send
 
 from gadget.engine import GadgetError
 from gadget.language import Language, from_environment
+from gadget.serve.budget import MAX_MESSAGE, ConnectionBudget
+from gadget.serve.compressed import CompressedOnce
+from gadget.services import addresses
 from gadget.services.table import Table
 from gadget.services.tls import Certificate, given, self_signed
-from gadget.services.uploads import INBOX, MAX_UPLOAD, UPLOAD_PATH
+from gadget.services.uploads import INBOX, MAX_UPLOAD
 from gadget.store import Store, data_folder
-from gadget.views.app import ASSETS, main
-from gadget.views.budget import MAX_MESSAGE, ConnectionBudget
-from gadget.views.compressed import CompressedOnce
+from gadget.views.app import main
 
-HEALTH: Final = "/healthz"
+ASSETS: Final = Path(__file__).resolve().parents[2] / "assets"  # Flet's assets: the sounds
 # FastAPI's own pages (Swagger, ReDoc, the schema): Flet's inner app makes them; not served.
 NOT_SERVED: Final = ("/docs", "/docs/oauth2-redirect", "/redoc", "/openapi.json")
 
@@ -102,9 +103,9 @@ def asgi_app(table: Table | None = None) -> Any:
         ok = table.store.healthy()
         return JSONResponse({"ok": ok}, status_code=200 if ok else 503)
 
-    site.add_api_route(HEALTH, health, include_in_schema=False)
+    site.add_api_route(addresses.HEALTH, health, include_in_schema=False)
     site.add_api_route(
-        UPLOAD_PATH + "{name}", receive_upload, methods=["PUT"], include_in_schema=False
+        addresses.UPLOAD + "{name}", receive_upload, methods=["PUT"], include_in_schema=False
     )
     for path in NOT_SERVED:
         site.add_api_route(path, not_served, include_in_schema=False)

@@ -1,0 +1,170 @@
+"""Every address of both apps, built and read here and only here: the routes each app's
+router matches, the paths a screen navigates to, the full links a QR code or the command
+line gives, and what a scanned link carries (a screen, the command line and the site all
+import this module: it needs no store and no library outside Python's own)."""
+
+from __future__ import annotations
+
+import ipaddress
+from typing import Final
+from urllib.parse import urlsplit
+
+from gadget.engine import Player, ShareCode
+
+# What an address carries, by the name its route gives it (`ft.use_route_params()[GAME]`).
+GAME: Final = "game"
+CODE: Final = "code"
+INVITE: Final = "invite"
+TEAM: Final = "team"
+MISSION: Final = "mission"
+SIDE: Final = "side"
+PACKED: Final = "data"
+
+# The served app's routes, as Flet's router matches them below "/" (Home is its index).
+GAME_ROUTE: Final = f"game/:{GAME}"
+JOIN_ROUTE: Final = f"join/:{CODE}"
+INVITE_ROUTE: Final = f"invite/:{INVITE}"
+SETTINGS_ROUTE: Final = "settings"
+SCAN_ROUTE: Final = "scan"
+PAPER_ROUTE: Final = "paper"
+HISTORY_ROUTE: Final = "history"
+TEAMS_ROUTE: Final = "teams"
+TEAM_ROUTE: Final = f"{TEAMS_ROUTE}/:{TEAM}"
+MISSION_ROUTE: Final = f"{TEAM_ROUTE}/missions/:{MISSION}"
+TEAM_HISTORY_ROUTE: Final = f"{TEAM_ROUTE}/{HISTORY_ROUTE}"
+
+# The static site's routes, after its "#" (its /join/ and /scan are the served app's forms).
+PLAY_ROUTE: Final = f"play/:{CODE}/:{SIDE}"
+IMPORT_ROUTE: Final = f"import/:{PACKED}"
+SITE_TEAM_ROUTE: Final = "team"
+CITY_ROUTE: Final = f"{SITE_TEAM_ROUTE}/missions/:{MISSION}"
+
+# The served app's HTTP addresses beside its screens.
+HEALTH: Final = "/healthz"
+UPLOAD: Final = "/upload/"  # before a file's one-time name
+
+
+def _at(route: str, **values: object) -> str:
+    """The path a route makes with these values in its `:name` parts."""
+    parts = (str(values[part[1:]]) if part.startswith(":") else part for part in route.split("/"))
+    return "/" + "/".join(parts)
+
+
+HOME: Final = "/"
+SETTINGS: Final = _at(SETTINGS_ROUTE)
+SCAN: Final = _at(SCAN_ROUTE)
+PAPER: Final = _at(PAPER_ROUTE)
+HISTORY: Final = _at(HISTORY_ROUTE)
+TEAMS: Final = _at(TEAMS_ROUTE)
+SITE_TEAM: Final = _at(SITE_TEAM_ROUTE)
+
+
+def game(public_id: str) -> str:
+    """/game/<public id>: this phone's side of a game on the server."""
+    return _at(GAME_ROUTE, game=public_id)
+
+
+def join(code: ShareCode) -> str:
+    """/join/<code>: what a QR code opens, side B of the game (in both apps)."""
+    return _at(JOIN_ROUTE, code=code.text)
+
+
+def invite(secret: str) -> str:
+    """/invite/<secret>: the phone that opens it joins the team."""
+    return _at(INVITE_ROUTE, invite=secret)
+
+
+def team(number: int) -> str:
+    """/teams/<n>: a team's map, players and files."""
+    return _at(TEAM_ROUTE, team=number)
+
+
+def mission(number: int, mission_id: str) -> str:
+    """/teams/<n>/missions/<id>: a city's card."""
+    return _at(MISSION_ROUTE, team=number, mission=mission_id)
+
+
+def team_history(number: int) -> str:
+    """/teams/<n>/history: every attempt of a team."""
+    return _at(TEAM_HISTORY_ROUTE, team=number)
+
+
+def play(code: ShareCode, side: Player) -> str:
+    """The site's /play/<code>/<a|b>: this phone's side of the game the code makes."""
+    return _at(PLAY_ROUTE, code=code.text, side=side.value)
+
+
+def import_team(packed: str) -> str:
+    """The site's /import/<packed team>: a team a QR code carries, offered for import."""
+    return _at(IMPORT_ROUTE, data=packed)
+
+
+def city(mission_id: str) -> str:
+    """The site's /team/missions/<id>: a city's card."""
+    return _at(CITY_ROUTE, mission=mission_id)
+
+
+def link(base_url: str, address: str) -> str:
+    """A served address as a whole link, after the app's own (empty: the path alone)."""
+    return f"{base_url.rstrip('/')}{address}"
+
+
+def join_link(base_url: str, code: ShareCode) -> str:
+    """The link in phone A's QR code on the served app: the camera opens side B."""
+    return link(base_url, join(code))
+
+
+def invite_link(base_url: str, secret: str) -> str:
+    """A team's invite link on the served app: a phone that opens it joins the team."""
+    return link(base_url, invite(secret))
+
+
+def site_address(page_url: str | None) -> str:
+    """The site's own address without its route: what its links start with."""
+    return (page_url or "").split("#", 1)[0]
+
+
+def site_link(page_url: str | None, address: str) -> str:
+    """A site's address as a whole link: the route after the "#" (any static host serves
+    the page, and a reload opens the same screen)."""
+    return f"{site_address(page_url)}#{address}"
+
+
+def site_join_link(page_url: str | None, code: ShareCode) -> str:
+    """The link in phone A's QR code on the site: the served app's /join/, after the "#"."""
+    return site_link(page_url, join(code))
+
+
+def code_in_link(text: str) -> str:
+    """The code a join link carries (…/join/CODE, or …#/join/CODE on the site), or the text
+    itself when it is no link (a bare code, or anything else, for the caller to refuse)."""
+    return text.strip().rstrip("/").rsplit(_at(JOIN_ROUTE, code=""), 1)[-1]
+
+
+def packed_team_in_link(text: str) -> str | None:
+    """What a site's team link carries after its #/import/, or None for any other text."""
+    _before, mark, packed = text.strip().partition("#" + import_team(""))
+    return packed if mark else None
+
+
+def web_address(page_url: str) -> str:
+    """The address a browser opens, from Flet's page URL (which names the web socket)."""
+    for socket_scheme, web_scheme in (("wss://", "https://"), ("ws://", "http://")):
+        if page_url.startswith(socket_scheme):
+            return web_scheme + page_url[len(socket_scheme) :]
+    return page_url
+
+
+def secure_origin(page_url: str) -> bool:
+    """Whether the browser counts this page's address as secure, which it must be before it
+    lets a page use the camera or keep the screen awake: HTTPS, or this very machine."""
+    address = web_address(page_url)
+    if address.startswith("https://"):
+        return True
+    host = urlsplit(address).hostname or ""
+    if host == "localhost":
+        return True
+    try:
+        return ipaddress.ip_address(host).is_loopback
+    except ValueError:  # a name: secure only over HTTPS
+        return False
