@@ -19,8 +19,8 @@ from gadget.engine import (
 )
 from gadget.services import addresses, palette
 from gadget.services.phone_game import PhoneGame
+from gadget.services.records import SavedGame
 from gadget.services.words import bank_words, turn_words
-from gadget.store import SavedGame
 from gadget.views.boundary import TROUBLE, component
 from gadget.views.game_parts import (
     SharePanel,

@@ -19,10 +19,10 @@ from gadget.engine import (
 from gadget.missions import MissionResult
 from gadget.services import addresses, palette
 from gadget.services.phones import Phone
+from gadget.services.records import SavedGame
 from gadget.services.table import Table
 from gadget.services.timing import TimerSettings
 from gadget.services.words import Tone, end_words, last_event
-from gadget.store import SavedGame
 from gadget.views.boundary import component
 from gadget.views.choices import dropdown
 from gadget.views.events import Tap

@@ -5,8 +5,8 @@ from __future__ import annotations
 import flet as ft
 
 from gadget.services import addresses
+from gadget.services.records import Attempt
 from gadget.services.words import LOSS_WORDS
-from gadget.store import Attempt
 from gadget.views.boundary import component
 from gadget.views.hooks import use_data
 from gadget.views.language import _, moment, ngettext, say
@@ -48,7 +48,7 @@ def PracticeHistoryScreen() -> ft.Control:
     table = use_table()
     page = ft.context.page
     phone = use_phone()
-    attempts = use_data(lambda: table.store.practice_attempts(phone.key), [phone.key])
+    attempts = use_data(lambda: table.practice_attempts(phone), [phone.key])
     if attempts is None:
         return loading(_("Your games"))
     rows: list[ft.Control] = [ft.Text(attempt_line(attempt), size=16) for attempt in attempts]

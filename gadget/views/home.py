@@ -10,11 +10,10 @@ import flet as ft
 from gadget.engine import AGENTS, Phase, view_for
 from gadget.missions import MissionState
 from gadget.services import addresses, palette
-from gadget.services.campaign import campaign_view
 from gadget.services.phones import Phone
+from gadget.services.records import HeldGame
 from gadget.services.table import Table
 from gadget.services.words import turn_words
-from gadget.store import HeldGame
 from gadget.views.boundary import component
 from gadget.views.choices import dropdown
 from gadget.views.events import Tap
@@ -55,11 +54,11 @@ def MissionPicker() -> ft.Control:
     status, _tell, refuse = use_status()
     page = ft.context.page
     phone = use_phone()
-    teams = use_data(lambda: table.store.teams(phone.key), [phone.key]) or []
+    teams = use_data(lambda: table.teams_of(phone), [phone.key]) or []
     team_id, set_team_id = use_value(lambda: "")
     mission, set_mission = use_value(lambda: "")
     team = next((t for t in teams if str(t.id) == team_id), teams[0] if teams else None)
-    view = use_data(lambda: campaign_view(table.store, team) if team else None, [team])
+    view = use_data(lambda: table.campaign(phone, team.id) if team else None, [team])
     if team is None:
         return ft.TextButton(
             _("Add a team to play the mission map"),

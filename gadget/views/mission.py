@@ -8,8 +8,7 @@ import flet as ft
 from gadget.engine.errors import Message
 from gadget.missions import MissionState, play_style
 from gadget.services import addresses, palette
-from gadget.services.campaign import campaign_view
-from gadget.store import Team
+from gadget.services.records import Team
 from gadget.views.boundary import component
 from gadget.views.hooks import Loading, use_data, use_value
 from gadget.views.language import _, city, ngettext, pgettext, say
@@ -30,7 +29,7 @@ def MissionCardScreen() -> ft.Control:
     message, set_message = use_value(lambda: "")
     team = use_team()
     view = use_data(
-        lambda: campaign_view(table.store, team) if isinstance(team, Team) else None,
+        lambda: table.campaign(phone, team.id) if isinstance(team, Team) else None,
         [team.id if isinstance(team, Team) else None],
     )
     if team is None:

@@ -14,8 +14,8 @@ from gadget.engine import (
 from gadget.services import addresses, palette
 from gadget.services.phone_game import PhoneGame
 from gadget.services.phones import Phone
+from gadget.services.records import SeatRequest
 from gadget.services.table import Table
-from gadget.store import SeatRequest
 from gadget.views.boundary import component
 from gadget.views.events import Tap
 from gadget.views.hooks import use_kept, use_value

@@ -12,11 +12,10 @@ from gadget.engine import (
 from gadget.engine.errors import Message
 from gadget.missions import parse_map
 from gadget.services import addresses
-from gadget.services.campaign import campaign_view
 from gadget.services.printing.map_pdf import print_map
 from gadget.services.printing.worker import off_the_loop
-from gadget.services.worker import export_backup, in_worker, on_store
-from gadget.store import Team
+from gadget.services.records import Team
+from gadget.services.worker import in_worker
 from gadget.views.boundary import component
 from gadget.views.choices import dropdown
 from gadget.views.fields import forget, typed_field, use_typed, whole_number
@@ -25,6 +24,7 @@ from gadget.views.hooks import Loading, use_data, use_status, use_value
 from gadget.views.language import _, city, pgettext, say, spoken
 from gadget.views.layout import TEXT_MIN, loading, panel, screen
 from gadget.views.mission_map import MissionMapView
+from gadget.views.phone import use_phone
 from gadget.views.qr import qr_image
 from gadget.views.shared import guarded
 from gadget.views.table_context import use_table
@@ -73,11 +73,11 @@ def TeamScreen() -> ft.Control:
     edits, set_edits = use_value(lambda: 0)  # the team and its campaign are read again after each
     rename = use_typed()
     players = use_typed()  # None until the player types: the saved players are shown
-    store = table.store
+    phone = use_phone()
     team = use_team(edits)
     shown = use_data(
         lambda: (
-            (campaign_view(store, team), store.maps_of_team(team))
+            (table.campaign(phone, team.id), table.maps_for(phone, team.id))
             if isinstance(team, Team)
             else None
         ),
@@ -93,7 +93,8 @@ def TeamScreen() -> ft.Control:
     file_name = safe_file_name(team.name)
 
     def save() -> None:
-        store.update_team(
+        table.update_team(
+            phone,
             team.id,
             name=rename.current or None,
             players=players.current.split(",") if players.current is not None else None,
@@ -108,11 +109,11 @@ def TeamScreen() -> ft.Control:
         if chosen is None or chosen not in {i for i, _name in maps}:
             refuse(_("That is not one of the maps."))
             return
-        store.update_team(team.id, map_id=chosen)
+        table.update_team(phone, team.id, map_id=chosen)
         set_edits(edits + 1)
 
     async def export(_event: ft.Event[ft.OutlinedButton]) -> None:
-        data = await on_store(store, export_backup, team.id)  # a long history takes a while
+        data = await table.export_team(phone, team.id)  # a long history takes a while
         tell(await download(f"{file_name}.gadget-team.json", data))
 
     async def export_map(_event: ft.Event[ft.OutlinedButton]) -> None:
@@ -121,7 +122,12 @@ def TeamScreen() -> ft.Control:
     async def print_pdf(_event: ft.Event[ft.OutlinedButton]) -> None:
         tell(_("Making the map…"))
         pdf = await off_the_loop(
-            print_map, view.mission_map, "a4", team.name, store.completed(team.id), spoken().code
+            print_map,
+            view.mission_map,
+            "a4",
+            team.name,
+            table.completed(phone, team.id),
+            spoken().code,
         )
         tell(await download(f"{file_name}-mission-map.pdf", pdf))
 
@@ -134,12 +140,12 @@ def TeamScreen() -> ft.Control:
         except GadgetError as wrong:
             refuse(_("That map was not imported: {why}").format(why=say(wrong)))
             return
-        store.update_team(team.id, map_id=store.add_map(imported, team.id))
+        table.import_map(phone, team.id, imported)
         tell(say(Message("{team} now plays on {map!r}.", team=team.name, map=imported.name)))
         set_edits(edits + 1)
 
     def new_invite() -> None:
-        store.new_invite(team.id)
+        table.new_invite(phone, team.id)
         tell(_("A new invite link: the old one no longer works."))
         set_edits(edits + 1)
 

@@ -10,9 +10,8 @@ import flet as ft
 from gadget.engine import GadgetError
 from gadget.services import addresses
 from gadget.services.history import History, matching
+from gadget.services.records import Team
 from gadget.services.words import LOSS_WORDS
-from gadget.services.worker import team_history
-from gadget.store import Team
 from gadget.views.boundary import component
 from gadget.views.charts import score_chart, wins_and_losses
 from gadget.views.choices import dropdown
@@ -20,6 +19,7 @@ from gadget.views.fields import FieldEvent, text_of, typed_field, typed_row, use
 from gadget.views.hooks import Loading, use_slow_data, use_value
 from gadget.views.language import _, city, moment, ngettext, say
 from gadget.views.layout import content_width, loading, screen
+from gadget.views.phone import use_phone
 from gadget.views.shared import brief
 from gadget.views.table_context import use_table
 from gadget.views.teams import missing_team, use_team
@@ -37,12 +37,12 @@ def HistoryScreen() -> ft.Control:
     note_said, set_note_said = use_value(lambda: cast(dict[int, tuple[str, bool]], {}))
     limit, set_limit = use_value(lambda: 50)
     team = use_team()
-    store = table.store
+    phone = use_phone()
     # Every hook runs on every render: the history is loaded before the early returns (a
     # long one in the worker: its logs took seconds to read on the loop every phone shares).
 
     async def read() -> History | None:
-        return await team_history(store, team) if isinstance(team, Team) else None
+        return await table.history(phone, team.id) if isinstance(team, Team) else None
 
     history = use_slow_data(read, [team.id if isinstance(team, Team) else None])
     if team is None:
@@ -63,7 +63,7 @@ def HistoryScreen() -> ft.Control:
             if text == note_shown(attempt_id, stored):
                 return  # unchanged (Enter then leaving the field): nothing to write
             try:
-                store.set_attempt_notes(attempt_id, text)
+                table.set_attempt_notes(phone, attempt_id, text)
             except GadgetError as refused:  # too long: said on the field, the text stays
                 set_note_said({**note_said, attempt_id: (brief(say(refused)), True)})
                 return

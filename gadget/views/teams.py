@@ -10,8 +10,7 @@ from gadget.engine import (
 )
 from gadget.engine.errors import Message
 from gadget.services import addresses
-from gadget.services.worker import import_backup, on_store
-from gadget.store import NotFoundError, Team
+from gadget.services.records import NotFoundError, Team
 from gadget.views.boundary import component
 from gadget.views.events import Tap
 from gadget.views.fields import forget, text_of, typed_field, use_typed
@@ -63,11 +62,11 @@ def TeamsScreen() -> ft.Control:
     errors, set_errors = use_value(lambda: ("", ""))  # the name's, the players': on their fields
     edits, set_edits = use_value(lambda: 0)  # the list is read again after each
     phone = use_phone()
-    teams = use_data(lambda: table.store.teams(phone.key), [phone.key, edits])
+    teams = use_data(lambda: table.teams_of(phone), [phone.key, edits])
 
     def add(_event: Tap) -> None:
         try:
-            team = table.store.add_team(text_of(name), text_of(players).split(","), phone=phone.key)
+            team = table.add_team(phone, text_of(name), text_of(players).split(","))
         except GadgetError as refused:  # said on the field it is about, in the field's red
             words = say(refused)
             said = brief(words[:1].upper() + words[1:] + ".")
@@ -85,7 +84,7 @@ def TeamsScreen() -> ft.Control:
             text = await pick_json(Message("team backup"))
             if text is None:
                 return
-            team = await on_store(table.store, import_backup, text, phone.key)
+            team = await table.import_team(phone, text)
         except GadgetError as wrong:  # nothing of it was written
             refuse(_("That backup was not imported: {why}").format(why=say(wrong)))
             return

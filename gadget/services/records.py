@@ -1,0 +1,22 @@
+"""The records screens are drawn from: the store's frozen values, named here so that a screen
+sees the services alone (a contract forbids the views the store)."""
+
+from gadget.store import (
+    Attempt,
+    HeldGame,
+    MissionStats,
+    NotFoundError,
+    SavedGame,
+    SeatRequest,
+    Team,
+)
+
+__all__ = [
+    "Attempt",
+    "HeldGame",
+    "MissionStats",
+    "NotFoundError",
+    "SavedGame",
+    "SeatRequest",
+    "Team",
+]

@@ -1,0 +1,66 @@
+"""The import contracts hold, and each new one fails when broken: a copy of the code with one
+forbidden import planted is checked with the project's own import-linter settings."""
+
+from __future__ import annotations
+
+import os
+import shutil
+import subprocess
+import sys
+from pathlib import Path
+
+import pytest
+
+ROOT = Path(__file__).resolve().parents[1]
+LINT = Path(sys.executable).parent / "lint-imports"
+
+
+def _lint(tree: Path) -> subprocess.CompletedProcess[str]:
+    """import-linter on a tree, with the project's contracts."""
+    return subprocess.run(
+        [str(LINT), "--config", str(ROOT / "pyproject.toml"), "--no-cache"],
+        cwd=tree,
+        env={**os.environ, "PYTHONPATH": str(tree)},
+        capture_output=True,
+        text=True,
+        timeout=300,
+        check=False,
+    )
+
+
+@pytest.fixture(scope="module")
+def copy(tmp_path_factory: pytest.TempPathFactory) -> Path:
+    tree = tmp_path_factory.mktemp("contracts")
+    shutil.copytree(ROOT / "gadget", tree / "gadget", ignore=shutil.ignore_patterns("*.pyc"))
+    return tree
+
+
+def test_the_code_keeps_every_contract(copy: Path) -> None:
+    kept = _lint(copy)
+    assert kept.returncode == 0, kept.stdout[-3000:]
+    assert "Screens see the services alone: no view imports the store KEPT" in kept.stdout
+
+
+@pytest.mark.parametrize(
+    ("module", "planted", "broken"),
+    [
+        ("gadget/views/home.py", "import gadget.store.games", "no view imports the store"),
+        ("gadget/services/words.py", "import gadget.site.app", "Dependencies point one way"),
+        ("gadget/store/games.py", "import gadget.language", "Dependencies point one way"),
+        ("gadget/cli/codes.py", "import gadget.site.play", "Dependencies point one way"),
+    ],
+)
+def test_a_planted_import_breaks_its_contract(
+    copy: Path, module: str, planted: str, broken: str
+) -> None:
+    path = copy / module
+    original = path.read_text(encoding="utf-8")
+    path.write_text(original + f"\n{planted}  # planted\n", encoding="utf-8")
+    try:
+        result = _lint(copy)
+    finally:
+        path.write_text(original, encoding="utf-8")
+    assert result.returncode != 0
+    assert "Broken contracts" in result.stdout
+    said = " ".join(result.stdout.split("Broken contracts")[-1].split())  # wrapped lines joined
+    assert broken in said, said[:2000]
