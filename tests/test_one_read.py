@@ -10,11 +10,12 @@ from typing import Any
 
 import pytest
 
-from gadget.engine import Clue, Guess, Player, gamelog
+from gadget.engine import Clue, Guess, Player, ShareCode, gamelog
 from gadget.services.backup import export_team, import_team
 from gadget.services.table import Table
 from gadget.store import Store
 from tests.clocks import FakeClock
+from tests.phones import Phone
 from tests.screens import at_the_table, card_of, deal_and_join, give_clue, seat_of
 from tests.seated import Seated
 
@@ -129,3 +130,23 @@ def test_a_backup_replays_each_log_once_to_import_it_and_never_to_export_it(
         assert replays == []
         import_team(Store("sqlite://"), json.dumps(data))
     assert len(replays) == 3  # before: each log twice (the document's check, the store's)
+
+
+@at_the_table
+async def test_a_join_link_reads_its_code_once(table: Table) -> None:
+    _phone_a, _phone_b, code = await deal_and_join(table)
+    reads: list[str] = []
+    real = ShareCode.parse.__func__  # type: ignore[attr-defined]
+
+    def parse(cls: type[ShareCode], text: str) -> ShareCode:
+        reads.append(text)
+        return real(cls, text)  # type: ignore[no-any-return]
+
+    ShareCode.parse = classmethod(parse)  # type: ignore[assignment, method-assign]
+    try:
+        late = await Phone(f"/join/{code.text}").open()  # a third phone, B being held
+        await late.settle()
+    finally:
+        ShareCode.parse = classmethod(real)  # type: ignore[assignment, method-assign]
+    assert late.says("Ask to take over")
+    assert reads == [code.text]  # before: once a render

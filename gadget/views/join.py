@@ -19,19 +19,22 @@ from gadget.views.phone import use_phone
 from gadget.views.table_context import use_table
 
 
+def _read(typed: str) -> tuple[ShareCode | None, str]:
+    """The code an address carries, or why it is none."""
+    try:
+        return ShareCode.parse(typed), ""
+    except ShareCodeError as wrong:
+        return None, say(wrong)
+
+
 @component
 def JoinRoute() -> ft.Control:
     """/join/<code>: the link in the QR code: side B, or this phone's own side of that game."""
     table = use_table()
     page = ft.context.page
-    typed = unquote(ft.use_route_params().get(addresses.CODE, "")[:120])[
-        :40
-    ]  # a typed space is %20
-    try:
-        code: ShareCode | None = ShareCode.parse(typed)
-        problem = ""
-    except ShareCodeError as wrong:
-        code, problem = None, say(wrong)
+    typed = unquote(ft.use_route_params().get(addresses.CODE, "")[:120])[:40]  # a space: %20
+    # Read once per address, then passed on as the code itself, never as its text again.
+    code, problem = ft.use_memo(lambda: _read(typed), [typed])
     game = use_lookup(lambda: table.find(code) if code else None, [typed])
     if code is None:
         return ft.Column(
