@@ -22,6 +22,7 @@ from gadget.store.errors import (
     StoreError,
     TeamExistsError,
 )
+from gadget.store.games import FinishedMission, GameScreen
 from gadget.store.phones import SeatRequest
 from gadget.store.records import (
     Attempt,
@@ -31,7 +32,6 @@ from gadget.store.records import (
     SavedGame,
     Team,
 )
-from gadget.store.screens import FinishedMission, GameScreen
 from gadget.store.store import Store
 from gadget.store.timers import SavedTimer
 

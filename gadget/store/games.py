@@ -1,23 +1,26 @@
-"""Games being played: saved at every action, under a version check for two phones."""
+"""Games being played: saved at every action under a version check for two phones, and
+read for a phone's screen in one transaction (a notice used to cost each watching phone
+8 to 11 transactions, each a moment of the event loop's thread)."""
 
 from __future__ import annotations
 
 import json
 import secrets
 from collections.abc import Sequence
-from datetime import UTC, datetime, timedelta
+from dataclasses import dataclass
 
 from sqlalchemy import func, update
 from sqlmodel import Session, col, select
 
 from gadget.engine import Action, GameLog, GameState, Player, ShareCode, replay_with_before
 from gadget.engine.rules import apply
+from gadget.missions import MissionMap
 from gadget.store.derived import Worked
 from gadget.store.errors import NotFoundError, SeatError, StoreError
 from gadget.store.history import finish, take_back
-from gadget.store.maps import stored_map
+from gadget.store.maps import load_map
+from gadget.store.phones import SeatRequest, seat_request_record
 from gadget.store.records import (
-    HeldGame,
     SavedGame,
     player_names,
     saved_game,
@@ -25,11 +28,43 @@ from gadget.store.records import (
 )
 from gadget.store.repository import Repository
 from gadget.store.tables import (
+    CompletionRow,
     GameRow,
-    MapRow,
+    SeatRequestRow,
     SeatRow,
+    TeamMemberRow,
     TeamRow,
+    TimerRow,
 )
+from gadget.store.timers import SavedTimer, timer_record
+
+
+@dataclass(frozen=True, slots=True)
+class FinishedMission:
+    """A finished mission game's campaign as it stands: its map, what the team has completed,
+    and what this game's attempt completed."""
+
+    mission_map: MissionMap
+    completed: frozenset[str]
+    earned: frozenset[str]
+
+
+@dataclass(frozen=True, slots=True)
+class GameScreen:
+    """Every record one phone's screen of a game is drawn from, as of one moment."""
+
+    game: SavedGame
+    side: Player | None  # the side this phone holds, if any
+    holders: dict[Player, str]  # the phone holding each held side
+    requests: tuple[SeatRequest, ...]  # every take-over request of the game, oldest first
+    members: frozenset[str]  # the phones of the game's team (none outside a team)
+    timer: SavedTimer | None
+    finished: FinishedMission | None  # a finished mission game's campaign
+
+    def latest_request(self, phone: str) -> SeatRequest | None:
+        """This phone's newest request (waiting, allowed or refused)."""
+        mine = [request for request in self.requests if request.phone == phone]
+        return mine[-1] if mine else None
 
 
 class GameRecords(Repository):
@@ -96,6 +131,42 @@ class GameRecords(Repository):
             ).first()
             return self.derived.saved(row) if row is not None else None
 
+    def game_screen(self, game_id: int, phone: str) -> GameScreen | None:
+        """Everything this phone's screen of the game needs; None for no such game."""
+        with self._transaction() as session:
+            row = session.get(GameRow, game_id)
+            if row is None:
+                return None
+            game = self.derived.saved(row)
+            seats = session.exec(select(SeatRow).where(SeatRow.game_id == game_id)).all()
+            holders = {Player(seat.side): seat.phone for seat in seats}
+            requests = session.exec(
+                select(SeatRequestRow)
+                .where(SeatRequestRow.game_id == game_id)
+                .order_by(col(SeatRequestRow.id))
+            ).all()
+            members: frozenset[str] = frozenset()
+            if game.team_id is not None:
+                members = frozenset(
+                    session.exec(
+                        select(TeamMemberRow.phone).where(TeamMemberRow.team_id == game.team_id)
+                    ).all()
+                )
+            timer = session.get(TimerRow, game_id)
+            finished = None
+            if game.team_id is not None and game.attempt_id is not None:
+                finished = _finished(session, game)
+            mine = next((side for side, holder in holders.items() if holder == phone), None)
+            return GameScreen(
+                game,
+                mine,
+                holders,
+                tuple(seat_request_record(request) for request in requests),
+                members,
+                timer_record(timer) if timer is not None else None,
+                finished,
+            )
+
     def games_in_progress(self, newest: int | None = None) -> list[SavedGame]:
         """Games not finished yet, oldest first (only the `newest` few when given): a
         restarted server resumes every one of them."""
@@ -107,54 +178,6 @@ class GameRecords(Repository):
             else:
                 rows = list(session.exec(query.order_by(col(GameRow.id))).all())
             return [self.derived.saved(row) for row in rows]
-
-    def held_games(self, phone: str, newest: int = 5) -> list[HeldGame]:
-        """The newest unfinished games in which this phone holds a side, newest first, each
-        with what tells it apart on Home, in four queries whatever their number."""
-        with self._transaction() as session:
-            now = self.now()
-            held = session.exec(
-                select(GameRow, SeatRow.side)
-                .join(SeatRow, col(SeatRow.game_id) == col(GameRow.id))
-                .where(SeatRow.phone == phone, col(GameRow.attempt_id).is_(None))
-                .order_by(col(GameRow.id).desc())
-                .limit(newest)
-            ).all()
-            ids = [row.id for row, _side in held]
-            partnered = set(
-                session.exec(
-                    select(SeatRow.game_id).where(
-                        col(SeatRow.game_id).in_(ids), SeatRow.phone != phone
-                    )
-                ).all()
-            )
-            team_ids = {row.team_id for row, _side in held if row.team_id is not None}
-            teams = dict(
-                session.exec(
-                    select(TeamRow.id, TeamRow.name).where(col(TeamRow.id).in_(team_ids))
-                ).all()
-            )
-            map_ids = {row.map_id for row, _side in held if row.mission_id is not None}
-            cities = {
-                (map_id, mission.id): mission.name
-                for map_id, data in session.exec(
-                    select(MapRow.id, MapRow.data).where(col(MapRow.id).in_(map_ids))
-                ).all()
-                for mission in stored_map(data).missions  # parsed once a process
-            }
-            return [
-                HeldGame(
-                    game=self.derived.saved(row),
-                    side=Player(side),
-                    partner_seated=row.id in partnered,
-                    team_name=teams.get(row.team_id) if row.team_id is not None else None,
-                    mission_name=cities.get((row.map_id, row.mission_id), row.mission_id)
-                    if row.mission_id is not None
-                    else None,
-                    idle=max(now - _utc(row.updated_at), timedelta(0)),
-                )
-                for row, side in held
-            ]
 
     def count_games_in_progress(self) -> int:
         """How many games are not finished, without reading them."""
@@ -263,6 +286,21 @@ def _check_seat(session: Session, game_id: int, phone: str, side: Player | None)
         )
 
 
-def _utc(when: datetime) -> datetime:
-    """A stored moment with its zone (SQLite gives back naive UTC)."""
-    return when if when.tzinfo is not None else when.replace(tzinfo=UTC)
+def _finished(session: Session, game: SavedGame) -> FinishedMission:
+    """The campaign a finished mission game leaves, read in the caller's transaction."""
+    assert game.team_id is not None
+    map_id = game.map_id
+    if map_id is None:
+        team = session.get(TeamRow, game.team_id)
+        assert team is not None
+        map_id = team.map_id
+    completions = session.exec(
+        select(CompletionRow.mission_id, CompletionRow.attempt_id).where(
+            CompletionRow.team_id == game.team_id
+        )
+    ).all()
+    return FinishedMission(
+        load_map(session, map_id),
+        frozenset(mission for mission, _attempt in completions),
+        frozenset(mission for mission, attempt in completions if attempt == game.attempt_id),
+    )

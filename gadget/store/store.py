@@ -4,9 +4,9 @@ from __future__ import annotations
 
 from gadget.store.games import GameRecords
 from gadget.store.history import HistoryRecords
+from gadget.store.home import HomeRecords
 from gadget.store.maps import MapRecords
 from gadget.store.phones import PhoneRecords
-from gadget.store.screens import ScreenRecords
 from gadget.store.tables import (
     SettingRow,
 )
@@ -21,7 +21,7 @@ class Store(
     HistoryRecords,
     PhoneRecords,
     TimerRecords,
-    ScreenRecords,
+    HomeRecords,
 ):
     """All reads and writes, each in its own transaction (each group in its own module)."""
 
