@@ -29,6 +29,7 @@ from gadget.views.game_parts import (
     notices,
     time_bank,
     timer_switch,
+    undo_question,
 )
 from gadget.views.hooks import Kept, Loading, keyed, use_kept, use_lookup, use_value, use_wakelock
 from gadget.views.keycard import KeyCardGrid
@@ -188,28 +189,6 @@ def GameTable(shown: PhoneGame, set_shown: Callable[[PhoneGame], None]) -> ft.Co
 
         guarded(take_back, set_message)(None)
 
-    ft.use_dialog(
-        ft.AlertDialog(
-            title=ft.Text(_("Undo the last action?")),
-            content=ft.Text(
-                _(
-                    "Both phones go back one step. The result leaves the history, and what it"
-                    " completed is taken back."
-                )
-                if game.state.is_over
-                else _("Both phones go back one step.")
-            ),
-            # Each button says what it does: a French "Annuler" reads as "close the dialog".
-            actions=[
-                ft.TextButton(_("Change nothing"), on_click=lambda _e: set_confirming_undo(False)),
-                ft.Button(_("Take it back"), on_click=lambda _e: undo()),
-            ],
-            on_dismiss=lambda _e: set_confirming_undo(False),
-        )
-        if confirming_undo
-        else None
-    )
-
     view = view_for(game.state, side)
     on_touch = (lambda cell: act(Guess(side.partner, cell))) if view.i_record_guesses else None
     over = view.phase is Phase.OVER
@@ -272,7 +251,11 @@ def GameTable(shown: PhoneGame, set_shown: Callable[[PhoneGame], None]) -> ft.Co
         )
         if wide
         else card,
-        ft.Row(
+        # Asked in place, not in a dialog: a dialog's closing animation held the tapping
+        # phone's new screen back 0.15 s, and its modal barrier hid it from the reader.
+        undo_question(over, lambda: set_confirming_undo(False), undo)
+        if confirming_undo
+        else ft.Row(
             action_buttons(view, act, lambda _e: set_confirming_undo(True), bool(game.log.actions)),
             wrap=True,
             key="actions",

@@ -235,3 +235,31 @@ def end_panel(
         ],
         border=colour,
     )
+
+
+def undo_question(
+    over: bool, keep: Callable[[], None], take_back: Callable[[], None]
+) -> ft.Control:
+    """Undo asked where its button was: each answer says what it does (a French "Annuler"
+    reads as "close the question"), the one that acts last."""
+    return panel(
+        [
+            ft.Text(_("Undo the last action?"), weight=ft.FontWeight.W_600),
+            ft.Text(
+                _(
+                    "Both phones go back one step. The result leaves the history, and what it"
+                    " completed is taken back."
+                )
+                if over
+                else _("Both phones go back one step.")
+            ),
+            ft.Row(
+                [
+                    ft.TextButton(_("Change nothing"), on_click=lambda _e: keep()),
+                    ft.Button(_("Take it back"), on_click=lambda _e: take_back()),
+                ],
+                wrap=True,
+            ),
+        ],
+        key="confirm undo",
+    )

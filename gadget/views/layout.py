@@ -37,9 +37,12 @@ def content_width(page: ft.Page) -> int:
     return round(min((page.width or 360) - 2 * PAGE_PADDING, MAX_WIDTH))
 
 
-def panel(controls: list[ft.Control], border: str = palette.OUTLINE) -> ft.Control:
+def panel(
+    controls: list[ft.Control], border: str = palette.OUTLINE, key: str | None = None
+) -> ft.Control:
     """A framed, centred block: the share code, the team's invite, a request to answer."""
     return ft.Container(
+        key=key,
         content=ft.Column(controls, horizontal_alignment=ft.CrossAxisAlignment.CENTER, spacing=6),
         padding=12,
         border=ft.Border.all(1, border),
