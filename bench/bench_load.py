@@ -117,12 +117,15 @@ class SimulatedPhone:
         return None
 
     def cell(self, cell: int) -> int | None:
-        """The tappable control of a cell (phone A's seat sees A's frame as it is)."""
+        """The control of a cell that a tap goes to (phone A's seat sees A's frame as it is).
+        Only whole controls are kept here, not the property patches that make a cell
+        tappable once the card is keyed (a clue sends `on_click` alone): the server judges
+        the tap, and a step waits seconds after the clue before it taps."""
         label = f"row {cell // 5 + 1} column {cell % 5 + 1}: "
         for control in reversed(list(self.controls.values())):  # the newest drawing first
             if control["_c"] == "Semantics" and str(control.get("label", "")).startswith(label):
                 inner = control.get("content")
-                if isinstance(inner, dict) and inner.get("on_click"):
+                if isinstance(inner, dict):
                     return int(inner["_i"])
         return None
 
