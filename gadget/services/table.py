@@ -32,12 +32,13 @@ from gadget.store import (
 
 
 def _timer_key(phone: Phone | None) -> str:
-    """Each phone's timer defaults are its own; "timer" alone is the command line's."""
+    """Each phone's timer defaults are its own; "timer" alone is the server's (an older game's)."""
     return f"timer:{phone.key}" if phone is not None else "timer"
 
 
 class Table(Seats, Teams):
-    """Every game on this server: deal, join, act, undo, seats and timers, each change broadcast."""
+    """Every game on this server: each write takes the phone and checks it may, each change is
+    heard by every phone watching."""
 
     def __init__(
         self,
