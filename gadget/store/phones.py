@@ -19,7 +19,6 @@ from gadget.engine import Player
 from gadget.store.errors import NotFoundError, SeatError
 from gadget.store.repository import Repository
 from gadget.store.tables import (
-    AttemptRow,
     GameRow,
     SeatRequestRow,
     SeatRow,
@@ -335,27 +334,6 @@ class PhoneRecords(Repository):
                 select(TeamMemberRow.phone).where(TeamMemberRow.team_id == team_id)
             ).all()
             return frozenset(rows)
-
-    def phones_of_attempt(self, attempt_id: int) -> frozenset[str]:
-        """The phones whose attempt this is: its team's, or for a game outside any team, the
-        phones that held its sides."""
-        with self._transaction() as session:
-            row = session.get(AttemptRow, attempt_id)
-            if row is None:
-                raise NotFoundError("no attempt number {attempt_id}", attempt_id=attempt_id)
-            if row.team_id is not None:
-                return frozenset(
-                    session.exec(
-                        select(TeamMemberRow.phone).where(TeamMemberRow.team_id == row.team_id)
-                    ).all()
-                )
-            return frozenset(
-                session.exec(
-                    select(SeatRow.phone)
-                    .join(GameRow, col(GameRow.id) == col(SeatRow.game_id))
-                    .where(GameRow.attempt_id == attempt_id)
-                ).all()
-            )
 
     def teams_without_phones(self) -> list[str]:
         """Names of teams no phone can open yet (made on the command line, or before phones

@@ -29,7 +29,9 @@ from gadget.store.repository import Repository
 from gadget.store.tables import (
     AttemptRow,
     CompletionRow,
+    GameRow,
     MapRow,
+    SeatRow,
     TeamMemberRow,
     TeamRow,
 )
@@ -211,6 +213,27 @@ class TeamRecords(Repository):
             if phone is not None:
                 join_team_row(session, row.id, phone, self.now())
             return team_record(row)
+
+    def phones_of_attempt(self, attempt_id: int) -> frozenset[str]:
+        """The phones whose attempt this is: its team's, or for a game outside any team, the
+        phones that held its sides."""
+        with self._transaction() as session:
+            row = session.get(AttemptRow, attempt_id)
+            if row is None:
+                raise NotFoundError("no attempt number {attempt_id}", attempt_id=attempt_id)
+            if row.team_id is not None:
+                return frozenset(
+                    session.exec(
+                        select(TeamMemberRow.phone).where(TeamMemberRow.team_id == row.team_id)
+                    ).all()
+                )
+            return frozenset(
+                session.exec(
+                    select(SeatRow.phone)
+                    .join(GameRow, col(GameRow.id) == col(SeatRow.game_id))
+                    .where(GameRow.attempt_id == attempt_id)
+                ).all()
+            )
 
     def completions(self, team_id: int) -> dict[str, datetime]:
         """When each completed mission was first won."""
