@@ -6,6 +6,7 @@ import asyncio
 from pathlib import Path
 from typing import Any
 
+import flet as ft
 import pytest
 
 from gadget.engine import Clue, GameLog, Guess, Player, Setup, Stop, recorder
@@ -129,6 +130,30 @@ async def test_undo_asks_first_and_then_both_phones_go_back(table: Table) -> Non
     await phone_a.tap("Take it back")  # the dialog's button
     assert phone_b.says("Either player gives the next clue.")
     assert table.store.games_in_progress()[-1].log.actions == ()
+
+
+@at_the_table
+async def test_undo_asked_on_both_phones_takes_back_one_move_only(table: Table) -> None:
+    """Both phones asked, A took it back: B's question was about the move A took back, so it
+    closes, and B's answer, had it come first, takes back nothing more (an outsider lost a
+    found agent so)."""
+    phone_a, phone_b, code = await deal_and_join(table)
+    await give_clue(phone_a, "salad")
+    await phone_a.tap_cell(*seat_of(A, card_of(table, code).a.index("G")))  # B found one
+    await phone_b.settle()
+    await phone_a.tap("Undo")
+    await phone_b.tap("Undo")
+    stale_answer = next(
+        c for c in phone_b.controls() if isinstance(c, ft.Button) and c.content == "Take it back"
+    )
+    await phone_a.tap("Take it back")  # the touch goes
+    await phone_b.settle()
+    assert phone_b.says("A gave the clue: salad. You guess.")
+    assert not phone_b.says("Undo the last action?")  # the question closed with its move
+    await phone_b.session.dispatch_event(stale_answer._i, "click", None)  # had it been seen
+    await phone_b.settle()
+    actions = table.store.games_in_progress()[-1].log.actions
+    assert len(actions) == 1 and isinstance(actions[0], Clue)  # the clue stays
 
 
 @at_the_table

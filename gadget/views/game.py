@@ -157,7 +157,9 @@ def GameTable(shown: PhoneGame, set_shown: Callable[[PhoneGame], None]) -> ft.Co
     sharing, set_sharing = use_value(lambda: cast(bool | None, None))
     shares = side is Player.A and not game.state.is_over and game.log.code is not None
     showing_code = (shares and not shown.partner_here) if sharing is None else sharing
-    confirming_undo, set_confirming_undo = use_value(lambda: False)
+    # The version undo was asked at: the answer takes back that move, never one made since
+    # (both phones asking at once took back two moves).
+    undo_asked, set_undo_asked = use_value(lambda: cast(int | None, None))
 
     use_wakelock()
     # The version the next action is based on: a second quick tap on this phone must not
@@ -181,11 +183,11 @@ def GameTable(shown: PhoneGame, set_shown: Callable[[PhoneGame], None]) -> ft.Co
 
         guarded(record, tell)(None)
 
-    def undo() -> None:
-        set_confirming_undo(False)
+    def undo(asked: int) -> None:
+        set_undo_asked(None)
 
         def take_back() -> None:
-            show(table.undo(phone, game_id, version.current))
+            show(table.undo(phone, game_id, asked))
 
         guarded(take_back, set_message)(None)
 
@@ -253,10 +255,12 @@ def GameTable(shown: PhoneGame, set_shown: Callable[[PhoneGame], None]) -> ft.Co
         else card,
         # Asked in place, not in a dialog: a dialog's closing animation held the tapping
         # phone's new screen back 0.15 s, and its modal barrier hid it from the reader.
-        undo_question(over, lambda: set_confirming_undo(False), undo)
-        if confirming_undo
+        undo_question(over, lambda: set_undo_asked(None), lambda: undo(game.version))
+        if undo_asked == game.version  # a move since closes the question
         else ft.Row(
-            action_buttons(view, act, lambda _e: set_confirming_undo(True), bool(game.log.actions)),
+            action_buttons(
+                view, act, lambda _e: set_undo_asked(game.version), bool(game.log.actions)
+            ),
             wrap=True,
             key="actions",
         ),
