@@ -52,7 +52,9 @@ async def test_a_team_is_made_on_screen_and_listed(table: Table) -> None:
     await teams.type("New team", "owls")  # the form emptied: the next team is typed afresh
     await teams.tap("Add team")
     named = teams._find(ft.TextField, label="New team")
-    assert named.error == "A team named “Owls” already exists."  # on its field, in its red
+    assert (
+        named.error == "The name “owls” is taken by a team on this server: choose another."
+    )  # on its field, in its red
     assert named.value == "owls"  # a refused name stays to be changed
     assert not teams.says("Added Owls.")
     await teams.type("New team", "")

@@ -40,7 +40,7 @@ def test_a_team_is_added_listed_and_refused_twice(capsys: pytest.CaptureFixture[
     )
     assert run(capsys, "team", "list")[1] == "Owls: Ann, Ben\n"
     assert run(capsys, "team", "add", "owls") == (
-        2, "", "gadget: a team named “Owls” already exists\n"
+        2, "", "gadget: the name “owls” is taken by a team on this server: choose another\n"
     )  # fmt: skip
 
 
@@ -139,7 +139,10 @@ def test_export_and_import_move_a_team_between_databases(
 
     monkeypatch.setenv("GADGET_DATABASE_URL", f"sqlite:///{tmp_path / 'other.db'}")
     assert run(capsys, "import", path)[1] == "imported team Owls\n"
-    assert run(capsys, "import", path)[2] == "gadget: a team named “Owls” already exists\n"
+    assert (
+        run(capsys, "import", path)[2]
+        == "gadget: the name “Owls” is taken by a team on this server: choose another\n"
+    )
     assert run(capsys, "import", path, "--as", "Owls 2")[1] == "imported team Owls 2\n"
     shown = json.loads(run(capsys, "campaign", "show", "Owls 2", "--json")[1])
     assert shown["missions"][0]["state"] == "completed"

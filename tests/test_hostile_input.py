@@ -225,7 +225,7 @@ def test_every_command_that_takes_words_refuses_bad_ones_in_one_line(
         (["import", "{mission_list}"], "attempt 0: mission must be a mission's id or null"),
         (["team", "add", "Équipe\u202e"], "contains the control character U+202E"),
         (["team", "add", "x" * 41], "has 41 characters; at most 40"),
-        (["team", "add", "OWLS"], "a team named “Owls” already exists"),
+        (["team", "add", "OWLS"], "the name “OWLS” is taken by a team on this server"),
     ],
 )
 def test_the_files_and_names_of_the_issue_are_one_clear_line(

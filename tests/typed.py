@@ -72,7 +72,9 @@ async def typed_into_teams(table: Table, typed: str) -> Phone:
         field = "New team"
         for other in known:
             if name_key(other) == name_key(name):
-                raise TextError("a team named {name!r} already exists", name=other)
+                raise TextError(
+                    "the name {name!r} is taken by a team on this server: choose another", name=name
+                )
     except TextError as wrong:
         assert {team.name for team in table.store.teams()} == known
         words = brief(str(wrong)[:1].upper() + str(wrong)[1:] + ".")

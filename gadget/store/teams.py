@@ -74,7 +74,7 @@ class TeamRecords(Repository):
     def _refuse_taken_name(session: Session, name: str, team_id: int | None = None) -> None:
         other = session.exec(select(TeamRow).where(TeamRow.name_key == name_key(name))).first()
         if other is not None and other.id != team_id:
-            raise TeamExistsError("a team named {name!r} already exists", name=other.name)
+            raise _taken(name)
 
     @staticmethod
     def _flush_team(session: Session, name: str) -> None:
@@ -82,7 +82,7 @@ class TeamRecords(Repository):
         try:
             session.flush()
         except IntegrityError:
-            raise TeamExistsError("a team named {name!r} already exists", name=name) from None
+            raise _taken(name) from None
 
     def teams(self, phone: str | None = None) -> list[Team]:
         """Every team by name, or only this phone's teams (the command line sees all)."""
@@ -311,3 +311,12 @@ def _insert_attempts(session: Session, rows: list[dict[str, Any]]) -> list[int]:
         insert(AttemptRow).returning(col(AttemptRow.id), sort_by_parameter_order=True), rows
     )
     return [int(number) for number in written.scalars()]
+
+
+def _taken(name: str) -> TeamExistsError:
+    """Names are one per server (the command line finds a team by its name), so a name that
+    another phone's team holds is refused: the refusal says the name as typed, never whose
+    team holds it or how it is written there."""
+    return TeamExistsError(
+        "the name {name!r} is taken by a team on this server: choose another", name=name
+    )
