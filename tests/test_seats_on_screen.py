@@ -73,6 +73,16 @@ async def test_a_join_link_typed_with_a_space_opens_its_game(table: Table) -> No
 
 
 @at_the_table
+async def test_a_join_link_pasted_from_a_sentence_opens_its_game(table: Table) -> None:
+    """ "Join me: http://.../join/CODE." arrives with the full stop (an outsider's chat)."""
+    for seed, tail in enumerate((".", ").", "!", "%C2%BB")):  # the last: a French closing »
+        game = table.deal(seed=22 + seed, phone=new_phone())  # a game each: B joins each
+        assert game.log.code is not None
+        phone = await Phone(f"/join/{game.log.code.text}{tail}").open()
+        assert phone.grid() == game.log.card.seen_from(B), tail
+
+
+@at_the_table
 async def test_a_second_join_link_in_the_same_tab_shows_that_codes_side_b(table: Table) -> None:
     first, second = table.deal(seed=11, phone=new_phone()), table.deal(seed=12, phone=new_phone())
     assert first.log.code is not None and second.log.code is not None

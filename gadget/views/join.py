@@ -20,9 +20,10 @@ from gadget.views.table_context import use_table
 
 
 def _read(typed: str) -> tuple[ShareCode | None, str]:
-    """The code an address carries, or why it is none."""
+    """The code an address carries, or why it is none; a link pasted from a chat keeps the
+    sentence's full stop or bracket after it, which no code has."""
     try:
-        return ShareCode.parse(typed), ""
+        return ShareCode.parse(typed.rstrip(".,;:!?)]'\"»")), ""
     except ShareCodeError as wrong:
         return None, say(wrong)
 
