@@ -83,6 +83,14 @@ async def test_a_join_link_pasted_from_a_sentence_opens_its_game(table: Table) -
 
 
 @at_the_table
+async def test_a_long_join_link_is_refused_by_its_own_length(table: Table) -> None:
+    """The address was cut to 40 characters before it was read: 5,000 "had 40" (an outsider)."""
+    phone = await Phone("/join/" + "X" * 5000).open()
+    assert phone.says("That code did not work")
+    assert phone.says("the code has 5000 characters")
+
+
+@at_the_table
 async def test_a_second_join_link_in_the_same_tab_shows_that_codes_side_b(table: Table) -> None:
     first, second = table.deal(seed=11, phone=new_phone()), table.deal(seed=12, phone=new_phone())
     assert first.log.code is not None and second.log.code is not None

@@ -17,13 +17,14 @@ from gadget.views.language import _, say
 from gadget.views.layout import loading, screen
 from gadget.views.phone import use_phone
 from gadget.views.table_context import use_table
+from gadget.views.typed_code import read_code
 
 
 def _read(typed: str) -> tuple[ShareCode | None, str]:
     """The code an address carries, or why it is none; a link pasted from a chat keeps the
     sentence's full stop or bracket after it, which no code has."""
     try:
-        return ShareCode.parse(typed.rstrip(".,;:!?)]'\"»")), ""
+        return read_code(typed.rstrip(".,;:!?)]'\"»")), ""
     except ShareCodeError as wrong:
         return None, say(wrong)
 
@@ -33,7 +34,7 @@ def JoinRoute() -> ft.Control:
     """/join/<code>: the link in the QR code: side B, or this phone's own side of that game."""
     table = use_table()
     page = ft.context.page
-    typed = unquote(ft.use_route_params().get(addresses.CODE, "")[:120])[:40]  # a space: %20
+    typed = unquote(ft.use_route_params().get(addresses.CODE, ""))  # a space is %20
     # Read once per address, then passed on as the code itself, never as its text again.
     code, problem = ft.use_memo(lambda: _read(typed), [typed])
     game = use_lookup(lambda: table.find(code) if code else None, [typed])
