@@ -4,18 +4,21 @@ module named for what it holds (hooks, layout, qr, typed_code, fields, files).""
 
 from __future__ import annotations
 
+import re
 from collections.abc import Callable
-from typing import Any
+from typing import Any, Final
 
 from gadget.engine import GadgetError
 from gadget.views.language import say
+
+_BREAKS: Final = re.compile(r"[^\S\u00a0]+")  # any white space but the no-break space
 
 
 def brief(message: str, limit: int = 300) -> str:
     """A refusal as a player reads it: one line, never longer than a phone can show (a
     hostile file's values are quoted in messages, and may be any size); a no-break space
     stays one (French puts them inside « »)."""
-    line = " ".join(message.replace("\u00a0", "\0").split()).replace("\0", "\u00a0")
+    line = " ".join(word for word in _BREAKS.split(message) if word)
     return line if len(line) <= limit else line[: limit - 1] + "…"
 
 
