@@ -51,6 +51,12 @@ def won_prague() -> PhoneTeam:
     return record_result(new_team("Owls"), "prague", Result(True, 2, 7), AT).team
 
 
+def _won(mission: str, tokens: int, mistakes: int) -> dict[str, Any]:
+    """A won attempt of a city, its log played at the bank given."""
+    log = log_of(WINNING_ACTIONS, tokens, mistakes).to_dict()
+    return {"mission": mission, "played_at": AT, "players": [], "log": log}
+
+
 def _damaged(change: Callable[[dict[str, Any]], object]) -> str:
     document = json.loads(json.dumps(SERVERS))
     change(document)
@@ -67,7 +73,25 @@ FORGED = [
     (lambda d: d["attempts"][0].update(map=0), r"attempt 0: map 0 is not in maps \(0..-1\)"),
     (
         lambda d: d["attempts"].append({**d["attempts"][1], "mission": "london"}),
-        "London is locked",
+        "attempt 2: the game was played with 9-9; London is 10-2",
+    ),
+    (
+        lambda d: d["attempts"].append(_won("london", 10, 2)),
+        "attempt 2: London is locked",
+    ),
+    (  # an outsider's: a Prague win relabelled as Sydney's, and Sydney listed as completed
+        lambda d: (
+            d["attempts"][0].update(mission="sydney"),
+            d["completed"].append({"mission": "sydney", "at": AT}),
+        ),
+        "attempt 0: the game was played with 9-9; Sydney is 9-1",
+    ),
+    (  # a win at Sydney's own bank does not open Sydney because the file lists it completed
+        lambda d: (
+            d["attempts"].append(_won("sydney", 9, 1)),
+            d["completed"].append({"mission": "sydney", "at": AT}),
+        ),
+        "attempt 2: Sydney is locked",
     ),
     (
         lambda d: d["completed"].append({"mission": "berlin", "at": AT}),
@@ -86,6 +110,16 @@ def test_a_forged_document_is_refused_by_the_site_as_by_the_server(
     with pytest.raises(GadgetError) as on_the_server:
         import_team(Store("sqlite://"), text)
     assert str(on_the_server.value) == str(on_the_phone.value)  # one check, the same words
+
+
+def test_wins_written_out_of_order_still_open_their_cities() -> None:
+    """A phone's clock may put a Berlin win before the Prague win that opened it: the
+    document's wins are judged together, not by the order they were written in."""
+    document = json.loads(json.dumps(SERVERS))
+    document["attempts"].insert(0, _won("berlin", 11, 2))
+    document["completed"].append({"mission": "berlin", "at": AT})
+    for read in (team_from_json, lambda text: import_team(Store("sqlite://"), text)):
+        read(json.dumps(document))  # taken by both apps
 
 
 def test_a_phones_told_win_with_a_forged_score_is_refused_on_the_phone_too() -> None:

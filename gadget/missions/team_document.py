@@ -3,9 +3,10 @@ are the same file, so it is read, checked and written here alone, for both apps.
 
 Nothing in it is taken on trust: a game log is replayed and must be finished, a told result
 must fit its city's time bank, a "won" or "score" the file states must be what the log or
-the told result gives, an attempt's map must be one the document carries, a completion
-needs a won attempt, and every attempt on the team's map is judged in order by the
-campaign's rule (`after_result`), which refuses a city still locked.
+the told result gives, a logged game counted for a city was played with that city's time
+bank, an attempt's map must be one the document carries, and the campaign's rule
+(`check_playable`) says what is completed: only the document's own wins, each on a city
+they had opened, complete a city (its list of completions opens nothing).
 """
 
 from __future__ import annotations
@@ -23,9 +24,10 @@ from gadget.engine.jsontext import read_json
 from gadget.missions.map import MapError, Mission, MissionMap, default_map, map_from_dict
 from gadget.missions.names import clean_name, clean_notes, clean_players
 from gadget.missions.progress import (
+    MissionLockedError,
     MissionResult,
     MissionState,
-    after_result,
+    check_playable,
     mission_states,
     result_on_map,
 )
@@ -223,20 +225,45 @@ def _completed(data: Mapping[str, object], maps: tuple[MissionMap, ...]) -> dict
 
 
 def _check_campaign(document: TeamDocument) -> None:
-    """The campaign's rules, not the file, say what is completed: a completion needs a won
-    attempt behind it, and no attempt on the team's map may be on a city still locked."""
-    won = {a.mission for a in document.attempts if a.won and a.mission is not None}
+    """The campaign's rules, not the file, say what is completed: every city attempted must
+    have been opened by won attempts reaching it from the start, on the map each was played
+    on, and every completion needs one of those wins behind it."""
+    reached = _reached(document)
+    for index, attempt in enumerate(document.attempts):
+        if attempt.mission is not None:
+            try:
+                check_playable(document.played_on(attempt), reached, attempt.mission)
+            except MissionLockedError as wrong:
+                raise MissionLockedError(
+                    "{where}: {wrong}", where=Message("attempt {index}", index=index), wrong=wrong
+                ) from None
     for index, mission in enumerate(document.completed):
-        if mission not in won:
+        if mission not in reached:
             raise TeamDocumentError(
                 "completed {index}: no won attempt of {mission!r} in the backup",
                 index=index,
                 mission=mission,
             )
-    done = frozenset(document.completed)
-    for attempt in document.attempts:
-        if attempt.mission is not None and document.played_on(attempt) == document.mission_map:
-            done = after_result(document.mission_map, done, attempt.mission, attempt.won)
+
+
+def _reached(document: TeamDocument) -> frozenset[str]:
+    """The cities the document's own wins complete, each won where it was open, whatever
+    the order its attempts were written in (a phone's clock may have been wrong): the file's
+    list of completions is never trusted to open a city."""
+    reached: frozenset[str] = frozenset()
+    while True:
+        states = {id(m): mission_states(m, reached) for m in document.other_maps}
+        states[id(document.mission_map)] = mission_states(document.mission_map, reached)
+        more = reached | {
+            a.mission
+            for a in document.attempts
+            if a.won
+            and a.mission is not None
+            and states[id(document.played_on(a))][a.mission] is not MissionState.LOCKED
+        }
+        if more == reached:
+            return reached
+        reached = more
 
 
 def _attempt(
@@ -276,7 +303,7 @@ def _attempt(
         mission, played_at, tuple(players), clean_notes(notes), False, None, map_index=map_index
     )
     if "log" in item:
-        return _logged(where, item, attempt)
+        return _logged(where, item, attempt, played_on)
     return _told(where, item, attempt, played_on)
 
 
@@ -299,10 +326,30 @@ def _map_index(where: Message, item: Mapping[str, Any], other_maps: list[Mission
     return number
 
 
-def _logged(where: Message, item: Mapping[str, Any], attempt: DocumentAttempt) -> DocumentAttempt:
-    """A game the table saw: its log replayed to its end gives its result and score."""
+def _logged(
+    where: Message, item: Mapping[str, Any], attempt: DocumentAttempt, played_on: MissionMap
+) -> DocumentAttempt:
+    """A game the table saw: its log replayed to its end gives its result and score, and a
+    game counted for a city was played with that city's time bank."""
     try:
         log = game_log_from_dict(item["log"])
+    except (GadgetError, ReplayError) as wrong:
+        raise TeamDocumentError("{where}: log: {wrong}", where=where, wrong=wrong) from None
+    if attempt.mission is not None:
+        mission = played_on.mission(attempt.mission)
+        if (log.setup.tokens, log.setup.mistakes) != (mission.turns, mission.mistakes):
+            raise TeamDocumentError(
+                "{where}: {wrong}",
+                where=where,
+                wrong=Message(
+                    "the game was played with {bank}-{bank2}; {name} is {parameters}",
+                    bank=log.setup.tokens,
+                    bank2=log.setup.mistakes,
+                    name=Message(mission.name, context="city"),
+                    parameters=mission.parameters,
+                ),
+            )
+    try:
         state = finished_game(log)
     except UnfinishedGameError as wrong:
         raise TeamDocumentError("{where}: {wrong}", where=where, wrong=wrong) from None
