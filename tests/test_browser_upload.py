@@ -16,7 +16,8 @@ from tests.test_browser import Browser, Page, _phone, _see, _start_server, _type
 
 pytestmark = pytest.mark.browser
 REFUSED = (
-    "That backup was not imported: the team backup has 48829 KiB; at most 1024 KiB (1 MiB) are read"
+    "That backup was not imported: the team backup has 48829 KiB;"
+    " at most 1024 KiB (1 MiB) are read."
 )
 
 __all__ = ["browser"]  # the fixture, shared with the other browser tests

@@ -112,3 +112,20 @@ async def test_the_sites_team_screen_refuses_an_emoji_name_in_one_line() -> None
         json.loads(phone.storage.get(TEAM_KEY) or '{"team": {"name": "Our team"}}')["team"]["name"]
         == "Our team"
     )
+
+
+def test_notes_typed_now_refuse_emoji_and_notes_kept_before_still_move_by_backup() -> None:
+    store = Store("sqlite://")
+    old = store.import_team(  # as an older Gadget, which let emoji in notes, kept it
+        name="Owls",
+        players=["Ann"],
+        notes=f"Our mascot: {OWL}",
+        mission_map=default_map(),
+        completed={},
+        attempts=[],
+    )
+    moved = import_team(Store("sqlite://"), json.dumps(export_team(store, old)))
+    assert moved.notes == f"Our mascot: {OWL}"
+    with pytest.raises(TextError, match=re.escape(f"the notes {REFUSED.format(code='1F989')}")):
+        store.update_team(old.id, notes=f"Still {OWL}")
+    assert store.team("Owls").notes == f"Our mascot: {OWL}"

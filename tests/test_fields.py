@@ -65,3 +65,20 @@ async def test_a_refused_note_stays_in_its_field_saying_what_was_refused(table: 
     assert table.store.attempts(owls.id)[0].notes == "Lemonade"
     field = history._find(ft.TextField, label="Notes")
     assert (field.value, field.helper) == ("Lemonade", "Note kept.")
+
+
+@at_the_table
+async def test_a_note_with_an_emoji_is_refused_on_its_field_and_kept_there(table: Table) -> None:
+    """The phones' font has no emoji: a note typed with one would show as an empty box."""
+    table.store.add_team("Owls", ["Ann", "Ben"])
+    record_played_elsewhere(table.store, "Owls", "Prague", log_of(WINNING_ACTIONS).to_json())
+    owls = table.store.team("Owls")
+    history = await member(table.store, owls, f"/teams/{owls.id}/history")
+    await history.type("Notes", "Great game \U0001f989")
+    await history._event(history._find(ft.TextField, label="Notes"), "submit")
+    field = history._find(ft.TextField, label="Notes")
+    assert field.value == "Great game \U0001f989"  # kept, to be mended
+    assert field.error == (
+        "The notes cannot hold emoji or symbols (U+1F989): phones show them as empty boxes."
+    )
+    assert table.store.attempts(owls.id)[0].notes in (None, "")

@@ -17,8 +17,9 @@ from babel.messages.catalog import Catalog
 from babel.messages.pofile import read_po
 
 from gadget.cli import main
-from gadget.engine import Clue, Guess, Player
+from gadget.engine import Clue, GadgetError, Guess, Player
 from gadget.language import SOURCE, catalogue_path, choose, codes, from_environment, language
+from gadget.missions.team_document import read_document
 from gadget.services.campaign import record_played_elsewhere
 from gadget.services.table import Table
 from gadget.views.language import STORAGE_KEY as LANGUAGE_KEY
@@ -505,3 +506,21 @@ def test_a_refused_upload_gives_its_size_in_words_no_language_must_regroup() -> 
     assert (
         language("fr").say(refused.value) == "carte : 1025 Kio ; 1024 Kio au plus (1 Mio) sont lus"
     )
+
+
+@pytest.mark.parametrize(
+    ("text", "french"),
+    [
+        ("{", "JSON non valide à la ligne 1, colonne 2 : un nom entre guillemets doubles droits"),
+        ('{"a": 1} x', "JSON non valide à la ligne 1, colonne 10 : quelque chose suit la fin"),
+        ('"\\q"', "JSON non valide à la ligne 1, colonne 2 : un texte contient un échappement"),
+    ],
+)
+def test_a_broken_file_is_refused_in_french_not_in_pythons_english(text: str, french: str) -> None:
+    """Python's JSON parser says what is wrong in English only; a French reader is told in
+    French (an outsider's finding)."""
+    with pytest.raises(GadgetError) as refused:
+        read_document(text)
+    said = language("fr").say(refused.value)
+    assert said.startswith(french), said
+    assert "Expecting" not in said and "Extra data" not in said and "escape" not in said

@@ -143,8 +143,11 @@ def test_a_long_quoted_value_is_cut_at_a_phones_line_its_end_said_by_an_ellipsis
     assert cut == "“" + "\\n" * 19 + "…”"  # an escape counts whole, and is never cut in two
 
 
-def test_a_quoted_value_that_is_no_text_is_written_as_python_writes_it_cut_short() -> None:
-    assert str(GadgetError("{a!r}, {b!r}, {c!r}", a=5, b=None, c=[1, "x"])) == "5, None, [1, 'x']"
+def test_a_quoted_value_that_is_no_text_is_written_as_its_file_writes_it_cut_short() -> None:
+    """A file says true and null, never Python's True and None (an outsider's finding)."""
+    quoted = str(GadgetError("{a!r}, {b!r}, {c!r}, {d!r}", a=5, b=None, c=[1, "x"], d=True))
+    assert quoted == '5, null, [1, "x"], true'
+    assert str(GadgetError("{a!r}", a=["\u202e"])) == '["\\u202e"]'  # made visible, as text is
     long_list = str(GadgetError("{a!r}", a=list(range(100))))
     assert long_list == "[0, 1, 2, 3, 4, 5, 6, 7, 8, 9, 10, 11, …"
     assert str(GadgetError("[{a!r:>5}] [{b}]", a=7, b="as is")) == "[    7] [as is]"

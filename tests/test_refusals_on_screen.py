@@ -29,7 +29,7 @@ async def test_a_long_number_of_seconds_is_refused_by_its_range_in_a_short_line(
     await phone.submit("Clue seconds", "45")
     assert phone.says("Saved: new games use these settings.")
     await phone.submit("Clue seconds", "99999")
-    assert phone.says("the clue time 99999 s is outside 5 s..60 min")
+    assert phone.says("The clue time 99999 s is outside 5 s..60 min.")
     await phone.type("Guess seconds", "9" * 10_000)
     await phone._event(phone._find(ft.TextField, label="Guess seconds"), "blur")
     refusal = next(t for t in phone.texts() if "the guess time" in t)
@@ -75,5 +75,5 @@ async def test_the_sites_result_says_what_happened_where_the_button_was() -> Non
     await phone.tap("Record the result")
     texts = phone.texts()
     refusal = next(t for t in texts if "is not a whole number" in t)
-    assert refusal == "“" + "7" * 39 + "…” is not a whole number"  # the paste is quoted short
+    assert refusal == "“" + "7" * 39 + "…” is not a whole number."  # the paste is quoted short
     assert texts.index(refusal) < texts.index("Record the result")  # above the button

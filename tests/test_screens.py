@@ -113,7 +113,7 @@ async def test_the_other_phone_acting_first_is_explained_and_nothing_is_lost(tab
     game = table.store.games_in_progress()[-1]
     table.store.record_action(game.id, Clue(B, "ocean", 2), game.version)  # unseen by A yet
     await give_clue(phone_a, "salad")
-    assert phone_a.says("the other phone acted first")
+    assert phone_a.says("The other phone acted first")
     assert phone_a.says("B gave the clue: ocean 2. You guess.")
     assert table.game(game.id).log.actions == (Clue(B, "ocean", 2),)
 
@@ -411,7 +411,7 @@ async def test_settings_keep_the_timer_for_new_games(table: Table) -> None:
     assert table.default_timer(settings.identity) == TimerSettings(False, 30, 75)
     assert settings.says("1:15")  # the custom time joins the choices
     await settings.submit("Clue seconds", "2")
-    assert settings.says("the clue time 2 s is outside")
+    assert settings.says("The clue time 2 s is outside")
     await settings.toggle("Turn timer")
     assert table.default_timer(settings.identity).enabled
     assert table.default_timer() == TimerSettings()  # another phone's defaults are untouched
@@ -519,7 +519,7 @@ async def test_two_quick_taps_on_one_phone_are_both_recorded(table: Table) -> No
     for control in taps:  # the second tap arrives before the first's re-render
         await phone_a.session.dispatch_event(control._i, "click", None)
     await phone_a.settle()
-    assert not phone_a.says("the other phone acted first")
+    assert not phone_a.says("The other phone acted first")
     assert table.store.games_in_progress()[-1].state.agents_found == 2
 
 

@@ -149,7 +149,7 @@ async def test_the_turn_timer_runs_on_the_phone_alone() -> None:
     assert phone.says("1:00 for the clue") or phone.says("0:59 for the clue")
     await phone.type("Guess seconds", "2")
     await phone._event(phone._find(ft.TextField, label="Guess seconds"), "submit", "2")
-    assert phone.says("the guess time 2 s is outside 5 s..60 min")
+    assert phone.says("The guess time 2 s is outside 5 s..60 min.")
     kept = json.loads(phone.storage[TIMER_KEY])
     assert kept == {"enabled": True, "clue_seconds": 60, "guess_seconds": 120}
     again = await Phone("/play/1Y6M-N6BX-NMS8/b", site=True, storage=phone.storage).open()
@@ -186,7 +186,7 @@ async def test_an_impossible_result_is_refused_and_nothing_is_kept() -> None:
     await phone.tap("The game is over: record the result")
     await phone.type("Tokens left in the time bank", "12")
     await phone.tap("Record the result")
-    assert phone.says("tokens left: 12 is outside 0..9")
+    assert phone.says("Tokens left: 12 is outside 0..9")
     assert TEAM_KEY not in phone.storage
     await phone.type("Tokens left in the time bank", "two")
     await phone.tap("Record the result")
@@ -327,7 +327,7 @@ async def test_a_lost_game_is_kept_with_no_score_and_a_practice_game_is_only_sco
     await practice.choose("Mission", "")
     await practice.type("Tokens left in the time bank", "12")
     await practice.tap("Record the result")
-    assert practice.says("tokens left: 12 is outside 0..9 (this game has 9 tokens)")
+    assert practice.says("Tokens left: 12 is outside 0..9 (this game has 9 tokens).")
     await practice.type("Tokens left in the time bank", "1")
     await practice.type("Stop tokens", "5")
     await practice.tap("Record the result")

@@ -64,7 +64,7 @@ def _damaged(change: Callable[[dict[str, Any]], object]) -> str:
 
 
 FORGED = [
-    (lambda d: d["attempts"][1].update(won=True), "attempt 1: the file says won True, its log"),
+    (lambda d: d["attempts"][1].update(won=True), "attempt 1: the file says won true, its log"),
     (lambda d: d["attempts"][0].update(score=30), "attempt 0: the file says score 30, its log"),
     (
         lambda d: d["attempts"][1]["log"]["actions"].pop(),

@@ -12,6 +12,7 @@ in the values.
 
 from __future__ import annotations
 
+import json
 import string
 import unicodedata
 from collections.abc import Mapping, Sequence
@@ -120,11 +121,20 @@ class Words:
     def quoted(self, value: object) -> str:
         """A value a message quotes, as a player reads it: text between this language's
         quotation marks, shown visibly and cut short (a hostile file's text may hold anything,
-        of any size); any other value (a number, a list read from a file) as Python writes
-        it, cut the same way."""
+        of any size); any other value (a number, a list read from a file) as JSON writes it
+        (true, null: what the file says), cut the same way."""
         if not isinstance(value, str):
-            return _cut(repr(value))
+            return _shown(_as_json(value))
         return self.gettext(QUOTES.template).format(value=_shown(value))
+
+
+def _as_json(value: object) -> str:
+    """A value read from a file as its file writes it (a list's text may hold anything: it is
+    made visible by the caller); anything JSON cannot write as Python writes it."""
+    try:
+        return json.dumps(value, ensure_ascii=False)
+    except (TypeError, ValueError):
+        return repr(value)
 
 
 ENGLISH: Final = Words()
@@ -159,11 +169,6 @@ def _shown(text: str) -> str:
     while length > QUOTED_AT_MOST - 1:  # room for the ellipsis
         length -= len(pieces.pop())
     return "".join(pieces) + "…"
-
-
-def _cut(text: str) -> str:
-    """Text no longer than QUOTED_AT_MOST characters, an ellipsis where it was cut."""
-    return text if len(text) <= QUOTED_AT_MOST else text[: QUOTED_AT_MOST - 1] + "…"
 
 
 class _Filling(string.Formatter):

@@ -14,6 +14,24 @@ from gadget.engine.errors import GadgetError, Message
 MAX_DEPTH: Final = 64
 
 _TOO_DEEP: Final = Message("not a file this app reads: its brackets nest too deeply")
+# What Python's parser says is wrong, in words a player's language has (its own are English).
+_ESCAPE: Final = Message("a text holds an escape JSON does not know")
+_TRAILING: Final = Message("a comma comes just before a closing bracket")
+_PROBLEMS: Final = {
+    "Expecting value": Message("a value was expected"),
+    "Expecting property name enclosed in double quotes": Message(
+        "a name in double quotes was expected"
+    ),
+    "Expecting ':' delimiter": Message("a colon was expected"),
+    "Expecting ',' delimiter": Message("a comma was expected"),
+    "Unterminated string starting at": Message("a text is not closed"),
+    "Invalid control character at": Message("a text holds a control character"),
+    "Invalid \\escape": _ESCAPE,
+    "Invalid \\uXXXX escape": _ESCAPE,
+    "Extra data": Message("something follows the end of the JSON value"),
+    "Illegal trailing comma before end of object": _TRAILING,
+    "Illegal trailing comma before end of array": _TRAILING,
+}
 
 
 def read_json(text: str, error: type[GadgetError]) -> object:
@@ -57,12 +75,16 @@ def read_json(text: str, error: type[GadgetError]) -> object:
             parse_constant=constant,
         )
     except json.JSONDecodeError as broken:
+        problem = _PROBLEMS.get(broken.msg)
+        line, column = broken.lineno, broken.colno
         refuse(
-            Message(
+            Message("not valid JSON at line {line} column {column}", line=line, column=column)
+            if problem is None  # a problem Python's parser may word one day: said in general
+            else Message(
                 "not valid JSON at line {line} column {column}: {problem}",
-                line=broken.lineno,
-                column=broken.colno,
-                problem=broken.msg,
+                line=line,
+                column=column,
+                problem=problem,
             )
         )
     except RecursionError:

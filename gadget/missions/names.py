@@ -98,8 +98,10 @@ def clean_players(raw: object, *, kept: bool = False) -> tuple[str, ...]:
     return players
 
 
-def clean_notes(raw: object) -> str:
-    """Notes: any text a player writes, up to a length a screen can show."""
+def clean_notes(raw: object, *, kept: bool = False) -> str:
+    """Notes: any text a player writes, up to a length a screen can show, without the emoji
+    it would show as empty boxes; `kept` notes (a backup's) keep the emoji an older Gadget let
+    in."""
     if not isinstance(raw, str):
         raise TextError("notes must be text")
     if len(raw) > MAX_NOTES:
@@ -111,6 +113,12 @@ def clean_notes(raw: object) -> str:
     refused = _refused_character(raw.replace("\n", "").replace("\t", ""))
     if refused:
         raise TextError("the notes contain the control character {refused}", refused=refused)
+    emoji = None if kept else _emoji(raw)
+    if emoji:
+        raise TextError(
+            "the notes cannot hold emoji or symbols ({emoji}): phones show them as empty boxes",
+            emoji=emoji,
+        )
     return raw
 
 

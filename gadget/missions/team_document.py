@@ -171,7 +171,7 @@ def document_from_dict(data: object) -> TeamDocument:
         raise TeamDocumentError('team must be {"name": ..., "players": [...], "notes": ...}')
     name = clean_name(team.get("name"), kept=True)  # a name's emoji from before are kept
     players = clean_players(team.get("players", []), kept=True)
-    notes = clean_notes(team.get("notes", ""))
+    notes = clean_notes(team.get("notes", ""), kept=True)
     raw_map = data.get("map")
     try:
         mission_map = default_map() if raw_map is None else map_from_dict(raw_map)
@@ -300,7 +300,13 @@ def _attempt(
     if not isinstance(notes, str):
         raise TeamDocumentError("{where} must be text", where=Message("{where}.notes", where=where))
     attempt = DocumentAttempt(
-        mission, played_at, tuple(players), clean_notes(notes), False, None, map_index=map_index
+        mission,
+        played_at,
+        tuple(players),
+        clean_notes(notes, kept=True),
+        False,
+        None,
+        map_index=map_index,
     )
     if "log" in item:
         return _logged(where, item, attempt, played_on)

@@ -172,7 +172,7 @@ class TeamRecords(Repository):
                 name_key=name_key(name),
                 invite=secrets.token_urlsafe(16),
                 players=json.dumps(list(clean_players(list(players), kept=True))),
-                notes=clean_notes(notes),
+                notes=clean_notes(notes, kept=True),
                 map_id=map_ids[mission_map],
                 created_at=self.now(),
             )
@@ -277,7 +277,7 @@ def _planned(
     planned = []
     for attempt in attempts:
         played_on = attempt.mission_map or team_map
-        notes = clean_notes(attempt.notes)
+        notes = clean_notes(attempt.notes, kept=True)
         if attempt.log is None:  # a phone's game: its told result, on a mission
             assert attempt.told is not None and attempt.mission_id is not None
             columns = told_columns(

@@ -12,14 +12,18 @@ from gadget.engine import GadgetError
 from gadget.views.language import say
 
 _BREAKS: Final = re.compile(r"[^\S\u00a0]+")  # any white space but the no-break space
+_ENDS: Final = (".", "!", "?", "…")  # a sentence already ended
 
 
 def brief(message: str, limit: int = 300) -> str:
-    """A refusal as a player reads it: one line, never longer than a phone can show (a
-    hostile file's values are quoted in messages, and may be any size); a no-break space
-    stays one (French puts them inside « »)."""
+    """A refusal as a player reads it: one sentence on one line (a capital, a full stop:
+    every screen says its refusals alike), never longer than a phone can show (a hostile
+    file's values are quoted in messages, and may be any size); a no-break space stays one
+    (French puts them inside « »)."""
     line = " ".join(word for word in _BREAKS.split(message) if word)
-    return line if len(line) <= limit else line[: limit - 1] + "…"
+    if len(line) > limit:
+        return line[:1].upper() + line[1 : limit - 1] + "…"
+    return line[:1].upper() + line[1:] + ("" if line.endswith(_ENDS) else ".")
 
 
 def guarded(action: Callable[[], object], tell: Callable[[str], None]) -> Callable[[Any], None]:

@@ -68,8 +68,7 @@ def TeamsScreen() -> ft.Control:
         try:
             team = table.add_team(phone, text_of(name), text_of(players).split(","))
         except GadgetError as refused:  # said on the field it is about, in the field's red
-            words = say(refused)
-            said = brief(words[:1].upper() + words[1:] + ".")
+            said = brief(say(refused))
             set_errors(("", said) if "player" in str(refused) else (said, ""))
             tell("")  # the last success is not this tap's
             return
