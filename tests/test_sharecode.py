@@ -265,3 +265,10 @@ def test_the_largest_bank_fits_the_four_bits_a_code_keeps_for_it() -> None:
     assert MAX_TOKENS < 16
     largest = ShareCode(_side_of_rank(SIDE_LAYOUTS - 1), tokens=MAX_TOKENS, mistakes=MAX_TOKENS)
     assert ShareCode.parse(largest.text) == largest
+
+
+@pytest.mark.parametrize("dash", ["\u2010", "\u2011", "\u2013", "\u2014", "\u2212", "\uff0d"])
+def test_a_code_typed_with_any_dash_reads_as_with_a_hyphen(dash: str) -> None:
+    """A phone's keyboard turns "-" into an en dash as it is typed (an outsider's finding)."""
+    typed = Deal(7, 9, 9).code.text
+    assert ShareCode.parse(typed.replace("-", dash)) == ShareCode.parse(typed)

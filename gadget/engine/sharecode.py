@@ -22,6 +22,9 @@ ALPHABET: Final = "0123456789ABCDEFGHJKMNPQRSTVWXYZ"
 _VALUES: Final = {char: value for value, char in enumerate(ALPHABET)}
 # Crockford's decoding forgives the look-alikes it left out.
 _VALUES.update({"O": 0, "I": 1, "L": 1})
+# Every dash a keyboard may put between the groups: phones make "-" an en dash as it is typed,
+# and a code copied from a page may hold any of them.
+_DASHES: Final = dict.fromkeys(map(ord, "-\u2010\u2011\u2012\u2013\u2014\u2015\u2212\ufe63\uff0d"))
 
 VERSION: Final = 2
 _GREENS: Final = 9  # on one side: 3 shared, 1 over an assassin, 5 over a bystander
@@ -224,7 +227,7 @@ def old_deal(typed: str) -> Deal | None:
 def _values(typed: str) -> list[int]:
     """A code's characters as numbers, checked: known characters, a known length, no typo,
     a version this app reads."""
-    chars = "".join(typed.split()).replace("-", "").upper()
+    chars = "".join(typed.split()).translate(_DASHES).upper()
     if not chars:
         raise ShareCodeError("the code is empty")
     for position, char in enumerate(chars, start=1):

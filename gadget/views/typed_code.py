@@ -12,6 +12,7 @@ from gadget.services import addresses
 from gadget.views.events import Tap
 from gadget.views.fields import Typed, typed_field
 from gadget.views.language import _, say
+from gadget.views.shared import brief
 
 
 def read_code(typed: object) -> ShareCode:
@@ -34,7 +35,7 @@ def join_by_code(
         try:
             code = read_code(typed.current)
         except GadgetError as wrong:
-            set_problem(say(wrong))
+            set_problem(brief(say(wrong)))
             return
         page.navigate(route_for(code))
 
