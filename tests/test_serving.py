@@ -125,6 +125,10 @@ def test_the_site_answers_its_health_check_and_sends_files_compressed_and_revali
         gc.unfreeze()
         health = client.get("/healthz")
         assert health.status_code == 200 and health.json() == {"ok": True}
+        for method, path in (("POST", "/healthz"), ("DELETE", "/upload/x"), ("POST", "/")):
+            wrong = client.request(method, path)  # one plain line, as every refusal here
+            assert (wrong.status_code, wrong.text) == (405, "Method Not Allowed"), path
+            assert wrong.headers["content-type"].startswith("text/plain"), path
         script = client.get("/main.dart.js", headers={"Accept-Encoding": "gzip"})
         assert script.status_code == 200
         assert script.headers["content-encoding"] == "gzip"

@@ -15,6 +15,7 @@ from typing import Any, Final
 
 import flet_web.fastapi  # type: ignore[import-untyped]
 import uvicorn
+from starlette.exceptions import HTTPException
 from starlette.requests import Request
 from starlette.responses import JSONResponse, PlainTextResponse, Response
 from starlette.types import ASGIApp, Message, Receive, Scope, Send
@@ -119,6 +120,8 @@ def asgi_app(table: Table | None = None) -> Any:
     flet_app.router.routes = [
         route for route in flet_app.router.routes if getattr(route, "path", "") not in NOT_SERVED
     ]
+    for app in (site, flet_app):  # the Flet app answers every path the site has no route for
+        app.add_exception_handler(HTTPException, refused_plainly)
     site.mount("/", flet_app)
     return site
 
@@ -140,6 +143,13 @@ async def receive_upload(name: str, request: Request) -> Response:
             return PlainTextResponse("Too Large", status_code=413)
     INBOX.deliver(name, bytes(data))
     return Response(status_code=200)
+
+
+async def refused_plainly(_request: Request, refused: Exception) -> Response:
+    """A request this server does not take (a POST to the health check...) answered in one
+    plain line, as every other refusal here, not in FastAPI's JSON."""
+    assert isinstance(refused, HTTPException)
+    return PlainTextResponse(refused.detail, refused.status_code, headers=refused.headers)
 
 
 def not_served() -> PlainTextResponse:
