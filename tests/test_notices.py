@@ -61,7 +61,7 @@ def _told(table: Table, game_id: int) -> tuple[threading.Event, list[int]]:
     """An event set, and a list grown, each time this table tells the game's watchers."""
     event, told = threading.Event(), []
 
-    def listener() -> None:
+    def listener(_version: int | None) -> None:
         told.append(game_id)
         event.set()
 

@@ -114,6 +114,37 @@ async def test_a_touch_with_both_phones_watching_replays_no_log(table: Table) ->
     assert starts == []  # before: one to apply it, one a phone, one a render of the event
 
 
+@at_the_table
+async def test_the_phone_that_touched_reads_its_screen_once_the_other_once(table: Table) -> None:
+    """The tapping phone is handed its screen with the answer: the notice every watcher gets
+    names that version, and a screen already showing it reads nothing more (4 -> 3)."""
+    phone_a, phone_b, code = await deal_and_join(table)
+    await give_clue(phone_a, "tree")
+    await phone_b.settle()
+    green = card_of(table, code).a.index("G")
+    with transactions(table.store) as opened:
+        await phone_a.tap_cell(*seat_of(A, green))  # B touched a green: A's phone records it
+        await phone_b.settle()
+        await phone_a.settle()
+    assert phone_a.says("B found an agent.") and phone_b.says("You found an agent.")
+    assert len(opened) == 3  # the save (its seat checked in it); A's answer; B's read
+
+
+@at_the_table
+async def test_a_second_screen_of_the_phone_that_touched_still_follows(table: Table) -> None:
+    """Skipping a read is by the version a screen shows, never by phone: the same phone's
+    other tab on the game, behind by one move, reads it."""
+    phone_a, _phone_b, code = await deal_and_join(table)
+    other_tab = await Phone(phone_a.session.page.route, storage=phone_a.storage).open()
+    await give_clue(phone_a, "tree")
+    await other_tab.settle()
+    assert other_tab.says("gave the clue")
+    green = card_of(table, code).a.index("G")
+    await phone_a.tap_cell(*seat_of(A, green))
+    await other_tab.settle()
+    assert other_tab.says("B found an agent.")
+
+
 def test_a_backup_replays_each_log_once_to_import_it_and_never_to_export_it(
     table: Table, monkeypatch: pytest.MonkeyPatch
 ) -> None:

@@ -61,7 +61,7 @@ def two_processes() -> Iterator[tuple[Table, Table]]:
 def _heard(table: Table, game_id: int) -> tuple[threading.Event, list[int]]:
     event, heard = threading.Event(), []
 
-    def listener() -> None:
+    def listener(_version: int | None) -> None:
         heard.append(game_id)
         event.set()
 

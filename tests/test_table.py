@@ -41,8 +41,8 @@ def test_every_watcher_hears_each_change_and_stops_when_told(table: Table) -> No
     seated = Seated.deal(table, seed=1)
     game = seated.game
     heard: list[str] = []
-    stop_a = table.hub.watch(game.id, lambda: heard.append("a"))
-    table.hub.watch(game.id, lambda: heard.append("b"))
+    stop_a = table.hub.watch(game.id, lambda _version: heard.append("a"))
+    table.hub.watch(game.id, lambda _version: heard.append("b"))
     seated.act(Clue(A, "salad", 3))
     assert sorted(heard) == ["a", "b"]
     stop_a()
@@ -70,7 +70,7 @@ def test_the_dealing_phone_holds_a_and_the_first_phone_with_the_code_holds_b(
     first, second, third = _phone(), _phone(), _phone()
     game = table.deal(seed=1, phone=first)
     heard: list[int] = []
-    table.hub.watch(game.id, lambda: heard.append(1))
+    table.hub.watch(game.id, lambda _version: heard.append(1))
     assert table.join(game.id, first) is A  # phone A opening its own link sees side A
     assert table.join(game.id, second) is B
     assert heard == [1]  # phone A hears that B has joined
@@ -104,7 +104,7 @@ def test_a_take_over_needs_consent_and_the_replaced_phone_is_told(
     game = table.deal(seed=1, phone=phone_a)
     table.join(game.id, phone_b)
     heard: list[int] = []
-    table.hub.watch(game.id, lambda: heard.append(1))
+    table.hub.watch(game.id, lambda _version: heard.append(1))
     request = table.ask_for_seat(game.id, B, new_b)
     assert table.ask_for_seat(game.id, B, new_b) == request  # asking twice is one request
     assert [r.id for r in table.requests_to_answer(phone_a)] == [request.id]

@@ -9,7 +9,9 @@ from typing import Any
 
 from gadget.store import Store
 
-Listener = Callable[[], None]
+# A watcher, told the version a change made when that is known (a move), else None (a seat,
+# the timer, another process): a screen already showing that version need not read again.
+Listener = Callable[[int | None], None]
 
 
 class Hub:
@@ -45,14 +47,15 @@ class Hub:
 
         return stop
 
-    def changed(self, game_id: int) -> None:
-        """Tell every watcher here (the other processes heard it from the commit); a
-        listener must only schedule work, never block."""
-        self._tell(game_id)
+    def changed(self, game_id: int, version: int | None = None) -> None:
+        """Tell every watcher here (the other processes heard it from the commit), with the
+        game's version after the change if it is known; a listener must only schedule work,
+        never block."""
+        self._tell(game_id, version)
 
     def _heard(self, game_id: int, origin: str) -> None:
         if origin != self._origin:  # this process's own changes were told at once
-            self._tell(game_id)
+            self._tell(game_id, None)
 
     def _read_again(self) -> None:
         """Listening again after a lost connection: any watched game may have changed
@@ -60,13 +63,13 @@ class Hub:
         with self._lock:
             watched = [game_id for game_id, listeners in self._listeners.items() if listeners]
         for game_id in watched:
-            self._tell(game_id)
+            self._tell(game_id, None)
 
-    def _tell(self, game_id: int) -> None:
+    def _tell(self, game_id: int, version: int | None) -> None:
         with self._lock:
             listeners = list(self._listeners.get(game_id, ()))
         for listener in listeners:
-            listener()
+            listener(version)
 
     def watchers(self, game_id: int) -> int:
         """How many screens watch a game (for tests and the memory benchmark)."""

@@ -105,11 +105,15 @@ class Table(Seats, Teams):
         return self._changed(game_id, phone)
 
     def _changed(self, game_id: int, phone: Phone) -> PhoneGame:
-        """After a move: the timer follows the game, every phone hears, this one is read."""
+        """After a move: the timer follows the game, this phone's screen is read, and every
+        phone hears the version it shows (this one, showing it, need not read it again)."""
+        version = None  # unknown if the read fails: every watcher reads again
         try:
-            return self.phone_game(game_id, phone, timer_follows=True)
+            now = self.phone_game(game_id, phone, timer_follows=True)
+            version = now.game.version if now.game is not None else None
+            return now
         finally:  # the move is saved: every phone hears of it, even if this read failed
-            self.hub.changed(game_id)
+            self.hub.changed(game_id, version)
 
     def phone_game(self, game_id: int, phone: Phone, *, timer_follows: bool = False) -> PhoneGame:
         """What this phone's screen of this game shows now, from one read of its records

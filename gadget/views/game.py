@@ -53,9 +53,12 @@ def struck_assassin(game: SavedGame) -> int | None:
     return None
 
 
-def use_live_game(game_id: int, reread: Callable[[], None]) -> None:
+def use_live_game(
+    game_id: int, reread: Callable[[], None], shown_version: Callable[[], int | None]
+) -> None:
     """Read the game when the screen opens, and again whenever the table says it changed, on
-    whichever phone it changed (in this task: never in a render).
+    whichever phone it changed (in this task: never in a render), unless the screen already
+    shows the version the change made (the phone that moved was handed it with its answer).
 
     Leaving the screen stops listening; the seat stays this phone's. A read that fails is
     reported to the error boundary and the task goes on following: Flet reports nothing for
@@ -77,8 +80,13 @@ def use_live_game(game_id: int, reread: Callable[[], None]) -> None:
         loop = asyncio.get_running_loop()
         changed = asyncio.Event()
 
-        def notify() -> None:  # called on whichever thread made the change
-            loop.call_soon_threadsafe(changed.set)
+        def consider(version: int | None) -> None:  # on the loop: after the tap's own answer
+            known = shown_version()
+            if version is None or known is None or version > known:
+                changed.set()
+
+        def notify(version: int | None) -> None:  # called on whichever thread made the change
+            loop.call_soon_threadsafe(consider, version)
 
         stop_watching.current = table.hub.watch(game_id, notify)
         read()  # the first read, here and not in a render
@@ -125,11 +133,16 @@ def SeatedGame(game_id: int) -> ft.Control:
     phone = use_phone()
     shown, set_shown = use_value(lambda: cast(PhoneGame | None, None))
     held: Kept[Player | None] = use_kept(None)  # the side this phone had, to tell it when replaced
+    version: Kept[int | None] = use_kept(None)  # the game's version last handed to the screen
+
+    def keep(now: PhoneGame) -> None:
+        version.current = now.game.version if now.game is not None else None
+        set_shown(now)
 
     def reread() -> None:
-        set_shown(table.phone_game(game_id, phone))
+        keep(table.phone_game(game_id, phone))
 
-    use_live_game(game_id, reread)
+    use_live_game(game_id, reread, lambda: version.current)
     if shown is None:
         return loading(_("Opening the game"))
     if shown.game is None:
@@ -138,7 +151,7 @@ def SeatedGame(game_id: int) -> ft.Control:
         return SeatRequestScreen(shown, held.current, reread)
     held.current = shown.side
 
-    return keyed(GameTable, shown.side.value, shown, set_shown)
+    return keyed(GameTable, shown.side.value, shown, keep)
 
 
 @component
