@@ -18,7 +18,8 @@ from hypothesis import strategies as st
 
 from gadget.engine import GadgetError
 from gadget.missions import MissionLockedError, Result
-from gadget.missions.team_document import FORMAT, _is_time, read_document
+from gadget.missions.team_document import FORMAT, read_document
+from gadget.missions.times import is_time
 from gadget.services.backup import BackupError, export_team, import_team, moment
 from gadget.services.campaign import record_played_elsewhere
 from gadget.site.team import (
@@ -169,7 +170,7 @@ def test_the_format_is_named_in_one_module_only() -> None:
     ],
 )
 def test_every_time_the_apps_write_is_a_time(written: str) -> None:
-    assert _is_time(written)
+    assert is_time(written)
     assert moment(written).tzinfo is not None
 
 
@@ -189,7 +190,7 @@ def test_every_time_the_apps_write_is_a_time(written: str) -> None:
     ],
 )
 def test_anything_else_is_not(written: str) -> None:
-    assert not _is_time(written)
+    assert not is_time(written)
 
 
 @given(
@@ -199,5 +200,5 @@ def test_anything_else_is_not(written: str) -> None:
     )
 )
 def test_a_time_the_document_takes_is_always_one_the_server_reads(written: str) -> None:
-    if _is_time(written):
+    if is_time(written):
         assert isinstance(moment(written), datetime)  # never a ValueError, which is a bug

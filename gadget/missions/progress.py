@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+from collections.abc import Iterable
 from dataclasses import dataclass
 from enum import StrEnum
 
@@ -61,6 +62,25 @@ def after_result(
     """Completed missions after an attempt: a win completes the mission, a loss changes nothing."""
     check_playable(mission_map, completed, mission_id)
     return completed | {mission_id} if won else completed
+
+
+def reached_by(wins: Iterable[tuple[MissionMap, str]]) -> frozenset[str]:
+    """The cities a team's wins complete (each win: the map it was played on, its city),
+    each counted only where wins before it had opened it, whatever order the wins are given
+    in (a phone's clock may have been wrong): a list of completions never opens a city."""
+    wins = list(wins)
+    maps = {id(played_on): played_on for played_on, _city in wins}
+    reached: frozenset[str] = frozenset()
+    while True:  # each round opens at least one more city, or ends
+        states = {key: mission_states(played_on, reached) for key, played_on in maps.items()}
+        more = reached | {
+            city
+            for played_on, city in wins
+            if states[id(played_on)][city] is not MissionState.LOCKED
+        }
+        if more == reached:
+            return reached
+        reached = more
 
 
 def play_style(mission: Mission) -> Message:

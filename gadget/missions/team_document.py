@@ -12,10 +12,9 @@ they had opened, complete a city (its list of completions opens nothing).
 from __future__ import annotations
 
 import json
-import re
 from collections.abc import Mapping
 from dataclasses import dataclass, field, replace
-from typing import Any, Final, TypeGuard
+from typing import Any, Final
 
 from gadget.engine import GadgetError, GameLog, GameState, ReplayError, Status, official_score
 from gadget.engine.errors import Message
@@ -29,18 +28,14 @@ from gadget.missions.progress import (
     MissionState,
     check_playable,
     mission_states,
+    reached_by,
     result_on_map,
 )
 from gadget.missions.record import UnfinishedGameError, finished_game
 from gadget.missions.result import Result, ResultError, result_from_dict
+from gadget.missions.times import is_time
 
 FORMAT: Final = "gadget-team/1"
-_TIME: Final = re.compile(
-    r"(\d{4})-(\d{2})-(\d{2})"
-    r"(?:[T ](\d{2}):(\d{2})(?::(\d{2})(?:\.\d{1,6})?)?(?:Z|[+-](\d{2}):(\d{2}))?)?",
-    re.ASCII,  # digits of every script are \d otherwise; the ISO format has only ASCII ones
-)
-_DAYS: Final = (31, 28, 31, 30, 31, 30, 31, 31, 30, 31, 30, 31)
 
 
 class TeamDocumentError(GadgetError):
@@ -215,7 +210,7 @@ def _completed(data: Mapping[str, object], maps: tuple[MissionMap, ...]) -> dict
             raise TeamDocumentError(
                 "completed {index}: not a mission of the team's maps", index=index
             )
-        if not _is_time(at):
+        if not is_time(at):
             raise TeamDocumentError(
                 'completed {index}: must be {{"mission": a city of the map, "at": a time}}',
                 index=index,
@@ -228,7 +223,11 @@ def _check_campaign(document: TeamDocument) -> None:
     """The campaign's rules, not the file, say what is completed: every city attempted must
     have been opened by won attempts reaching it from the start, on the map each was played
     on, and every completion needs one of those wins behind it."""
-    reached = _reached(document)
+    reached = reached_by(
+        (document.played_on(a), a.mission)
+        for a in document.attempts
+        if a.won and a.mission is not None
+    )
     for index, attempt in enumerate(document.attempts):
         if attempt.mission is not None:
             try:
@@ -244,26 +243,6 @@ def _check_campaign(document: TeamDocument) -> None:
                 index=index,
                 mission=mission,
             )
-
-
-def _reached(document: TeamDocument) -> frozenset[str]:
-    """The cities the document's own wins complete, each won where it was open, whatever
-    the order its attempts were written in (a phone's clock may have been wrong): the file's
-    list of completions is never trusted to open a city."""
-    reached: frozenset[str] = frozenset()
-    while True:
-        states = {id(m): mission_states(m, reached) for m in document.other_maps}
-        states[id(document.mission_map)] = mission_states(document.mission_map, reached)
-        more = reached | {
-            a.mission
-            for a in document.attempts
-            if a.won
-            and a.mission is not None
-            and states[id(document.played_on(a))][a.mission] is not MissionState.LOCKED
-        }
-        if more == reached:
-            return reached
-        reached = more
 
 
 def _attempt(
@@ -289,7 +268,7 @@ def _attempt(
             mission=mission,
         )
     played_at = item.get("played_at")
-    if not _is_time(played_at):
+    if not is_time(played_at):
         raise TeamDocumentError("{where}: played_at must be a time", where=where)
     players = item.get("players", [])
     if not isinstance(players, list) or not all(isinstance(p, str) for p in players):
@@ -396,30 +375,6 @@ def _told(
             worked_out=told.score,
         )
     return replace(attempt, won=told.won, score=told.score, told=told)
-
-
-def _is_time(value: object) -> TypeGuard[str]:
-    """An ISO 8601 time as the apps write them, from a day to the microsecond, with or
-    without its zone (anything else is refused, never shown); read without a clock."""
-    found = _TIME.fullmatch(value) if isinstance(value, str) else None
-    if found is None:
-        return False
-    year, month, day, hour, minute, second, zone_hours, zone_minutes = (
-        int(part or 0) for part in found.groups()
-    )
-    if not 1 <= month <= 12:
-        return False
-    leap = year % 4 == 0 and (year % 100 != 0 or year % 400 == 0)
-    days = _DAYS[month - 1] + (month == 2 and leap)
-    return (
-        year >= 1
-        and 1 <= day <= days
-        and hour < 24
-        and minute < 60
-        and second < 60
-        and zone_hours < 24
-        and zone_minutes < 60
-    )
 
 
 def _list(data: Mapping[str, object], name: str) -> list[object]:
