@@ -35,8 +35,11 @@ test: install
 
 # The static site (no server: each phone runs the app in its browser): build/site/, ready for
 # any static host. Try it: python3 -m http.server -d build/site 8000
+# SITE_BASE is the path it is served under: `make site SITE_BASE=/gadget/` for a host that
+# serves it at https://example.org/gadget/ (GitHub Pages serves a project's site under its name).
+SITE_BASE ?= /
 site: install
-	$(BIN)/python tools/build_site.py
+	$(BIN)/python tools/build_site.py --base '$(SITE_BASE)'
 
 bench: install
 	$(BIN)/python bench/bench_engine.py

@@ -1,9 +1,11 @@
 """`make site`'s build, without a browser: what the archive holds and leaves out, the same
-bytes twice, the page's fixes, the service worker's list, and a folder it will not empty."""
+bytes twice, the page's fixes, the service worker's list, every address under the path the
+site is served at, and a folder it will not empty."""
 
 from __future__ import annotations
 
 import json
+import re
 import subprocess
 import sys
 import tarfile
@@ -18,16 +20,22 @@ pytestmark = pytest.mark.skipif(
 )
 
 
-def build(out: Path) -> subprocess.CompletedProcess[str]:
+BASE = "/gadget/"  # as GitHub Pages serves a project's site: under the repository's name
+
+
+def build(out: Path, *options: str) -> subprocess.CompletedProcess[str]:
     return subprocess.run(
-        [sys.executable, str(BUILD), "--out", str(out)], check=False, capture_output=True, text=True
+        [sys.executable, str(BUILD), "--out", str(out), *options],
+        check=False,
+        capture_output=True,
+        text=True,
     )
 
 
 @pytest.fixture(scope="module")
 def site(tmp_path_factory: pytest.TempPathFactory) -> Path:
     out = tmp_path_factory.mktemp("site") / "site"
-    assert build(out).returncode == 0
+    assert build(out, "--base", BASE).returncode == 0
     return out
 
 
@@ -75,6 +83,34 @@ def test_the_service_worker_keeps_every_file_but_the_other_canvaskit(site: Path)
     }
     assert set(kept) == {"./"} | files - {"flutter_service_worker.js", ".nojekyll"}
     assert "canvaskit/chromium/canvaskit.wasm" in worker and "canvaskit/canvaskit.wasm" in worker
+
+
+def under_base(site: Path, address: str) -> Path:
+    """The file of the site an address names, read as the browser reads it under BASE; an
+    address elsewhere (another path of the host, another host) fails the test."""
+    assert "://" not in address and not address.startswith("//"), address
+    path = address if address.startswith("/") else BASE + address.removeprefix("./")
+    assert path.startswith(BASE), address
+    return site / path.removeprefix(BASE)
+
+
+def test_every_address_of_the_page_its_manifest_and_its_worker_is_under_the_base(
+    site: Path,
+) -> None:
+    index = (site / "index.html").read_text()
+    assert re.findall(r'<base href="([^"]*)"', index) == [BASE]
+    linked = re.findall(r'\b(?:href|src)="([^"]*)"', index)
+    flet = dict(re.findall(r'flet\.(\w+)\s*=\s*"([^"]*)"', index))
+    assert {flet["entrypointBaseUrl"], flet["assetBase"]} == {BASE}  # the Python worker's
+    addresses = [value for key, value in flet.items() if key.endswith(("Url", "Base"))]
+    assert len(addresses) == 6  # the Python worker, Pyodide, the app, CanvasKit, fonts, assets
+    assert all(under_base(site, address).exists() for address in [*linked, *addresses])
+    manifest = json.loads((site / "manifest.json").read_text())  # relative to its own address
+    assert under_base(site, manifest["start_url"]) == site / "."
+    assert all(under_base(site, icon["src"]).is_file() for icon in manifest["icons"])
+    worker = (site / "flutter_service_worker.js").read_text()
+    kept = json.loads(worker.split("const FILES = ", 1)[1].split(";", 1)[0])
+    assert all(under_base(site, name).exists() for name in kept)
 
 
 def test_a_folder_that_is_not_a_site_build_is_never_emptied(tmp_path: Path) -> None:
