@@ -94,3 +94,15 @@ def test_the_bench_of_the_largest_maps_team_screen_runs_in_quick_mode() -> None:
                  rf"home screen, median of 2 \(for scale\): {NUMBER} ms",
                  rf"layout alone: {NUMBER} ms"):  # fmt: skip
         assert re.search(rf"^{line}$", printed, re.M), (line, printed)
+
+
+def test_every_benchmark_is_run_by_a_test() -> None:
+    """A benchmark that no test runs rots unseen: each bench/bench_*.py is named by a test
+    that runs it (in its quick mode), here or beside its feature's tests."""
+    tests = [path.read_text("utf-8") for path in Path(__file__).parent.glob("test_*.py")]
+    unrun = [
+        bench.name
+        for bench in sorted(BENCH.glob("bench_*.py"))
+        if not any(f'"{bench.name}"' in text for text in tests)
+    ]
+    assert not unrun, unrun
