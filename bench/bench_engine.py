@@ -3,16 +3,19 @@
 Run with `make bench`; the results and the machine they came from go in docs/benchmarks.md.
 Targets (issue 2): our generator at most 2x a plain random.shuffle of the same 25 pairs,
 measured side by side in this one run; at least 5,000 whole games replayed a second.
+`--quick`: one short run of each (tests/test_bench_quick.py runs it in `make test`).
 """
 
 from __future__ import annotations
 
+import argparse
 import json
 import platform
 import random
 import sys
 import time
 from collections.abc import Callable
+from functools import partial
 
 from gadget.engine import GameLog, Guess, Setup, Stop, apply, legal_actions, new_game, replay
 from gadget.engine.gamelog import parse_game_log
@@ -21,12 +24,13 @@ from gadget.engine.prng import SplitMix64
 from gadget.engine.state import Action, GameState
 
 REPEATS = 5
+STANDARD = Setup()  # nine tokens, any of them a mistake
 
 
-def best_rate(work: Callable[[], int]) -> float:
+def best_rate(work: Callable[[], int], repeats: int = REPEATS) -> float:
     """Items per second of the fastest of several runs, so a busy moment does not count."""
     rates = []
-    for _ in range(REPEATS):
+    for _ in range(repeats):
         started = time.perf_counter()
         items = work()
         rates.append(items / (time.perf_counter() - started))
@@ -68,10 +72,10 @@ def _is_agent(state: GameState, action: Action) -> bool:
     return bool(state.card.green_mask(judge) >> action.cell & 1)
 
 
-def random_game(seed: int) -> GameLog:
+def random_game(seed: int, setup: Setup = STANDARD) -> GameLog:
     """A finished game: a team that guesses agents four times in five, else anything legal."""
     prng = SplitMix64(seed)
-    state = new_game(generate_v1(seed), Setup())
+    state = new_game(generate_v1(seed), setup)
     actions: list[Action] = []
     while legal := legal_actions(state):
         if prng.below(5):
@@ -87,17 +91,21 @@ def random_game(seed: int) -> GameLog:
 
 
 def main() -> None:
-    games = [random_game(seed) for seed in range(1000)]
+    parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
+    parser.add_argument("--quick", action="store_true", help="one short run of each")
+    quick = parser.parse_args().quick
+    repeats, count, game_count = (1, 500, 50) if quick else (REPEATS, 20_000, 1000)
+    games = [random_game(seed) for seed in range(game_count)]
     texts = [game.to_json() for game in games]
     actions = sum(len(game.actions) for game in games)
     won = sum(replay(game).status.value == "won" for game in games)
 
-    ours = best_rate(shuffle_ours)
-    stdlib = best_rate(shuffle_stdlib)
-    stdlib_one = best_rate(shuffle_stdlib_one_generator)
-    cards = best_rate(whole_cards)
-    replays = best_rate(lambda: sum(1 for game in games if replay(game)))
-    parsed = best_rate(lambda: sum(1 for text in texts if replay(parse_game_log(text))))
+    ours = best_rate(partial(shuffle_ours, count), repeats)
+    stdlib = best_rate(partial(shuffle_stdlib, count), repeats)
+    stdlib_one = best_rate(partial(shuffle_stdlib_one_generator, count), repeats)
+    cards = best_rate(partial(whole_cards, count), repeats)
+    replays = best_rate(lambda: sum(1 for game in games if replay(game)), repeats)
+    parsed = best_rate(lambda: sum(1 for text in texts if replay(parse_game_log(text))), repeats)
 
     results = {
         "python": sys.version.split()[0],

@@ -1,11 +1,12 @@
 """Bytes a phone transfers to open the app: a cold first load (empty cache) and a warm one
 (the same browser again), with compression and without (`Accept-Encoding: identity`, as the
 app was served before issue 11). Headless Chromium at a phone's size; every byte counted is
-a response's encoded body plus its headers, as the network sent it. Results:
-docs/benchmarks.md."""
+a response's encoded body plus its headers, as the network sent it. `--quick`: compressed
+only (tests/test_bench_browser_quick.py runs it in `make test`). Results: docs/benchmarks.md."""
 
 from __future__ import annotations
 
+import argparse
 import sys
 import tempfile
 from pathlib import Path
@@ -42,6 +43,9 @@ def load(context: BrowserContext, url: str) -> tuple[int, int, int]:
 
 
 def main() -> None:
+    parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
+    parser.add_argument("--quick", action="store_true", help="compressed only, cold and warm")
+    quick = parser.parse_args().quick
     database = Path(tempfile.mkdtemp()) / "bench.db"
     process, url = _start_server(database)
     try:
@@ -54,7 +58,7 @@ def main() -> None:
                 ("compressed (now)", {}),
                 ("uncompressed (before)", {"Accept-Encoding": "identity"}),
             )
-            for label, headers in variants:
+            for label, headers in variants[:1] if quick else variants:
                 context = browser.new_context(
                     viewport={"width": 390, "height": 844}, extra_http_headers=headers
                 )

@@ -1,7 +1,10 @@
-"""Paper speed: a mission map PDF (target under 0.5 s), a 100-game booklet pair (under 3 s)."""
+"""Paper speed: a mission map PDF (target under 0.5 s), a 100-game booklet pair (under 3 s).
+
+`--quick`: one run of each (tests/test_bench_quick.py runs it in `make test`)."""
 
 from __future__ import annotations
 
+import argparse
 import json
 import statistics
 import time
@@ -24,6 +27,9 @@ def seconds(make: Callable[[], bytes], runs: int = 5) -> tuple[float, int]:
 
 
 def main() -> None:
+    parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
+    parser.add_argument("--quick", action="store_true", help="one run of each")
+    runs = 1 if parser.parse_args().quick else 5
     shipped = default_map()
     results = {}
     for name, make in (
@@ -31,7 +37,7 @@ def main() -> None:
         ("100-game booklet pair, 202 pages (target < 3 s)", lambda: print_booklets(1, 100)),
         ("100 key cards, 17 pages", lambda: print_keycards(1, 100)),
     ):
-        took, size = seconds(make)
+        took, size = seconds(make, runs)
         results[name] = {"seconds": round(took, 3), "kib": round(size / 1024)}
     print(json.dumps(results, indent=1))
 

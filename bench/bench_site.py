@@ -3,10 +3,12 @@ phone downloads on its first visit (the page, then the service worker keeping ev
 and on its second, and the time from opening a game's link to the card shown. Served by a
 plain static server on loopback that counts every byte it sends (no compression, as
 `python -m http.server`); headless Chromium at a phone's size, every other host refused.
-Results: docs/benchmarks.md."""
+`--quick`: one run (tests/test_bench_browser_quick.py runs it in `make test`). Results:
+docs/benchmarks.md."""
 
 from __future__ import annotations
 
+import argparse
 import gzip
 import statistics
 import sys
@@ -26,9 +28,10 @@ sys.path.insert(0, str(ROOT / "tools"))
 
 from build_site import build  # noqa: E402  (tools/build_site.py)
 
+from gadget.engine import Deal  # noqa: E402
+from gadget.services.addresses import site_join_link  # noqa: E402
 from tests.test_browser import CHROMIUM  # noqa: E402
 
-CODE = "1Y6M-N6BX-NMS8"  # Prague's bank; any code makes a card
 RUNS = 3
 sent = [0]  # bytes the server wrote, headers and bodies
 
@@ -78,6 +81,9 @@ def kept_files(page: Page) -> int:
 
 
 def main() -> None:
+    parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
+    parser.add_argument("--quick", action="store_true", help="one run")
+    runs = 1 if parser.parse_args().quick else RUNS
     out = Path(tempfile.mkdtemp()) / "site"
     built = build(out, "/")
     archive = (out / "app.tar.gz").read_bytes()
@@ -90,7 +96,9 @@ def main() -> None:
     gzipped = sum(len(gzip.compress(p.read_bytes(), 6)) for p in chromiums)
     server = ThreadingHTTPServer(("127.0.0.1", 0), partial(Counting, directory=str(out)))
     threading.Thread(target=server.serve_forever, daemon=True).start()
-    url = f"http://127.0.0.1:{server.server_address[1]}/#/play/{CODE}/a"
+    # What phone A's QR code opens on phone B: side B, which any phone makes from the code
+    # (side A shows only on the phone that dealt it).
+    url = site_join_link(f"http://127.0.0.1:{server.server_address[1]}/", Deal(1).code)
     firsts, seconds, first_bytes, second_bytes = [], [], [], []
     arguments = [
         "--no-sandbox",
@@ -98,7 +106,7 @@ def main() -> None:
         "--host-resolver-rules=MAP * ~NOTFOUND, EXCLUDE 127.0.0.1",
     ]
     with sync_playwright() as playwright:
-        for _ in range(RUNS):
+        for _ in range(runs):
             # A profile on disk, as a phone's browser has: an incognito context keeps no
             # large file in its HTTP cache, and the service worker would fetch them again.
             context = playwright.chromium.launch_persistent_context(

@@ -2,11 +2,14 @@
 
 Targets (issue 3): recording one game action under 5 ms on SQLite (median of 1,000); a team
 with 10,000 recorded attempts gets its campaign view and statistics in under 100 ms.
-Set GADGET_TEST_POSTGRES_URL to measure PostgreSQL as well. Results: docs/benchmarks.md.
+Set GADGET_TEST_POSTGRES_URL to measure PostgreSQL as well. `--quick`: a few actions and a
+team of 200 attempts (tests/test_bench_quick.py runs it in `make test`). Results:
+docs/benchmarks.md.
 """
 
 from __future__ import annotations
 
+import argparse
 import json
 import os
 import statistics
@@ -18,11 +21,13 @@ from pathlib import Path
 from bench_engine import random_game  # beside this file: python puts a script's folder on the path
 from sqlalchemy import create_engine, text
 
-from gadget.engine import Deal, GameLog, legal_actions, replay
+from gadget.engine import Deal, GameLog, Setup, Status, legal_actions, replay
 from gadget.engine.prng import SplitMix64
-from gadget.missions import default_map
+from gadget.missions import MissionMap, MissionState, after_result, default_map, mission_states
 from gadget.services.campaign import campaign_view
 from gadget.store import ImportedAttempt, Store
+
+GAMES_PER_MISSION = 10  # played with the mission's time bank, reused across the attempts
 
 
 def milliseconds(samples: list[float]) -> dict[str, float]:
@@ -33,7 +38,7 @@ def milliseconds(samples: list[float]) -> dict[str, float]:
     }
 
 
-def record_actions(store: Store, count: int = 1000) -> dict[str, float]:
+def record_actions(store: Store, count: int) -> dict[str, float]:
     chooser = SplitMix64(1)
     game = store.start_game(GameLog.dealt(Deal(1)))
     samples: list[float] = []
@@ -49,26 +54,49 @@ def record_actions(store: Store, count: int = 1000) -> dict[str, float]:
     return milliseconds(samples)
 
 
-def big_team(store: Store, attempts: int = 10_000) -> dict[str, object]:
-    shipped = default_map()
-    finished = [random_game(seed) for seed in range(200)]
-    start = datetime(2024, 1, 1, tzinfo=UTC)
-    rows = []
+def campaign(mission_map: MissionMap, attempts: int) -> tuple[list[ImportedAttempt], int]:
+    """A team's attempts in the order played, each on a city open at the time (the start, or
+    one joined to a city won before), with a game of that city's time bank, as the app and an
+    import require; and how many cities its wins completed."""
+    games = {
+        mission.id: [
+            (log, replay(log).status is Status.WON)
+            for log in (
+                random_game(seed, Setup(mission.turns, mission.mistakes))
+                for seed in range(GAMES_PER_MISSION)
+            )
+        ]
+        for mission in mission_map.missions
+    }
+    chooser, completed = SplitMix64(3), frozenset[str]()
+    start, rows = datetime(2024, 1, 1, tzinfo=UTC), []
     for index in range(attempts):
-        mission = shipped.missions[index % len(shipped.missions)]
-        log = finished[index % len(finished)]
-        rows.append(
-            ImportedAttempt(mission.id, start + timedelta(hours=index), ("Ann", "Ben"), "", log)
-        )
+        playable = [
+            mission
+            for mission, state in mission_states(mission_map, completed).items()
+            if state is not MissionState.LOCKED
+        ]
+        mission = playable[chooser.below(len(playable))]
+        log, won = games[mission][chooser.below(GAMES_PER_MISSION)]
+        completed = after_result(mission_map, completed, mission, won)
+        played_at = start + timedelta(hours=index)
+        rows.append(ImportedAttempt(mission, played_at, ("Ann", "Ben"), "", log))
+    return rows, len(completed)
+
+
+def big_team(store: Store, attempts: int, rounds: int) -> dict[str, object]:
+    shipped = default_map()
+    rows, cities_won = campaign(shipped, attempts)
     started = time.perf_counter()
     store.import_team(
-        name="Big", players=("Ann", "Ben"), notes="", mission_map=shipped,
-        completed={m.id: start for m in shipped.missions[:8]}, attempts=rows,
+        name="Big", players=("Ann", "Ben"), notes="", mission_map=shipped, completed={},
+        attempts=rows,
     )  # fmt: skip
     loaded = time.perf_counter() - started
     team = store.team("Big")
+    assert len(store.completed(team.id)) == cities_won  # the import completed what the wins did
     view, stats = [], []
-    for _ in range(20):
+    for _ in range(rounds):
         started = time.perf_counter()
         campaign_view(store, "Big")
         view.append(time.perf_counter() - started)
@@ -81,6 +109,7 @@ def big_team(store: Store, attempts: int = 10_000) -> dict[str, object]:
     assert len(history) == attempts and all(replay(a.log).is_over for a in history[:10])
     return {
         "attempts": attempts,
+        "cities_won": cities_won,
         "import_s": round(loaded, 2),
         "campaign_view": milliseconds(view),
         "statistics": milliseconds(stats),
@@ -88,18 +117,25 @@ def big_team(store: Store, attempts: int = 10_000) -> dict[str, object]:
     }
 
 
-def measure(url: str) -> dict[str, object]:
+def measure(url: str, quick: bool) -> dict[str, object]:
     store = Store(url)
     try:
-        return {"record_action": record_actions(store), "team_10k": big_team(store)}
+        actions, attempts, rounds = (20, 200, 3) if quick else (1000, 10_000, 20)
+        return {
+            "record_action": record_actions(store, actions),
+            "team": big_team(store, attempts, rounds),
+        }
     finally:
         store.close()
 
 
 def main() -> None:
+    parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
+    parser.add_argument("--quick", action="store_true", help="a few actions, a small team")
+    quick = parser.parse_args().quick
     results: dict[str, object] = {}
     with tempfile.TemporaryDirectory() as folder:
-        results["sqlite"] = measure(f"sqlite:///{Path(folder) / 'bench.db'}")
+        results["sqlite"] = measure(f"sqlite:///{Path(folder) / 'bench.db'}", quick)
     postgres = os.environ.get("GADGET_TEST_POSTGRES_URL")
     if postgres:
         engine = create_engine(postgres)
@@ -107,7 +143,7 @@ def main() -> None:
             connection.execute(text("DROP SCHEMA public CASCADE"))
             connection.execute(text("CREATE SCHEMA public"))
         engine.dispose()
-        results["postgresql"] = measure(postgres)
+        results["postgresql"] = measure(postgres, quick)
     print(json.dumps(results, indent=1))
 
 

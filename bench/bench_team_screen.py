@@ -3,11 +3,13 @@ from opening its address to the screen being there, in-process with Flet's real 
 
 Target (issue 8): under 100 ms. A 400-city map used to take 5.5 s a render, on the event loop
 every phone shares; maps are now capped at 100 missions and the layout is worked out once a
-map. Results: docs/benchmarks.md.
+map. `--quick`: two opens of each (tests/test_bench_quick.py runs it in `make test`).
+Results: docs/benchmarks.md.
 """
 
 from __future__ import annotations
 
+import argparse
 import asyncio
 import random
 import statistics
@@ -72,7 +74,7 @@ async def time_to_screen(route: str, storage: dict[str, object], marker: str) ->
     return elapsed
 
 
-async def measure() -> None:
+async def measure(runs: int = RUNS) -> None:
     with tempfile.TemporaryDirectory() as folder:
         table = Table(Store(f"sqlite:///{folder}/gadget.db"))
         serve(table)
@@ -84,8 +86,8 @@ async def measure() -> None:
 
         map_layout.cache_clear()
         cold = await time_to_screen(route, device, "Lines:")
-        warm = [await time_to_screen(route, device, "Lines:") for _ in range(RUNS)]
-        home = [await time_to_screen("/", device, "Join your partner") for _ in range(RUNS)]
+        warm = [await time_to_screen(route, device, "Lines:") for _ in range(runs)]
+        home = [await time_to_screen("/", device, "Join your partner") for _ in range(runs)]
         started = time.perf_counter()
         map_layout.cache_clear()
         width, height = drawing_size(content_width_on_test_phone(), len(big.missions))
@@ -94,11 +96,17 @@ async def measure() -> None:
 
     print(f"largest map: {len(big.missions)} missions, {len(big.lines)} lines")
     print(f"team screen, first open (layout worked out): {cold * 1000:.0f} ms")
-    print(f"team screen, median of {RUNS}: {statistics.median(warm) * 1000:.0f} ms"
+    print(f"team screen, median of {runs}: {statistics.median(warm) * 1000:.0f} ms"
           f" (max {max(warm) * 1000:.0f})")  # fmt: skip
-    print(f"home screen, median of {RUNS} (for scale): {statistics.median(home) * 1000:.0f} ms")
+    print(f"home screen, median of {runs} (for scale): {statistics.median(home) * 1000:.0f} ms")
     print(f"layout alone: {layout * 1000:.0f} ms")
 
 
+def main() -> None:
+    parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
+    parser.add_argument("--quick", action="store_true", help="two opens of each")
+    asyncio.run(measure(2 if parser.parse_args().quick else RUNS))
+
+
 if __name__ == "__main__":
-    asyncio.run(measure())
+    main()

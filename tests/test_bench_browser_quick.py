@@ -1,0 +1,50 @@
+"""`make bench` runs bench_load_bytes.py and bench_site.py whole; these run them in quick
+mode in headless Chromium so that neither rots, as bench_site.py had (it opened side A of a
+code on a phone that had not dealt it, which shows no card since codes carry side B only).
+They judge what the benchmarks print, never the times (docs/benchmarks.md has those)."""
+
+from __future__ import annotations
+
+import re
+import subprocess
+import sys
+from pathlib import Path
+
+import pytest
+
+from tests.test_browser import _require_browser
+
+pytestmark = pytest.mark.browser
+BENCH = Path(__file__).resolve().parents[1] / "bench"
+NUMBER = r"\d+\.\d"
+
+
+def _run(name: str) -> str:
+    _require_browser()
+    command = [sys.executable, str(BENCH / name), "--quick"]
+    ran = subprocess.run(command, check=False, capture_output=True, text=True, timeout=900)
+    assert ran.returncode == 0, ran.stderr[-3000:]
+    return ran.stdout
+
+
+def test_the_bench_of_bytes_a_phone_loads_counts_a_cold_and_a_warm_load_in_quick_mode() -> None:
+    printed = _run("bench_load_bytes.py")
+    row = r"(\d+\.\d\d)\s+(\d+)\s+(\d+)$"
+    cold = re.search(rf"^cold, compressed \(now\)\s+{row}", printed, re.M)
+    warm = re.search(rf"^warm, compressed \(now\)\s+{row}", printed, re.M)
+    assert cold and warm, printed
+    assert float(cold[1]) > 0 and int(cold[2]) > 0 and int(warm[2]) > 0, printed
+
+
+def test_the_bench_of_the_site_builds_it_and_shows_a_card_twice_in_quick_mode() -> None:
+    printed = _run("bench_site.py")
+    rebuilt = r"\((the same|another) archive, byte for byte\)"
+    for line in (rf"build: {NUMBER} s, again {NUMBER} s {rebuilt}",
+                 rf"site: {NUMBER} MB in \d+ files",
+                 r"app archive: \d+ kB \(\d+ modules\)",
+                 rf"a Chromium phone's files gzipped \(a compressing host\): {NUMBER} MB",
+                 rf"first visit: {NUMBER} MB, card in {NUMBER} s \(runs: {NUMBER}\)",
+                 rf"second visit: {NUMBER} kB, card in {NUMBER} s \(runs: {NUMBER}\)"):  # fmt: skip
+        assert re.search(rf"^{line}$", printed, re.M), (line, printed)
+    first_visit = re.search(rf"^first visit: ({NUMBER}) MB", printed, re.M)
+    assert first_visit and float(first_visit[1]) > 0, printed
