@@ -96,6 +96,16 @@ def server(tmp_path_factory: pytest.TempPathFactory) -> Iterator[str]:
 NAME = "gadget.test"  # a network name for this machine, as a LAN or a domain would give
 
 
+CHROMIUM_FLAGS = (
+    "--no-sandbox",
+    "--disable-gpu",
+    "--disable-background-networking",
+    "--disable-component-update",
+    "--disable-sync",
+    "--no-first-run",
+)
+
+
 @contextmanager
 def _chromium(*extra: str) -> Iterator[Browser]:
     """Debian's Chromium, headless (never `playwright install`)."""
@@ -103,17 +113,7 @@ def _chromium(*extra: str) -> Iterator[Browser]:
     assert sync_playwright is not None
     with sync_playwright() as playwright:
         launched = playwright.chromium.launch(
-            executable_path=str(CHROMIUM),
-            headless=True,
-            args=[
-                "--no-sandbox",
-                "--disable-gpu",
-                "--disable-background-networking",
-                "--disable-component-update",
-                "--disable-sync",
-                "--no-first-run",
-                *extra,
-            ],
+            executable_path=str(CHROMIUM), headless=True, args=[*CHROMIUM_FLAGS, *extra]
         )
         yield launched
         launched.close()
