@@ -8,10 +8,11 @@ import socket
 import subprocess
 import sys
 import time
-from collections.abc import Iterator
+from collections.abc import Callable, Iterator
 from contextlib import contextmanager
 from pathlib import Path
 from typing import Any
+from urllib.parse import urlsplit
 
 import pytest
 
@@ -95,6 +96,16 @@ def server(tmp_path_factory: pytest.TempPathFactory) -> Iterator[str]:
 NAME = "gadget.test"  # a network name for this machine, as a LAN or a domain would give
 
 
+CHROMIUM_FLAGS = (
+    "--no-sandbox",
+    "--disable-gpu",
+    "--disable-background-networking",
+    "--disable-component-update",
+    "--disable-sync",
+    "--no-first-run",
+)
+
+
 @contextmanager
 def _chromium(*extra: str) -> Iterator[Browser]:
     """Debian's Chromium, headless (never `playwright install`)."""
@@ -102,17 +113,7 @@ def _chromium(*extra: str) -> Iterator[Browser]:
     assert sync_playwright is not None
     with sync_playwright() as playwright:
         launched = playwright.chromium.launch(
-            executable_path=str(CHROMIUM),
-            headless=True,
-            args=[
-                "--no-sandbox",
-                "--disable-gpu",
-                "--disable-background-networking",
-                "--disable-component-update",
-                "--disable-sync",
-                "--no-first-run",
-                *extra,
-            ],
+            executable_path=str(CHROMIUM), headless=True, args=[*CHROMIUM_FLAGS, *extra]
         )
         yield launched
         launched.close()
@@ -237,6 +238,29 @@ def _see(phone: Page, text: str) -> None:
     """Wait until the page says this (Flutter's semantics nodes may have no size). A third
     phone on the site took 8.5 s to say its first words on a machine at load 6: 30 s."""
     phone.get_by_text(text).first.wait_for(state="attached", timeout=30_000)
+
+
+def hosts_asked(browser: Browser, url: str, use: Callable[[Page], None]) -> set[str]:
+    """The host of every request and WebSocket a new phone made (its workers' too, nothing
+    blocked) while it opened `url`, was used by `use`, and asked for Rive's runtime, which
+    Flet's client asks for at every load (issue 24: of jsDelivr)."""
+    context = browser.new_context(viewport={"width": 390, "height": 844})
+    asked: list[str] = []
+    context.on("request", lambda request: asked.append(request.url))
+    page = context.new_page()
+    page.on("websocket", lambda socket: asked.append(socket.url))
+    page.goto(url)
+    use(page)
+    deadline = time.monotonic() + 60
+    while not any(address.endswith("/rive_native.js") for address in asked):
+        assert time.monotonic() < deadline, asked
+        page.wait_for_timeout(200)
+    page.wait_for_timeout(1_000)  # what Rive's script would have asked next
+    context.close()
+    network = [
+        address.removeprefix("blob:") for address in asked if not address.startswith("data:")
+    ]
+    return {urlsplit(address).hostname or address for address in network}
 
 
 def test_phone_b_joins_by_typing_the_code_and_sees_a_turned_half_way_round(
@@ -445,3 +469,16 @@ def test_a_french_phone_and_an_english_phone_play_one_game_each_in_its_language(
     phone_a.get_by_role("button", name=re.compile(r"^ligne \d colonne \d : contact")).first.click()
     _see(phone_a, "B a trouvé un contact.")
     _see(phone_b, "You found an agent.")
+
+
+def test_the_served_app_asks_no_host_but_its_own(server: str, browser: Browser) -> None:
+    """Flet's client asked jsDelivr for Rive's animation runtime at every page load, which the
+    app never uses: another host heard of every phone that opened the app."""
+
+    def deal(page: Page) -> None:
+        page.wait_for_selector("flt-semantics-placeholder", state="attached", timeout=30_000)
+        page.locator("flt-semantics-placeholder").dispatch_event("click")
+        page.get_by_role("button", name="New game", exact=True).click(timeout=30_000)
+        page.get_by_text(re.compile(r"^[0-9A-Z]{5}-[0-9A-Z]{5}$")).first.wait_for(timeout=30_000)
+
+    assert hosts_asked(browser, server + "/", deal) == {"127.0.0.1"}

@@ -5,14 +5,20 @@ The times themselves are bench/bench_screens.py's (docs/benchmarks.md)."""
 from __future__ import annotations
 
 import asyncio
+import gzip
+import os
+import threading
+import time
 import zlib
 from pathlib import Path
 from typing import Any
 
+import brotli  # type: ignore[import-untyped]
 import pytest
 from starlette.testclient import TestClient
 
 from gadget.engine import Player
+from gadget.serve.compressed import accepted
 from gadget.serve.server import asgi_app
 from gadget.services.table import Table
 from gadget.store import Store
@@ -24,37 +30,129 @@ A = Player.A
 pytestmark = pytest.mark.filterwarnings("ignore:Using `httpx` with `starlette.testclient`")
 
 
+@pytest.mark.parametrize(
+    ("header", "codings"),
+    [
+        ("br", ["br"]),
+        ("gzip", ["gzip"]),
+        ("gzip, deflate, br, zstd", ["br", "gzip"]),  # Chromium's: brotli first
+        ("br;q=0, gzip", ["gzip"]),
+        ("gzip;q=0, br", ["br"]),
+        ("gzip;q=1.0, br;q=0.5", ["gzip", "br"]),
+        ("*", ["br", "gzip"]),
+        ("gzip, *;q=0", ["gzip"]),
+        ("br;q=0, gzip;q=0", []),
+        ("identity", []),
+        ("", []),
+    ],
+)
+def test_the_coding_a_browser_gets_is_the_best_it_takes(header: str, codings: list[str]) -> None:
+    assert accepted(header) == codings
+
+
+class Watched:
+    """Each compression the server makes, whether it ran on the event loop, and (brotli) at
+    what quality and thread priority; brotli waits for the test's word to finish."""
+
+    def __init__(self, monkeypatch: pytest.MonkeyPatch) -> None:
+        self.made: list[tuple[str, bool]] = []
+        self.brotli_asked: list[tuple[int, int]] = []  # (quality, nice)
+        self.finish = threading.Event()
+        gzip_maker, brotli_maker = zlib.compressobj, brotli.compress
+
+        def gzip_watched(*args: Any, **kwargs: Any) -> Any:
+            self.made.append(("gzip", self._on_loop()))
+            return gzip_maker(*args, **kwargs)
+
+        def brotli_watched(body: bytes, quality: int = 11) -> bytes:
+            self.made.append(("br", self._on_loop()))
+            nice = os.getpriority(os.PRIO_PROCESS, threading.get_native_id())
+            self.brotli_asked.append((quality, nice))
+            assert self.finish.wait(30)
+            return bytes(brotli_maker(body, quality=1))  # quality 11 takes a minute here
+
+        monkeypatch.setattr(zlib, "compressobj", gzip_watched)
+        monkeypatch.setattr(brotli, "compress", brotli_watched)
+
+    @staticmethod
+    def _on_loop() -> bool:
+        try:
+            asyncio.get_running_loop()
+        except RuntimeError:
+            return False
+        return True
+
+
+def _raw(client: TestClient, path: str, **headers: str) -> tuple[dict[str, str], bytes]:
+    """A response's headers and its bytes as sent (httpx would decode them)."""
+    with client.stream("GET", path, headers=headers) as response:
+        return dict(response.headers), b"".join(response.iter_raw())
+
+
 def test_each_file_is_compressed_once_per_server_and_never_on_the_event_loop(
     tmp_path: Path, monkeypatch: pytest.MonkeyPatch
 ) -> None:
     """Each phone that opened the app had its 16 MB of files compressed again, 64 KiB at a
-    time on the loop every phone shares: 2 s of it per phone, while the others waited."""
-    compressions: list[bool] = []  # for each: whether it ran on the event loop
-    made = zlib.compressobj
-
-    def watched(*args: Any, **kwargs: Any) -> Any:
-        try:
-            asyncio.get_running_loop()
-            compressions.append(True)
-        except RuntimeError:
-            compressions.append(False)
-        return made(*args, **kwargs)
-
-    monkeypatch.setattr(zlib, "compressobj", watched)
+    time on the loop every phone shares: 2 s of it per phone, while the others waited. Now
+    each file is compressed once in each coding, off the loop; brotli at its best takes
+    seconds, and no phone waits for it."""
+    watched = Watched(monkeypatch)
     store = Store(f"sqlite:///{tmp_path / 'gadget.db'}")
     with TestClient(asgi_app(Table(store))) as client:
-        first = client.get("/main.dart.js", headers={"Accept-Encoding": "gzip"})
-        assert first.headers["content-encoding"] == "gzip"
-        assert compressions == [False]  # once, on a worker thread
-        for _phone in range(3):
-            again = client.get("/main.dart.js", headers={"Accept-Encoding": "gzip, br"})
-            assert again.content == first.content  # (httpx has unzipped both)
-            assert again.headers["content-length"] == first.headers["content-length"]
-        assert compressions == [False]  # the next phones cost no compression
-        plain = client.get("/main.dart.js", headers={"Accept-Encoding": "identity"})
-        assert "content-encoding" not in plain.headers and plain.content == first.content
-        sent = int(first.headers["content-length"])
-        assert sent < len(first.content) / 2
+        plain_headers, plain = _raw(client, "/main.dart.js", **{"Accept-Encoding": "identity"})
+        assert "content-encoding" not in plain_headers and watched.made == []
+        etag = plain_headers["etag"]
+
+        # The first phone: brotli is not made yet, and the phone is not kept waiting for it.
+        first, sent = _raw(client, "/main.dart.js", **{"Accept-Encoding": "gzip, br"})
+        assert first["content-encoding"] == "gzip" and gzip.decompress(sent) == plain
+        assert first["vary"] == "Accept-Encoding" and first["etag"] == etag[:-1] + '-gzip"'
+        assert int(first["content-length"]) == len(sent) < len(plain) / 2
+        watched.finish.set()
+        deadline = time.monotonic() + 30
+        while ("br", False) not in watched.made or not watched.brotli_asked:
+            assert time.monotonic() < deadline
+            time.sleep(0.05)
+        for _phone in range(3):  # once made: brotli for every phone that takes it
+            for _ in range(100):
+                later, packed = _raw(client, "/main.dart.js", **{"Accept-Encoding": "gzip, br"})
+                if later["content-encoding"] == "br":
+                    break
+                time.sleep(0.05)
+            assert later["content-encoding"] == "br" and brotli.decompress(packed) == plain
+            assert later["etag"] == etag[:-1] + '-br"' and later["vary"] == "Accept-Encoding"
+        assert watched.brotli_asked == [(11, 19)]  # its best, at the lowest priority
+        assert sorted(watched.made) == [("br", False), ("gzip", False)]  # once each, off the loop
+
+        for header, coding in (
+            ("br", "br"),
+            ("gzip", "gzip"),
+            ("br;q=0, gzip", "gzip"),
+            ("gzip;q=0, br", "br"),
+            ("identity", None),
+        ):
+            headers, body = _raw(client, "/main.dart.js", **{"Accept-Encoding": header})
+            assert headers.get("content-encoding") == coding, header
+            decoded = {"br": brotli.decompress, "gzip": gzip.decompress, None: bytes}[coding]
+            assert decoded(body) == plain, header
+        assert sorted(watched.made) == [("br", False), ("gzip", False)]
+
+        # A second visit: each copy found again by its own ETag, and only if still taken.
+        for header, tag in (("gzip, br", etag[:-1] + '-br"'), ("gzip", etag[:-1] + '-gzip"')):
+            again = client.get(
+                "/main.dart.js", headers={"Accept-Encoding": header, "If-None-Match": tag}
+            )
+            assert again.status_code == 304 and again.headers["etag"] == tag, header
+            assert again.headers["vary"] == "Accept-Encoding"
+        refused = client.get(
+            "/main.dart.js",
+            headers={"Accept-Encoding": "gzip", "If-None-Match": etag[:-1] + '-br"'},
+        )
+        assert refused.status_code == 200 and refused.headers["content-encoding"] == "gzip"
+        plain_again = client.get(
+            "/main.dart.js", headers={"Accept-Encoding": "identity", "If-None-Match": etag}
+        )
+        assert plain_again.status_code == 304 and plain_again.headers["etag"] == etag
     store.close()
 
 

@@ -10,6 +10,8 @@ it asks micropip to install the app's dependencies from PyPI in the browser. Her
   that `gadget.site.app` imports (never the store), and the pure-Python packages it needs
   (PACKAGES below; Babel with English and French data only), so nothing is installed in
   the browser and nothing is fetched from another host;
+- Flet's client asks the site's own host, not jsDelivr, for Rive's animation runtime (which
+  the app never uses: the request fails, as it always did offline; gadget/serve/client.py);
 - jsQR (from the npm registry, `npm ci`) reads QR codes in the browser: vendor/jsQR.js;
 - Gadget's own icons are drawn (Pillow) in place of Flet's;
 - a service worker (in place of Flutter's, which only unregisters itself) keeps every file
@@ -35,6 +37,8 @@ import tarfile
 import time
 from collections.abc import Iterator
 from pathlib import Path
+
+from gadget.serve.client import without_other_hosts
 
 ROOT = Path(__file__).resolve().parents[1]
 EPOCH = 1_700_000_000  # every file in the archive has this time: the same build, the same bytes
@@ -300,6 +304,9 @@ def build(out: Path, base: str) -> dict[str, object]:
         if path.is_file() and not skipped(relative):
             (out / relative).parent.mkdir(parents=True, exist_ok=True)
             shutil.copy2(path, out / relative)
+    # Flet's client asks jsDelivr for Rive's runtime, which the app never uses: it asks here.
+    script = out / "main.dart.js"
+    script.write_bytes(without_other_hosts(script.read_bytes(), script.name))
     shutil.copytree(ROOT / "assets", out, dirs_exist_ok=True)  # the timer's sound
     draw_icons(out)
     jsqr = ROOT / "node_modules" / "jsqr"  # `make install` runs `npm ci` (package-lock.json)

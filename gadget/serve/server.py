@@ -18,11 +18,14 @@ import uvicorn
 from starlette.exceptions import HTTPException
 from starlette.requests import Request
 from starlette.responses import JSONResponse, PlainTextResponse, Response
+from starlette.routing import Route
+from starlette.staticfiles import StaticFiles
 from starlette.types import ASGIApp, Message, Receive, Scope, Send
 
 from gadget.engine import GadgetError
 from gadget.language import Language, from_environment
 from gadget.serve.budget import MAX_MESSAGE, ConnectionBudget
+from gadget.serve.client import CLIENT_FILES, forget_client, served_client
 from gadget.serve.compressed import CompressedOnce
 from gadget.services import addresses
 from gadget.services.table import Table
@@ -90,12 +93,13 @@ def asgi_app(table: Table | None = None) -> Any:
     if table is None:
         table = Table(Store())
         table.hub.connect(table.store)  # hear the other processes (PostgreSQL)
+    client = served_client(Path(flet_web.get_package_web_dir()))  # once, before any phone
     site = flet_web.fastapi.FastAPI(
         docs_url=None,
         redoc_url=None,
         openapi_url=None,
         on_startup=[steady_collector],
-        on_shutdown=[table.hub.close],
+        on_shutdown=[table.hub.close, lambda: forget_client(client)],
     )
 
     def health() -> JSONResponse:
@@ -110,6 +114,8 @@ def asgi_app(table: Table | None = None) -> Any:
     )
     for path in NOT_SERVED:
         site.add_api_route(path, not_served, include_in_schema=False)
+    rewritten = StaticFiles(directory=client)  # Flet's client, asking no other host
+    site.router.routes += [Route(f"/{name}", rewritten) for name in CLIENT_FILES]
 
     site.add_middleware(CompressedOnce)
     site.add_middleware(CacheHeaders)

@@ -1,0 +1,65 @@
+"""Flet's web client with nothing in it from another host: its one address elsewhere is Rive's
+animation runtime on jsDelivr, which the client asks for at every page load although Gadget
+draws no animation; it now asks the page's own server, which answers 404 (as the blocked
+request failed before: the app never waits on it). Both apps use this: the served one once
+at start, the static site once at build (tools/build_site.py)."""
+
+from __future__ import annotations
+
+import re
+import shutil
+import tempfile
+from pathlib import Path
+from typing import Final
+
+from gadget.engine import GadgetError
+
+# The Rive runtime's address, in the JavaScript client and as a string constant of the
+# WebAssembly one (Chromium loads that one): the version is Rive's, not Flet's.
+RIVE_CDN: Final = re.compile(
+    rb"https://cdn\.jsdelivr\.net/npm/@rive-app/flutter-native-wasm@[0-9.]+/"
+)
+NOT_SERVED: Final = b"rive-not-served/"  # a folder under the page's address that no file is in
+CLIENT_FILES: Final = ("main.dart.js", "main.dart.wasm")  # the two builds of Flet's client
+
+
+class ClientError(GadgetError):
+    """Flet's web client is not the one this module knows how to change."""
+
+
+def here_instead(address: bytes) -> bytes:
+    """A relative address under the page's own, exactly as long as `address` (so a WebAssembly
+    module's string table keeps its byte counts): "./" segments, which a browser drops."""
+    padding = len(address) - len(NOT_SERVED)
+    if padding < 0 or padding % 2:
+        raise ClientError("no address of the same length for {address}", address=address.decode())
+    return b"./" * (padding // 2) + NOT_SERVED
+
+
+def without_other_hosts(client: bytes, name: str) -> bytes:
+    """The client file `name` with Rive's address on jsDelivr pointed at the page's own server;
+    a client with no such address (another Flet) is refused, so that a new host is looked at."""
+    found = RIVE_CDN.findall(client)
+    if not found:
+        raise ClientError(
+            "{name} does not ask jsDelivr for Rive: look at Flet's client again", name=name
+        )
+    return RIVE_CDN.sub(lambda seen: here_instead(seen.group()), client)
+
+
+def rewritten_client(web: Path, into: Path) -> Path:
+    """The client files of Flet's web folder `web`, rewritten into the folder `into`."""
+    into.mkdir(parents=True, exist_ok=True)
+    for name in CLIENT_FILES:
+        (into / name).write_bytes(without_other_hosts((web / name).read_bytes(), name))
+    return into
+
+
+def served_client(web: Path) -> Path:
+    """The rewritten client in a folder of this server process's own, made once at start."""
+    return rewritten_client(web, Path(tempfile.mkdtemp(prefix="gadget-client-")))
+
+
+def forget_client(folder: Path) -> None:
+    """The process's rewritten client removed when it stops."""
+    shutil.rmtree(folder, ignore_errors=True)
