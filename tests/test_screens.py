@@ -65,6 +65,20 @@ async def test_phone_b_joins_by_typed_code_and_sees_its_side_turned(table: Table
 
 
 @at_the_table
+async def test_the_join_link_pasted_in_the_code_field_joins_as_its_code(table: Table) -> None:
+    """A chat gives the link, not the code; the field writes what is pasted in capitals (an
+    outsider's finding: "character 5 of the code, “:”, is not a code character")."""
+    game = table.deal(seed=31, phone=new_phone())
+    assert game.log.code is not None
+    pasted = f"Join me: HTTP://192.168.1.20:8550/JOIN/{game.log.code.text}."
+    phone_b = await Phone("/").open()
+    await phone_b.type("Partner's code", pasted)
+    await phone_b.tap("Join")
+    assert phone_b.session.page.route == f"/join/{game.log.code.text}"
+    assert phone_b.grid() == game.log.card.seen_from(B)
+
+
+@at_the_table
 async def test_a_typo_in_the_code_is_refused_on_the_field(table: Table) -> None:
     phone = await Phone("/").open()
     await phone.type("Partner's code", "1X1M-JENB-E4S8")

@@ -10,6 +10,7 @@ from __future__ import annotations
 
 from collections.abc import Sequence
 from dataclasses import dataclass
+import unicodedata
 from math import comb
 from typing import Final
 
@@ -227,7 +228,11 @@ def old_deal(typed: str) -> Deal | None:
 def _values(typed: str) -> list[int]:
     """A code's characters as numbers, checked: known characters, a known length, no typo,
     a version this app reads."""
-    chars = "".join(typed.split()).translate(_DASHES).upper()
+    # NFKC: a Japanese keyboard's full-width "２６Ｒ" is "26R"; what does not show (a
+    # zero-width space from a chat's paste) is no character of the code.
+    shown = unicodedata.normalize("NFKC", typed)
+    shown = "".join(c for c in shown if unicodedata.category(c) not in ("Cf", "Cc"))
+    chars = "".join(shown.split()).translate(_DASHES).upper()
     if not chars:
         raise ShareCodeError("the code is empty")
     for position, char in enumerate(chars, start=1):

@@ -5,6 +5,8 @@ import this module: it needs no store and no library outside Python's own)."""
 
 from __future__ import annotations
 
+import re
+
 import ipaddress
 from typing import Final
 from urllib.parse import urlsplit
@@ -136,9 +138,15 @@ def site_join_link(page_url: str | None, code: ShareCode) -> str:
 
 
 def code_in_link(text: str) -> str:
-    """The code a join link carries (…/join/CODE, or …#/join/CODE on the site), or the text
-    itself when it is no link (a bare code, or anything else, for the caller to refuse)."""
-    return text.strip().rstrip("/").rsplit(_at(JOIN_ROUTE, code=""), 1)[-1]
+    """The code a join link carries (…/join/CODE, or …#/join/CODE on the site, in any case:
+    a code field writes what is pasted in capitals), or the text itself when it is no link
+    (a bare code, or anything else, for the caller to refuse)."""
+    stripped = text.strip().rstrip("/")
+    marks = list(_JOIN_MARK.finditer(stripped))
+    return stripped[marks[-1].end() :] if marks else stripped
+
+
+_JOIN_MARK: Final = re.compile(re.escape(_at(JOIN_ROUTE, code="")), re.IGNORECASE)
 
 
 def packed_team_in_link(text: str) -> str | None:

@@ -21,10 +21,10 @@ from gadget.views.typed_code import read_code
 
 
 def _read(typed: str) -> tuple[ShareCode | None, str]:
-    """The code an address carries, or why it is none; a link pasted from a chat keeps the
-    sentence's full stop or bracket after it, which no code has."""
+    """The code an address carries, or why it is none (`read_code` leaves out the sentence's
+    full stop or bracket a link pasted from a chat keeps)."""
     try:
-        return read_code(typed.rstrip(".,;:!?)]'\"»")), ""
+        return read_code(typed), ""
     except ShareCodeError as wrong:
         return None, say(wrong)
 

@@ -16,9 +16,11 @@ from gadget.views.shared import brief
 
 
 def read_code(typed: object) -> ShareCode:
-    """The code a player typed, read whole up to 100,000 characters: a long paste is refused
-    by its own length (reading the first 40 said "40 characters" of a 10,000 paste)."""
-    return ShareCode.parse(str(typed or "")[:100_000])
+    """The code a player typed or pasted (the code alone, or the join link a chat gave them,
+    a sentence's full stop after it), read whole up to 100,000 characters: a long paste is
+    refused by its own length (reading the first 40 said "40 characters" of a 10,000 paste)."""
+    text = str(typed or "")[:100_000].strip().rstrip(".,;:!?)]'\"»")
+    return ShareCode.parse(addresses.code_in_link(text))
 
 
 def join_by_code(
