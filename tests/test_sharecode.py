@@ -275,8 +275,9 @@ def test_a_code_typed_with_any_dash_reads_as_with_a_hyphen(dash: str) -> None:
 
 
 def test_a_code_typed_full_width_or_pasted_with_an_invisible_character_reads_as_itself() -> None:
-    """A Japanese keyboard types "２６Ｒ０Ｃ", a chat's paste may carry a zero-width space:
-    neither is a typo (an outsider's finding: "character 6, “”, is not a code character")."""
+    """A Japanese keyboard types the code in full-width letters, a chat's paste may carry a
+    zero-width space: neither is a typo (an outsider's finding: "character 6, “”, is not a
+    code character")."""
     typed = Deal(7, 9, 9).code.text
     wide = "".join(chr(ord(c) + 0xFEE0) if c.isalnum() else c for c in typed)
     assert ShareCode.parse(wide) == ShareCode.parse(typed)

@@ -4,6 +4,7 @@ from __future__ import annotations
 
 import json
 import math
+import re
 from collections.abc import Callable
 from typing import Final, NoReturn
 
@@ -14,6 +15,8 @@ from gadget.engine.errors import GadgetError, Message
 MAX_DEPTH: Final = 64
 
 _TOO_DEEP: Final = Message("not a file this app reads: its brackets nest too deeply")
+# A bracket, or a whole text (whose brackets are letters, not nesting).
+_BRACKETS_AND_TEXTS: Final = re.compile(r'"(?:[^"\\]|\\.)*"|[\[\]{}]')
 # What Python's parser says is wrong, in words a player's language has (its own are English).
 _ESCAPE: Final = Message("a text holds an escape JSON does not know")
 _TRAILING: Final = Message("a comma comes just before a closing bracket")
@@ -67,6 +70,8 @@ def read_json(text: str, error: type[GadgetError]) -> object:
     def constant(name: str) -> NoReturn:
         refuse(Message("not valid JSON: {name} is not a number JSON allows", name=name))
 
+    if _nests_too_deeply(text):
+        refuse(_TOO_DEEP)
     try:
         data = json.loads(
             text.removeprefix("\ufeff"),
@@ -91,6 +96,24 @@ def read_json(text: str, error: type[GadgetError]) -> object:
         refuse(_TOO_DEEP)
     _check_values(data, refuse)
     return data
+
+
+def _nests_too_deeply(text: str) -> bool:
+    """Brackets nested past MAX_DEPTH, found before the parser is given them: in the browser
+    (Pyodide) 10,000 of them overflow JavaScript's stack inside `json.loads`, which kills
+    the page's Python for good, where CPython raises a RecursionError."""
+    if text.count("[") + text.count("{") <= MAX_DEPTH:
+        return False  # the usual file: no scan
+    depth = 0
+    for token in _BRACKETS_AND_TEXTS.finditer(text):
+        bracket = token.group()
+        if bracket in ("[", "{"):
+            depth += 1
+            if depth > MAX_DEPTH:
+                return True
+        elif bracket in ("]", "}"):
+            depth -= 1
+    return False
 
 
 def _check_values(data: object, refuse: Callable[[Message], NoReturn]) -> None:

@@ -8,9 +8,9 @@ side B they make, and a game log keeps being readable with one (`old_deal`).
 
 from __future__ import annotations
 
+import unicodedata
 from collections.abc import Sequence
 from dataclasses import dataclass
-import unicodedata
 from math import comb
 from typing import Final
 
@@ -228,8 +228,8 @@ def old_deal(typed: str) -> Deal | None:
 def _values(typed: str) -> list[int]:
     """A code's characters as numbers, checked: known characters, a known length, no typo,
     a version this app reads."""
-    # NFKC: a Japanese keyboard's full-width "２６Ｒ" is "26R"; what does not show (a
-    # zero-width space from a chat's paste) is no character of the code.
+    # NFKC: a Japanese keyboard's full-width letters and digits are the code's own; what
+    # does not show (a zero-width space from a chat's paste) is no character of the code.
     shown = unicodedata.normalize("NFKC", typed)
     shown = "".join(c for c in shown if unicodedata.category(c) not in ("Cf", "Cc"))
     chars = "".join(shown.split()).translate(_DASHES).upper()

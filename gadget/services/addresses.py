@@ -5,9 +5,8 @@ import this module: it needs no store and no library outside Python's own)."""
 
 from __future__ import annotations
 
-import re
-
 import ipaddress
+import re
 from typing import Final
 from urllib.parse import urlsplit
 
