@@ -15,6 +15,7 @@ from gadget.site.team import PhoneTeam, new_team, team_from_json
 from gadget.views.boundary import component
 from gadget.views.hooks import use_value
 from gadget.views.language import _, say
+from gadget.views.shared import brief
 
 TEAM_KEY: Final = "gadget.site.team"
 UNREADABLE_KEY: Final = "gadget.site.team.unreadable"  # a stored team that did not read: kept
@@ -66,7 +67,10 @@ def WithTeam(screens: Callable[[], ft.Control]) -> ft.Control:
         except GadgetError as wrong:  # never written over: set aside, and a fresh team
             with contextlib.suppress(Exception):
                 await ft.SharedPreferences().set(UNREADABLE_KEY, stored)
-            set_hold(TeamHold(new_team(_("Our team")), keep, say(wrong)))
+            unreadable = _("The team kept on this phone could not be read and was set aside: {why}")
+            set_hold(
+                TeamHold(new_team(_("Our team")), keep, brief(unreadable.format(why=say(wrong))))
+            )
 
     ft.use_effect(load, [])
     if hold is None:

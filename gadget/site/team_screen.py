@@ -18,11 +18,12 @@ from gadget.site.team import QR_LIMIT, PhoneTeam, rename, team_from_json
 from gadget.views.boundary import component
 from gadget.views.fields import forget, text_of, typed_field, use_typed
 from gadget.views.files import download, pick_json, safe_file_name
-from gadget.views.hooks import use_value
+from gadget.views.hooks import use_status, use_value
 from gadget.views.language import _, city, moment, ngettext, pgettext, say
 from gadget.views.layout import dead_end, screen
 from gadget.views.mission_map import MissionMapView
 from gadget.views.qr import qr_image
+from gadget.views.shared import brief
 
 
 @component
@@ -33,7 +34,7 @@ def SiteTeamScreen() -> ft.Control:
     hold = use_team()
     team = hold.team
     name = use_typed()
-    said, set_said = use_value(lambda: hold.trouble)
+    status, tell, refuse = use_status(hold.trouble)
     showing_qr, set_showing_qr = use_value(lambda: False)
     replacing, set_replacing = use_value(lambda: cast(PhoneTeam | None, None))
 
@@ -41,14 +42,14 @@ def SiteTeamScreen() -> ft.Control:
         try:
             hold.keep(rename(team, text_of(name, team.name)))
         except GadgetError as wrong:
-            set_said(say(wrong))
+            refuse(say(wrong))
             return
         forget(name)  # the name as saved (spaces cleaned)
-        set_said(_("Saved."))
+        tell(_("Saved."))
 
     async def export(_event: Any) -> None:
         name = f"{safe_file_name(team.name)}.gadget-team.json"  # as the server names it
-        set_said(await download(name, team.to_json().encode()))
+        tell(await download(name, team.to_json().encode()))
 
     async def import_file(_event: Any) -> None:
         try:
@@ -56,13 +57,13 @@ def SiteTeamScreen() -> ft.Control:
             if text is None:
                 return
             set_replacing(team_from_json(text))
-        except GadgetError as wrong:
-            set_said(say(wrong))
+        except GadgetError as wrong:  # as the served app says it: nothing of it was kept
+            refuse(_("That backup was not imported: {why}").format(why=say(wrong)))
 
     def take(incoming: PhoneTeam) -> None:
         set_replacing(None)
         hold.keep(incoming)
-        set_said(_("This phone now keeps {team}.").format(team=incoming.name))
+        tell(_("This phone now keeps {team}.").format(team=incoming.name))
 
     ft.use_dialog(ReplaceDialog(team, replacing, take, lambda: set_replacing(None)))
     names = {m.id: m.name for m in team.mission_map.missions}
@@ -108,7 +109,7 @@ def SiteTeamScreen() -> ft.Control:
                     ft.OutlinedButton(_("Rename"), on_click=save_name),
                 ]
             ),
-            *([ft.Text(said)] if said else []),
+            status,
         ]
     )
 
@@ -171,7 +172,7 @@ def ImportRoute() -> ft.Control:
         incoming = unpack_team(packed)
     except GadgetError as wrong:
         return dead_end(
-            say(wrong),
+            brief(say(wrong)),
             _("Ask your partner to show the team's QR code again."),
             _("Home"),
             addresses.HOME,

@@ -84,10 +84,15 @@ def use_lookup(load: Callable[[], Value | None], keys: list[object]) -> Value | 
     return LOADING if found is None else found[0]
 
 
-def use_status() -> tuple[ft.Control, Callable[[str], None], Callable[[str], None]]:
+def use_status(
+    refused_at_first: str = "",
+) -> tuple[ft.Control, Callable[[str], None], Callable[[str], None]]:
     """The line under a form that says what the last tap did: news in green, a refusal in
-    red with an icon (never plain text that looks like part of the form); and its setters."""
-    said, set_said = use_value(lambda: ("", False))
+    red with an icon (never plain text that looks like part of the form); and its setters.
+    `refused_at_first`: a refusal the screen opens with (what it found could not be read)."""
+    said, set_said = use_value(
+        lambda: (brief(refused_at_first), True) if refused_at_first else ("", False)
+    )
 
     def tell(text: str) -> None:
         set_said((text, False))
