@@ -20,7 +20,9 @@ from gadget.engine import (
     summary,
 )
 from gadget.engine.sharecode import v1_text
+from gadget.language import language
 from tests.cards import TEST_CARD
+from tests.games import WINNING_ACTIONS, log_of
 
 A, B = Player.A, Player.B
 EXAMPLE = GameLog(
@@ -174,7 +176,7 @@ def test_a_refused_action_is_named_by_its_index() -> None:
         (_log_text(actions=[{"guess": {"by": "b", "cell": 25}}]), "action 0: guess.cell is 25"),
         (_log_text(actions=[{"guess": {"by": "b", "cell": -1}}]), "guess.cell is -1; it must be"),
         (_log_text(actions=[{"guess": {"by": "b", "cell": "3"}}]), "guess.cell is “3”; it must"),
-        (_log_text(actions=[{"guess": {"by": "b", "cell": True}}]), "guess.cell is True; it must"),
+        (_log_text(actions=[{"guess": {"by": "b", "cell": True}}]), "guess.cell is true; it must"),
         (_log_text(actions=[{"guess": {"by": "c", "cell": 2}}]), "action 0: guess.by is “c”"),
         (_log_text(actions=[{"guess": {"by": "a"}}]), "action 0: guess needs “cell”"),
         (_log_text(actions=[{"guess": {}}]), "action 0: guess needs “by”"),
@@ -211,3 +213,21 @@ def test_a_log_file_is_indented_one_space_and_keeps_accents_as_they_are() -> Non
     assert text.startswith('{\n "format": "gadget-game/1",\n "key": {\n  "a": ')
     assert '"word": "café"' in text
     assert text.endswith("}\n")
+
+
+def test_a_logs_refusals_quote_field_names_as_the_reader_reads_them() -> None:
+    """Never as Python writes a list: "it may have ['looser_turn_order']", "players are 'a'
+    and 'b'" (an outsider's finding)."""
+    unknown_option = log_of(WINNING_ACTIONS).to_dict()
+    unknown_option["options"]["cheat"] = True
+    with pytest.raises(GameLogError) as refused:
+        parse_game_log(json.dumps(unknown_option))
+    assert str(refused.value) == (
+        "options has an unknown field “cheat”; it may have “looser_turn_order”"
+    )
+    by_c = log_of(WINNING_ACTIONS).to_dict()
+    by_c["actions"][1] = {"guess": {"by": "c", "cell": 3}}
+    with pytest.raises(GameLogError) as refused:
+        parse_game_log(json.dumps(by_c))
+    assert str(refused.value) == "action 1: guess.by is “c”; players are “a” and “b”"
+    assert "'" not in language("fr").say(refused.value)

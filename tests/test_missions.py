@@ -226,7 +226,7 @@ def test_a_map_at_every_limit_is_accepted(changes: dict[str, object]) -> None:
         ({"mission_lon": True}, "mission “a”: lon and lat must be numbers"),
         ({"mission_lat": "north"}, "mission “a”: lon and lat must be numbers"),
         ({"mission_turns": "9"}, "mission “a”: turns is “9”; it must be a whole number >= 1"),
-        ({"mission_mistakes": False}, "mission “a”: mistakes is False; it must be 0..9"),
+        ({"mission_mistakes": False}, "mission “a”: mistakes is false; it must be 0..9"),
         ({"mission_source": "s" * 201}, "mission “a”: source must be a string of at most 200"),
         ({"name": "n" * 41}, "name must be a string of at most 40 characters"),
         ({"name": 7}, "name must be a string of at most 40 characters"),

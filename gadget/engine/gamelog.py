@@ -3,7 +3,7 @@
 from __future__ import annotations
 
 import json
-from collections.abc import Mapping
+from collections.abc import Iterable, Mapping
 from dataclasses import dataclass
 from typing import Any, Final
 
@@ -15,6 +15,7 @@ from gadget.engine.errors import (
     ReplayError,
     SetupError,
     ShareCodeError,
+    listed,
 )
 from gadget.engine.jsontext import read_json
 from gadget.engine.keycard import CELLS, KeyCard, Player
@@ -232,9 +233,15 @@ def _known_fields(raw: object, what: str | Message, allowed: set[str]) -> Mappin
             "{what} has an unknown field {unknown!r}; it may have {allowed}",
             what=what,
             unknown=unknown[0],
-            allowed=sorted(allowed),
+            allowed=_names(allowed),
         )
     return raw
+
+
+def _names(names: Iterable[str]) -> Message:
+    """Field names as a list, each quoted as the reader's language quotes (never as Python
+    writes a list: "['looser_turn_order']")."""
+    return listed([Message("“{value}”", value=name) for name in sorted(names)])  # QUOTES
 
 
 def _options(raw: object) -> bool:
@@ -259,7 +266,7 @@ def _action(index: int, raw: object) -> Action:
         raise GameLogError(
             "{where}: an action is an object with one of {kinds}",
             where=where,
-            kinds=sorted(_ACTION_FIELDS),
+            kinds=_names(_ACTION_FIELDS),
         )
     kind, body = next(iter(raw.items()))
     if kind not in _ACTION_FIELDS:
@@ -276,7 +283,12 @@ def _action(index: int, raw: object) -> Action:
     by = body["by"]
     if by not in ("a", "b"):
         raise GameLogError(
-            "{where}: {kind}.by is {by!r}; players are 'a' and 'b'", where=where, kind=kind, by=by
+            "{where}: {kind}.by is {by!r}; players are {a} and {b}",
+            where=where,
+            kind=kind,
+            by=by,
+            a=_names(["a"]),
+            b=_names(["b"]),
         )
     player = Player(by)
     if kind == "guess":
