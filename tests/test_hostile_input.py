@@ -53,6 +53,10 @@ JSON_NO_FILE_HOLDS = [  # what Python's json reads and no file of this app holds
     ('{"format": NaN}', "not valid JSON: NaN is not a number JSON allows"),
     ('["\\udc80"]', "not a file this app reads: its text holds the lone surrogate U+DC80"),
     ("[" * 65 + "]" * 65, "not a file this app reads: its brackets nest too deeply"),
+    (  # which "won" counts? Python kept the last (an outsider's finding)
+        '{"format": "gadget-team/1", "won": false, "won": true}',
+        "not a file this app reads: “won” is written twice in one object",
+    ),
 ]
 
 

@@ -87,6 +87,13 @@ FORGED = [
         ),
         "attempt 0: the game was played with 9-9; Sydney is 9-1",
     ),
+    (  # an outsider's: one Prague win copied for every 9-9 city of a map the file redrew
+        lambda d: (
+            d["map"]["missions"][1].update(turns=9, mistakes=9),  # Berlin 9-9
+            d["attempts"].append({**d["attempts"][0], "mission": d["map"]["missions"][1]["id"]}),
+        ),
+        "attempt 2: the game of attempt 0 again, for another city: a game counts for one city",
+    ),
     (  # a win at Sydney's own bank does not open Sydney because the file lists it completed
         lambda d: (
             d["attempts"].append(_won("sydney", 9, 1)),

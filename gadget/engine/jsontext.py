@@ -42,7 +42,8 @@ def read_json(text: str, error: type[GadgetError]) -> object:
 
     Besides broken JSON that is: an integer of more digits than Python converts, a number
     JSON has no words for (NaN, Infinity, or 1e999, which would be infinite), a lone
-    surrogate (text no file can hold), and nesting deeper than MAX_DEPTH (100,000 `[` stop
+    surrogate (text no file can hold), a name written twice in one object (which of the two
+    "won" would count?), and nesting deeper than MAX_DEPTH (100,000 `[` stop
     the parser with RecursionError, which is no ValueError and must not escape). A UTF-8
     byte order mark, which some editors write first, is read past.
     """
@@ -67,6 +68,19 @@ def read_json(text: str, error: type[GadgetError]) -> object:
             refuse(Message("not a file this app reads: a number is too large"))
         return number
 
+    def once_each(pairs: list[tuple[str, object]]) -> dict[str, object]:
+        found = dict(pairs)
+        if len(found) < len(pairs):  # Python would keep the last one without a word
+            names = [name for name, _value in pairs]
+            twice = next(name for at, name in enumerate(names) if name in names[:at])
+            refuse(
+                Message(
+                    "not a file this app reads: {name!r} is written twice in one object",
+                    name=twice,
+                )
+            )
+        return found
+
     def constant(name: str) -> NoReturn:
         refuse(Message("not valid JSON: {name} is not a number JSON allows", name=name))
 
@@ -78,6 +92,7 @@ def read_json(text: str, error: type[GadgetError]) -> object:
             parse_int=whole,
             parse_float=decimal,
             parse_constant=constant,
+            object_pairs_hook=once_each,
         )
     except json.JSONDecodeError as broken:
         problem = _PROBLEMS.get(broken.msg)

@@ -220,9 +220,22 @@ def _completed(data: Mapping[str, object], maps: tuple[MissionMap, ...]) -> dict
 
 
 def _check_campaign(document: TeamDocument) -> None:
-    """The campaign's rules, not the file, say what is completed: every city attempted must
+    """The campaign's rules, not the file, say what is completed: a game's log counts for one
+    city (a server may have been given the same log twice for it), every city attempted must
     have been opened by won attempts reaching it from the start, on the map each was played
-    on, and every completion needs one of those wins behind it."""
+    on, and every completion needs one of those wins."""
+    first_of: dict[tuple[object, ...], int] = {}  # a game's log counts for one city
+    for index, attempt in enumerate(document.attempts):
+        if attempt.log is not None:
+            game = (attempt.log.card, attempt.log.setup, attempt.log.actions)
+            first = first_of.setdefault(game, index)
+            if document.attempts[first].mission != attempt.mission:
+                raise TeamDocumentError(
+                    "attempt {index}: the game of attempt {first} again, for another city:"
+                    " a game counts for one city",
+                    index=index,
+                    first=first,
+                )
     reached = reached_by(
         (document.played_on(a), a.mission)
         for a in document.attempts
