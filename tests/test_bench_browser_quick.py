@@ -6,25 +6,15 @@ They judge what the benchmarks print, never the times (docs/benchmarks.md has th
 from __future__ import annotations
 
 import re
-import subprocess
-import sys
 from pathlib import Path
 
 import pytest
 
-from tests.test_browser import _require_browser
+from tests.test_bench_screens import _run  # one way to run a benchmark's quick mode
 
 pytestmark = pytest.mark.browser
 BENCH = Path(__file__).resolve().parents[1] / "bench"
 NUMBER = r"\d+\.\d"
-
-
-def _run(name: str) -> str:
-    _require_browser()
-    command = [sys.executable, str(BENCH / name), "--quick"]
-    ran = subprocess.run(command, check=False, capture_output=True, text=True, timeout=900)
-    assert ran.returncode == 0, ran.stderr[-3000:]
-    return ran.stdout
 
 
 def test_the_bench_of_bytes_a_phone_loads_counts_a_cold_and_a_warm_load_in_quick_mode() -> None:

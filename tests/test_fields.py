@@ -11,7 +11,7 @@ import flet as ft
 from gadget.services.campaign import record_played_elsewhere
 from gadget.services.table import Table
 from tests.games import WINNING_ACTIONS, log_of
-from tests.phones import member
+from tests.phones import Phone, member
 from tests.screens import at_the_table
 
 PACKAGE = Path(__file__).parents[1] / "gadget"
@@ -48,21 +48,27 @@ def test_no_field_cuts_what_is_typed_or_pasted() -> None:
     assert cut == []  # Flutter drops a longer paste whole, without a word
 
 
-@at_the_table
-async def test_a_refused_note_stays_in_its_field_saying_what_was_refused(table: Table) -> None:
+async def _note_kept(table: Table, typed: str) -> tuple[Phone, ft.TextField, int]:
+    """A team's history with one attempt, a note typed on it and kept (Enter): the screen,
+    the note's field after it, the team."""
     table.store.add_team("Owls", ["Ann", "Ben"])
     record_played_elsewhere(table.store, "Owls", "Prague", log_of(WINNING_ACTIONS).to_json())
     owls = table.store.team("Owls")
     history = await member(table.store, owls, f"/teams/{owls.id}/history")
-    await history.type("Notes", "x" * 2001)
+    await history.type("Notes", typed)
     await history._event(history._find(ft.TextField, label="Notes"), "submit")
-    field = history._find(ft.TextField, label="Notes")
+    return history, history._find(ft.TextField, label="Notes"), owls.id
+
+
+@at_the_table
+async def test_a_refused_note_stays_in_its_field_saying_what_was_refused(table: Table) -> None:
+    history, field, owls_id = await _note_kept(table, "x" * 2001)
     assert field.value == "x" * 2001  # kept, to be cut down
     assert field.error and "2001" in field.error, field.error
-    assert table.store.attempts(owls.id)[0].notes in (None, "")
+    assert table.store.attempts(owls_id)[0].notes in (None, "")
     await history.type("Notes", "Lemonade")
     await history._event(history._find(ft.TextField, label="Notes"), "submit")
-    assert table.store.attempts(owls.id)[0].notes == "Lemonade"
+    assert table.store.attempts(owls_id)[0].notes == "Lemonade"
     field = history._find(ft.TextField, label="Notes")
     assert (field.value, field.helper) == ("Lemonade", "Note kept.")
 
@@ -70,15 +76,9 @@ async def test_a_refused_note_stays_in_its_field_saying_what_was_refused(table: 
 @at_the_table
 async def test_a_note_with_an_emoji_is_refused_on_its_field_and_kept_there(table: Table) -> None:
     """The phones' font has no emoji: a note typed with one would show as an empty box."""
-    table.store.add_team("Owls", ["Ann", "Ben"])
-    record_played_elsewhere(table.store, "Owls", "Prague", log_of(WINNING_ACTIONS).to_json())
-    owls = table.store.team("Owls")
-    history = await member(table.store, owls, f"/teams/{owls.id}/history")
-    await history.type("Notes", "Great game \U0001f989")
-    await history._event(history._find(ft.TextField, label="Notes"), "submit")
-    field = history._find(ft.TextField, label="Notes")
+    _history, field, owls_id = await _note_kept(table, "Great game \U0001f989")
     assert field.value == "Great game \U0001f989"  # kept, to be mended
     assert field.error == (
         "The notes cannot hold emoji or symbols (U+1F989): phones show them as empty boxes."
     )
-    assert table.store.attempts(owls.id)[0].notes in (None, "")
+    assert table.store.attempts(owls_id)[0].notes in (None, "")
