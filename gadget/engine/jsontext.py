@@ -71,8 +71,11 @@ def read_json(text: str, error: type[GadgetError]) -> object:
     def once_each(pairs: list[tuple[str, object]]) -> dict[str, object]:
         found = dict(pairs)
         if len(found) < len(pairs):  # Python would keep the last one without a word
-            names = [name for name, _value in pairs]
-            twice = next(name for at, name in enumerate(names) if name in names[:at])
+            seen: set[str] = set()
+            for twice, _value in pairs:  # linear: a hostile object may have 100,000 names
+                if twice in seen:
+                    break
+                seen.add(twice)
             refuse(
                 Message(
                     "not a file this app reads: {name!r} is written twice in one object",
