@@ -148,7 +148,7 @@ def test_export_and_import_move_a_team_between_databases(
     assert shown["missions"][0]["state"] == "completed"
     broken = _file(tmp_path, "broken.json", backup.replace('"won": true', '"won": false', 1))
     status, _, err = run(capsys, "import", broken, "--as", "Owls 3")
-    assert (status, err) == (2, "gadget: attempt 0: the file says won False, its log gives True\n")
+    assert (status, err) == (2, "gadget: attempt 0: the file says won false, its log gives true\n")
     assert "Owls 3" not in run(capsys, "team", "list")[1]
 
 

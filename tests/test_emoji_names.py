@@ -107,7 +107,7 @@ async def test_the_sites_team_screen_refuses_an_emoji_name_in_one_line() -> None
     phone = await Phone("/team", site=True).open()
     await phone.type("Team name", f"Les Amis {OWL}")
     await phone.tap("Rename")
-    assert phone.says(f"a team name {REFUSED.format(code='1F989')}"), phone.texts()
+    assert phone.says(f"A team name {REFUSED.format(code='1F989')}."), phone.texts()
     assert (
         json.loads(phone.storage.get(TEAM_KEY) or '{"team": {"name": "Our team"}}')["team"]["name"]
         == "Our team"

@@ -32,7 +32,7 @@ async def test_a_long_number_of_seconds_is_refused_by_its_range_in_a_short_line(
     assert phone.says("The clue time 99999 s is outside 5 s..60 min.")
     await phone.type("Guess seconds", "9" * 10_000)
     await phone._event(phone._find(ft.TextField, label="Guess seconds"), "blur")
-    refusal = next(t for t in phone.texts() if "the guess time" in t)
+    refusal = next(t for t in phone.texts() if "The guess time" in t)
     assert "is outside 5 s..60 min" in refusal and len(refusal) < 100, refusal
     assert not phone.says("Saved: new games use these settings.")  # no green word left over
     assert table.default_timer(phone.identity).guess_seconds == 120

@@ -6,6 +6,7 @@ at start, the static site once at build (tools/build_site.py)."""
 
 from __future__ import annotations
 
+import hashlib
 import re
 import shutil
 import tempfile
@@ -56,10 +57,20 @@ def rewritten_client(web: Path, into: Path) -> Path:
 
 
 def served_client(web: Path) -> Path:
-    """The rewritten client in a folder of this server process's own, made once at start."""
-    return rewritten_client(web, Path(tempfile.mkdtemp(prefix="gadget-client-")))
-
-
-def forget_client(folder: Path) -> None:
-    """The process's rewritten client removed when it stops."""
-    shutil.rmtree(folder, ignore_errors=True)
+    """The rewritten client, made once for this Flet client and kept in a folder named after
+    it (every server process and every restart shares it; a process killed mid-way leaves
+    nothing behind, and one folder a Flet version in the temporary folder at most)."""
+    sources = [web / name for name in CLIENT_FILES]
+    stamp = hashlib.sha256(
+        "|".join(f"{p.name}:{p.stat().st_size}:{p.stat().st_mtime_ns}" for p in sources).encode()
+    ).hexdigest()[:16]
+    folder = Path(tempfile.gettempdir()) / f"gadget-client-{stamp}"
+    if all((folder / name).is_file() for name in CLIENT_FILES):
+        return folder
+    staging = Path(tempfile.mkdtemp(prefix=f"gadget-client-{stamp}-"))
+    rewritten_client(web, staging)
+    try:
+        staging.rename(folder)  # whole or not at all: another process may make it meanwhile
+    except OSError:  # another process made it first
+        shutil.rmtree(staging, ignore_errors=True)
+    return folder

@@ -25,7 +25,7 @@ from starlette.types import ASGIApp, Message, Receive, Scope, Send
 from gadget.engine import GadgetError
 from gadget.language import Language, from_environment
 from gadget.serve.budget import MAX_MESSAGE, ConnectionBudget
-from gadget.serve.client import CLIENT_FILES, forget_client, served_client
+from gadget.serve.client import CLIENT_FILES, served_client
 from gadget.serve.compressed import CompressedOnce
 from gadget.services import addresses
 from gadget.services.table import Table
@@ -99,7 +99,7 @@ def asgi_app(table: Table | None = None) -> Any:
         redoc_url=None,
         openapi_url=None,
         on_startup=[steady_collector],
-        on_shutdown=[table.hub.close, lambda: forget_client(client)],
+        on_shutdown=[table.hub.close],
     )
 
     def health() -> JSONResponse:
