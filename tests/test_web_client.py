@@ -55,9 +55,8 @@ def test_the_served_app_sends_the_rewritten_client_made_once_at_start(
         return rewrite(data, name)
 
     monkeypatch.setattr(client, "without_other_hosts", counted)
-    temporary = tmp_path / "tmp"
-    temporary.mkdir()
-    monkeypatch.setattr(client.tempfile, "gettempdir", lambda: str(temporary))
+    monkeypatch.setenv("FLET_APP_STORAGE_DATA", str(tmp_path / "data"))
+    temporary = tmp_path / "data" / "client"
     store = Store(f"sqlite:///{tmp_path / 'gadget.db'}")
     with TestClient(asgi_app(Table(store))) as served:
         assert rewrites == list(CLIENT_FILES)  # at start, before any phone
@@ -72,7 +71,7 @@ def test_the_served_app_sends_the_rewritten_client_made_once_at_start(
         missing = served.get("/rive-not-served/wasm/rive_native.js")
         assert missing.status_code == 404  # the app never waited on Rive: it fails as before
     made = sorted(temporary.iterdir())
-    assert len(made) == 1 and made[0].name.startswith("gadget-client-")
+    assert len(made) == 1 and len(made[0].name) == 16  # the client's own name, nothing else
     with TestClient(asgi_app(Table(store))) as restarted:  # another process, or a restart
         assert restarted.get(f"/{CLIENT_FILES[0]}").status_code == 200
     assert rewrites == list(CLIENT_FILES)  # the client made once is used again

@@ -56,18 +56,21 @@ def rewritten_client(web: Path, into: Path) -> Path:
     return into
 
 
-def served_client(web: Path) -> Path:
-    """The rewritten client, made once for this Flet client and kept in a folder named after
-    it (every server process and every restart shares it; a process killed mid-way leaves
-    nothing behind, and one folder a Flet version in the temporary folder at most)."""
+def served_client(web: Path, cache: Path) -> Path:
+    """The rewritten client, made once for this Flet client and kept in the folder `cache`
+    (the app's own data folder: a shared temporary folder would let another user of the
+    machine put a client there first, and every phone would run it), under a name that is
+    this client's (every server process and every restart share it; a process killed
+    mid-way leaves nothing behind)."""
     sources = [web / name for name in CLIENT_FILES]
     stamp = hashlib.sha256(
         "|".join(f"{p.name}:{p.stat().st_size}:{p.stat().st_mtime_ns}" for p in sources).encode()
     ).hexdigest()[:16]
-    folder = Path(tempfile.gettempdir()) / f"gadget-client-{stamp}"
+    folder = cache / stamp
     if all((folder / name).is_file() for name in CLIENT_FILES):
         return folder
-    staging = Path(tempfile.mkdtemp(prefix=f"gadget-client-{stamp}-"))
+    cache.mkdir(parents=True, exist_ok=True)
+    staging = Path(tempfile.mkdtemp(prefix=f"{stamp}-", dir=cache))
     rewritten_client(web, staging)
     try:
         staging.rename(folder)  # whole or not at all: another process may make it meanwhile

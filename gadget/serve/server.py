@@ -93,7 +93,8 @@ def asgi_app(table: Table | None = None) -> Any:
     if table is None:
         table = Table(Store())
         table.hub.connect(table.store)  # hear the other processes (PostgreSQL)
-    client = served_client(Path(flet_web.get_package_web_dir()))  # once, before any phone
+    # Once, before any phone; kept in the data folder for the next start.
+    client = served_client(Path(flet_web.get_package_web_dir()), data_folder() / "client")
     site = flet_web.fastapi.FastAPI(
         docs_url=None,
         redoc_url=None,
