@@ -246,16 +246,20 @@ def hosts_asked(browser: Browser, url: str, use: Callable[[Page], None]) -> set[
     Flet's client asks for at every load (issue 24: of jsDelivr)."""
     context = browser.new_context(viewport={"width": 390, "height": 844})
     asked: list[str] = []
+    answered: list[str] = []  # requests whose answer (or failure) has come
     context.on("request", lambda request: asked.append(request.url))
+    context.on("requestfinished", lambda request: answered.append(request.url))
+    context.on("requestfailed", lambda request: answered.append(request.url))
     page = context.new_page()
     page.on("websocket", lambda socket: asked.append(socket.url))
     page.goto(url)
     use(page)
+    # Rive's script is asked as the page loads, long before `use` has seen the app on
+    # screen: the wait is for its answer to arrive, whatever it would ask next after it.
     deadline = time.monotonic() + 60
-    while not any(address.endswith("/rive_native.js") for address in asked):
+    while not any(address.endswith("/rive_native.js") for address in answered):
         assert time.monotonic() < deadline, asked
-        page.wait_for_timeout(200)
-    page.wait_for_timeout(1_000)  # what Rive's script would have asked next
+        page.wait_for_timeout(100)
     context.close()
     network = [
         address.removeprefix("blob:") for address in asked if not address.startswith("data:")
