@@ -133,7 +133,7 @@ class Phone:
             Message(MessageAction.REGISTER_CLIENT, {"page_patch": self.session.get_page_patch()})
         )
         if self.site:
-            site_main(self.session.page)
+            await site_main(self.session.page)
         elif self.table is None and not _serving:
             raise RuntimeError("no table: call tests.phones.serve(table) first")
         else:

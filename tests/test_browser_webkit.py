@@ -88,6 +88,13 @@ def _require_webkit() -> None:
 def display() -> Iterator[str]:
     """A screen of its own for the browsers: Xvfb on the first free display number."""
     _require_webkit()
+    with xvfb() as number:
+        yield number
+
+
+@contextmanager
+def xvfb() -> Iterator[str]:
+    """Xvfb on the first free display number, stopped at the end (bench/site_webkit.py)."""
     told, tell = os.pipe()
     process = subprocess.Popen(
         [str(XVFB), "-displayfd", str(tell), "-screen", "0", "1280x1024x24", "-nolisten", "tcp"],

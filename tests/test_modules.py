@@ -34,6 +34,7 @@ HOMES = {
         "content_width",
         "panel",
         "loading",
+        "opening",
         "icon_button",
         "dead_end",
         "nowhere",

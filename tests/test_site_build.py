@@ -4,7 +4,10 @@ site is served at, and a folder it will not empty."""
 
 from __future__ import annotations
 
+import gzip
+import hashlib
 import json
+import os
 import re
 import subprocess
 import sys
@@ -12,6 +15,10 @@ import tarfile
 from pathlib import Path
 
 import pytest
+
+sys.path.insert(0, str(Path(__file__).resolve().parents[1] / "tools"))
+from site_snapshot import MAGIC  # tools/site_snapshot.py
+from site_snapshot import NAME as SNAPSHOT
 
 ROOT = Path(__file__).resolve().parents[1]
 BUILD = ROOT / "tools" / "build_site.py"
@@ -23,9 +30,12 @@ pytestmark = pytest.mark.skipif(
 BASE = "/gadget/"  # as GitHub Pages serves a project's site: under the repository's name
 
 
-def build(out: Path, *options: str) -> subprocess.CompletedProcess[str]:
+def build(
+    out: Path, *options: str, env: dict[str, str] | None = None
+) -> subprocess.CompletedProcess[str]:
     return subprocess.run(
         [sys.executable, str(BUILD), "--out", str(out), *options],
+        env=env,
         check=False,
         capture_output=True,
         text=True,
@@ -55,10 +65,41 @@ def test_the_archive_holds_the_site_and_pure_packages_never_the_store(site: Path
     assert locales == {"root.dat", "en.dat", "fr.dat"}
 
 
-def test_two_builds_make_the_same_archive(site: Path, tmp_path: Path) -> None:
+def test_two_builds_make_the_same_archive_and_snapshot_whatever_the_builders_zone(
+    site: Path, tmp_path: Path
+) -> None:
     again = tmp_path / "again"
-    assert build(again).returncode == 0
-    assert (again / "app.tar.gz").read_bytes() == (site / "app.tar.gz").read_bytes()
+    assert build(again, env={**os.environ, "TZ": "Pacific/Chatham"}).returncode == 0
+    for name in ("app.tar.gz", SNAPSHOT):
+        assert (again / name).read_bytes() == (site / name).read_bytes(), name
+
+
+def test_the_snapshot_says_what_it_was_made_from_and_holds_that_memory(site: Path) -> None:
+    data = (site / SNAPSHOT).read_bytes()
+    assert data[:16] == MAGIC
+    length = int.from_bytes(data[16:20], "little")
+    made = json.loads(data[20 : 20 + length])
+    assert made["pyodide"] == json.loads((site / "pyodide/package.json").read_text())["version"]
+    assert made["archive"] == hashlib.sha256((site / "app.tar.gz").read_bytes()).hexdigest()
+    memory = gzip.decompress(data[20 + length :])
+    assert len(memory) == made["bytes"] > 10_000_000
+    # Pyodide's own header: its build id, which Pyodide checks again against its runtime
+    runtime = (site / "pyodide" / "pyodide.mjs").read_text()
+    build_id = re.search(r'BUILD_ID:"([0-9a-f]{64})"', runtime)
+    assert build_id
+    words = [bytes.fromhex(build_id[1][i : i + 8])[::-1] for i in range(0, 64, 8)]  # u32 LE
+    assert memory[16:48] == b"".join(words)
+
+
+def test_the_page_starts_python_early_from_the_snapshot(site: Path) -> None:
+    index = (site / "index.html").read_text()
+    early, python = index.index("gadgetBoot"), index.index('<script src="python.js">')
+    assert early < python < index.index("flutter_bootstrap.js")  # before Flutter is asked
+    assert f'snapshot: "{SNAPSHOT}"' in index and 'key.startsWith("flutter.gadget.")' in index
+    assert "gadgetTakePython?.() || new Worker(" in (site / "python.js").read_text()
+    assert "Module.growMemory(t.length)" in (site / "pyodide" / "pyodide.asm.mjs").read_text()
+    worker = (site / "python-worker.js").read_text()
+    assert "_loadSnapshot" in worker and "after_snapshot()" in worker
 
 
 def test_the_page_runs_python_from_its_own_folder_with_hash_routes(site: Path) -> None:
@@ -121,3 +162,22 @@ def test_a_folder_that_is_not_a_site_build_is_never_emptied(tmp_path: Path) -> N
         f"{tmp_path} holds files but no site build: not emptied (name another --out)"
     ]
     assert (tmp_path / "notes.txt").read_text() == "mine"
+
+
+@pytest.mark.parametrize(
+    "zone", ["UTC", "Europe/Paris", "Australia/Sydney", "America/St_Johns", "Asia/Kolkata"]
+)
+def test_a_restored_python_works_out_its_zone_as_cpython_does_at_start(zone: str) -> None:
+    """The snapshot's zone is the build's (UTC): the phone's is worked out again, and must be
+    what CPython itself computes on that phone (gadget/site/awake.py)."""
+    told = subprocess.run(
+        [sys.executable, "-c", "import time; from gadget.site.awake import clock_zone;"
+         "print(clock_zone(time.time()) == (time.timezone, time.altzone, time.daylight,"
+         " time.tzname))"],
+        env={**os.environ, "TZ": zone},
+        capture_output=True,
+        text=True,
+        check=True,
+        cwd=ROOT,
+    )  # fmt: skip
+    assert told.stdout.strip() == "True", told

@@ -38,9 +38,19 @@ import time
 from collections.abc import Iterator
 from pathlib import Path
 
+from site_snapshot import (
+    boot_settings,
+    early_start,
+    imports,
+    make_snapshot,
+    patched,
+    start_python_early,
+)
+
 from gadget.serve.client import without_other_hosts
 
 ROOT = Path(__file__).resolve().parents[1]
+HERE = ROOT / "tools" / "site"  # the site's own scripts: the service worker, the Python worker
 EPOCH = 1_700_000_000  # every file in the archive has this time: the same build, the same bytes
 
 # The web client's files a phone never loads with the CanvasKit renderer and Pyodide.
@@ -75,65 +85,6 @@ PACKAGES = (
 OPTIONAL = ("PIL",)  # qrcode uses Pillow only where it is installed; PyPNG does the QR codes
 LOCALES = ("root", "en", "fr")  # babel's data for the languages the app speaks
 
-SERVICE_WORKER = """\
-// Gadget's service worker: every file of the site kept, so it opens with the network off.
-const VERSION = "gadget-%(version)s";
-const FILES = %(files)s;
-// CanvasKit comes in two builds and a browser loads one: Chromium's where Flutter's loader
-// finds V8's break iterator and Intl.Segmenter (its own test), the full one elsewhere.
-const CHROMIUM =
-  typeof Intl.v8BreakIterator !== "undefined" && typeof Intl.Segmenter !== "undefined";
-const CANVASKIT = CHROMIUM
-  ? ["canvaskit/chromium/canvaskit.js", "canvaskit/chromium/canvaskit.wasm"]
-  : ["canvaskit/canvaskit.js", "canvaskit/canvaskit.wasm"];
-
-self.addEventListener("install", (event) => {
-  event.waitUntil(
-    caches.open(VERSION)
-      // From the browser's own cache where the page just fetched a file: not twice.
-      .then((cache) =>
-        cache.addAll([...FILES, ...CANVASKIT].map((f) => new Request(f, { cache: "force-cache" })))
-      )
-      .then(() => self.skipWaiting())
-  );
-});
-
-self.addEventListener("activate", (event) => {
-  event.waitUntil(
-    caches.keys()
-      .then((keys) => Promise.all(keys.filter((k) => k !== VERSION).map((k) => caches.delete(k))))
-      .then(() => self.clients.claim())
-  );
-});
-
-self.addEventListener("fetch", (event) => {
-  const request = event.request;
-  if (request.method !== "GET" || new URL(request.url).origin !== self.location.origin) {
-    return;
-  }
-  event.respondWith(
-    caches.open(VERSION).then(async (cache) => {
-      const kept = await cache.match(request, { ignoreSearch: true });
-      if (kept) {
-        return kept;
-      }
-      try {
-        const fetched = await fetch(request);
-        if (fetched.ok) {
-          cache.put(request, fetched.clone());  // a file the list missed: kept from now on
-        }
-        return fetched;
-      } catch (error) {
-        // Offline and not kept: a page address opens the app, whose routes follow the #.
-        if (request.mode === "navigate") {
-          return (await cache.match("./")) || Response.error();
-        }
-        throw error;
-      }
-    })
-  );
-});
-"""
 
 ENTRY = '''"""The static site's entry point: Pyodide runs this module in the browser."""
 
@@ -153,7 +104,7 @@ def site_modules() -> list[str]:
     archive holds exactly them), refusing any that would bring a database or a server, and
     any third-party package the archive would lack."""
     probe = (
-        "import sys, gadget.site.app, flet.components.router, msgpack; "
+        "import sys, gadget.site.app, gadget.site.awake, flet.components.router, msgpack; "
         "print('\\n'.join(sorted(sys.modules)))"
     )
     loaded = subprocess.run(
@@ -263,12 +214,16 @@ def draw_icons(out: Path) -> None:
     icon(32, False).save(out / "favicon.png")
 
 
-def patched(text: str, old: str, new: str, where: str) -> str:
-    """`text` with `old` replaced once; a build that no longer finds it stops, saying where
-    (a newer Flet changed the file: the patch must be looked at again, not skipped)."""
-    if text.count(old) != 1:
-        raise SystemExit(f"{where} changed: {old!r} is not there once; look at the patch again")
-    return text.replace(old, new)
+def copy_client(web: Path, out: Path) -> None:
+    """Flet's web client and Pyodide into `out`, but the files a phone never loads."""
+    for path in sorted(web.rglob("*")):
+        relative = path.relative_to(web)
+        if path.is_file() and not skipped(relative):
+            (out / relative).parent.mkdir(parents=True, exist_ok=True)
+            shutil.copy2(path, out / relative)
+    # Flet's client asks jsDelivr for Rive's runtime, which the app never uses: it asks here.
+    script = out / "main.dart.js"
+    script.write_bytes(without_other_hosts(script.read_bytes(), script.name))
 
 
 def write_archive(target: Path, files: list[tuple[Path | bytes, str]]) -> None:
@@ -299,14 +254,8 @@ def build(out: Path, base: str) -> dict[str, object]:
         raise SystemExit(f"{out} holds files but no site build: not emptied (name another --out)")
     if out.exists():
         shutil.rmtree(out)
-    for path in sorted(web.rglob("*")):
-        relative = path.relative_to(web)
-        if path.is_file() and not skipped(relative):
-            (out / relative).parent.mkdir(parents=True, exist_ok=True)
-            shutil.copy2(path, out / relative)
-    # Flet's client asks jsDelivr for Rive's runtime, which the app never uses: it asks here.
-    script = out / "main.dart.js"
-    script.write_bytes(without_other_hosts(script.read_bytes(), script.name))
+    copy_client(web, out)
+    start_python_early(out)  # our Python worker, started as the page loads (site_snapshot.py)
     shutil.copytree(ROOT / "assets", out, dirs_exist_ok=True)  # the timer's sound
     draw_icons(out)
     jsqr = ROOT / "node_modules" / "jsqr"  # `make install` runs `npm ci` (package-lock.json)
@@ -323,6 +272,8 @@ def build(out: Path, base: str) -> dict[str, object]:
     for name in PACKAGES:
         files += list(package_files(name))
     write_archive(out / "app.tar.gz", files)
+    imported = imports([path for path, name in module_files(modules) if name.endswith(".py")])
+    snapshot_bytes = make_snapshot(out, imported)
 
     flet_web.patch_index_html(
         index_path=str(out / "index.html"),
@@ -346,7 +297,7 @@ def build(out: Path, base: str) -> dict[str, object]:
     index = patched(
         index,
         '<script src="python.js"></script>',
-        '<script src="python.js"></script>\n  <script>\n'
+        early_start(boot_settings(imported)) + '<script src="python.js"></script>\n  <script>\n'
         "    // Once Python runs (the app's files are in the browser's cache by then), the\n"
         "    // service worker keeps them: a phone downloads each file once.\n"
         "    const connectPython = globalThis.jsConnect;\n"
@@ -389,10 +340,12 @@ def build(out: Path, base: str) -> dict[str, object]:
     canvaskit = [str(p.relative_to(out)) for p in sorted(out.glob("canvaskit/**/*")) if p.is_file()]
     for name in (*kept, *canvaskit):
         digest.update(name.encode() + b"\0" + (out / name).read_bytes())
-    worker = SERVICE_WORKER % {
-        "version": digest.hexdigest()[:16],
-        "files": json.dumps(["./", *kept], indent=2),
-    }
+    worker = (
+        (HERE / "service-worker.js")
+        .read_text(encoding="utf-8")
+        .replace("__VERSION__", digest.hexdigest()[:16])
+        .replace("__FILES__", json.dumps(["./", *kept], indent=2))
+    )
     # Ours takes the name of Flutter's (which only unregisters itself), so that a loader that
     # registers Flutter's would register ours.
     (out / "flutter_service_worker.js").write_text(worker, encoding="utf-8")
@@ -402,6 +355,7 @@ def build(out: Path, base: str) -> dict[str, object]:
         "bytes": size,
         "files": len(kept) + 1,
         "archive_bytes": (out / "app.tar.gz").stat().st_size,
+        "snapshot_bytes": snapshot_bytes,
         "modules": len(modules),
     }
 

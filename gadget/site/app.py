@@ -18,7 +18,7 @@ from gadget.language import N_, codes, language
 from gadget.missions import MissionState
 from gadget.services import addresses, palette
 from gadget.site.dealt import remember
-from gadget.site.hold import WithTeam, use_team
+from gadget.site.hold import FirstRead, WithTeam, use_team
 from gadget.site.play import NO_MISSION, JoinRoute, PlayRoute
 from gadget.site.scan import route_of_picture
 from gadget.site.team_screen import CityRoute, ImportRoute, SiteTeamScreen
@@ -122,7 +122,7 @@ def SiteScan() -> ft.Control:
 
 
 @component
-def SiteApp(trouble: Trouble) -> ft.Control:
+def SiteApp(trouble: Trouble, first: FirstRead | None = None) -> ft.Control:
     """Every screen of the site, each at its address after the # (any static host serves
     it, and a reload opens the same screen): the site's table of routes lives here, its
     patterns in services/addresses.py beside the served app's (whose table is in
@@ -152,20 +152,21 @@ def SiteApp(trouble: Trouble) -> ft.Control:
                         ft.Route(path=addresses.CITY_ROUTE, component=CityRoute),
                     ],
                     not_found=nowhere,
-                )
+                ),
+                first,
             )
         ),
     )
 
 
-def main(page: ft.Page) -> None:
+async def main(page: ft.Page) -> None:
     """One phone's page: everything runs here, in the browser."""
     page.title = "Gadget"
     page.padding = PAGE_PADDING
     page.horizontal_alignment = ft.CrossAxisAlignment.CENTER
     trouble = Trouble(TRY_AGAIN)  # no server here: the details go to the browser's console
     trouble.install(page)
-    page.render(SiteApp, trouble)
+    page.render(SiteApp, trouble, FirstRead())  # the team asked now, with the language
 
 
 def run() -> None:

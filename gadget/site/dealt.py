@@ -15,6 +15,7 @@ import flet as ft
 
 from gadget.engine import Deal, ShareCode
 from gadget.views.hooks import LOADING, Loading, use_value
+from gadget.views.storage import stored, write
 
 DEALT_KEY: Final = "gadget.site.dealt"
 KEPT_DEALS: Final = 200  # the newest games dealt here (about 15 kB); older ones are let go
@@ -44,7 +45,7 @@ async def remember(deal: Deal) -> None:
     preferences = ft.SharedPreferences()
     kept = read_deals(await preferences.get(DEALT_KEY))
     others = [d for d in kept if d.code.side_b != deal.code.side_b]
-    await preferences.set(DEALT_KEY, written_deals([deal, *others][:KEPT_DEALS]))
+    await write(DEALT_KEY, written_deals([deal, *others][:KEPT_DEALS]))
 
 
 def deal_for(code: ShareCode, deals: list[Deal]) -> Deal | None:
@@ -57,10 +58,7 @@ def use_deal(code: ShareCode) -> Deal | Loading | None:
     found, set_found = use_value(lambda: cast(tuple[Deal | None] | None, None))
 
     async def load() -> None:
-        stored: object = None
-        with contextlib.suppress(Exception):
-            stored = await ft.SharedPreferences().get(DEALT_KEY)
-        set_found((deal_for(code, read_deals(stored)),))
+        set_found((deal_for(code, read_deals(await stored(DEALT_KEY))),))
 
     ft.use_effect(load, [code.side_b])
     return LOADING if found is None else found[0]

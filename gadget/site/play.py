@@ -32,6 +32,7 @@ from gadget.views.keycard import KeyCardGrid
 from gadget.views.language import _, city, ngettext, pgettext, say
 from gadget.views.layout import content_width, dead_end, header, loading, panel, screen, share_panel
 from gadget.views.shared import guarded
+from gadget.views.storage import stored, write
 from gadget.views.timer import TimerBar, TimerControls, timer_times
 
 TIMER_KEY: Final = "gadget.site.timer"
@@ -170,15 +171,13 @@ def use_site_timer() -> SiteTimer:
     said, set_said = use_value(lambda: "")
 
     async def load() -> None:
-        stored: object = None
-        with contextlib.suppress(Exception):
-            stored = await ft.SharedPreferences().get(TIMER_KEY)
+        kept = await stored(TIMER_KEY)
         with contextlib.suppress(Exception):  # settings not kept, or not readable: the usual
-            set_settings(TimerSettings(**json.loads(str(stored))))
+            set_settings(TimerSettings(**json.loads(str(kept))))
 
     async def store(kept: TimerSettings) -> None:
         with contextlib.suppress(Exception):
-            await ft.SharedPreferences().set(TIMER_KEY, json.dumps(asdict(kept)))
+            await write(TIMER_KEY, json.dumps(asdict(kept)))
 
     ft.use_effect(load, [])
 

@@ -12,6 +12,7 @@ from typing import Final
 import flet as ft
 
 from gadget.language import ENGLISH, Language, codes
+from gadget.views.storage import LANGUAGES, given
 
 STORAGE_KEY: Final = "gadget.language"  # the phone's own choice ("" or absent: the browser's)
 # By the page's id, forgotten when the page goes: a Page compares equal field by field, and as
@@ -62,6 +63,9 @@ def say(message: object) -> str:
 
 async def browser_languages(page: ft.Page) -> list[str]:
     """The languages the phone's browser asks for, most wanted first (none if it will not say)."""
+    told = given(LANGUAGES)  # the site's page read them as it loaded
+    if isinstance(told, list):
+        return told
     with contextlib.suppress(Exception):
         info = await page.get_device_info()
         found = [

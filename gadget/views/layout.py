@@ -50,6 +50,13 @@ def panel(
     )
 
 
+def opening() -> ft.Control:
+    """What the app shows for the moment a phone's storage is first read: its name and no
+    animation (a spinning ring would keep a busy phone drawing while its first screen is
+    being made, for a wait of a tenth of a second)."""
+    return ft.Column([ft.Text("Gadget…")])
+
+
 def loading(title: str) -> ft.Control:
     """What a screen shows for the moment its data is being read."""
     return screen([ft.Text(title, size=24, weight=ft.FontWeight.BOLD), ft.ProgressRing()])

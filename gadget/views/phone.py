@@ -3,6 +3,7 @@ to every screen through Flet's context: seats and teams belong to it."""
 
 from __future__ import annotations
 
+import asyncio
 import contextlib
 from collections.abc import Callable
 from dataclasses import dataclass
@@ -17,6 +18,8 @@ from gadget.views.boundary import component
 from gadget.views.hooks import use_value
 from gadget.views.language import STORAGE_KEY as LANGUAGE_KEY
 from gadget.views.language import browser_languages, speak
+from gadget.views.layout import opening
+from gadget.views.storage import LANGUAGES, Unknown, given, stored, write
 
 PHONE = ft.create_context(cast(Phone | None, None))
 
@@ -71,9 +74,21 @@ def use_language_choice() -> LanguageChoice:
 
 async def stored_choice() -> object:
     """The language this phone chose in Settings, from its own storage (None: none chosen)."""
-    with contextlib.suppress(Exception):
-        return await ft.SharedPreferences().get(LANGUAGE_KEY)
-    return None
+    return await stored(LANGUAGE_KEY)
+
+
+def chosen(stored: object) -> str:
+    """The language a phone's storage says it chose ("": none, follow the browser)."""
+    return stored if isinstance(stored, str) and stored in codes() else ""
+
+
+def language_read_by_page() -> tuple[str, str] | None:
+    """The phone's choice and its browser's language, when the site's page read both as it
+    loaded (gadget/views/storage.py): the first screen is drawn at once. None: ask."""
+    stored, asked = given(LANGUAGE_KEY), given(LANGUAGES)
+    if isinstance(stored, Unknown) or not isinstance(asked, list):
+        return None
+    return chosen(stored), choose_language(asked).code
 
 
 @component
@@ -81,28 +96,31 @@ def WithLanguage(screens: Callable[[], ft.Control]) -> ft.Control:
     """Shows the screens once the phone's language is read from its storage and its
     browser; a new choice (Settings, the site's home) speaks it on every screen at once."""
     page = ft.context.page
-    loaded, set_loaded = use_value(lambda: False)
-    choice, set_choice = use_value(lambda: "")  # "" follows the browser
-    browsers, set_browsers = use_value(lambda: "en")  # what the browser's languages give
+    read = use_value(language_read_by_page)[0]  # the site's page may have read both
+    loaded, set_loaded = use_value(lambda: read is not None)
+    choice, set_choice = use_value(lambda: read[0] if read else "")  # "": the browser's
+    browsers, set_browsers = use_value(lambda: read[1] if read else "en")
 
-    async def load() -> None:
-        stored = await stored_choice()
-        set_choice(stored if isinstance(stored, str) and stored in codes() else "")
-        set_browsers(choose_language(await browser_languages(page)).code)
+    async def load() -> None:  # both asked at once: one wait for the browser, not two
+        if read is not None:
+            return
+        stored, asked = await asyncio.gather(stored_choice(), browser_languages(page))
+        set_choice(chosen(stored))
+        set_browsers(choose_language(asked).code)
         set_loaded(True)
 
     async def choose(code: str) -> None:
         code = code if code in codes() else ""
         set_choice(code)
         with contextlib.suppress(Exception):
-            await ft.SharedPreferences().set(LANGUAGE_KEY, code)
+            await write(LANGUAGE_KEY, code)
 
     def choose_soon(code: str) -> None:
         page.run_task(choose, code)
 
     ft.use_effect(load, [])
     if not loaded:
-        return ft.Column([ft.ProgressRing(), ft.Text("Gadget…")])
+        return opening()
     speak(page, language(choice or browsers))  # every screen below reads it (nothing if same)
     return CHOOSE_LANGUAGE(LanguageChoice(choice, browsers, choose_soon), screens)
 
@@ -118,5 +136,5 @@ def WithPhone(screens: Callable[[], ft.Control]) -> ft.Control:
 
     ft.use_effect(load, [])
     if phone is None:
-        return ft.Column([ft.ProgressRing(), ft.Text("Gadget…")])
+        return opening()
     return WithLanguage(lambda: PHONE(phone, screens))

@@ -1,0 +1,121 @@
+"""How the static site's Python starts in the browser: from the build's memory snapshot, as
+the page loads; a restored Python is the phone's own (its clock's zone, its own random
+state, not the build's); a snapshot that does not match what the page was given is never
+used, and the player sees the card all the same, told nothing."""
+
+from __future__ import annotations
+
+import contextlib
+import gzip
+import json
+import shutil
+from collections.abc import Callable, Iterator
+from pathlib import Path
+from typing import Any
+
+import pytest
+
+from gadget.engine import Deal
+from gadget.services.addresses import site_join_link
+from tests.test_browser import _chromium, _free_port
+from tests.test_browser_site import (
+    BOOT,
+    OFF_THIS_MACHINE,
+    _accessible,
+    build_site,
+    static_server,
+)
+
+pytestmark = pytest.mark.browser
+SNAPSHOT = "python.snapshot"
+CELL = "row 1 column 1: "
+
+with contextlib.suppress(ImportError):
+    from playwright.sync_api import Browser, Page
+
+
+@pytest.fixture(scope="module")
+def site(tmp_path_factory: pytest.TempPathFactory) -> Path:
+    out = tmp_path_factory.mktemp("site") / "site"
+    build_site(out)
+    return out
+
+
+@pytest.fixture(scope="module")
+def chromium() -> Iterator[Browser]:
+    """Chromium that reaches only this machine."""
+    with _chromium(f"--host-resolver-rules={OFF_THIS_MACHINE}") as launched:
+        yield launched
+
+
+def _card(browser: Browser, folder: Path, **options: Any) -> tuple[Page, list[str]]:
+    """A new phone on the join link of a static host of `folder`, once the card shows; what
+    its console said."""
+    port = _free_port()
+    server = static_server(folder, port)
+    context = browser.new_context(viewport={"width": 390, "height": 844}, **options)
+    said: list[str] = []
+    context.on("console", lambda message: said.append(message.text))
+    page = context.new_page()
+    page.on("close", lambda _page: (server.terminate(), server.wait(timeout=10)))
+    page.goto(site_join_link(f"http://127.0.0.1:{port}/", Deal(1).code))
+    _accessible(page)
+    page.get_by_text(CELL, exact=False).first.wait_for(state="attached", timeout=BOOT)
+    return page, said
+
+
+def _python(page: Page, code: str) -> Any:
+    """What the phone's Python makes of `code` (its worker's, as the app runs there)."""
+    worker = next(w for w in page.workers if w.url.endswith("/python-worker.js"))
+    return worker.evaluate("async (code) => (await self.booting).runPython(code)", code)
+
+
+def test_a_restored_python_is_the_phone_s_own(site: Path, chromium: Browser) -> None:
+    paris, said_in_paris = _card(chromium, site, timezone_id="Europe/Paris")
+    sydney, said_in_sydney = _card(chromium, site, timezone_id="Australia/Sydney")
+    for said in (said_in_paris, said_in_sydney):
+        assert any("Python ready" in line and "(snapshot)" in line for line in said), said
+    assert _python(paris, "import time; time.timezone") == -3600  # the build's was UTC's 0
+    assert _python(sydney, "import time; time.timezone") == -36000
+    draw = "import random; str(random.getrandbits(64))"
+    assert _python(paris, draw) != _python(sydney, draw)  # the build's state on every phone
+    for page in (paris, sydney):
+        page.context.close()
+
+
+def _archive_of_another_build(snapshot: bytes) -> bytes:
+    length = int.from_bytes(snapshot[16:20], "little")
+    made = json.loads(snapshot[20 : 20 + length])
+    made["archive"] = "0" * 64
+    header = json.dumps(made, sort_keys=True).encode()
+    return snapshot[:16] + len(header).to_bytes(4, "little") + header + snapshot[20 + length :]
+
+
+def _another_pyodide_build(snapshot: bytes) -> bytes:
+    length = int.from_bytes(snapshot[16:20], "little")
+    memory = bytearray(gzip.decompress(snapshot[20 + length :]))
+    memory[16:48] = bytes(32)  # Pyodide's build id: another runtime's
+    return snapshot[: 20 + length] + gzip.compress(bytes(memory), 1, mtime=0)
+
+
+DAMAGES: dict[str, tuple[Callable[[bytes], bytes], str]] = {
+    "made for another app archive": (_archive_of_another_build, "made for the app archive"),
+    "made for another Pyodide build": (_another_pyodide_build, "build id mismatch"),
+    "cut short": (lambda snapshot: snapshot[: len(snapshot) // 2], "not used"),
+    "not a snapshot": (lambda _snapshot: b"<html>Not found</html>", "not a Gadget snapshot"),
+}
+
+
+@pytest.mark.parametrize("damage", DAMAGES)
+def test_a_snapshot_that_does_not_match_is_never_used_and_the_card_shows(
+    site: Path, chromium: Browser, tmp_path: Path, damage: str
+) -> None:
+    damaged = tmp_path / "site"
+    shutil.copytree(site, damaged)
+    change, why = DAMAGES[damage]
+    (damaged / SNAPSHOT).write_bytes(change((site / SNAPSHOT).read_bytes()))
+    page, said = _card(chromium, damaged, timezone_id="Asia/Kolkata")
+    assert any("snapshot was not used" in line and why in line for line in said), said
+    assert any("Python ready" in line and "(slow start)" in line for line in said), said
+    assert _python(page, "import time; time.timezone") == -19800
+    page.context.close()
