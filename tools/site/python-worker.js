@@ -122,6 +122,10 @@ async function snapshotFor(settings, pyodideModule, archive) {
 // it (regular files, GNU long names), read here rather than by Python's tarfile, which
 // takes ten times as long in the browser.
 async function unpack(pyodide, archive) {
+  if (typeof DecompressionStream !== "function") {
+    pyodide.unpackArchive(archive, "gztar"); // an older browser: Python unpacks it
+    return;
+  }
   const tar = await new Response(gunzipped(archive)).arrayBuffer();
   const bytes = new Uint8Array(tar);
   const text = new TextDecoder();
