@@ -91,6 +91,16 @@ def test_the_snapshot_says_what_it_was_made_from_and_holds_that_memory(site: Pat
     assert memory[16:48] == b"".join(words)
 
 
+def test_the_site_lists_and_keeps_only_the_fonts_it_draws(site: Path) -> None:
+    """Flutter reads every font listed before its first frame: KaTeX's twenty and
+    Cupertino's icons were read and kept (0.9 MB) for nothing."""
+    listed = json.loads((site / "assets" / "FontManifest.json").read_text())
+    assert [family["family"] for family in listed] == ["MaterialIcons", "Roboto"]
+    for family in listed:
+        assert all((site / "assets" / font["asset"]).is_file() for font in family["fonts"])
+    assert not list(site.rglob("KaTeX*")) and not list(site.rglob("CupertinoIcons*"))
+
+
 def test_the_page_starts_python_early_from_the_snapshot(site: Path) -> None:
     index = (site / "index.html").read_text()
     early, python = index.index("gadgetBoot"), index.index('<script src="python.js">')

@@ -5,6 +5,7 @@ test_browser.py and test_browser_site.py."""
 
 from __future__ import annotations
 
+import json
 from pathlib import Path
 from urllib.parse import urljoin
 
@@ -13,7 +14,14 @@ import pytest
 from starlette.testclient import TestClient
 
 from gadget.serve import client
-from gadget.serve.client import CLIENT_FILES, RIVE_CDN, ClientError, without_other_hosts
+from gadget.serve.client import (
+    CLIENT_FILES,
+    FONT_MANIFEST,
+    RIVE_CDN,
+    ClientError,
+    fonts_drawn,
+    without_other_hosts,
+)
 from gadget.serve.server import asgi_app
 from gadget.services.table import Table
 from gadget.store import Store
@@ -68,6 +76,8 @@ def test_the_served_app_sends_the_rewritten_client_made_once_at_start(
                 again = served.get(f"/{name}", headers={"If-None-Match": sent.headers["etag"]})
                 assert again.status_code == 304  # a second visit still loads from its cache
         assert rewrites == list(CLIENT_FILES)  # never again for a phone
+        fonts = served.get(f"/{FONT_MANIFEST}")  # Flutter reads each font listed before drawing
+        assert [family["family"] for family in fonts.json()] == ["MaterialIcons", "Roboto"]
         missing = served.get("/rive-not-served/wasm/rive_native.js")
         assert missing.status_code == 404  # the app never waited on Rive: it fails as before
     made = sorted(temporary.iterdir())
@@ -77,3 +87,14 @@ def test_the_served_app_sends_the_rewritten_client_made_once_at_start(
     assert rewrites == list(CLIENT_FILES)  # the client made once is used again
     assert sorted(temporary.iterdir()) == made  # and nothing more is left behind (18 MB each)
     store.close()
+
+
+def test_the_font_list_keeps_the_fonts_gadget_draws_and_no_other() -> None:
+    shipped = json.loads((WEB / FONT_MANIFEST).read_bytes())
+    assert len(shipped) == 14  # Flet 1.0.5: Material's icons, KaTeX's 12 families, Cupertino's
+    drawn = json.loads(fonts_drawn((WEB / FONT_MANIFEST).read_bytes()))
+    assert drawn == [shipped[0], {"family": "Roboto", "fonts": [{"asset": "fonts/roboto.woff2"}]}]
+    with_roboto = json.dumps([*shipped, drawn[1]]).encode()  # a list that has it: not twice
+    assert json.loads(fonts_drawn(with_roboto)) == drawn
+    with pytest.raises(ClientError, match="lists no MaterialIcons"):
+        fonts_drawn(json.dumps(shipped[1:]).encode())

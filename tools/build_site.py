@@ -47,7 +47,7 @@ from site_snapshot import (
     start_python_early,
 )
 
-from gadget.serve.client import without_other_hosts
+from gadget.serve.client import FONT_MANIFEST, fonts_drawn, without_other_hosts
 
 ROOT = Path(__file__).resolve().parents[1]
 HERE = ROOT / "tools" / "site"  # the site's own scripts: the service worker, the Python worker
@@ -69,6 +69,8 @@ SKIPPED = (
     "pyodide/python_cli_entry.mjs",
     "pyodide/*.whl",  # micropip is never loaded: the archive brings every package
     "assets/NOTICES",
+    "katex_fonts/fonts/*",  # math fonts (Markdown's TeX) and Cupertino's icons: never drawn
+    "cupertino_icons/assets/*",
 )
 # Third-party packages the site imports, as the archive's __pypackages__ holds them.
 PACKAGES = (
@@ -325,7 +327,8 @@ def build(out: Path, base: str) -> dict[str, object]:
         background_color="#FFFFFF",
         theme_color="#1B5E20",
     )
-    flet_web.patch_font_manifest_json(str(out / "assets" / "FontManifest.json"))
+    # The fonts Gadget draws, no more: Flutter reads every listed font before its first frame.
+    (out / FONT_MANIFEST).write_bytes(fonts_drawn((web / FONT_MANIFEST).read_bytes()))
     (out / ".nojekyll").write_text("")  # GitHub Pages: serve every file as it is
 
     kept = sorted(

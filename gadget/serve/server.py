@@ -25,7 +25,7 @@ from starlette.types import ASGIApp, Message, Receive, Scope, Send
 from gadget.engine import GadgetError
 from gadget.language import Language, from_environment
 from gadget.serve.budget import MAX_MESSAGE, ConnectionBudget
-from gadget.serve.client import CLIENT_FILES, served_client
+from gadget.serve.client import MADE, served_client
 from gadget.serve.compressed import CompressedOnce
 from gadget.services import addresses
 from gadget.services.table import Table
@@ -115,8 +115,8 @@ def asgi_app(table: Table | None = None) -> Any:
     )
     for path in NOT_SERVED:
         site.add_api_route(path, not_served, include_in_schema=False)
-    rewritten = StaticFiles(directory=client)  # Flet's client, asking no other host
-    site.router.routes += [Route(f"/{name}", rewritten) for name in CLIENT_FILES]
+    rewritten = StaticFiles(directory=client)  # Flet's client: no other host, no unused font
+    site.router.routes += [Route(f"/{name}", rewritten) for name in MADE]
 
     site.add_middleware(CompressedOnce)
     site.add_middleware(CacheHeaders)
