@@ -7,7 +7,7 @@ PORT ?= 8550
 # Phones allow the camera and the awake screen only over HTTPS; `make run TLS=` serves http.
 TLS ?= --tls
 
-.PHONY: install run test site bench mutate screenshots catalogues clean
+.PHONY: install run test test-busy site bench mutate screenshots catalogues clean
 
 install: $(STAMP)
 
@@ -32,6 +32,10 @@ test: install
 	$(BIN)/ruff format --check gadget tests bench tools
 	$(BIN)/mypy gadget
 	$(BIN)/lint-imports
+
+# The whole suite with both cores kept busy (bench/busy.py), as a phone or a loaded server is.
+test-busy: install
+	$(BIN)/python bench/busy.py -- $(MAKE) test
 
 # The static site (no server: each phone runs the app in its browser): build/site/, ready for
 # any static host. Try it: python3 -m http.server -d build/site 8000
