@@ -77,18 +77,18 @@ async def stored_choice() -> object:
     return await stored(LANGUAGE_KEY)
 
 
-def chosen(stored: object) -> str:
+def chosen(kept: object) -> str:
     """The language a phone's storage says it chose ("": none, follow the browser)."""
-    return stored if isinstance(stored, str) and stored in codes() else ""
+    return kept if isinstance(kept, str) and kept in codes() else ""
 
 
 def language_read_by_page() -> tuple[str, str] | None:
     """The phone's choice and its browser's language, when the site's page read both as it
     loaded (gadget/views/storage.py): the first screen is drawn at once. None: ask."""
-    stored, asked = given(LANGUAGE_KEY), given(LANGUAGES)
-    if isinstance(stored, Unknown) or not isinstance(asked, list):
+    kept, asked = given(LANGUAGE_KEY), given(LANGUAGES)
+    if isinstance(kept, Unknown) or not isinstance(asked, list):
         return None
-    return chosen(stored), choose_language(asked).code
+    return chosen(kept), choose_language(asked).code
 
 
 @component
@@ -104,8 +104,8 @@ def WithLanguage(screens: Callable[[], ft.Control]) -> ft.Control:
     async def load() -> None:  # both asked at once: one wait for the browser, not two
         if read is not None:
             return
-        stored, asked = await asyncio.gather(stored_choice(), browser_languages(page))
-        set_choice(chosen(stored))
+        kept, asked = await asyncio.gather(stored_choice(), browser_languages(page))
+        set_choice(chosen(kept))
         set_browsers(choose_language(asked).code)
         set_loaded(True)
 
