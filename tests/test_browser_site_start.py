@@ -7,8 +7,15 @@ from __future__ import annotations
 
 import contextlib
 import gzip
+import hashlib
+import io
 import json
+import re
 import shutil
+import subprocess
+import sys
+import tarfile
+import time
 from collections.abc import Callable, Iterator
 from pathlib import Path
 from typing import Any
@@ -119,3 +126,94 @@ def test_a_snapshot_that_does_not_match_is_never_used_and_the_card_shows(
     assert any("Python ready" in line and "(slow start)" in line for line in said), said
     assert _python(page, "import time; time.timezone") == -19800
     page.context.close()
+
+
+def _rebuilt(site: Path, into: Path) -> str:
+    """`site` as a new build would be: another app archive (one file more), its snapshot's
+    header saying so, another service worker version; returns the new archive's digest."""
+    shutil.copytree(site, into)
+    with tarfile.open(site / "app.tar.gz") as old, tarfile.open(into / "app.tar.gz", "w:gz") as new:
+        for member in old.getmembers():
+            new.addfile(member, old.extractfile(member))
+        note = b"a new build"
+        info = tarfile.TarInfo("gadget/NEW_BUILD.txt")
+        info.size = len(note)
+        new.addfile(info, io.BytesIO(note))
+    digest = hashlib.sha256((into / "app.tar.gz").read_bytes()).hexdigest()
+    snapshot = (site / SNAPSHOT).read_bytes()
+    length = int.from_bytes(snapshot[16:20], "little")
+    made = {**json.loads(snapshot[20 : 20 + length]), "archive": digest}
+    header = json.dumps(made, sort_keys=True).encode()
+    rest = snapshot[20 + length :]
+    (into / SNAPSHOT).write_bytes(snapshot[:16] + len(header).to_bytes(4, "little") + header + rest)
+    worker = into / "flutter_service_worker.js"
+    worker.write_text(re.sub(r"gadget-[0-9a-f]{16}", "gadget-0123456789abcdef", worker.read_text()))
+    return digest
+
+
+def test_after_a_new_build_a_phone_keeps_the_new_files_not_its_cached_old_ones(
+    site: Path, chromium: Browser, tmp_path: Path
+) -> None:
+    """The service worker kept files from the browser's HTTP cache: after a new build, the old
+    archive beside the new snapshot, and Python started the slow way at every visit."""
+    served = tmp_path / "served"
+    shutil.copytree(site, served)
+    port = _free_port()
+    server = cached_server(served, port)
+    context = chromium.new_context(viewport={"width": 390, "height": 844})
+    said: list[str] = []
+    context.on("console", lambda message: said.append(message.text))
+    url = site_join_link(f"http://127.0.0.1:{port}/", Deal(1).code)
+    try:
+        for _visit in range(2):  # the old build, kept by its service worker
+            page = context.new_page()
+            page.goto(url)
+            _accessible(page)
+            page.get_by_text(CELL, exact=False).first.wait_for(state="attached", timeout=BOOT)
+            page.close()
+        shutil.rmtree(served)
+        new_archive = _rebuilt(site, served)
+        for _visit in range(3):  # the new build: its worker installs, then the page runs it
+            said.clear()
+            page = context.new_page()
+            page.goto(url)
+            _accessible(page)
+            page.get_by_text(CELL, exact=False).first.wait_for(state="attached", timeout=BOOT)
+            page.wait_for_timeout(3000)  # the new worker keeps the new files meanwhile
+            page.close()
+        assert any("Python ready" in line and "(snapshot)" in line for line in said), said
+        page = context.new_page()
+        page.goto(url)
+        kept = page.evaluate(
+            """async () => {
+                const file = await (await caches.open("gadget-0123456789abcdef"))
+                    .match("app.tar.gz", { ignoreSearch: true });
+                const digest = await crypto.subtle.digest("SHA-256", await file.arrayBuffer());
+                return Array.from(new Uint8Array(digest), (b) => b.toString(16).padStart(2, "0"))
+                    .join("");
+            }"""
+        )
+        assert kept == new_archive
+    finally:
+        context.close()
+        server.terminate()
+        server.wait(timeout=10)
+
+
+def cached_server(folder: Path, port: int) -> subprocess.Popen[bytes]:
+    """A static host that lets browsers keep every file an hour (GitHub Pages: 10 minutes)."""
+    program = (
+        "import functools, http.server, sys\n"
+        "class Kept(http.server.SimpleHTTPRequestHandler):\n"
+        "    def end_headers(self):\n"
+        "        self.send_header('Cache-Control', 'max-age=3600')\n"
+        "        super().end_headers()\n"
+        "    def log_message(self, *args):\n"
+        "        pass\n"
+        "handler = functools.partial(Kept, directory=sys.argv[1])\n"
+        "address = ('127.0.0.1', int(sys.argv[2]))\n"
+        "http.server.ThreadingHTTPServer(address, handler).serve_forever()\n"
+    )
+    process = subprocess.Popen([sys.executable, "-c", program, str(folder), str(port)])
+    time.sleep(0.5)
+    return process

@@ -12,9 +12,12 @@ const CANVASKIT = CHROMIUM
 self.addEventListener("install", (event) => {
   event.waitUntil(
     caches.open(VERSION)
-      // From the browser's own cache where the page just fetched a file: not twice.
+      // Each file asked again of the host, which answers "not modified" (no body) for a file
+      // the page just fetched: not twice. Never the browser's cached copy unasked: after a new
+      // build it may be the old one, and a new page would run with an old app archive or an
+      // old snapshot (Python would start the slow way at every visit, with the old app).
       .then((cache) =>
-        cache.addAll([...FILES, ...CANVASKIT].map((f) => new Request(f, { cache: "force-cache" })))
+        cache.addAll([...FILES, ...CANVASKIT].map((f) => new Request(f, { cache: "no-cache" })))
       )
       .then(() => self.skipWaiting())
   );
