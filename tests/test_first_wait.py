@@ -1,19 +1,15 @@
-"""A screen's first wait for the browser is one wait: what the app reads of the phone before
-its first screen (the served app: the phone's identity, its language choice, its browser's
-languages; the site: the language and the team) is asked all at once, not one answer after
-another (each answer is a round trip to a phone's browser, over a slow network at times)."""
+"""The site's first wait for the browser is one wait: what the app reads of the phone before
+its first screen (the language chosen, the browser's languages, the team) is asked all at
+once, not one answer after another (each answer is a round trip to a phone's browser)."""
 
 from __future__ import annotations
 
 from typing import Any
 from unittest.mock import patch
 
-from gadget.services.phones import STORAGE_KEY as PHONE_KEY
-from gadget.services.table import Table
 from gadget.site.hold import TEAM_KEY
 from gadget.views.language import STORAGE_KEY as LANGUAGE_KEY
 from tests.phones import Phone, RecordingConnection
-from tests.screens import at_the_table
 from tests.test_site_screens import alone
 
 
@@ -27,12 +23,6 @@ async def asked_before_any_answer(route: str, site: bool) -> set[tuple[str, Any]
     with patch.object(RecordingConnection, "_answer", answer_nothing):
         await Phone(route, site=site).open()
     return asked
-
-
-@at_the_table
-async def test_the_served_app_asks_the_identity_and_the_language_at_once(table: Table) -> None:
-    asked = await asked_before_any_answer("/", site=False)
-    assert {("get", PHONE_KEY), ("get", LANGUAGE_KEY), ("get_device_info", None)} <= asked
 
 
 @alone

@@ -135,5 +135,6 @@ def WithPhone(screens: Callable[[], ft.Control]) -> ft.Control:
         set_phone(await identify())
 
     ft.use_effect(load, [])
-    # The language is asked while the identity is: one wait for the browser, not two.
-    return WithLanguage(lambda: opening() if phone is None else PHONE(phone, screens))
+    if phone is None:
+        return opening()
+    return WithLanguage(lambda: PHONE(phone, screens))
