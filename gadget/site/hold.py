@@ -3,7 +3,6 @@ screen of the site reaches it through Flet's context."""
 
 from __future__ import annotations
 
-import asyncio
 import contextlib
 from collections.abc import Awaitable, Callable
 from dataclasses import dataclass
@@ -51,15 +50,12 @@ async def stored_team() -> object:
 
 class FirstRead:
     """The team as the site's page read it as it loaded (the first screen is drawn at once),
-    else asked of the phone's storage as the page opens, while the language is asked (one
-    wait for the browser, not two). Taken once: a WithTeam drawn again later (the boundary's
-    Try again) reads the storage as it is then."""
+    else asked of the phone's storage once the language is known. Taken once: a WithTeam
+    drawn again later (the boundary's Try again) reads the storage as it is then."""
 
     def __init__(self) -> None:
         self._told = given(TEAM_KEY)
-        self._reading: asyncio.Task[object] | None = (
-            asyncio.ensure_future(stored_team()) if isinstance(self._told, Unknown) else None
-        )
+        self._reading: Awaitable[object] | None = None  # asked when WithTeam is first drawn
 
     def told(self) -> object:
         """What the page read (UNKNOWN: it read nothing, or this was taken)."""

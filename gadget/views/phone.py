@@ -3,7 +3,6 @@ to every screen through Flet's context: seats and teams belong to it."""
 
 from __future__ import annotations
 
-import asyncio
 import contextlib
 from collections.abc import Callable
 from dataclasses import dataclass
@@ -101,12 +100,11 @@ def WithLanguage(screens: Callable[[], ft.Control]) -> ft.Control:
     choice, set_choice = use_value(lambda: read[0] if read else "")  # "": the browser's
     browsers, set_browsers = use_value(lambda: read[1] if read else "en")
 
-    async def load() -> None:  # both asked at once: one wait for the browser, not two
+    async def load() -> None:
         if read is not None:
             return
-        kept, asked = await asyncio.gather(stored_choice(), browser_languages(page))
-        set_choice(chosen(kept))
-        set_browsers(choose_language(asked).code)
+        set_choice(chosen(await stored_choice()))
+        set_browsers(choose_language(await browser_languages(page)).code)
         set_loaded(True)
 
     async def choose(code: str) -> None:
