@@ -179,7 +179,12 @@ def test_after_a_new_build_a_phone_keeps_the_new_files_not_its_cached_old_ones(
             page.goto(url)
             _accessible(page)
             page.get_by_text(CELL, exact=False).first.wait_for(state="attached", timeout=BOOT)
-            page.wait_for_timeout(3000)  # the new worker keeps the new files meanwhile
+            page.wait_for_function(  # the new worker has kept the new files (or keeps them)
+                """async () => (await caches.keys()).includes("gadget-0123456789abcdef")
+                    && !!(await (await caches.open("gadget-0123456789abcdef"))
+                        .match("python.snapshot", { ignoreSearch: true }))""",
+                timeout=BOOT,
+            )
             page.close()
         assert any("Python ready" in line and "(snapshot)" in line for line in said), said
         page = context.new_page()
