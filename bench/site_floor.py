@@ -8,7 +8,7 @@ import json
 import shutil
 from pathlib import Path
 
-from build_site import PACKAGES, copy_client, package_files, patched, write_archive
+from build_site import PACKAGES, copy_client, package_files, python_page, write_archive
 
 GREETING = "Hello"
 EMPTY_APP = f'''import flet as ft
@@ -26,7 +26,6 @@ FLET_NEEDS = ("flet", "msgpack", "repath", "six")  # what `import flet` brings
 def build_floor(out: Path) -> None:
     """The empty app's site in `out` (emptied first)."""
     import flet_web  # noqa: PLC0415  (a benchmark: flet-web only when building)
-    from flet.controls.types import RouteUrlStrategy, WebRenderer  # noqa: PLC0415
 
     assert set(FLET_NEEDS) <= set(PACKAGES)
     web = Path(flet_web.get_package_web_dir())
@@ -37,20 +36,6 @@ def build_floor(out: Path) -> None:
     for name in FLET_NEEDS:
         files += list(package_files(name))
     write_archive(out / "app.tar.gz", files)
-    flet_web.patch_index_html(
-        index_path=str(out / "index.html"),
-        base_href="/",
-        app_name="Empty",
-        app_description="An empty Flet app",
-        pyodide=True,
-        pyodide_script_path="main.py",
-        pyodide_version=json.loads((web / "pyodide/package.json").read_text())["version"],
-        app_package_url="app.tar.gz",
-        web_renderer=WebRenderer.CANVAS_KIT,
-        route_url_strategy=RouteUrlStrategy.HASH,
-        no_cdn=True,
-    )
-    index = (out / "index.html").read_text(encoding="utf-8")
-    # the same fix as ours: flet 1.0.5's bare pyodide address fails in a module worker
-    index = patched(index, 'flet.pyodideUrl="pyodide/', 'flet.pyodideUrl="./pyodide/', "index")
+    pyodide = json.loads((web / "pyodide/package.json").read_text())["version"]
+    index = python_page(out, "/", "Empty", pyodide)  # as ours: the same page and its fix
     (out / "index.html").write_text(index, encoding="utf-8")

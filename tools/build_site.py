@@ -228,6 +228,30 @@ def copy_client(web: Path, out: Path) -> None:
     script.write_bytes(without_other_hosts(script.read_bytes(), script.name))
 
 
+def python_page(out: Path, base: str, name: str, pyodide: str) -> str:
+    """Flet's page for a Pyodide app at `out`, as `flet publish --no-cdn` writes it, with
+    flet 1.0.5's bare "pyodide/pyodide.mjs" made "./pyodide/..." (a module worker's import()
+    refuses a bare specifier); returns its text (bench/site_floor.py writes it as it is)."""
+    import flet_web  # noqa: PLC0415  (a build tool: flet-web only when building)
+    from flet.controls.types import RouteUrlStrategy, WebRenderer  # noqa: PLC0415
+
+    flet_web.patch_index_html(
+        index_path=str(out / "index.html"),
+        base_href=base,
+        app_name=name,
+        app_description="Codenames: Duet key cards on two phones, no server needed.",
+        pyodide=True,
+        pyodide_script_path="main.py",
+        pyodide_version=pyodide,
+        app_package_url="app.tar.gz",
+        web_renderer=WebRenderer.CANVAS_KIT,
+        route_url_strategy=RouteUrlStrategy.HASH,
+        no_cdn=True,
+    )
+    index = (out / "index.html").read_text(encoding="utf-8")
+    return patched(index, 'flet.pyodideUrl="pyodide/', 'flet.pyodideUrl="./pyodide/', "index.html")
+
+
 def write_archive(target: Path, files: list[tuple[Path | bytes, str]]) -> None:
     """A gzipped tar with the same bytes for the same files: sorted, one time, no owners."""
     with (
@@ -248,7 +272,6 @@ def write_archive(target: Path, files: list[tuple[Path | bytes, str]]) -> None:
 def build(out: Path, base: str) -> dict[str, object]:
     """Build the site into `out`; returns what was built (for the benchmark)."""
     import flet_web  # noqa: PLC0415  (a build tool: flet-web only when building)
-    from flet.controls.types import RouteUrlStrategy, WebRenderer  # noqa: PLC0415
 
     started = time.perf_counter()
     web = Path(flet_web.get_package_web_dir())
@@ -277,23 +300,7 @@ def build(out: Path, base: str) -> dict[str, object]:
     imported = imports([path for path, name in module_files(modules) if name.endswith(".py")])
     snapshot_bytes = make_snapshot(out, imported)
 
-    flet_web.patch_index_html(
-        index_path=str(out / "index.html"),
-        base_href=base,
-        app_name="Gadget",
-        app_description="Codenames: Duet key cards on two phones, no server needed.",
-        pyodide=True,
-        pyodide_script_path="main.py",
-        pyodide_version=pyodide,
-        app_package_url="app.tar.gz",
-        web_renderer=WebRenderer.CANVAS_KIT,
-        route_url_strategy=RouteUrlStrategy.HASH,
-        no_cdn=True,
-    )
-    index = (out / "index.html").read_text(encoding="utf-8")
-    # flet 1.0.5 writes a bare "pyodide/pyodide.mjs", which a module worker's import()
-    # refuses ("Failed to resolve module specifier"): it must start with ./
-    index = patched(index, 'flet.pyodideUrl="pyodide/', 'flet.pyodideUrl="./pyodide/', "index.html")
+    index = python_page(out, base, "Gadget", pyodide)
     # Asked for none (flutter_bootstrap.js below), Flutter's loader registers no service
     # worker: the page registers the site's own.
     index = patched(
