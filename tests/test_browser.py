@@ -211,20 +211,41 @@ def _two_phones(browser: Browser, server: str) -> tuple[Page, Page, ShareCode]:
     return phone_a, phone_b, code
 
 
-def _type(phone: Page, box: Locator, text: str) -> None:
-    """Tap a field and type key by key, as a person does, once the field has the keyboard:
-    Flutter focuses its text input a moment after the tap, and a key pressed before that is
-    lost (the clue "salad" arrived as "alad", one run in three)."""
+#: Marks a text field ready once Flutter has taken the keyboard for it: after the tap gives
+#: the input the focus, Flutter writes its own text and caret into it (on a busy machine
+#: 10 ms or more later), and what was typed or pasted before that is wiped ("salad"
+#: arrived as "alad"; a pasted list of players arrived empty). The mark goes with the focus.
+KEYBOARD_WATCH = """() => {
+  if (window.gadgetKeyboard) return;
+  const ready = new WeakSet();
+  const active = document.activeElement;
+  if (active && ['INPUT', 'TEXTAREA'].includes(active.tagName)) ready.add(active);
+  for (const kind of [HTMLInputElement, HTMLTextAreaElement]) {
+    const write = kind.prototype.setSelectionRange;
+    kind.prototype.setSelectionRange = function (...where) {
+      if (this === document.activeElement) ready.add(this);
+      return write.apply(this, where);
+    };
+  }
+  const forget = event => ready.delete(event.target);
+  document.addEventListener('focusin', forget, true);
+  document.addEventListener('focusout', forget, true);
+  window.gadgetKeyboard = () => ready.has(document.activeElement);
+}"""
+
+
+def _tap_field(phone: Page, box: Locator) -> None:
+    """Tap a text field and wait until Flutter has the keyboard for it, as a person waits
+    for the caret before typing."""
+    phone.evaluate(KEYBOARD_WATCH)
     box.click()
-    phone.wait_for_function(
-        "() => ['INPUT', 'TEXTAREA'].includes(document.activeElement?.tagName)", timeout=10_000
-    )
+    phone.wait_for_function("() => window.gadgetKeyboard()", timeout=30_000)
+
+
+def _type(phone: Page, box: Locator, text: str) -> None:
+    """Tap a field and type key by key, as a person does, once the field has the keyboard."""
+    _tap_field(phone, box)
     box.press_sequentially(text, delay=40)
-    for _ in range(2):  # a key still lost (CI, once, across two processes): type it again
-        if box.input_value() == text:
-            return
-        box.press("ControlOrMeta+a")
-        box.press_sequentially(text, delay=40)
     assert box.input_value() == text, f"the field says {box.input_value()!r}, not {text!r}"
 
 
@@ -277,7 +298,7 @@ def test_phone_b_joins_by_typing_the_code_and_sees_a_turned_half_way_round(
 
     phone_b = _phone(browser, server + "/")
     field = phone_b.get_by_role("textbox", name="Partner's code")
-    field.click()
+    _tap_field(phone_b, field)
     field.fill(code.text.lower().replace("-", " "))
     phone_b.get_by_role("button", name="Join", exact=True).click()
     phone_b.wait_for_url(re.compile(r"/join/"), timeout=10_000)
@@ -319,7 +340,7 @@ def test_a_mistyped_code_is_refused_with_a_message_and_no_game_opens(
 ) -> None:
     phone = _phone(browser, server + "/")
     field = phone.get_by_role("textbox", name="Partner's code")
-    field.click()
+    _tap_field(phone, field)
     field.fill("1X1M-JENB-E4S8")
     phone.get_by_role("button", name="Join", exact=True).click()
     phone.get_by_text(re.compile("is not a valid code: check for a typo")).wait_for(timeout=10_000)

@@ -25,6 +25,7 @@ from tests.test_browser import (
     _open,
     _phone,
     _start_server,
+    _tap_field,
 )
 
 pytestmark = pytest.mark.browser
@@ -51,8 +52,8 @@ def browser() -> Iterator[Browser]:
 
 
 def _focus(page: Page, label: str, row: int = 0) -> None:
-    """Tap the field (the `row`th of that name), and wait until the input has the focus."""
-    page.get_by_role("textbox", name=label, exact=True).nth(row).click()
+    """Tap the field (the `row`th of that name), and wait until Flutter has the keyboard."""
+    _tap_field(page, page.get_by_role("textbox", name=label, exact=True).nth(row))
     page.wait_for_function(
         "label => document.activeElement?.getAttribute('aria-label')?.startsWith(label)",
         arg=label,
@@ -63,39 +64,24 @@ def _focus(page: Page, label: str, row: int = 0) -> None:
 def _enter(
     page: Page, label: str, text: str, way: str, delay: float, over: bool = False, row: int = 0
 ) -> None:
-    """Type (or paste) the text into the field, over what it holds if `over`.
-
-    Flutter takes the keyboard a frame or more after the tap (more on a busy machine) and
-    then writes its own text into the input: keys typed before that are lost in any Flutter
-    app. Only that loss, the text's first keys missing, is typed again.
-    """
-    for _attempt in range(3):
-        _focus(page, label, row)
-        if over:
-            _select_all(page)
-        if way == "paste":
-            page.keyboard.insert_text(text)
-        else:
-            page.keyboard.type(text, delay=delay)
-        held = str(page.evaluate("() => document.activeElement.value"))
-        if held == text or not text.endswith(held):
-            return  # what arrived is judged by the test, a wrong text included
-        over = True
+    """Type (or paste) the text into the field, over what it holds if `over`."""
+    _focus(page, label, row)
+    if over:
+        _select_all(page)
+    if way == "paste":
+        page.keyboard.insert_text(text)
+    else:
+        page.keyboard.type(text, delay=delay)
 
 
 def _select_all(page: Page) -> None:
-    """Select the field's text to type over it, until the input shows it selected (a key
-    pressed before Flutter has the keyboard is lost, Ctrl+A among them)."""
-    for _attempt in range(50):
-        page.keyboard.press("ControlOrMeta+a")
-        if page.evaluate(  # still whole after two frames: Flutter did not write it anew
-            "() => new Promise(done => requestAnimationFrame(() => requestAnimationFrame(() => {"
-            " const e = document.activeElement;"
-            " done(e.selectionStart === 0 && e.selectionEnd === e.value.length); })))"
-        ):
-            return
-        page.wait_for_timeout(100)
-    raise AssertionError("the field's text never showed selected")
+    """Select the field's text to type over it, and wait until the input shows it selected."""
+    page.keyboard.press("ControlOrMeta+a")
+    page.wait_for_function(
+        "() => { const e = document.activeElement;"
+        " return e.selectionStart === 0 && e.selectionEnd === e.value.length; }",
+        timeout=10_000,
+    )
 
 
 def _send(page: Page, finish: str, button: str) -> None:
