@@ -14,6 +14,7 @@ from typing import Final, cast
 import flet as ft
 
 from gadget.engine import Deal, ShareCode
+from gadget.views.asking import asked
 from gadget.views.hooks import LOADING, Loading, use_value
 from gadget.views.storage import stored, write
 
@@ -43,7 +44,7 @@ async def remember(deal: Deal) -> None:
     """Keep a deal on this phone before its side A is shown (storage that fails keeps nothing:
     the card then cannot be shown again, which is safer than showing it to anyone)."""
     preferences = ft.SharedPreferences()
-    kept = read_deals(await preferences.get(DEALT_KEY))
+    kept = read_deals(await asked(lambda: preferences.get(DEALT_KEY)))
     others = [d for d in kept if d.code.side_b != deal.code.side_b]
     await write(DEALT_KEY, written_deals([deal, *others][:KEPT_DEALS]))
 

@@ -6,6 +6,7 @@ import flet as ft
 
 from gadget.services import addresses
 from gadget.services.table import Table
+from gadget.views.asking import follow_reconnections
 from gadget.views.boundary import Boundary, Trouble, component
 from gadget.views.game import GameRoute
 from gadget.views.history import PracticeHistoryScreen
@@ -83,4 +84,5 @@ def main(page: ft.Page, table: Table) -> None:
     page.horizontal_alignment = ft.CrossAxisAlignment.CENTER  # a desktop's screens, centred
     trouble = Trouble()
     trouble.install(page)
+    follow_reconnections(page)
     page.render(App, trouble, table)

@@ -12,6 +12,7 @@ from typing import Final
 import flet as ft
 
 from gadget.language import ENGLISH, Language, codes
+from gadget.views.asking import asked
 from gadget.views.storage import LANGUAGES, given
 
 STORAGE_KEY: Final = "gadget.language"  # the phone's own choice ("" or absent: the browser's)
@@ -67,7 +68,7 @@ async def browser_languages(page: ft.Page) -> list[str]:
     if isinstance(told, list):
         return told
     with contextlib.suppress(Exception):
-        info = await page.get_device_info()
+        info = await asked(page.get_device_info)
         found = [
             f"{locale.language_code}-{locale.country_code or ''}".rstrip("-")
             for locale in getattr(info, "locales", None) or []

@@ -13,6 +13,7 @@ import flet as ft
 from gadget.language import choose as choose_language
 from gadget.language import codes, language
 from gadget.services.phones import STORAGE_KEY, Phone, new_phone_token, phone_from_token
+from gadget.views.asking import asked
 from gadget.views.boundary import component
 from gadget.views.hooks import use_value
 from gadget.views.language import STORAGE_KEY as LANGUAGE_KEY
@@ -52,12 +53,12 @@ async def identify() -> Phone:
     storage = ft.SharedPreferences()
     token: object = None
     with contextlib.suppress(Exception):
-        token = await storage.get(STORAGE_KEY)
+        token = await asked(lambda: storage.get(STORAGE_KEY))
     phone = phone_from_token(token)
     if phone is None:
         token = new_phone_token()
         with contextlib.suppress(Exception):
-            await storage.set(STORAGE_KEY, token)
+            await asked(lambda: storage.set(STORAGE_KEY, token))
         phone = phone_from_token(token)
     assert phone is not None
     return phone

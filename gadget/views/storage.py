@@ -12,6 +12,8 @@ from typing import Final
 
 import flet as ft
 
+from gadget.views.asking import asked
+
 LANGUAGES: Final = "navigator.languages"  # the browser's languages, as the page read them
 PREFIX: Final = "flutter."  # Flutter keeps each key under this prefix, its value in JSON
 
@@ -73,7 +75,7 @@ async def stored(key: str) -> object:
     if not isinstance(value, Unknown):
         return value
     with contextlib.suppress(Exception):
-        return await ft.SharedPreferences().get(key)
+        return await asked(lambda: ft.SharedPreferences().get(key))
     return None
 
 
@@ -81,4 +83,4 @@ async def write(key: str, value: str) -> None:
     """Write `value` under `key` (raises where the browser keeps nothing); what the page
     read of it is stale from now on."""
     _page[0].taken.add(key)
-    await ft.SharedPreferences().set(key, value)
+    await asked(lambda: ft.SharedPreferences().set(key, value))

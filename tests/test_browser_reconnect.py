@@ -1,0 +1,74 @@
+"""A phone that reconnects while the app waits for its browser's answer: Flet asks once,
+and an answer lost with the old connection left the reloaded page on its opening screen for
+good (a benchmark's phone, reloaded as it opened on a busy machine, never saw Home)."""
+
+from __future__ import annotations
+
+import re
+import time
+from collections.abc import Iterator
+
+import msgpack
+import pytest
+
+from tests.test_browser import Browser, _chromium, _see, _semantics_on, _start_server
+
+pytestmark = pytest.mark.browser
+INVOKE_METHOD = 5  # Flet's wire code for a question to the client and its answer
+
+
+def _answers(message: str | bytes) -> bool:
+    """Whether a frame from the phone answers a question (a frame: 0, then MsgPack)."""
+    if not isinstance(message, bytes) or message[:1] != b"\x00":
+        return False
+    return bool(msgpack.unpackb(message[1:], strict_map_key=False)[0] == INVOKE_METHOD)
+
+
+@pytest.fixture(scope="module")
+def server(tmp_path_factory: pytest.TempPathFactory) -> Iterator[str]:
+    process, url = _start_server(tmp_path_factory.mktemp("reconnect") / "gadget.db")
+    yield url
+    process.terminate()
+    process.wait(timeout=10)
+
+
+@pytest.fixture(scope="module")
+def browser() -> Iterator[Browser]:
+    with _chromium() as launched:
+        yield launched
+
+
+def test_a_phone_reloaded_while_its_storage_is_asked_opens_home(
+    server: str, browser: Browser
+) -> None:
+    context = browser.new_context(viewport={"width": 390, "height": 844})
+    context.route(re.compile(r"^(?!http://127\.0\.0\.1[:/]).*"), lambda route: route.abort())
+    connections: list[int] = []
+    lost: list[bytes] = []  # the first connection's answers to questions, never delivered
+
+    def relay(socket: object) -> None:
+        number = len(connections)
+        connections.append(number)
+        upstream = socket.connect_to_server()  # type: ignore[attr-defined]
+
+        def to_server(message: str | bytes) -> None:
+            if number == 0 and _answers(message):
+                lost.append(message)
+                return
+            upstream.send(message)
+
+        socket.on_message(to_server)  # type: ignore[attr-defined]
+        upstream.on_message(socket.send)
+
+    context.route_web_socket(re.compile(r"/ws$"), relay)
+    phone = context.new_page()
+    phone.goto(server + "/", wait_until="commit")
+    deadline = time.monotonic() + 60  # the app opens in 1-16 s (docs/benchmarks.md)
+    while not lost:  # Playwright hands over each message only while the test waits on it
+        assert time.monotonic() < deadline, "the app never asked the phone's storage"
+        phone.wait_for_timeout(50)
+    phone.reload(wait_until="commit")  # the same tab: Flet reconnects to the same session
+    _semantics_on(phone)
+    _see(phone, "New game")
+    assert len(connections) == 2
+    context.close()
