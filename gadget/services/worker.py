@@ -13,7 +13,9 @@ import asyncio
 import dataclasses
 import json
 import multiprocessing
+import os
 import threading
+import time
 from collections import OrderedDict
 from collections.abc import Callable
 from concurrent.futures import ProcessPoolExecutor
@@ -44,7 +46,12 @@ def _executor() -> ProcessPoolExecutor:
     with _lock:
         if _pool is None:
             context = multiprocessing.get_context("spawn")
-            _pool = ProcessPoolExecutor(max_workers=1, mp_context=context)
+            _pool = ProcessPoolExecutor(
+                max_workers=1,
+                mp_context=context,
+                initializer=_leave_with,
+                initargs=(os.getpid(),),
+            )
         return _pool
 
 
@@ -69,6 +76,21 @@ async def on_store(store: Store, job: Callable[..., Result], *args: object) -> R
 
 
 # --- In the worker ------------------------------------------------------------------------
+
+PARENT_CHECK = 1.0  # s between looks at the server process
+
+
+def _leave_with(server: int) -> None:
+    """Stop when the server process is gone: one killed (SIGKILL, out of memory, a plain
+    SIGTERM with no shutdown) left its worker behind for good, one more at every restart."""
+
+    def watch() -> None:
+        while os.getppid() == server:
+            time.sleep(PARENT_CHECK)
+        os._exit(0)
+
+    threading.Thread(target=watch, name="leave with the server", daemon=True).start()
+
 
 _stores: OrderedDict[str, Store] = OrderedDict()  # the worker's databases, the newest last
 KEPT_STORES = 4

@@ -3,6 +3,7 @@ to every screen through Flet's context: seats and teams belong to it."""
 
 from __future__ import annotations
 
+import asyncio
 import contextlib
 from collections.abc import Callable
 from dataclasses import dataclass
@@ -101,11 +102,12 @@ def WithLanguage(screens: Callable[[], ft.Control]) -> ft.Control:
     choice, set_choice = use_value(lambda: read[0] if read else "")  # "": the browser's
     browsers, set_browsers = use_value(lambda: read[1] if read else "en")
 
-    async def load() -> None:
+    async def load() -> None:  # both asked at once: one wait for the browser, not two
         if read is not None:
             return
-        set_choice(chosen(await stored_choice()))
-        set_browsers(choose_language(await browser_languages(page)).code)
+        kept, asked = await asyncio.gather(stored_choice(), browser_languages(page))
+        set_choice(chosen(kept))
+        set_browsers(choose_language(asked).code)
         set_loaded(True)
 
     async def choose(code: str) -> None:
@@ -134,6 +136,5 @@ def WithPhone(screens: Callable[[], ft.Control]) -> ft.Control:
         set_phone(await identify())
 
     ft.use_effect(load, [])
-    if phone is None:
-        return opening()
-    return WithLanguage(lambda: PHONE(phone, screens))
+    # The language is asked while the identity is: one wait for the browser, not two.
+    return WithLanguage(lambda: opening() if phone is None else PHONE(phone, screens))
