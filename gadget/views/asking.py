@@ -40,8 +40,11 @@ async def asked(question: Callable[[], Awaitable[Answer]]) -> Answer:
         reconnection = _reconnections.setdefault(session, asyncio.Event())
         answer = asyncio.ensure_future(question())
         woken = asyncio.ensure_future(reconnection.wait())
-        await asyncio.wait({answer, woken}, return_when=asyncio.FIRST_COMPLETED)
-        if answer.done():
+        try:
+            await asyncio.wait({answer, woken}, return_when=asyncio.FIRST_COMPLETED)
+        finally:  # the one not done is dropped (so is the question, if the screen went)
             woken.cancel()
+            if not answer.done():
+                answer.cancel()  # its answer went with the old connection
+        if not answer.cancelled():
             return answer.result()
-        answer.cancel()  # its answer went with the old connection
