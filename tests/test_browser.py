@@ -242,9 +242,28 @@ def _tap_field(phone: Page, box: Locator) -> None:
     phone.wait_for_function("() => window.gadgetKeyboard()", timeout=30_000)
 
 
+def _select_all(phone: Page) -> None:
+    """Select the focused field's text to type over it, until it shows selected two frames
+    later (a caret Flutter places late, from the tap, would undo the selection)."""
+    for _attempt in range(50):
+        phone.keyboard.press("ControlOrMeta+a")
+        if phone.evaluate(
+            "() => new Promise(done => requestAnimationFrame(() => requestAnimationFrame(() => {"
+            " const e = document.activeElement;"
+            " done(e.selectionStart === 0 && e.selectionEnd === e.value.length); })))"
+        ):
+            return
+        phone.wait_for_timeout(100)
+    raise AssertionError("the field's text never showed selected")
+
+
 def _type(phone: Page, box: Locator, text: str) -> None:
-    """Tap a field and type key by key, as a person does, once the field has the keyboard."""
+    """Tap a field and type key by key, as a person does, once the field has the keyboard,
+    over what it held (Flutter selects it all on a field's first tap, and puts the caret
+    back where it was on a later one: a result form's "0" became "07")."""
     _tap_field(phone, box)
+    if box.input_value():
+        _select_all(phone)
     box.press_sequentially(text, delay=40)
     assert box.input_value() == text, f"the field says {box.input_value()!r}, not {text!r}"
 

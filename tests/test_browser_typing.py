@@ -24,6 +24,7 @@ from tests.test_browser import (
     _deal,
     _open,
     _phone,
+    _select_all,
     _start_server,
     _tap_field,
 )
@@ -72,16 +73,6 @@ def _enter(
         page.keyboard.insert_text(text)
     else:
         page.keyboard.type(text, delay=delay)
-
-
-def _select_all(page: Page) -> None:
-    """Select the field's text to type over it, and wait until the input shows it selected."""
-    page.keyboard.press("ControlOrMeta+a")
-    page.wait_for_function(
-        "() => { const e = document.activeElement;"
-        " return e.selectionStart === 0 && e.selectionEnd === e.value.length; }",
-        timeout=10_000,
-    )
 
 
 def _send(page: Page, finish: str, button: str) -> None:
