@@ -7,7 +7,7 @@ import asyncio
 import contextlib
 from collections.abc import Callable
 from dataclasses import dataclass
-from typing import cast
+from typing import Final, cast
 
 import flet as ft
 
@@ -45,22 +45,41 @@ def use_phone() -> Phone:
     return phone
 
 
+READ_TRIES: Final = 3  # a storage that fails to answer is asked this many times in all
+READ_PAUSE: Final = 0.3  # s between two tries
+
+
 async def identify() -> Phone:
     """The identity kept in this phone's storage; a new one the first time.
 
-    A browser that cannot keep it (a private window) is a new phone on every visit: it can
+    A storage that fails to answer is asked again; one that never answers (it throws on
+    every call) makes a new phone for this visit only, never written: a read that failed
+    once wrote a new identity over the one kept, and the phone lost its seats for good. A
+    browser that cannot keep it (a private window) is a new phone on every visit: it can
     still ask for its seat back, with its partner's consent.
     """
     storage = ft.SharedPreferences()
-    token: object = None
-    with contextlib.suppress(Exception):
-        token = await asked(lambda: storage.get(STORAGE_KEY))
+    for tried in range(1, READ_TRIES + 1):
+        try:
+            token = await asked(lambda: storage.get(STORAGE_KEY))
+            break
+        except Exception:  # any failure of the browser's storage
+            if tried < READ_TRIES:
+                await asyncio.sleep(READ_PAUSE)
+    else:
+        return _new_phone()  # what the storage holds stays for the next visit
     phone = phone_from_token(token)
-    if phone is None:
+    if phone is None:  # nothing kept, or nothing that reads: a new phone, kept
         token = new_phone_token()
         with contextlib.suppress(Exception):
             await asked(lambda: storage.set(STORAGE_KEY, token))
         phone = phone_from_token(token)
+    assert phone is not None
+    return phone
+
+
+def _new_phone() -> Phone:
+    phone = phone_from_token(new_phone_token())
     assert phone is not None
     return phone
 
