@@ -1,17 +1,21 @@
-"""A phone that reconnects while the app waits for its browser's answer: Flet asks once,
-and an answer lost with the old connection left the reloaded page on its opening screen for
-good (a benchmark's phone, reloaded as it opened on a busy machine, never saw Home)."""
+"""A phone whose connection goes while it opens: reconnected while the app waits for its
+browser's answer (Flet asks once, and an answer lost with the old connection left the
+reloaded page on its opening screen for good: a benchmark's phone, reloaded as it opened on
+a busy machine, never saw Home), or cut off before Flutter's files arrived (Flet's splash
+stayed up for good, until the player reloaded by hand)."""
 
 from __future__ import annotations
 
 import re
+import signal
 import time
 from collections.abc import Iterator
+from pathlib import Path
 
 import msgpack
 import pytest
 
-from tests.test_browser import Browser, _chromium, _see, _semantics_on, _start_server
+from tests.test_browser import Browser, Page, _chromium, _see, _semantics_on, _start_server
 
 pytestmark = pytest.mark.browser
 INVOKE_METHOD = 5  # Flet's wire code for a question to the client and its answer
@@ -22,6 +26,13 @@ def _answers(message: str | bytes) -> bool:
     if not isinstance(message, bytes) or message[:1] != b"\x00":
         return False
     return bool(msgpack.unpackb(message[1:], strict_map_key=False)[0] == INVOKE_METHOD)
+
+
+def _drawn(phone: Page) -> None:
+    """Wait for Flutter's first frame on the page as it now is (Flet's splash gone: the page
+    may have loaded again meanwhile), then ask for its roles and labels."""
+    phone.wait_for_function("() => !document.getElementById('loading')", timeout=60_000)
+    _semantics_on(phone)
 
 
 @pytest.fixture(scope="module")
@@ -71,4 +82,60 @@ def test_a_phone_reloaded_while_its_storage_is_asked_opens_home(
     _semantics_on(phone)
     _see(phone, "New game")
     assert len(connections) == 2
+    context.close()
+
+
+@pytest.mark.parametrize("after", [0.0, 0.1, 0.2])
+def test_a_phone_whose_network_drops_as_it_opens_opens_home_once_it_is_back(
+    server: str, browser: Browser, after: float
+) -> None:
+    context = browser.new_context(viewport={"width": 390, "height": 844})
+    context.route(re.compile(r"^(?!http://127\.0\.0\.1[:/]).*"), lambda route: route.abort())
+    phone = context.new_page()
+    phone.goto(server + "/", wait_until="commit")
+    time.sleep(after)
+    context.set_offline(True)  # Flutter's files, asked now, never arrive
+    phone.wait_for_timeout(3000)
+    context.set_offline(False)
+    _drawn(phone)
+    _see(phone, "New game")
+    context.close()
+
+
+def test_a_phone_whose_server_restarts_as_it_opens_opens_home(
+    tmp_path: Path, browser: Browser
+) -> None:
+    database = tmp_path / "gadget.db"
+    process, url = _start_server(database)
+    context = browser.new_context(viewport={"width": 390, "height": 844})
+    context.route(re.compile(r"^(?!http://127\.0\.0\.1[:/]).*"), lambda route: route.abort())
+    phone = context.new_page()
+    phone.goto(url + "/", wait_until="commit")
+    time.sleep(0.1)
+    process.send_signal(signal.SIGKILL)
+    process.wait(timeout=10)
+    phone.wait_for_timeout(3000)
+    process, _same = _start_server(database, int(url.rsplit(":", 1)[1]))
+    try:
+        _drawn(phone)
+        _see(phone, "New game")
+    finally:
+        context.close()
+        process.terminate()
+        process.wait(timeout=10)
+
+
+def test_a_phone_that_opens_with_nothing_lost_loads_its_page_once(
+    server: str, browser: Browser
+) -> None:
+    context = browser.new_context(viewport={"width": 390, "height": 844})
+    context.route(re.compile(r"^(?!http://127\.0\.0\.1[:/]).*"), lambda route: route.abort())
+    phone = context.new_page()
+    loads: list[str] = []
+    phone.on("load", lambda loaded: loads.append(loaded.url))
+    phone.goto(server + "/", wait_until="commit")
+    _semantics_on(phone)
+    _see(phone, "New game")  # Rive's file was refused (404) on the way: no loss
+    phone.wait_for_timeout(2000)  # a reload asked after the first frame would show by now
+    assert len(loads) == 1, loads
     context.close()

@@ -27,6 +27,7 @@ from gadget.language import Language, from_environment
 from gadget.serve.budget import MAX_MESSAGE, ConnectionBudget
 from gadget.serve.client import MADE, served_client
 from gadget.serve.compressed import CompressedOnce
+from gadget.serve.opening import served_assets
 from gadget.services import addresses
 from gadget.services.table import Table
 from gadget.services.tls import Certificate, given, self_signed
@@ -94,7 +95,9 @@ def asgi_app(table: Table | None = None) -> Any:
         table = Table(Store())
         table.hub.connect(table.store)  # hear the other processes (PostgreSQL)
     # Once, before any phone; kept in the data folder for the next start.
-    client = served_client(Path(flet_web.get_package_web_dir()), data_folder() / "client")
+    web = Path(flet_web.get_package_web_dir())
+    client = served_client(web, data_folder() / "client")
+    assets = served_assets(web, ASSETS, data_folder() / "client")  # the page, watched
     site = flet_web.fastapi.FastAPI(
         docs_url=None,
         redoc_url=None,
@@ -122,7 +125,7 @@ def asgi_app(table: Table | None = None) -> Any:
     site.add_middleware(CacheHeaders)
     site.add_middleware(ConnectionBudget)
     flet_app = flet_web.fastapi.app(
-        lambda page: main(page, table), assets_dir=str(ASSETS), no_cdn=True
+        lambda page: main(page, table), assets_dir=str(assets), no_cdn=True
     )
     flet_app.router.routes = [
         route for route in flet_app.router.routes if getattr(route, "path", "") not in NOT_SERVED
