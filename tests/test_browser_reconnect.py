@@ -9,13 +9,17 @@ from __future__ import annotations
 import re
 import signal
 import time
-from collections.abc import Iterator
+from collections.abc import Callable, Iterator
 from pathlib import Path
+from typing import TYPE_CHECKING
 
 import msgpack
 import pytest
 
 from tests.test_browser import Browser, Page, _chromium, _see, _semantics_on, _start_server
+
+if TYPE_CHECKING:
+    from playwright.sync_api import BrowserContext
 
 pytestmark = pytest.mark.browser
 INVOKE_METHOD = 5  # Flet's wire code for a question to the client and its answer
@@ -26,6 +30,20 @@ def _answers(message: str | bytes) -> bool:
     if not isinstance(message, bytes) or message[:1] != b"\x00":
         return False
     return bool(msgpack.unpackb(message[1:], strict_map_key=False)[0] == INVOKE_METHOD)
+
+
+def _opening(
+    browser: Browser, url: str, on: Callable[[Page], None] | None = None
+) -> tuple[BrowserContext, Page]:
+    """A new phone that can reach only this machine, its Home asked for (`on`: what the
+    test watches on the page, set before it loads)."""
+    context = browser.new_context(viewport={"width": 390, "height": 844})
+    context.route(re.compile(r"^(?!http://127\.0\.0\.1[:/]).*"), lambda route: route.abort())
+    phone = context.new_page()
+    if on is not None:
+        on(phone)
+    phone.goto(url + "/", wait_until="commit")
+    return context, phone
 
 
 def _drawn(phone: Page) -> None:
@@ -52,8 +70,6 @@ def browser() -> Iterator[Browser]:
 def test_a_phone_reloaded_while_its_storage_is_asked_opens_home(
     server: str, browser: Browser
 ) -> None:
-    context = browser.new_context(viewport={"width": 390, "height": 844})
-    context.route(re.compile(r"^(?!http://127\.0\.0\.1[:/]).*"), lambda route: route.abort())
     connections: list[int] = []
     lost: list[bytes] = []  # the first connection's answers to questions, never delivered
 
@@ -71,9 +87,7 @@ def test_a_phone_reloaded_while_its_storage_is_asked_opens_home(
         socket.on_message(to_server)  # type: ignore[attr-defined]
         upstream.on_message(socket.send)
 
-    context.route_web_socket(re.compile(r"/ws$"), relay)
-    phone = context.new_page()
-    phone.goto(server + "/", wait_until="commit")
+    context, phone = _opening(browser, server, lambda page: page.route_web_socket("**/ws", relay))
     deadline = time.monotonic() + 60  # the app opens in 1-16 s (docs/benchmarks.md)
     while not lost:  # Playwright hands over each message only while the test waits on it
         assert time.monotonic() < deadline, "the app never asked the phone's storage"
@@ -89,10 +103,7 @@ def test_a_phone_reloaded_while_its_storage_is_asked_opens_home(
 def test_a_phone_whose_network_drops_as_it_opens_opens_home_once_it_is_back(
     server: str, browser: Browser, after: float
 ) -> None:
-    context = browser.new_context(viewport={"width": 390, "height": 844})
-    context.route(re.compile(r"^(?!http://127\.0\.0\.1[:/]).*"), lambda route: route.abort())
-    phone = context.new_page()
-    phone.goto(server + "/", wait_until="commit")
+    context, phone = _opening(browser, server)
     time.sleep(after)
     context.set_offline(True)  # Flutter's files, asked now, never arrive
     phone.wait_for_timeout(3000)
@@ -107,10 +118,7 @@ def test_a_phone_whose_server_restarts_as_it_opens_opens_home(
 ) -> None:
     database = tmp_path / "gadget.db"
     process, url = _start_server(database)
-    context = browser.new_context(viewport={"width": 390, "height": 844})
-    context.route(re.compile(r"^(?!http://127\.0\.0\.1[:/]).*"), lambda route: route.abort())
-    phone = context.new_page()
-    phone.goto(url + "/", wait_until="commit")
+    context, phone = _opening(browser, url)
     time.sleep(0.1)
     process.send_signal(signal.SIGKILL)
     process.wait(timeout=10)
@@ -128,12 +136,10 @@ def test_a_phone_whose_server_restarts_as_it_opens_opens_home(
 def test_a_phone_that_opens_with_nothing_lost_loads_its_page_once(
     server: str, browser: Browser
 ) -> None:
-    context = browser.new_context(viewport={"width": 390, "height": 844})
-    context.route(re.compile(r"^(?!http://127\.0\.0\.1[:/]).*"), lambda route: route.abort())
-    phone = context.new_page()
     loads: list[str] = []
-    phone.on("load", lambda loaded: loads.append(loaded.url))
-    phone.goto(server + "/", wait_until="commit")
+    context, phone = _opening(
+        browser, server, lambda page: page.on("load", lambda loaded: loads.append(loaded.url))
+    )
     _semantics_on(phone)
     _see(phone, "New game")  # Rive's file was refused (404) on the way: no loss
     phone.wait_for_timeout(2000)  # a reload asked after the first frame would show by now
