@@ -38,9 +38,9 @@ def test_the_assets_are_made_once_beside_the_page_and_again_when_they_change(
     assert (made / "sounds" / "bell.wav").read_bytes() == b"RIFF"
     assert WATCH in (made / INDEX).read_bytes()
     assert served_assets(WEB, assets, tmp_path / "cache") == made
-    (assets / "sounds" / "bell.wav").write_bytes(b"RIFF, longer")
+    (assets / "sounds" / "bell.wav").write_bytes(b"RIFX")  # the same size
     again = served_assets(WEB, assets, tmp_path / "cache")
-    assert again != made and (again / "sounds" / "bell.wav").read_bytes() == b"RIFF, longer"
+    assert again != made and (again / "sounds" / "bell.wav").read_bytes() == b"RIFX"
 
 
 def test_gadgets_own_assets_are_served_beside_the_watched_page(tmp_path: Path) -> None:

@@ -85,7 +85,7 @@ def served_assets(web: Path, assets: Path, cache: Path) -> Path:
             [
                 MADE_BY.encode(),
                 (web / INDEX).read_bytes(),
-                *(f"{p.relative_to(assets)}:{p.stat().st_size}".encode() for p in sources),
+                *(f"{p.relative_to(assets)}:".encode() + p.read_bytes() for p in sources),
             ]
         )
     ).hexdigest()[:16]
