@@ -3,8 +3,9 @@ screen of the site reaches it through Flet's context."""
 
 from __future__ import annotations
 
+import asyncio
 import contextlib
-from collections.abc import Callable
+from collections.abc import Awaitable, Callable
 from dataclasses import dataclass
 from typing import Final, cast
 
@@ -49,17 +50,25 @@ async def stored_team() -> object:
 
 
 class FirstRead:
-    """The team as the site's page read it as it loaded, so that the first screen is drawn at
-    once; taken once: a WithTeam drawn again later (the boundary's Try again) reads the
-    storage as it is then."""
+    """The team as the site's page read it as it loaded (the first screen is drawn at once),
+    else asked of the phone's storage as the page opens, while the language is asked (one
+    wait for the browser, not two). Taken once: a WithTeam drawn again later (the boundary's
+    Try again) reads the storage as it is then."""
 
     def __init__(self) -> None:
         self._told = given(TEAM_KEY)
+        self._reading: asyncio.Task[object] | None = (
+            asyncio.ensure_future(stored_team()) if isinstance(self._told, Unknown) else None
+        )
 
     def told(self) -> object:
         """What the page read (UNKNOWN: it read nothing, or this was taken)."""
         told, self._told = self._told, UNKNOWN
         return told
+
+    def take(self) -> Awaitable[object]:
+        reading, self._reading = self._reading, None
+        return reading if reading is not None else stored_team()
 
 
 @component
@@ -101,7 +110,7 @@ def WithTeam(screens: Callable[[], ft.Control], first: FirstRead | None = None) 
 
     async def load() -> None:
         if hold is None:
-            set_hold(held(await stored_team()))
+            set_hold(held(await (first.take() if first is not None else stored_team())))
 
     ft.use_effect(load, [])
     if hold is None:
