@@ -9,17 +9,27 @@ from __future__ import annotations
 import re
 import signal
 import time
-from collections.abc import Callable, Iterator
+from collections.abc import Callable
 from pathlib import Path
 from typing import TYPE_CHECKING
 
 import msgpack
 import pytest
 
-from tests.test_browser import Browser, Page, _chromium, _see, _semantics_on, _start_server
+from tests.test_browser import (
+    Browser,
+    Page,
+    _see,
+    _semantics_on,
+    _start_server,
+    browser,
+    server,
+)
 
 if TYPE_CHECKING:
     from playwright.sync_api import BrowserContext
+
+__all__ = ["browser", "server"]  # the fixtures, shared with the other browser tests
 
 pytestmark = pytest.mark.browser
 INVOKE_METHOD = 5  # Flet's wire code for a question to the client and its answer
@@ -51,20 +61,6 @@ def _drawn(phone: Page) -> None:
     may have loaded again meanwhile), then ask for its roles and labels."""
     phone.wait_for_function("() => !document.getElementById('loading')", timeout=60_000)
     _semantics_on(phone)
-
-
-@pytest.fixture(scope="module")
-def server(tmp_path_factory: pytest.TempPathFactory) -> Iterator[str]:
-    process, url = _start_server(tmp_path_factory.mktemp("reconnect") / "gadget.db")
-    yield url
-    process.terminate()
-    process.wait(timeout=10)
-
-
-@pytest.fixture(scope="module")
-def browser() -> Iterator[Browser]:
-    with _chromium() as launched:
-        yield launched
 
 
 def test_a_phone_reloaded_while_its_storage_is_asked_opens_home(

@@ -5,14 +5,13 @@ over the one kept, and the phone lost its seats for good."""
 from __future__ import annotations
 
 import asyncio
-from pathlib import Path
 from typing import Any
 from unittest.mock import patch
 
 from gadget.services.phones import STORAGE_KEY
 from gadget.services.table import Table
-from gadget.store import Store
 from tests.phones import Phone, RecordingConnection, device_of, new_device
+from tests.screens import at_the_table
 
 _answer = RecordingConnection._answer  # the browser as it answers
 
@@ -34,36 +33,35 @@ def _failing(times: int) -> Any:
     return answer
 
 
-def _home(tmp_path: Path, failures: int) -> tuple[Phone, dict[str, Any], Table]:
-    table = Table(Store(f"sqlite:///{tmp_path / 'gadget.db'}"))
+async def _home(table: Table, failures: int) -> tuple[Phone, dict[str, Any]]:
+    """A phone with a practice game of its own, opening Home while its storage fails the
+    first `failures` reads of its identity."""
     device = new_device()
     table.deal(tokens=11, phone=device_of(device))
-
-    async def scenario() -> Phone:
-        phone = Phone("/", storage=dict(device), table=table)
-        with patch.object(RecordingConnection, "_answer", _failing(failures)):
-            await phone.open()
-            for _ in range(100):  # the tries are 0.3 s apart
-                if phone.says("New game"):
-                    break
-                await asyncio.sleep(0.05)
-                await phone.settle()
-        return phone
-
-    return asyncio.run(scenario()), device, table
+    phone = Phone("/", storage=dict(device))
+    with patch.object(RecordingConnection, "_answer", _failing(failures)):
+        await phone.open()
+        for _ in range(100):  # the tries are 0.3 s apart: Home within 0.6 s
+            if phone.says("New game"):
+                break
+            await asyncio.sleep(0.05)
+            await phone.settle()
+    return phone, device
 
 
-def test_a_read_that_fails_once_is_asked_again_and_the_phone_keeps_its_games(
-    tmp_path: Path,
+@at_the_table
+async def test_a_read_that_fails_once_is_asked_again_and_the_phone_keeps_its_games(
+    table: Table,
 ) -> None:
-    phone, device, _table = _home(tmp_path, failures=1)
+    phone, device = await _home(table, failures=1)
     assert phone.storage[STORAGE_KEY] == device[STORAGE_KEY]
     assert phone.says("Resume")  # its practice game, on Home
 
 
-def test_a_storage_that_never_answers_never_loses_the_identity_it_keeps(
-    tmp_path: Path,
+@at_the_table
+async def test_a_storage_that_never_answers_never_loses_the_identity_it_keeps(
+    table: Table,
 ) -> None:
-    phone, device, _table = _home(tmp_path, failures=1_000)
+    phone, device = await _home(table, failures=1_000)
     assert phone.says("New game")  # Home, as a phone new for this visit
     assert phone.storage[STORAGE_KEY] == device[STORAGE_KEY]  # kept for the next visit
