@@ -97,7 +97,7 @@ def asgi_app(table: Table | None = None) -> Any:
     # Once, before any phone; kept in the data folder for the next start.
     web = Path(flet_web.get_package_web_dir())
     client = served_client(web, data_folder() / "client")
-    assets = served_assets(web, ASSETS, data_folder() / "client")  # the page, watched
+    assets = served_assets(web, ASSETS, data_folder() / "page")  # Flet's page, watched
     site = flet_web.fastapi.FastAPI(
         docs_url=None,
         redoc_url=None,
