@@ -63,6 +63,7 @@ mutate: install
 
 screenshots: install
 	$(BIN)/python tools/screenshots.py
+	$(BIN)/python tools/classic_screenshots.py
 
 # After changing a message in the code: the template and every catalogue brought up to date
 # (new messages untranslated: tests/test_french.py says which), then compiled.

@@ -4,7 +4,8 @@ message it is sent, as the web socket would. Pinned to flet 1.0.5 (pyproject.tom
 from __future__ import annotations
 
 import asyncio
-from collections.abc import Iterator
+import time
+from collections.abc import Callable, Iterator
 from concurrent.futures import ThreadPoolExecutor
 from typing import Any
 
@@ -24,6 +25,21 @@ from gadget.site.app import main as site_main
 from gadget.views.app import main
 
 SETTLE_ROUNDS = 8
+# s: the longest a screen may take to show a change on a busy machine; a wait ends as soon as
+# the change is seen (a fixed sleep of 0.3 s was too short with both cores busy).
+PATIENCE = 30.0
+
+
+async def until(condition: Callable[[], bool], within: float = PATIENCE) -> bool:
+    """True once the condition holds, looked at every 50 ms; False if it never did."""
+    deadline = time.monotonic() + within
+    while not condition():
+        if time.monotonic() > deadline:
+            return False
+        await asyncio.sleep(0.05)
+    return True
+
+
 _serving: list[Table] = []  # the table the phones of this test play at
 
 
@@ -65,6 +81,8 @@ class RecordingConnection(Connection):
         elif call.name == "set" and "key" in (call.args or {}):
             self.storage[call.args["key"]] = call.args["value"]
             answer = True
+        elif call.name == "remove" and "key" in (call.args or {}):
+            answer = self.storage.pop(call.args["key"], None) is not None
         self.session.handle_invoke_method_results(call.control_id, call.call_id, answer, None)
         if call.name == "push_route":
             page = self.session.page
@@ -180,6 +198,10 @@ class Phone:
     def says(self, fragment: str) -> bool:
         """Some text on the screen contains this."""
         return any(fragment in text for text in self.texts())
+
+    async def until_says(self, fragment: str) -> bool:
+        """The screen says this, once it does (False if it never did)."""
+        return await until(lambda: self.says(fragment))
 
     def _find(self, kind: type, **wanted: Any) -> BaseControl:
         for control in self.controls():

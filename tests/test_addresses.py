@@ -12,6 +12,7 @@ import pytest
 import repath  # type: ignore[import-untyped]
 
 from gadget.engine import Player, ShareCode
+from gadget.engine.classic import Game, deal
 from gadget.services import addresses
 from gadget.services.table import Table
 from tests.phones import Phone
@@ -36,7 +37,7 @@ async def test_an_unknown_address_on_the_served_app_leads_nowhere_and_back_home(
 ) -> None:
     phone_a, _phone_b, _code = await deal_and_join(table)
     game = table.store.games_in_progress()[-1]
-    home_words = "A companion for Codenames: Duet."
+    home_words = "A companion for Codenames: Duet, and for classic Codenames and Pictures."
     for route in (
         "/nonsense",
         f"/game/{MADE_UP}/a",  # the site's address form, on the served app
@@ -171,6 +172,7 @@ def test_the_check_lets_docstrings_and_the_modules_names_through() -> None:
 
 
 CODE = ShareCode.parse("21PK2-F2CS6")
+PICTURES = deal(Game.PICTURES, 8)
 
 
 @pytest.mark.parametrize(
@@ -178,6 +180,7 @@ CODE = ShareCode.parse("21PK2-F2CS6")
     [
         (addresses.GAME_ROUTE, addresses.game("Ab_c-9"), {addresses.GAME: "Ab_c-9"}),
         (addresses.JOIN_ROUTE, addresses.join(CODE), {addresses.CODE: "21PK2-F2CS6"}),
+        (addresses.CLASSIC_ROUTE, addresses.classic(PICTURES), {addresses.CODE: PICTURES.code}),
         (addresses.INVITE_ROUTE, addresses.invite("s3cr-t"), {addresses.INVITE: "s3cr-t"}),
         (addresses.SETTINGS_ROUTE, addresses.SETTINGS, {}),
         (addresses.SCAN_ROUTE, addresses.SCAN, {}),
@@ -279,7 +282,7 @@ def _named_after(route: str, routes: set[str]) -> str:
 
 def test_each_screen_of_the_served_app_is_in_the_file_named_after_its_address() -> None:
     files = _screen_files()
-    assert len(files) == 12, files  # Home and the eleven routes of the docstring
+    assert len(files) == 13, files  # Home and the twelve routes of the docstring
     named = {route: _named_after(route, set(files)) for route in files}
     assert files == named
     assert named[addresses.TEAM_HISTORY_ROUTE] == "team_history"

@@ -40,6 +40,21 @@ def _missing() -> str | None:
     return None
 
 
+# Every `gadget serve` start measured in this run (s): each wait on a phone is a multiple of
+# the slowest, so that a busy machine is given more time (never less than 30 s).
+_STARTS: list[float] = [0.0]
+
+
+def noted_start(seconds: float) -> None:
+    """Count one measured start of a server toward every wait's patience."""
+    _STARTS.append(seconds)
+
+
+def patience_ms() -> float:
+    """How long a phone may take to show anything (ms): ten slowest starts, at least 30 s."""
+    return 1000 * max(30.0, 10 * max(_STARTS))
+
+
 def _free_port() -> int:
     with socket.socket() as probe:
         probe.bind(("127.0.0.1", 0))
@@ -64,10 +79,12 @@ def _start_server(
             "FLET_APP_STORAGE_DATA": str(database.parent),
         },
     )
-    deadline = time.monotonic() + 60
+    started = time.monotonic()
+    deadline = started + 120
     while time.monotonic() < deadline:
         try:
             with socket.create_connection(("127.0.0.1", port), timeout=1):
+                noted_start(time.monotonic() - started)
                 scheme = "https" if "--tls" in options else "http"
                 return process, f"{scheme}://127.0.0.1:{port}"
         except OSError:
@@ -143,9 +160,11 @@ def _phone(
     (`reach`: the addresses it may open; `context`: Playwright's context options)."""
     opened = browser.new_context(viewport={"width": size[0], "height": size[1]}, **context)
     opened.route(re.compile(rf"^(?!{reach}[:/]).*"), lambda route: route.abort())
+    opened.set_default_timeout(patience_ms())  # every wait and tap on this phone
+    opened.set_default_navigation_timeout(patience_ms())
     page = opened.new_page()
     page.goto(url, wait_until="networkidle")
-    page.wait_for_selector("flt-semantics-placeholder", state="attached", timeout=30_000)
+    page.wait_for_selector("flt-semantics-placeholder", state="attached")
     page.locator("flt-semantics-placeholder").dispatch_event("click")
     return page
 
@@ -156,7 +175,7 @@ def _grid(page: Page) -> str:
     for row in range(1, 6):
         for column in range(1, 6):
             label = page.get_by_text(re.compile(rf"^row {row} column {column}: ")).first
-            label.wait_for(state="attached", timeout=30_000)  # a reload on a busy machine
+            label.wait_for(state="attached", timeout=patience_ms())  # a reload on a busy machine
             cells.append(COLOUR_WORDS[label.inner_text().rsplit(": ", 1)[1]])
     return "".join(cells)
 
@@ -197,9 +216,9 @@ def _deal(
 ) -> tuple[Page, ShareCode]:
     phone_a = _phone(browser, server + "/", size)
     phone_a.get_by_role("button", name="New game", exact=True).click()
-    phone_a.wait_for_url(GAME_ADDRESS, timeout=10_000)
+    phone_a.wait_for_url(GAME_ADDRESS, timeout=patience_ms())
     shown = phone_a.get_by_text(re.compile(r"^[0-9A-Z]{5}-[0-9A-Z]{5}$")).first
-    shown.wait_for(timeout=10_000)
+    shown.wait_for(timeout=patience_ms())
     return phone_a, ShareCode.parse(shown.inner_text())
 
 
@@ -239,7 +258,7 @@ def _tap_field(phone: Page, box: Locator) -> None:
     for the caret before typing."""
     phone.evaluate(KEYBOARD_WATCH)
     box.click()
-    phone.wait_for_function("() => window.gadgetKeyboard()", timeout=30_000)
+    phone.wait_for_function("() => window.gadgetKeyboard()", timeout=patience_ms())
 
 
 def _select_all(phone: Page) -> None:
@@ -277,7 +296,7 @@ def _give_clue(phone: Page, word: str, field: str = "Clue", button: str = "Give 
 def _see(phone: Page, text: str) -> None:
     """Wait until the page says this (Flutter's semantics nodes may have no size). A third
     phone on the site took 8.5 s to say its first words on a machine at load 6: 30 s."""
-    phone.get_by_text(text).first.wait_for(state="attached", timeout=30_000)
+    phone.get_by_text(text).first.wait_for(state="attached", timeout=patience_ms())
 
 
 def hosts_asked(browser: Browser, url: str, use: Callable[[Page], None]) -> set[str]:
@@ -313,14 +332,14 @@ def test_phone_b_joins_by_typing_the_code_and_sees_a_turned_half_way_round(
     phone_a, code = _deal(browser, server)
     card = _card(phone_a, code)
     assert _grid(phone_a) == card.seen_from(Player.A)
-    phone_a.get_by_text(f"{server}/join/{code.text}", exact=True).wait_for(timeout=10_000)
+    phone_a.get_by_text(f"{server}/join/{code.text}", exact=True).wait_for(timeout=patience_ms())
 
     phone_b = _phone(browser, server + "/")
     field = phone_b.get_by_role("textbox", name="Partner's code")
     _tap_field(phone_b, field)
     field.fill(code.text.lower().replace("-", " "))
     phone_b.get_by_role("button", name="Join", exact=True).click()
-    phone_b.wait_for_url(re.compile(r"/join/"), timeout=10_000)
+    phone_b.wait_for_url(re.compile(r"/join/"), timeout=patience_ms())
     assert _grid(phone_b) == card.seen_from(Player.B) == card.b[::-1]
     assert phone_b.get_by_text(code.text, exact=True).count() == 0
 
@@ -362,7 +381,9 @@ def test_a_mistyped_code_is_refused_with_a_message_and_no_game_opens(
     _tap_field(phone, field)
     field.fill("1X1M-JENB-E4S8")
     phone.get_by_role("button", name="Join", exact=True).click()
-    phone.get_by_text(re.compile("is not a valid code: check for a typo")).wait_for(timeout=10_000)
+    phone.get_by_text(re.compile("is not a valid code: check for a typo")).wait_for(
+        timeout=patience_ms()
+    )
     assert "/join/" not in phone.url
 
 
@@ -418,7 +439,7 @@ def _open(phone: Page, url: str) -> None:
 
 def _semantics_on(phone: Page) -> None:
     """After a page load, ask Flutter for its DOM of roles and labels again."""
-    phone.wait_for_selector("flt-semantics-placeholder", state="attached", timeout=30_000)
+    phone.wait_for_selector("flt-semantics-placeholder", state="attached", timeout=patience_ms())
     phone.locator("flt-semantics-placeholder").dispatch_event("click")
 
 
@@ -494,9 +515,9 @@ def test_a_french_phone_and_an_english_phone_play_one_game_each_in_its_language(
     phone_a = _phone(browser, server + "/", locale="fr-FR")
     _see(phone_a, "Rejoindre votre partenaire")
     phone_a.get_by_role("button", name="Nouvelle partie", exact=True).click()
-    phone_a.wait_for_url(GAME_ADDRESS, timeout=10_000)
+    phone_a.wait_for_url(GAME_ADDRESS, timeout=patience_ms())
     shown = phone_a.get_by_text(re.compile(r"^[0-9A-Z]{5}-[0-9A-Z]{5}$")).first
-    shown.wait_for(timeout=10_000)
+    shown.wait_for(timeout=patience_ms())
     code = ShareCode.parse(shown.inner_text())
     _see(phone_a, "Votre partenaire scanne ceci, ou tape le code :")
     phone_b = _phone(browser, f"{server}/join/{code.text}", locale="en-US")
@@ -520,9 +541,11 @@ def test_the_served_app_asks_no_host_but_its_own(server: str, browser: Browser) 
     app never uses: another host heard of every phone that opened the app."""
 
     def deal(page: Page) -> None:
-        page.wait_for_selector("flt-semantics-placeholder", state="attached", timeout=30_000)
+        page.wait_for_selector("flt-semantics-placeholder", state="attached", timeout=patience_ms())
         page.locator("flt-semantics-placeholder").dispatch_event("click")
-        page.get_by_role("button", name="New game", exact=True).click(timeout=30_000)
-        page.get_by_text(re.compile(r"^[0-9A-Z]{5}-[0-9A-Z]{5}$")).first.wait_for(timeout=30_000)
+        page.get_by_role("button", name="New game", exact=True).click(timeout=patience_ms())
+        page.get_by_text(re.compile(r"^[0-9A-Z]{5}-[0-9A-Z]{5}$")).first.wait_for(
+            timeout=patience_ms()
+        )
 
     assert hosts_asked(browser, server + "/", deal) == {"127.0.0.1"}

@@ -18,6 +18,7 @@ from tests.test_browser import (
     _see,
     _type,
     browser,
+    patience_ms,
     server,
 )
 
@@ -30,7 +31,7 @@ CODE = re.compile(r"^[0-9A-Z]{5}-[0-9A-Z]{5}$")
 
 def _box(page: Page, pattern: re.Pattern[str]) -> dict[str, float]:
     found = page.get_by_text(pattern).first
-    found.wait_for(timeout=10_000)
+    found.wait_for(timeout=patience_ms())
     box = found.bounding_box()
     assert box is not None and box["width"] > 0, pattern
     return box
@@ -39,7 +40,7 @@ def _box(page: Page, pattern: re.Pattern[str]) -> dict[str, float]:
 def _dealt(browser: Browser, server: str, size: tuple[int, int]) -> Page:
     phone_a = _phone(browser, server + "/", size)
     phone_a.get_by_role("button", name="New game", exact=True).click()
-    phone_a.wait_for_url(GAME_ADDRESS, timeout=10_000)
+    phone_a.wait_for_url(GAME_ADDRESS, timeout=patience_ms())
     return phone_a
 
 
@@ -70,7 +71,7 @@ def test_on_a_desktop_the_code_sits_beside_a_card_of_cells_not_strips(
 
 def _cities(page: Page) -> dict[str, dict[str, float]]:
     buttons = page.get_by_role("button", name=re.compile(r", (open|locked|completed)$"))
-    buttons.first.wait_for(timeout=10_000)
+    buttons.first.wait_for(timeout=patience_ms())
     found: dict[str, Any] = {}
     for index in range(buttons.count()):
         button = buttons.nth(index)

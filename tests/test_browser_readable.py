@@ -22,6 +22,7 @@ from tests.test_browser import (
     _phone,
     _type,
     browser,
+    patience_ms,
     server,
 )
 from tests.test_browser_site import BOOT, CODE, site, static_server
@@ -41,7 +42,7 @@ FIELD_INSETS, DROPDOWN_INSETS, FLOATING = 32, 64, 0.75
 # by its accessible name and its label on screen, and each text field by its label.
 DROPDOWNS = {
     "home": [("Team", "Team"), ("Mission", "Mission")],
-    "paper": [("Words", "Words")],
+    "paper": [("Words", "Words"), ("Key cards for", "Key cards for")],
     "settings": [
         ("Clue time", "Clue time"),
         ("Guess time", "Guess time"),
@@ -110,9 +111,9 @@ def _said(code: str, message: str) -> str:
 def _look(page: Page, code: str, screen: str) -> list[Shown]:
     """This screen's dropdowns and text fields, once every one it must show is there."""
     for label in FIELDS[screen]:
-        page.get_by_role("textbox", name=_said(code, label)).first.wait_for(timeout=30_000)
+        page.get_by_role("textbox", name=_said(code, label)).first.wait_for(timeout=patience_ms())
     names = {_said(code, name): _said(code, label) for name, label in DROPDOWNS[screen]}
-    page.wait_for_function(DROPDOWNS_DRAWN, arg=len(names), timeout=30_000)
+    page.wait_for_function(DROPDOWNS_DRAWN, arg=len(names), timeout=patience_ms())
     found = []
     for kind, name, width in page.evaluate(CONTROLS):
         said = next((n for n in names if kind == "dropdown" and name.startswith(n)), "")
@@ -132,7 +133,7 @@ def _served(browser: Browser, server: str, code: str) -> list[Shown]:
     _type(phone, phone.get_by_role("textbox", name=_said(code, "New team")), f"Larks {code}")
     phone.get_by_role("button", name=_said(code, "Add team"), exact=True).click()
     phone.get_by_role("button", name=re.compile(rf"^Larks {code}")).first.click()
-    phone.wait_for_url(re.compile(r"/teams/\d+$"), timeout=30_000)
+    phone.wait_for_url(re.compile(r"/teams/\d+$"), timeout=patience_ms())
     team = phone.url
     shown = _look(phone, code, "team")
     for screen, url in (
@@ -145,7 +146,7 @@ def _served(browser: Browser, server: str, code: str) -> list[Shown]:
         shown += _look(phone, code, screen)
     _open(phone, server + "/")
     phone.get_by_role("button", name=_said(code, "New game"), exact=True).click()
-    phone.wait_for_url(GAME_ADDRESS, timeout=30_000)
+    phone.wait_for_url(GAME_ADDRESS, timeout=patience_ms())
     return shown + _look(phone, code, "game")
 
 
@@ -159,7 +160,7 @@ def _static(browser: Browser, site: Path, code: str) -> list[Shown]:
         phone.get_by_role("button", name=_said(code, "New game"), exact=True).wait_for(timeout=BOOT)
         shown = _look(phone, code, "site home")
         phone.get_by_role("button", name=_said(code, "New game"), exact=True).click()
-        phone.get_by_text(CODE).first.wait_for(state="attached", timeout=30_000)
+        phone.get_by_text(CODE).first.wait_for(state="attached", timeout=patience_ms())
         phone.get_by_role("switch", name=_said(code, "Turn timer")).click()
         over = _said(code, "The game is over: record the result")
         phone.get_by_role("button", name=over, exact=True).click()

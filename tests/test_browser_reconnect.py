@@ -23,6 +23,7 @@ from tests.test_browser import (
     _semantics_on,
     _start_server,
     browser,
+    patience_ms,
     server,
 )
 
@@ -59,7 +60,7 @@ def _opening(
 def _drawn(phone: Page) -> None:
     """Wait for Flutter's first frame on the page as it now is (Flet's splash gone: the page
     may have loaded again meanwhile), then ask for its roles and labels."""
-    phone.wait_for_function("() => !document.getElementById('loading')", timeout=60_000)
+    phone.wait_for_function("() => !document.getElementById('loading')", timeout=patience_ms())
     _semantics_on(phone)
 
 

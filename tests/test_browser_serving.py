@@ -9,7 +9,15 @@ from pathlib import Path
 
 import pytest
 
-from tests.test_browser import NAME, Browser, Page, _phone, _start_server, named_browser
+from tests.test_browser import (
+    NAME,
+    Browser,
+    Page,
+    _phone,
+    _start_server,
+    named_browser,
+    patience_ms,
+)
 
 pytestmark = pytest.mark.browser
 NOTICE = "This address starts with http://, not https://"
@@ -22,7 +30,7 @@ def _open(browser: Browser, url: str) -> Page:
     page = _phone(
         browser, url, (390, 844), rf"https?://(127\.0\.0\.1|{NAME})", ignore_https_errors=True
     )
-    page.get_by_text("Join your partner").first.wait_for(state="attached", timeout=20_000)
+    page.get_by_text("Join your partner").first.wait_for(state="attached", timeout=patience_ms())
     return page
 
 
@@ -45,7 +53,7 @@ def test_https_is_a_secure_context_and_a_plain_network_address_is_not(
 
         plain = _open(named_browser, plain_url.replace("127.0.0.1", NAME) + "/")
         assert plain.evaluate("window.isSecureContext") is False
-        plain.get_by_text(NOTICE).first.wait_for(state="attached", timeout=10_000)
+        plain.get_by_text(NOTICE).first.wait_for(state="attached", timeout=patience_ms())
     finally:
         for process in (secure_server, plain_server):
             process.terminate()

@@ -29,6 +29,7 @@ from tests.test_browser import (
     _see,
     _type,
     hosts_asked,
+    patience_ms,
 )
 from tests.test_browser_typing import _enter, _send
 
@@ -162,7 +163,7 @@ def _side_a_stays_on_phone_a(browser: Browser, phone_a: Page, code: ShareCode) -
 def _clock(page: Page, stretch: str) -> int:
     """Seconds the timer shows for this stretch (m:ss)."""
     shown = page.get_by_text(re.compile(rf"^\d+:\d\d for the {stretch}$")).first
-    shown.wait_for(state="attached", timeout=10_000)
+    shown.wait_for(state="attached", timeout=patience_ms())
     minutes, seconds = shown.inner_text().split(" ")[0].split(":")
     return int(minutes) * 60 + int(seconds)
 
@@ -196,7 +197,7 @@ def test_two_phones_play_from_a_static_host_and_the_site_opens_again_with_no_ser
         phone_a, refused_a = _phone(browser, address)
         phone_a.get_by_role("button", name="New game", exact=True).click(timeout=BOOT)
         shown = phone_a.get_by_text(CODE).first
-        shown.wait_for(state="attached", timeout=30_000)
+        shown.wait_for(state="attached", timeout=patience_ms())
         code = ShareCode.parse(shown.inner_text())
         assert (code.tokens, code.mistakes) == (9, 9)  # Prague, the only open city
         _side_a_stays_on_phone_a(browser, phone_a, code)

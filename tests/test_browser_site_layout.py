@@ -12,7 +12,7 @@ from typing import NamedTuple
 
 import pytest
 
-from tests.test_browser import _chromium, _free_port
+from tests.test_browser import _chromium, _free_port, patience_ms
 from tests.test_browser_site import BOOT, CODE, site, static_server
 
 __all__ = ["site"]  # the fixture, shared with the site's other browser tests
@@ -85,7 +85,7 @@ def _phone(browser: Browser, url: str, words: Words) -> Page:
 def _on_screen(page: Page, pattern: re.Pattern[str]) -> None:
     """The first text matching the pattern is drawn wholly inside the phone's screen."""
     found = page.get_by_text(pattern).first
-    found.wait_for(state="attached", timeout=30_000)
+    found.wait_for(state="attached", timeout=patience_ms())
     box = found.bounding_box()
     assert box is not None and box["width"] > 0, pattern
     assert box["x"] >= 0 and box["x"] + box["width"] <= PHONE[0] + 0.5, (pattern, box)
@@ -103,7 +103,7 @@ def _timer_running(page: Page, words: Words) -> None:
     """The turn timer switched on and the clue's time started: its clock is shown."""
     page.get_by_role("switch", name=words.timer, exact=True).click(timeout=BOOT)
     page.get_by_role("button", name=words.time_the_clue, exact=True).click()
-    page.get_by_text(words.clock).first.wait_for(state="attached", timeout=30_000)
+    page.get_by_text(words.clock).first.wait_for(state="attached", timeout=patience_ms())
 
 
 @pytest.mark.parametrize("words", [ENGLISH, FRENCH], ids=["english", "french"])

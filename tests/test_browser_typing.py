@@ -27,6 +27,7 @@ from tests.test_browser import (
     _select_all,
     _start_server,
     _tap_field,
+    patience_ms,
 )
 
 pytestmark = pytest.mark.browser
@@ -58,7 +59,7 @@ def _focus(page: Page, label: str, row: int = 0) -> None:
     page.wait_for_function(
         "label => document.activeElement?.getAttribute('aria-label')?.startsWith(label)",
         arg=label,
-        timeout=10_000,
+        timeout=patience_ms(),
     )
 
 
@@ -87,13 +88,13 @@ def _shows(page: Page, label: str, text: str, row: int = 0) -> None:
     """Wait until the field, tapped, shows this text."""
     _focus(page, label, row)
     page.wait_for_function(
-        "text => document.activeElement?.value === text", arg=text, timeout=30_000
+        "text => document.activeElement?.value === text", arg=text, timeout=patience_ms()
     )
 
 
 def _see(page: Page, text: str) -> None:
     """Wait until the page says this (a machine kept busy by other work takes its time)."""
-    page.get_by_text(text).first.wait_for(state="attached", timeout=30_000)
+    page.get_by_text(text).first.wait_for(state="attached", timeout=patience_ms())
 
 
 def _until(check: Callable[[], bool], what: str, seconds: float = 20) -> None:
@@ -229,7 +230,7 @@ def test_timer_seconds_typed_are_saved(served: tuple[str, Store], browser: Brows
         page.keyboard.press("Enter")
         _see(page, "Saved: new games use these settings.")
         clock = re.compile(rf"(^|\D){seconds // 60}:{seconds % 60:02d}(\D|$)")  # the time shown
-        page.get_by_text(clock).first.wait_for(state="attached", timeout=30_000)
+        page.get_by_text(clock).first.wait_for(state="attached", timeout=patience_ms())
         _shows(page, "Clue seconds", str(seconds))
 
 

@@ -12,7 +12,16 @@ from pathlib import Path
 import pytest
 
 from bench.stall_attacks import largest_backup
-from tests.test_browser import Browser, Page, _phone, _see, _start_server, _type, browser
+from tests.test_browser import (
+    Browser,
+    Page,
+    _phone,
+    _see,
+    _start_server,
+    _type,
+    browser,
+    patience_ms,
+)
 
 pytestmark = pytest.mark.browser
 REFUSED = (
@@ -35,7 +44,7 @@ def _teams(browser: Browser, url: str) -> tuple[Page, float]:
     """The Teams screen on a new phone, and how long it took to show (this machine's pace)."""
     started = time.monotonic()
     page = _phone(browser, url + "/teams")
-    page.get_by_text("Import a team").first.wait_for(state="attached", timeout=60_000)
+    page.get_by_text("Import a team").first.wait_for(state="attached", timeout=patience_ms())
     return page, time.monotonic() - started
 
 

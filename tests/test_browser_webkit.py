@@ -9,7 +9,9 @@ import io
 import os
 import re
 import select
+import signal
 import subprocess
+import threading
 import time
 from collections.abc import Callable, Iterator
 from contextlib import contextmanager
@@ -32,6 +34,9 @@ XVFB = Path("/usr/bin/Xvfb")
 LOCALE = "en_US.UTF-8"
 BOOT = 180.0  # s: Pyodide in WebKit on a busy machine
 PATIENCE = 60.0  # s: a screen after a tap
+# s: the most a phone's steps wait (two boots and two screens), with a margin. A WebKit that
+# has stopped answering is stopped then, so the test fails instead of waiting for ever.
+PHONE_LIMIT = 2 * BOOT + 4 * PATIENCE
 MARGIN = 16  # px of the screen kept around the QR code's box: its quiet zone
 
 pytestmark = [
@@ -115,16 +120,34 @@ def xvfb() -> Iterator[str]:
 
 
 @contextmanager
-def _phone(display: str, url: str) -> Iterator[WebDriver]:
+def _phone(
+    display: str, url: str, limit: float = PHONE_LIMIT, booted_limit: float | None = None
+) -> Iterator[WebDriver]:
     """A new WebKit browser (a phone of its own: each session starts with no storage) on
-    the page, once Flutter has drawn and been asked for its DOM of roles and labels."""
+    the page, once Flutter has drawn and been asked for its DOM of roles and labels; its
+    WebDriver and browser are killed if the phone is still open after `limit` seconds, or
+    `booted_limit` seconds after it booted when that is given (a boot's time is not ours)."""
     options = Options()
     options.binary_location = str(_minibrowser())
     options.add_argument("--automation")
     language = {"LANG": LOCALE, "LC_ALL": LOCALE, "LANGUAGE": "en_US"}
-    service = Service(str(WEBDRIVER), env={**os.environ, "DISPLAY": display, **language})
-    driver = webdriver.WebKitGTK(options=options, service=service)
+    service = Service(
+        str(WEBDRIVER),
+        env={**os.environ, "DISPLAY": display, **language},
+        popen_kw={"start_new_session": True},  # the driver and its browser: one group to kill
+    )
+    stopped = threading.Event()
+    limits = [limit]  # the limit of the watchdog running now, last
+
+    def stop() -> None:
+        stopped.set()
+        _kill_group(service)
+
+    watchdog = threading.Timer(limit, stop)
+    watchdog.start()
+    driver = None
     try:
+        driver = webdriver.WebKitGTK(options=options, service=service)
         driver.set_window_size(390, 844)
         driver.get(url)
         placeholder = _wait(
@@ -133,9 +156,33 @@ def _phone(display: str, url: str) -> Iterator[WebDriver]:
             BOOT,
         )
         driver.execute_script("arguments[0].click()", placeholder[0])
+        if booted_limit is not None:
+            watchdog.cancel()
+            limits.append(booted_limit)
+            watchdog = threading.Timer(booted_limit, stop)
+            watchdog.start()
         yield driver
+    except Exception as error:
+        if stopped.is_set():
+            message = f"WebKit did not answer within {limits[-1]:.0f} s, and was stopped"
+            raise AssertionError(message) from error
+        raise
     finally:
-        driver.quit()
+        try:
+            if driver is not None:
+                with contextlib.suppress(Exception):  # a killed driver has nothing to quit
+                    driver.quit()
+        finally:
+            watchdog.cancel()
+            _kill_group(service)  # anything of the browser that outlived its driver
+
+
+def _kill_group(service: Service) -> None:
+    """WebKit's WebDriver and the browser it started, killed: one process group."""
+    process = getattr(service, "process", None)
+    if process is not None:
+        with contextlib.suppress(ProcessLookupError):
+            os.killpg(process.pid, signal.SIGKILL)
 
 
 def _wait(what: str, find: Callable[[], Found], seconds: float = PATIENCE) -> Found:
@@ -247,3 +294,22 @@ def test_the_static_site_shows_side_as_qr_code_in_webkit(
     finally:
         server.terminate()
         server.wait(timeout=10)
+
+
+def test_a_webkit_that_stops_answering_fails_its_test_instead_of_holding_the_run(
+    display: str, tmp_path: Path
+) -> None:
+    """A WebKit that stopped answering once held a busy run for over an hour: its phone is
+    now stopped at its limit, and the test says why. The limit starts once the phone has
+    booted: on CI's machine a first WebKit boot alone once took more than the 60 s."""
+    page = tmp_path / "index.html"
+    page.write_text("<flt-semantics-placeholder>a page</flt-semantics-placeholder>")
+    frozen = False
+    with (
+        pytest.raises(AssertionError, match=r"^WebKit did not answer within 60 s"),
+        _phone(display, page.as_uri(), booted_limit=60) as phone,
+    ):
+        os.killpg(phone.service.process.pid, signal.SIGSTOP)  # the driver and its browser
+        frozen = True
+        phone.get(page.as_uri())  # asked of a WebKit that never answers
+    assert frozen

@@ -524,3 +524,35 @@ def test_a_broken_file_is_refused_in_french_not_in_pythons_english(text: str, fr
     said = language("fr").say(refused.value)
     assert said.startswith(french), said
     assert "Expecting" not in said and "Extra data" not in said and "escape" not in said
+
+
+@pytest.mark.usefixtures("poppler")
+def test_classic_cards_speak_the_french_editions_words(
+    monkeypatch: pytest.MonkeyPatch, capsys: pytest.CaptureFixture[str], tmp_path: Path
+) -> None:
+    """Maître-espion, agent, innocent, assassin; rouge, bleu; l'équipe rouge (Codenames, and
+    Codenames Images for Pictures, as IELLO says them)."""
+    status, out, _ = _run(monkeypatch, capsys, "fr_FR.UTF-8", "keycard", "38N6C-EVTHE")
+    assert status == 0
+    assert out.splitlines()[2:4] == [
+        "Carte Clé de Codenames classique",
+        "L'équipe bleue commence : 9 agents bleus, 8 agents rouges.",
+    ]
+    assert out.splitlines()[-1] == "R agent rouge   B agent bleu   - innocent   X assassin"
+    status, _, err = _run(
+        monkeypatch, capsys, "fr_FR.UTF-8", "keycard", "4002S-MAYSE", "--side", "b"
+    )
+    assert (status, err) == (
+        2,
+        "gadget: un code de Codenames Images fait l'unique carte que voient les deux"
+        " maîtres-espions : elle n'a pas de côtés\n",
+    )
+    cards = tmp_path / "k.pdf"
+    assert _run(monkeypatch, capsys, "fr_FR.UTF-8", "print", "keycards", "--game", "classic",
+                "--games", "1", "--seed", "7", "-o", str(cards))[0] == 0  # fmt: skip
+    on_cards = _text(cards)
+    assert "Cartes Clé de Codenames classique, graine 7" in on_cards
+    assert "Maîtres-espions seulement" in on_cards and "Carte 1" in on_cards
+    for word in ("agent rouge", "agent bleu", "innocent", "assassin"):
+        assert word in on_cards.splitlines(), word
+    assert "L'équipe bleue commence" in on_cards and "Spymasters" not in on_cards

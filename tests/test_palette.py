@@ -36,6 +36,10 @@ def test_the_contrast_ratio_is_wcags() -> None:
 CARD_PAIRS = [
     (palette.ON_DARK, palette.AGENT, "an agent's symbol"),
     (palette.ON_DARK, palette.ASSASSIN, "an assassin's symbol"),
+    (palette.ON_DARK, palette.RED_AGENT, "a classic card's red agent's symbol"),
+    (palette.ON_DARK, palette.BLUE_AGENT, "a classic card's blue agent's symbol"),
+    (palette.RED_AGENT, WHITE, "'the red team starts' on a classic card"),
+    (palette.BLUE_AGENT, WHITE, "'the blue team starts' on a classic card"),
     (palette.BYSTANDER_INK, palette.BYSTANDER, "a bystander's symbol"),
     (palette.COVERED_INK, palette.COVERED, "the figure on an agent found"),
     (palette.TOKEN_INK, palette.TOKEN, "'you' and 'partner' on a bystander token"),

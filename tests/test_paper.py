@@ -208,6 +208,14 @@ def test_each_key_card_shows_side_a_upright_and_side_b_upside_down(tmp_path: Pat
             assert _colour_at(image, x, y) == colour, (player, row, column)
 
 
+def test_the_key_cards_heading_is_one_line_above_the_cut_marks(tmp_path: Path) -> None:
+    """French with a ten-digit seed (the paper screen's) wrapped onto the top cards' marks."""
+    path = _save(tmp_path, "cards.pdf", print_keycards(4_000_000_000, 1, "fr"))
+    first_line = _text(path).splitlines()[0]
+    assert first_line.startswith("Cartes Clé, graine 4000000000 : ")
+    assert first_line.endswith("le côté B face à B).")
+
+
 def test_the_print_commands_write_pdfs_and_refuse_bad_input(
     tmp_path: Path, capsys: pytest.CaptureFixture[str], monkeypatch: pytest.MonkeyPatch
 ) -> None:

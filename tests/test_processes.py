@@ -36,10 +36,14 @@ A, B = Player.A, Player.B
         ("abc:-1", None),
         ("abc:" + "9" * 19, None),
         ("hello", None),
+        ("0123abcd:30MKT-RFK1Y", ("30MKT-RFK1Y", "0123abcd")),  # a classic card, by its code
+        ("0123abcd:30mkt-rfk1y", None),  # only as the engine writes it
+        ("0123abcd:30MKT-RFK1Z", None),  # its check character wrong
+        ("0123abcd:21PK2-F2CS6", None),  # a Duet code is no card's
     ],
 )
 def test_a_notice_names_a_game_and_the_process_or_is_ignored(
-    payload: str, parsed: tuple[int, str] | None
+    payload: str, parsed: tuple[int | str, str] | None
 ) -> None:
     assert parse(payload) == parsed
 
@@ -51,7 +55,7 @@ def two_processes() -> Iterator[tuple[Table, Table]]:
     first, second = (Table(Store(url)) for _ in range(2))
     for table in (first, second):
         table.hub.connect(table.store)
-        assert table.hub._listening.listening.wait(5)
+        assert table.hub._listening.listening.wait(30)  # a busy machine
     yield first, second
     for table in (first, second):
         table.hub.close()

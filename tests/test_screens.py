@@ -17,7 +17,7 @@ from gadget.views.qr import qr_png
 from tests.cards import TEST_CARD
 from tests.clocks import FakeClock
 from tests.games import ASSASSIN_ACTIONS, WINNING_ACTIONS, log_of
-from tests.phones import Phone, decoded_strings, device_of, new_device, seated
+from tests.phones import Phone, decoded_strings, device_of, new_device, seated, until
 from tests.screens import at_the_table, card_of, deal_and_join, give_clue, seat_of
 from tests.seated import new_phone
 
@@ -384,34 +384,34 @@ async def test_the_turn_timer_counts_warns_and_rings_the_same_on_both_phones(tab
     assert isinstance(clock, FakeClock)
     phone_a, phone_b, _ = await deal_and_join(table)
     await phone_a.tap("Turn timer on")
-    await asyncio.sleep(0.3)
     for phone in (phone_a, phone_b):
-        assert phone.says("2:00 for the clue")
+        assert await phone.until_says("2:00 for the clue")
     clock.now += 95
-    await asyncio.sleep(0.3)
-    assert phone_b.says("0:25 for the clue") and phone_b.says("30 seconds left!")
+    assert await phone_b.until_says("0:25 for the clue") and phone_b.says("30 seconds left!")
     await phone_b.tap_icon("Pause the timer")
+    assert await phone_a.until_says("Resume the timer")  # A has heard of the pause
     clock.now += 60
-    await asyncio.sleep(0.3)
+    await asyncio.sleep(0.3)  # a paused clock: it must still say what it said
     assert phone_a.says("0:25 for the clue")
     await phone_a.tap_icon("Resume the timer")
     clock.now += 20
-    await asyncio.sleep(0.3)
-    assert phone_a.says("10 seconds left!")
+    assert await phone_a.until_says("10 seconds left!")
     for phone in (phone_a, phone_b):  # nothing rings before zero
         assert not {"play", "vibrate"} & {name for name, _ in phone.method_calls()}
     clock.now += 10
-    await asyncio.sleep(0.5)
+
+    def rung(phone: Phone) -> list[str]:
+        return [name for name, _ in phone.method_calls() if name in ("play", "vibrate")]
+
     for phone in (phone_a, phone_b):
-        assert phone.says("Time is up!")
-        rung = [name for name, _ in phone.method_calls() if name in ("play", "vibrate")]
-        assert rung == ["play", "vibrate"]  # a sound and a vibration, once
+        assert await phone.until_says("Time is up!")
+        assert await until(lambda phone=phone: len(rung(phone)) >= 2)
+        await asyncio.sleep(0.3)  # a second ring would come in the next ticks
+        assert rung(phone) == ["play", "vibrate"]  # a sound and a vibration, once
     await phone_a.tap_icon("Reset the timer")
-    await asyncio.sleep(0.3)
-    assert phone_b.says("2:00 for the clue")
+    assert await phone_b.until_says("2:00 for the clue")
     await give_clue(phone_a, "go")
-    await asyncio.sleep(0.3)
-    assert phone_b.says("2:00 for the guesses")  # each stretch starts its own time
+    assert await phone_b.until_says("2:00 for the guesses")  # each stretch starts its own time
 
 
 @at_the_table

@@ -38,6 +38,7 @@ from tests.test_browser import (
     _phone,
     _require_browser,
     browser,
+    noted_start,
 )
 
 pytestmark = pytest.mark.browser
@@ -104,6 +105,7 @@ class Server:
                     pytest.fail(f"gadget serve did not listen on port {self.port} in 120 s")
                 time.sleep(0.1)
         self.startup = max(self.startup, time.monotonic() - started)
+        noted_start(self.startup)  # the phones' waits (tests/test_browser.py) grow with it
 
     def kill(self) -> None:
         """SIGKILL: no handler runs, no connection is closed politely."""

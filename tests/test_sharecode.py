@@ -187,8 +187,8 @@ def _well_checked(data: list[int]) -> str:
 
 @pytest.mark.parametrize("length", [10, 12])
 def test_a_code_from_a_newer_version_asks_for_an_update(length: int) -> None:
-    text = _well_checked([3, *([0] * (length - 2))])
-    with pytest.raises(ShareCodeError, match="code version 3 comes from a newer Gadget"):
+    text = _well_checked([5, *([0] * (length - 2))])  # 2 is Duet, 3 classic, 4 Pictures
+    with pytest.raises(ShareCodeError, match="code version 5 comes from a newer Gadget"):
         ShareCode.parse(text)
 
 

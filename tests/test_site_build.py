@@ -53,6 +53,19 @@ def test_the_archive_holds_the_site_and_pure_packages_never_the_store(site: Path
     with tarfile.open(site / "app.tar.gz") as archive:
         names = set(archive.getnames())
     assert "main.py" in names and "gadget/site/app.py" in names
+    for classic in (
+        "site/classic.py",
+        "site/kept_tables.py",
+        "engine/classic.py",
+        "engine/tally.py",
+    ):
+        assert f"gadget/{classic}" in names  # a classic card, its count and where it is kept
+    for shared in (
+        "services/classic_table.py",
+        "services/team_timer.py",
+        "views/classic_screen.py",
+    ):
+        assert f"gadget/{shared}" in names  # the steps and the screen both apps share
     assert "gadget/missions/data/mission-map.json" in names
     assert "gadget/locale/fr/LC_MESSAGES/gadget.mo" in names
     for package in ("flet", "msgpack", "babel", "qrcode", "flet_camera"):

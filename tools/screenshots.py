@@ -18,10 +18,12 @@ ROOT = Path(__file__).resolve().parents[1]
 sys.path.insert(0, str(ROOT))
 
 from gadget.engine import KeyCard, ShareCode  # noqa: E402
+from gadget.engine.classic import Game  # noqa: E402
 from gadget.language import Language, language  # noqa: E402
 from gadget.missions import default_map  # noqa: E402
 from gadget.services.campaign import record_played_elsewhere  # noqa: E402
 from gadget.services.printing.booklets import print_booklets  # noqa: E402
+from gadget.services.printing.classic_keycards import print_classic_keycards  # noqa: E402
 from gadget.services.printing.keycards import print_keycards  # noqa: E402
 from gadget.services.printing.map_pdf import print_map  # noqa: E402
 from gadget.store import Store  # noqa: E402
@@ -73,6 +75,8 @@ def paper_pictures() -> None:
         ("map", print_map(shipped, "a4", "Owls", won), 1),
         ("booklet", print_booklets(42, 2), 2),
         ("keycards", print_keycards(42, 6), 1),
+        ("keycards-classic", print_classic_keycards(Game.CLASSIC, 42, 6), 1),
+        ("keycards-pictures", print_classic_keycards(Game.PICTURES, 42, 6), 1),
         ("map-fr", print_map(shipped, "a4", "Owls", won, lang="fr"), 1),
         ("booklet-fr", print_booklets(42, 2, "fr", "fr"), 2),
     ):

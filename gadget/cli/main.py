@@ -19,7 +19,10 @@ GROUPS = (codes, teams, maps, paper, seats, server)
 
 def parser() -> Parser:
     """Every command of every group (each group's parser lives beside its handlers)."""
-    top = Parser(prog="gadget", description=_("A companion for Codenames: Duet."))
+    top = Parser(
+        prog="gadget",
+        description=_("A companion for Codenames: Duet, and for classic Codenames and Pictures."),
+    )
     commands = top.add_subparsers(dest="command", required=True, parser_class=Parser)
     for group in GROUPS:
         group.add_commands(commands)

@@ -7,8 +7,11 @@ import secrets
 from typing import Any
 
 from gadget.cli.io import Parser, _, spoken, write_bytes
+from gadget.engine.classic import Game
 from gadget.language import codes
 from gadget.services.printing import WORD_LISTS, words_for
+
+KEYCARD_GAMES = ("duet", *(game.value for game in Game))  # Duet first: the default
 
 
 def add_commands(commands: Any) -> None:
@@ -34,6 +37,12 @@ def add_commands(commands: Any) -> None:
     booklet.set_defaults(run=booklet_pdf)
     keycards = prints.add_parser(
         "keycards", help=_("tent-fold key cards for players without phones")
+    )
+    keycards.add_argument(
+        "--game",
+        choices=KEYCARD_GAMES,
+        default=KEYCARD_GAMES[0],
+        help=_("duet (two sides), classic or pictures (the spymasters' card)"),
     )
     keycards.add_argument("--games", type=int, required=True, help=_("how many cards"))
     keycards.add_argument("--seed", type=int, help=_("the same seed prints the same cards"))
@@ -88,9 +97,15 @@ def booklet_pdf(args: argparse.Namespace) -> str:
 
 
 def keycards_pdf(args: argparse.Namespace) -> str:
-    """Tent-fold key cards: the same seed prints the same cards."""
+    """Tent-fold key cards, Duet's or the classic game's: the same seed prints the same cards."""
+    from gadget.services.printing.classic_keycards import print_classic_keycards
     from gadget.services.printing.keycards import print_keycards
 
     seed = args.seed if args.seed is not None else secrets.randbits(32)
-    write_bytes(args.output, print_keycards(seed, args.games, args.lang or spoken().code))
+    lang = args.lang or spoken().code
+    if args.game == KEYCARD_GAMES[0]:
+        pdf = print_keycards(seed, args.games, lang)
+    else:
+        pdf = print_classic_keycards(Game(args.game), seed, args.games, lang)
+    write_bytes(args.output, pdf)
     return _("wrote {file} (seed {seed})").format(file=args.output, seed=seed)

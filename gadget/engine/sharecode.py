@@ -14,7 +14,7 @@ from dataclasses import dataclass
 from math import comb
 from typing import Final
 
-from gadget.engine.errors import ShareCodeError, plural
+from gadget.engine.errors import Message, ShareCodeError, plural
 from gadget.engine.keycard import CELLS, Colour, KeyCard, generate_v1
 from gadget.engine.state import MAX_TOKENS
 
@@ -28,6 +28,16 @@ _VALUES.update({"O": 0, "I": 1, "L": 1})
 _DASHES: Final = dict.fromkeys(map(ord, "-\u2010\u2011\u2012\u2013\u2014\u2015\u2212\ufe63\uff0d"))
 
 VERSION: Final = 2
+# The first character says which game a code is for (gadget/engine/classic.py makes the
+# classic and Pictures cards): no game ever reads another's code as its own card.
+CLASSIC_VERSION: Final = 3
+PICTURES_VERSION: Final = 4
+GAME_OF_VERSION: Final = {
+    1: "duet",
+    VERSION: "duet",
+    CLASSIC_VERSION: "classic",
+    PICTURES_VERSION: "pictures",
+}
 _GREENS: Final = 9  # on one side: 3 shared, 1 over an assassin, 5 over a bystander
 _BLACKS: Final = 3
 _BLACK_PLACES: Final = comb(CELLS - _GREENS, _BLACKS)  # 560
@@ -84,6 +94,21 @@ def _check_value(data: list[int]) -> int:
     return _EXP[(_LOG[partial] - len(data)) % 31]
 
 
+def grouped(data: list[int]) -> str:
+    """A code's characters (version and data) with its check character, as players read
+    and type it: two groups of five."""
+    chars = "".join(ALPHABET[v] for v in [*data, _check_value(data)])
+    return "-".join(chars[i : i + _GROUP] for i in range(0, LENGTH, _GROUP))
+
+
+# What players call each game, in a refusal that names the game a code is for.
+GAME_NAMES: Final = {
+    "duet": Message("Codenames: Duet"),
+    "classic": Message("classic Codenames"),
+    "pictures": Message("Codenames Pictures"),
+}
+
+
 def _check_bank(tokens: int, mistakes: int) -> None:
     """The bank a code can carry: 1..MAX_TOKENS tokens, at most that many mistakes."""
     if not 1 <= tokens <= MAX_TOKENS:
@@ -100,13 +125,13 @@ def _check_bank(tokens: int, mistakes: int) -> None:
         )
 
 
-def _colex_rank(positions: Sequence[int]) -> int:
+def colex_rank(positions: Sequence[int]) -> int:
     """The rank of a set of positions in colexicographic order (the combinatorial number
     system): a bijection from the k-subsets of 0..n-1 onto 0..C(n, k)-1."""
     return sum(comb(position, index + 1) for index, position in enumerate(sorted(positions)))
 
 
-def _colex_unrank(rank: int, size: int) -> list[int]:
+def colex_unrank(rank: int, size: int) -> list[int]:
     """The k-subset of that rank, smallest position first."""
     positions = []
     for index in range(size, 0, -1):
@@ -124,14 +149,14 @@ def _side_rank(side: str) -> int:
     greens = [cell for cell, char in enumerate(side) if char == Colour.GREEN]
     others = [cell for cell, char in enumerate(side) if char != Colour.GREEN]
     blacks = [place for place, cell in enumerate(others) if side[cell] == Colour.BLACK]
-    return _colex_rank(greens) * _BLACK_PLACES + _colex_rank(blacks)
+    return colex_rank(greens) * _BLACK_PLACES + colex_rank(blacks)
 
 
 def _side_of_rank(rank: int) -> str:
     """The layout a number names (0 <= rank < SIDE_LAYOUTS)."""
-    greens = set(_colex_unrank(rank // _BLACK_PLACES, _GREENS))
+    greens = set(colex_unrank(rank // _BLACK_PLACES, _GREENS))
     others = [cell for cell in range(CELLS) if cell not in greens]
-    blacks = {others[place] for place in _colex_unrank(rank % _BLACK_PLACES, _BLACKS)}
+    blacks = {others[place] for place in colex_unrank(rank % _BLACK_PLACES, _BLACKS)}
     return "".join(
         Colour.GREEN if cell in greens else Colour.BLACK if cell in blacks else Colour.TAN
         for cell in range(CELLS)
@@ -164,8 +189,7 @@ class ShareCode:
         data = [VERSION] + [
             (payload >> (5 * shift)) & 31 for shift in range(_DATA_CHARS - 1, -1, -1)
         ]
-        chars = "".join(ALPHABET[v] for v in [*data, _check_value(data)])
-        return "-".join(chars[i : i + _GROUP] for i in range(0, LENGTH, _GROUP))
+        return grouped(data)
 
     def __str__(self) -> str:
         return self.text
@@ -178,10 +202,16 @@ class ShareCode:
     def parse(cls, typed: str) -> ShareCode:
         """Read a code as typed: any case, spaces and hyphens ignored, typos refused; a
         version 1 code is read as the side B it makes."""
-        values = _values(typed)
+        values = code_characters(typed)
         if len(values) == V1_LENGTH:
             return _v1_deal(values).code
-        payload = _payload(values)
+        if values[0] != VERSION:
+            raise ShareCodeError(
+                "{typed!r} is a code for {game}, not for Codenames: Duet",
+                typed=typed.strip(),
+                game=GAME_NAMES[GAME_OF_VERSION[values[0]]],
+            )
+        payload = code_payload(values)
         rank = payload >> 8
         if rank >= SIDE_LAYOUTS:
             raise ShareCodeError(
@@ -221,11 +251,11 @@ class Deal:
 def old_deal(typed: str) -> Deal | None:
     """The deal a version 1 code carried (its seed: both sides), for reading an old game log;
     None for a current code, which carries no seed."""
-    values = _values(typed)
+    values = code_characters(typed)
     return _v1_deal(values) if len(values) == V1_LENGTH else None
 
 
-def _values(typed: str) -> list[int]:
+def code_characters(typed: str) -> list[int]:
     """A code's characters as numbers, checked: known characters, a known length, no typo,
     a version this app reads."""
     # NFKC: a Japanese keyboard's full-width letters and digits are the code's own; what
@@ -258,17 +288,17 @@ def _values(typed: str) -> list[int]:
     if _syndrome(values):
         raise ShareCodeError("{typed!r} is not a valid code: check for a typo", typed=typed.strip())
     version = values[0]
-    if version > VERSION:
+    if version > max(GAME_OF_VERSION):
         raise ShareCodeError(
             "code version {version} comes from a newer Gadget; update the app to join",
             version=version,
         )
-    if (len(values), version) not in ((LENGTH, VERSION), (V1_LENGTH, V1)):
+    if (len(values) == V1_LENGTH) != (version == V1) or version not in GAME_OF_VERSION:
         raise ShareCodeError("{typed!r} is not a valid code: check for a typo", typed=typed.strip())
     return values
 
 
-def _payload(values: list[int]) -> int:
+def code_payload(values: list[int]) -> int:
     """The number between the version character and the check character."""
     payload = 0
     for value in values[1:-1]:
@@ -278,7 +308,7 @@ def _payload(values: list[int]) -> int:
 
 def _v1_deal(values: list[int]) -> Deal:
     """A version 1 code's seed and bank."""
-    payload = _payload(values)
+    payload = code_payload(values)
     tokens, mistakes = (payload >> 4) & 15, payload & 15
     _check_bank(tokens, mistakes)
     return Deal(payload >> 8, tokens, mistakes)

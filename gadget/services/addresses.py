@@ -11,6 +11,7 @@ from typing import Final
 from urllib.parse import urlsplit
 
 from gadget.engine import Player, ShareCode
+from gadget.engine.classic import ClassicCard
 
 # What an address carries, by the name its route gives it (`ft.use_route_params()[GAME]`).
 GAME: Final = "game"
@@ -24,6 +25,8 @@ PACKED: Final = "data"
 # The served app's routes, as Flet's router matches them below "/" (Home is its index).
 GAME_ROUTE: Final = f"game/:{GAME}"
 JOIN_ROUTE: Final = f"join/:{CODE}"
+# A classic or Pictures card, in both apps (the site's after its "#").
+CLASSIC_ROUTE: Final = f"classic/:{CODE}"
 INVITE_ROUTE: Final = f"invite/:{INVITE}"
 SETTINGS_ROUTE: Final = "settings"
 SCAN_ROUTE: Final = "scan"
@@ -68,6 +71,11 @@ def game(public_id: str) -> str:
 def join(code: ShareCode) -> str:
     """/join/<code>: what a QR code opens, side B of the game (in both apps)."""
     return _at(JOIN_ROUTE, code=code.text)
+
+
+def classic(card: ClassicCard) -> str:
+    """/classic/<code>: a classic or Pictures card, the same on both spymasters' phones."""
+    return _at(CLASSIC_ROUTE, code=card.code)
 
 
 def invite(secret: str) -> str:
@@ -115,6 +123,12 @@ def join_link(base_url: str, code: ShareCode) -> str:
     return link(base_url, join(code))
 
 
+def classic_link(base_url: str, card: ClassicCard) -> str:
+    """The link in a classic card's QR code on the served app: the other spymaster's camera
+    opens the same card."""
+    return link(base_url, classic(card))
+
+
 def invite_link(base_url: str, secret: str) -> str:
     """A team's invite link on the served app: a phone that opens it joins the team."""
     return link(base_url, invite(secret))
@@ -138,6 +152,7 @@ def site_join_link(page_url: str | None, code: ShareCode) -> str:
 
 def code_in_link(text: str) -> str:
     """The code a join link carries (…/join/CODE, or …#/join/CODE on the site, in any case:
+    a classic card's …/classic/CODE too;
     a code field writes what is pasted in capitals), or the text itself when it is no link
     (a bare code, or anything else, for the caller to refuse)."""
     stripped = text.strip().rstrip("/")
@@ -145,7 +160,10 @@ def code_in_link(text: str) -> str:
     return stripped[marks[-1].end() :] if marks else stripped
 
 
-_JOIN_MARK: Final = re.compile(re.escape(_at(JOIN_ROUTE, code="")), re.IGNORECASE)
+_JOIN_MARK: Final = re.compile(
+    "|".join(re.escape(_at(route, code="")) for route in (JOIN_ROUTE, CLASSIC_ROUTE)),
+    re.IGNORECASE,
+)
 
 
 def packed_team_in_link(text: str) -> str | None:

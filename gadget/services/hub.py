@@ -1,5 +1,5 @@
-"""The hub: which screens watch which game, told at once of every change on this process
-and, on a shared database, of the other processes' changes too."""
+"""The hub: which screens watch which game (or classic card), told at once of every change
+on this process and, on a shared database, of the other processes' changes too."""
 
 from __future__ import annotations
 
@@ -8,19 +8,23 @@ from collections.abc import Callable
 from typing import Any
 
 from gadget.store import Store
+from gadget.store.notices import Subject
 
 # A watcher, told the version a change made when that is known (a move), else None (a seat,
 # the timer, another process): a screen already showing that version need not read again.
 Listener = Callable[[int | None], None]
 
+__all__ = ["Hub", "Listener", "Subject"]
+
 
 class Hub:
     """Notifications: every phone watching a game hears of each change at once, on this
-    process; connected to a shared database, on every other server process too."""
+    process; connected to a shared database, on every other server process too. What is
+    watched is a subject: a Duet game's id, or a classic card's code."""
 
     def __init__(self) -> None:
         self._lock = threading.Lock()
-        self._listeners: dict[int, set[Listener]] = {}
+        self._listeners: dict[Subject, set[Listener]] = {}
         self._origin = ""  # this process's name in its notices, once connected
         self._listening: Any = None
 
@@ -36,42 +40,42 @@ class Hub:
             self._listening.stop()
             self._listening = None
 
-    def watch(self, game_id: int, listener: Listener) -> Callable[[], None]:
-        """Call `listener` after each change to the game; returns the way to stop."""
+    def watch(self, subject: Subject, listener: Listener) -> Callable[[], None]:
+        """Call `listener` after each change to the game (or card); returns the way to stop."""
         with self._lock:
-            self._listeners.setdefault(game_id, set()).add(listener)
+            self._listeners.setdefault(subject, set()).add(listener)
 
         def stop() -> None:
             with self._lock:
-                self._listeners.get(game_id, set()).discard(listener)
+                self._listeners.get(subject, set()).discard(listener)
 
         return stop
 
-    def changed(self, game_id: int, version: int | None = None) -> None:
+    def changed(self, subject: Subject, version: int | None = None) -> None:
         """Tell every watcher here (the other processes heard it from the commit), with the
         game's version after the change if it is known; a listener must only schedule work,
         never block."""
-        self._tell(game_id, version)
+        self._tell(subject, version)
 
-    def _heard(self, game_id: int, origin: str) -> None:
+    def _heard(self, subject: Subject, origin: str) -> None:
         if origin != self._origin:  # this process's own changes were told at once
-            self._tell(game_id, None)
+            self._tell(subject, None)
 
     def _read_again(self) -> None:
         """Listening again after a lost connection: any watched game may have changed
         unheard meanwhile (a notice is never sent twice), so every watcher reads again."""
         with self._lock:
-            watched = [game_id for game_id, listeners in self._listeners.items() if listeners]
-        for game_id in watched:
-            self._tell(game_id, None)
+            watched = [subject for subject, listeners in self._listeners.items() if listeners]
+        for subject in watched:
+            self._tell(subject, None)
 
-    def _tell(self, game_id: int, version: int | None) -> None:
+    def _tell(self, subject: Subject, version: int | None) -> None:
         with self._lock:
-            listeners = list(self._listeners.get(game_id, ()))
+            listeners = list(self._listeners.get(subject, ()))
         for listener in listeners:
             listener(version)
 
-    def watchers(self, game_id: int) -> int:
+    def watchers(self, subject: Subject) -> int:
         """How many screens watch a game (for tests and the memory benchmark)."""
         with self._lock:
-            return len(self._listeners.get(game_id, ()))
+            return len(self._listeners.get(subject, ()))

@@ -12,6 +12,11 @@ COVERED: Final = "#E8F5E9"  # an agent card on the word: pale, unlike the dark a
 COVERED_INK: Final = "#1B5E20"  # the agent's figure on it
 HIDDEN: Final = "#37474F"  # the card hidden from someone walking by
 
+# The classic and Pictures key cards: the two teams' agents (and the starting team's border);
+# a bystander and the assassin are drawn as Duet's; symbols in ON_DARK tell them apart.
+RED_AGENT: Final = "#C62828"
+BLUE_AGENT: Final = "#1565C0"
+
 # Timer tokens: on a word, and in the bank by the side they show.
 TOKEN: Final = "#F2C14E"
 TOKEN_INK: Final = "#3B2A00"

@@ -8,10 +8,11 @@ import zxingcpp
 from PIL import Image, UnidentifiedImageError
 
 from gadget.engine import ShareCode
+from gadget.engine.classic import ClassicCard
 from gadget.services.links import ScanError, code_in_text
 
 
-def code_in_photo(photo: bytes) -> ShareCode:
+def code_in_photo(photo: bytes) -> ShareCode | ClassicCard:
     """Decode the first QR code in a photo (JPEG or PNG from the camera) into a share code."""
     try:
         image = Image.open(io.BytesIO(photo))

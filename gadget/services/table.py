@@ -7,6 +7,7 @@ from collections.abc import Callable
 
 from gadget.engine import Action, Player, ShareCode, recorder
 from gadget.services.campaign import start_game
+from gadget.services.classic_tables import ClassicTables
 from gadget.services.hub import Hub
 from gadget.services.phone_game import (
     PhoneGame,
@@ -51,6 +52,8 @@ class Table(Seats, Teams):
         self.hub = hub or Hub()
         self.clock = clock
         self.take_over_wait = take_over_wait
+        # Classic and Pictures cards, on the same store, hub and clock.
+        self.classic = ClassicTables(store, self.hub, clock)
 
     # --- Games ----------------------------------------------------------------------------
 

@@ -24,6 +24,20 @@ class Stretch(StrEnum):
     GUESS = "guess"
 
 
+SHORTEST, LONGEST = 5, 3600  # s: the times a timer allows, for any stretch or turn
+
+
+def check_seconds(name: Message, seconds: object) -> None:
+    """A timer's time as players may set it: a whole number of seconds, 5 s to 60 min (both
+    games' timers, so that both refuse alike)."""
+    if not isinstance(seconds, int) or isinstance(seconds, bool):
+        raise SettingsError(
+            "{name} {seconds!r} is not a whole number of seconds", name=name, seconds=seconds
+        )
+    if not SHORTEST <= seconds <= LONGEST:
+        raise SettingsError("{name} {seconds} s is outside 5 s..60 min", name=name, seconds=seconds)
+
+
 @dataclass(frozen=True, slots=True)
 class TimerSettings:
     """The optional turn timer: off by default, separate times for the clue and the guesses."""
@@ -33,20 +47,8 @@ class TimerSettings:
     guess_seconds: int = 120
 
     def __post_init__(self) -> None:
-        for name, seconds in (
-            (Message("the clue time"), self.clue_seconds),
-            (Message("the guess time"), self.guess_seconds),
-        ):
-            if not isinstance(seconds, int) or isinstance(seconds, bool):
-                raise SettingsError(
-                    "{name} {seconds!r} is not a whole number of seconds",
-                    name=name,
-                    seconds=seconds,
-                )
-            if not 5 <= seconds <= 3600:
-                raise SettingsError(
-                    "{name} {seconds} s is outside 5 s..60 min", name=name, seconds=seconds
-                )
+        check_seconds(Message("the clue time"), self.clue_seconds)
+        check_seconds(Message("the guess time"), self.guess_seconds)
 
     def seconds_for(self, stretch: Stretch) -> int:
         """How long this stretch of the turn may take."""

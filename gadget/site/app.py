@@ -13,10 +13,12 @@ from typing import Any, Final
 import flet as ft
 
 from gadget.engine import Deal, Player
+from gadget.engine.classic import Game
 from gadget.engine.sharecode import DEAL_SEED_BITS
 from gadget.language import N_, codes, language
 from gadget.missions import MissionState
 from gadget.services import addresses, palette
+from gadget.site.classic import ClassicRoute, dealt
 from gadget.site.dealt import remember
 from gadget.site.hold import FirstRead, WithTeam, use_team
 from gadget.site.play import NO_MISSION, JoinRoute, PlayRoute
@@ -37,7 +39,8 @@ TRY_AGAIN: Final = N_("Try again, or start from Home.")
 
 @component
 def SiteHome() -> ft.Control:
-    """Deal a new game for a city, or join the partner's by its code; the team; the language."""
+    """Deal a new game for a city, or a classic or Pictures card; join the partner's by its
+    code; the team; the language."""
     page = ft.context.page
     hold = use_team()
     missions = hold.team.playable_missions
@@ -85,6 +88,23 @@ def SiteHome() -> ft.Control:
             ),
             ft.Button(_("New game"), icon=ft.Icons.STYLE, on_click=deal),
             *([ft.Text(unkept, color=palette.DANGER)] if unkept else []),
+            ft.Text(_("Classic Codenames or Pictures"), size=20, weight=ft.FontWeight.W_600),
+            ft.Text(_("One key card that both spymasters see: deal it, then share its code.")),
+            ft.Row(
+                [
+                    ft.Button(
+                        _("Deal a classic card"),
+                        icon=ft.Icons.GRID_ON,
+                        on_click=lambda _e: page.navigate(addresses.classic(dealt(Game.CLASSIC))),
+                    ),
+                    ft.Button(
+                        _("Deal a Pictures card"),
+                        icon=ft.Icons.IMAGE,
+                        on_click=lambda _e: page.navigate(addresses.classic(dealt(Game.PICTURES))),
+                    ),
+                ],
+                wrap=True,
+            ),
             ft.Text(_("Join your partner's game"), size=20, weight=ft.FontWeight.W_600),
             ft.Text(_("Scan the code on their phone with your camera, or type it here.")),
             *join_by_code(
@@ -128,9 +148,11 @@ def SiteApp(trouble: Trouble, first: FirstRead | None = None) -> ft.Control:
     patterns in services/addresses.py beside the served app's (whose table is in
     views/app.py: the two apps have different screens, and the same addresses).
 
-    /                           Home: deal a city's game, join one, the team, the language
+    /                           Home: deal a city's game or a classic card, join one, the
+                                team, the language
     /play/<code>/<a|b>          this phone's side of the game the code makes
-    /join/<code>                phone A's QR code: side B
+    /join/<code>                phone A's QR code: side B (a classic code: its card)
+    /classic/<code>             a classic or Pictures card, its count and team timer
     /import/<packed team>       a team's QR code: offered for import
     /scan                       the camera, read in the browser
     /team                       the team on this phone: its map, attempts, files
@@ -146,6 +168,7 @@ def SiteApp(trouble: Trouble, first: FirstRead | None = None) -> ft.Control:
                         ft.Route(index=True, component=SiteHome),
                         ft.Route(path=addresses.PLAY_ROUTE, component=PlayRoute),
                         ft.Route(path=addresses.JOIN_ROUTE, component=JoinRoute),
+                        ft.Route(path=addresses.CLASSIC_ROUTE, component=ClassicRoute),
                         ft.Route(path=addresses.IMPORT_ROUTE, component=ImportRoute),
                         ft.Route(path=addresses.SCAN_ROUTE, component=SiteScan),
                         ft.Route(path=addresses.SITE_TEAM_ROUTE, component=SiteTeamScreen),

@@ -13,7 +13,16 @@ from urllib.parse import unquote
 
 import flet as ft
 
-from gadget.engine import Phase, Player, ShareCode, ShareCodeError, replay, view_for
+from gadget.engine import (
+    GadgetError,
+    Phase,
+    Player,
+    ShareCode,
+    ShareCodeError,
+    replay,
+    view_for,
+)
+from gadget.engine.classic import ClassicCard, parse_any
 from gadget.engine.errors import Message
 from gadget.engine.gamelog import GameLog
 from gadget.engine.view import PlayerView, side_alone
@@ -21,6 +30,7 @@ from gadget.missions import Mission, MissionState, Result, ResultError
 from gadget.services import addresses, palette
 from gadget.services.timing import Stretch, TimerSettings, TimerState
 from gadget.services.words import score_words
+from gadget.site.classic import SiteClassic
 from gadget.site.dealt import use_deal
 from gadget.site.hold import use_team
 from gadget.site.team import PhoneTeam, record_result
@@ -34,6 +44,7 @@ from gadget.views.layout import content_width, dead_end, header, loading, panel,
 from gadget.views.shared import guarded
 from gadget.views.storage import stored, write
 from gadget.views.timer import TimerBar, TimerControls, timer_times
+from gadget.views.typed_code import LONGEST_TYPED
 
 TIMER_KEY: Final = "gadget.site.timer"
 NO_MISSION: Final = ""
@@ -43,14 +54,22 @@ NO_MISSION: Final = ""
 def PlayRoute() -> ft.Control:
     """/play/<code>/<a|b>: this phone's side of the game the code makes."""
     params = ft.use_route_params()
-    code, side = unquote(params.get(addresses.CODE, "")[:120]), params.get(addresses.SIDE, "a")
+    code, side = (
+        unquote(params.get(addresses.CODE, "")[:LONGEST_TYPED]),
+        params.get(addresses.SIDE, "a"),
+    )
     return keyed(SitePlay, f"{code}/{side}", code, side)  # another game: a fresh screen
 
 
 @component
 def JoinRoute() -> ft.Control:
-    """/join/<code>: what phone A's QR code opens, side B."""
-    code = unquote(ft.use_route_params().get(addresses.CODE, "")[:120])  # a typed space is %20
+    """/join/<code>: what phone A's QR code opens, side B; a classic or Pictures code's card
+    (its code typed into a join link, or an older app's QR code)."""
+    code = unquote(ft.use_route_params().get(addresses.CODE, "")[:LONGEST_TYPED])  # %20: a space
+    with contextlib.suppress(GadgetError):  # no code at all: SitePlay says so
+        card = parse_any(code)
+        if isinstance(card, ClassicCard):
+            return keyed(SiteClassic, card.code, card)
     return keyed(SitePlay, f"{code}/b", code, "b")
 
 

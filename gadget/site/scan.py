@@ -9,6 +9,7 @@ import re
 from typing import Any, Final
 
 from gadget.engine import Player
+from gadget.engine.classic import ClassicCard
 from gadget.services import addresses
 from gadget.services.links import ScanError, code_in_text
 
@@ -39,7 +40,10 @@ def route_of_text(text: str) -> str:
         if not re.fullmatch(r"[A-Za-z0-9_-]{1,3000}", packed):
             raise ScanError("that QR code is not a Gadget team ({text!r})", text=text[:60])
         return addresses.import_team(packed)
-    return addresses.play(code_in_text(text), Player.B)
+    code = code_in_text(text)
+    return (
+        addresses.classic(code) if isinstance(code, ClassicCard) else addresses.play(code, Player.B)
+    )
 
 
 async def route_of_picture(photo: bytes) -> str:

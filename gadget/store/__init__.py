@@ -1,7 +1,7 @@
 """Persistence (SQLModel, Alembic): the only package that imports a database library.
 
 database (where, SQLite's setup, migrations) -> repository (one transaction per call) ->
-maps, teams, games, history, phones (a group of records each) -> store (all of them);
+maps, teams, games, history, phones, classic (a group of records each) -> store (all of them);
 records are the frozen values handed out, tables the rows (never handed out).
 """
 
@@ -14,6 +14,7 @@ from gadget.missions.names import (
     clean_players,
     name_key,
 )
+from gadget.store.classic import KeptClassic
 from gadget.store.database import data_folder, default_database_url, migrate
 from gadget.store.errors import (
     NotFoundError,
@@ -43,6 +44,7 @@ __all__ = [
     "GameScreen",
     "HeldGame",
     "ImportedAttempt",
+    "KeptClassic",
     "MissionStats",
     "NotFoundError",
     "SavedGame",

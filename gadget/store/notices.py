@@ -1,5 +1,6 @@
-"""Notices that a game changed, between server processes sharing one PostgreSQL database
-(LISTEN/NOTIFY): phone A on one process and phone B on another see each other's moves."""
+"""Notices that a game or a classic card changed, between server processes sharing one
+PostgreSQL database (LISTEN/NOTIFY): phone A on one process and phone B on another see each
+other's moves."""
 
 from __future__ import annotations
 
@@ -12,22 +13,27 @@ from typing import Final
 from sqlalchemy import text
 from sqlalchemy.engine import Connection, make_url
 
+from gadget.engine import GadgetError
+from gadget.engine.classic import ClassicCard
+
 log = logging.getLogger("gadget")
 
 CHANNEL: Final = "gadget_games"
-Heard = Callable[[int, str], None]  # (game id, the process that made the change)
+# What changed: a Duet game, by its id, or a classic or Pictures card, by its code.
+Subject = int | str
+Heard = Callable[[Subject, str], None]  # (what changed, the process that made the change)
 ReadAgain = Callable[[], None]  # each time LISTEN is in force: what was missed is read again
 FIRST_RETRY_SECONDS: Final = 0.05
 LAST_RETRY_SECONDS: Final = 1.0
 
 
-def announce(connection: Connection, game_id: int, origin: str) -> None:
-    """Tell every process listening that this game changed, inside the transaction that
+def announce(connection: Connection, subject: Subject, origin: str) -> None:
+    """Tell every process listening that this game or card changed, inside the transaction that
     changes it: PostgreSQL delivers the notice when that commits (so a process that hears
     it reads the new state), and never if it does not."""
     connection.execute(
         text("SELECT pg_notify(:channel, :payload)"),
-        {"channel": CHANNEL, "payload": f"{origin}:{game_id}"},
+        {"channel": CHANNEL, "payload": f"{origin}:{subject}"},
     )
 
 
@@ -38,13 +44,20 @@ def retry_wait(failures: int) -> float:
     return float(min(FIRST_RETRY_SECONDS * 2**failures, LAST_RETRY_SECONDS))
 
 
-def parse(payload: str) -> tuple[int, str] | None:
-    """A notice's game and origin; None for anything else on the channel (it is shared by
-    whoever can connect to the database: a notice is only ever a hint to read again)."""
-    origin, _, game = payload.rpartition(":")
-    if not origin or not game.isascii() or not game.isdigit() or len(game) > 18:
+def parse(payload: str) -> tuple[Subject, str] | None:
+    """A notice's subject (a game's id, a classic card's code as the engine writes it) and
+    origin; None for anything else on the channel (it is shared by whoever can connect to
+    the database: a notice is only ever a hint to read again)."""
+    origin, _, subject = payload.rpartition(":")
+    if not origin:
         return None
-    return int(game), origin
+    if subject.isascii() and subject.isdigit() and len(subject) <= 18:
+        return int(subject), origin
+    try:
+        card = ClassicCard.from_code(subject)
+    except GadgetError:
+        return None
+    return (subject, origin) if card.code == subject else None
 
 
 class Listener:

@@ -56,12 +56,13 @@ class Repository:
         live notices cannot cross processes; a database server can."""
         return self.engine.dialect.name != "sqlite"
 
-    def _tell_others(self, session: Session, game_id: int) -> None:
-        """In the transaction that changes what a game's phones see: the other server
-        processes hear of it when it commits, even if this one dies the next instant, and
-        never when it does not (nothing to do on SQLite: one process serves it)."""
+    def _tell_others(self, session: Session, subject: notices.Subject) -> None:
+        """In the transaction that changes what a game's (or a classic card's) phones see:
+        the other server processes hear of it when it commits, even if this one dies the
+        next instant, and never when it does not (nothing to do on SQLite: one process
+        serves it)."""
         if self.serves_several_processes:
-            notices.announce(session.connection(), game_id, self.origin)
+            notices.announce(session.connection(), subject, self.origin)
 
     def listen(
         self, heard: notices.Heard, read_again: notices.ReadAgain

@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+from gadget.store.classic import ClassicRecords
 from gadget.store.games import GameRecords
 from gadget.store.history import HistoryRecords
 from gadget.store.home import HomeRecords
@@ -22,6 +23,7 @@ class Store(
     PhoneRecords,
     TimerRecords,
     HomeRecords,
+    ClassicRecords,
 ):
     """All reads and writes, each in its own transaction (each group in its own module)."""
 

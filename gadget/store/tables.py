@@ -156,3 +156,27 @@ class SettingRow(SQLModel, table=True):
     __tablename__ = "settings"
     key: str = Field(primary_key=True)
     value: str = Field(sa_column=Column(Text, nullable=False))
+
+
+class ClassicTableRow(SQLModel, table=True):
+    """A classic or Pictures card at the server, found by its code alone (the code is the
+    card): its count and team timer as one document, saved at every step under a version."""
+
+    __tablename__ = "classic_tables"
+    id: int | None = Field(default=None, primary_key=True)
+    code: str = Field(unique=True)  # the card's code as the engine writes it: 3ABCD-EFGH7
+    document: str = Field(sa_column=Column(Text, nullable=False))  # services/classic_table
+    version: int = 0
+    created_at: datetime
+    updated_at: datetime
+
+
+class ClassicPhoneRow(SQLModel, table=True):
+    """A phone that opened a classic card by its code: only such a phone reads or moves it."""
+
+    __tablename__ = "classic_phones"
+    __table_args__ = (UniqueConstraint("table_id", "phone"),)
+    id: int | None = Field(default=None, primary_key=True)
+    table_id: int = Field(foreign_key="classic_tables.id", index=True)
+    phone: str = Field(index=True)  # the SHA-256 of the phone's identity
+    opened_at: datetime

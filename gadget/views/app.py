@@ -8,6 +8,7 @@ from gadget.services import addresses
 from gadget.services.table import Table
 from gadget.views.asking import follow_reconnections
 from gadget.views.boundary import Boundary, Trouble, component
+from gadget.views.classic import ClassicRoute
 from gadget.views.game import GameRoute
 from gadget.views.history import PracticeHistoryScreen
 from gadget.views.home import Home
@@ -34,6 +35,7 @@ def App(trouble: Trouble, table: Table) -> ft.Control:
     /                           Home: deal, join, this phone's games and teams
     /game/<public id>           this phone's side of a game (a side it holds, never another)
     /join/<code>                the QR code's link: side B, or this phone's own side
+    /classic/<code>             a classic or Pictures card, the same on each phone with the code
     /invite/<secret>            a team's invite link: this phone joins the team
     /settings /scan /paper      the timer's defaults, the in-app scanner, booklets and cards
     /history                    this phone's games outside any team
@@ -60,6 +62,7 @@ def App(trouble: Trouble, table: Table) -> ft.Control:
                         ft.Route(index=True, component=Home),
                         ft.Route(path=addresses.GAME_ROUTE, component=GameRoute),
                         ft.Route(path=addresses.JOIN_ROUTE, component=JoinRoute),
+                        ft.Route(path=addresses.CLASSIC_ROUTE, component=ClassicRoute),
                         ft.Route(path=addresses.INVITE_ROUTE, component=InviteRoute),
                         ft.Route(path=addresses.SETTINGS_ROUTE, component=Settings),
                         ft.Route(path=addresses.SCAN_ROUTE, component=ScanScreen),

@@ -2,8 +2,6 @@
 
 from __future__ import annotations
 
-import asyncio
-import traceback
 from collections.abc import Callable
 from typing import Final, cast
 
@@ -21,7 +19,7 @@ from gadget.services import addresses, palette
 from gadget.services.phone_game import PhoneGame
 from gadget.services.records import SavedGame
 from gadget.services.words import bank_words, turn_words
-from gadget.views.boundary import TROUBLE, component
+from gadget.views.boundary import component
 from gadget.views.game_parts import (
     SharePanel,
     action_buttons,
@@ -35,6 +33,7 @@ from gadget.views.hooks import Kept, Loading, keyed, use_kept, use_lookup, use_v
 from gadget.views.keycard import KeyCardGrid
 from gadget.views.language import _, say
 from gadget.views.layout import content_width, dead_end, header, loading, screen
+from gadget.views.live import use_live
 from gadget.views.phone import use_phone
 from gadget.views.shared import guarded
 from gadget.views.table_context import use_table
@@ -51,55 +50,6 @@ def struck_assassin(game: SavedGame) -> int | None:
     if game.state.reason is LossReason.ASSASSIN and isinstance(last, Guess):
         return last.cell
     return None
-
-
-def use_live_game(
-    game_id: int, reread: Callable[[], None], shown_version: Callable[[], int | None]
-) -> None:
-    """Read the game when the screen opens, and again whenever the table says it changed, on
-    whichever phone it changed (in this task: never in a render), unless the screen already
-    shows the version the change made (the phone that moved was handed it with its answer).
-
-    Leaving the screen stops listening; the seat stays this phone's. A read that fails is
-    reported to the error boundary and the task goes on following: Flet reports nothing for
-    a task that dies, and the phone would silently stop showing the game.
-    """
-    table = use_table()
-    trouble = ft.use_context(TROUBLE)
-    stop_watching: Kept[Callable[[], None] | None] = use_kept(None)  # not a function: called
-
-    def read() -> None:
-        try:
-            reread()
-        except Exception:
-            if trouble is None:
-                raise
-            trouble.report(f"reading game {game_id} for a phone:\n{traceback.format_exc()}")
-
-    async def follow() -> None:
-        loop = asyncio.get_running_loop()
-        changed = asyncio.Event()
-
-        def consider(version: int | None) -> None:  # on the loop: after the tap's own answer
-            known = shown_version()
-            if version is None or known is None or version > known:
-                changed.set()
-
-        def notify(version: int | None) -> None:  # called on whichever thread made the change
-            loop.call_soon_threadsafe(consider, version)
-
-        stop_watching.current = table.hub.watch(game_id, notify)
-        read()  # the first read, here and not in a render
-        while True:
-            await changed.wait()
-            changed.clear()
-            read()
-
-    def leave() -> None:
-        if stop_watching.current is not None:
-            stop_watching.current()
-
-    ft.use_effect(follow, [game_id], cleanup=leave)
 
 
 @component
@@ -142,7 +92,7 @@ def SeatedGame(game_id: int) -> ft.Control:
     def reread() -> None:
         keep(table.phone_game(game_id, phone))
 
-    use_live_game(game_id, reread, lambda: version.current)
+    use_live(game_id, reread, lambda: version.current)
     if shown is None:
         return loading(_("Opening the game"))
     if shown.game is None:

@@ -1,4 +1,5 @@
-"""Home: deal a game or a mission, join the partner's, resume this phone's, go elsewhere."""
+"""Home: deal a game or a mission (or a classic or Pictures card), join the partner's, resume
+this phone's, go elsewhere."""
 
 from __future__ import annotations
 
@@ -8,6 +9,7 @@ from typing import TypedDict, Unpack
 import flet as ft
 
 from gadget.engine import AGENTS, Phase, view_for
+from gadget.engine.classic import Game
 from gadget.missions import MissionState
 from gadget.services import addresses, palette
 from gadget.services.phones import Phone
@@ -42,6 +44,17 @@ def _deal(
     def start() -> None:
         game = table.deal(phone=phone, **how)
         page.navigate(addresses.game(game.public_id))
+
+    return guarded(start, tell)
+
+
+def _deal_classic(
+    table: Table, page: ft.Page, phone: Phone, tell: Callable[[str], None], game: Game
+) -> Callable[[Tap], None]:
+    """A new classic or Pictures card, opened on this phone at its own address."""
+
+    def start() -> None:
+        page.navigate(addresses.classic(table.classic.deal(phone, game)))
 
     return guarded(start, tell)
 
@@ -217,7 +230,7 @@ def Home() -> ft.Control:
     return screen(
         [
             ft.Text(_("Gadget"), size=32, weight=ft.FontWeight.BOLD),
-            ft.Text(_("A companion for Codenames: Duet.")),
+            ft.Text(_("A companion for Codenames: Duet, and for classic Codenames and Pictures.")),
             *([] if not page.url or addresses.secure_origin(page.url) else [insecure_notice()]),
             *[
                 request_panel(
@@ -250,6 +263,22 @@ def Home() -> ft.Control:
                 wrap=True,
             ),
             MissionPicker(),
+            ft.Text(_("Classic Codenames or Pictures"), size=18, weight=ft.FontWeight.W_600),
+            ft.Row(
+                [
+                    ft.Button(
+                        _("Deal a classic card"),
+                        icon=ft.Icons.GRID_VIEW,
+                        on_click=_deal_classic(table, page, phone, set_problem, Game.CLASSIC),
+                    ),
+                    ft.OutlinedButton(
+                        _("Deal a Pictures card"),
+                        icon=ft.Icons.IMAGE,
+                        on_click=_deal_classic(table, page, phone, set_problem, Game.PICTURES),
+                    ),
+                ],
+                wrap=True,
+            ),
             ft.Text(_("Join your partner"), size=18, weight=ft.FontWeight.W_600),
             *join_by_code(typed, problem, set_problem, addresses.join, page),
             *_my_games(page, games),

@@ -7,6 +7,7 @@ from urllib.parse import unquote
 import flet as ft
 
 from gadget.engine import ShareCode, ShareCodeError
+from gadget.engine.classic import ClassicCard
 from gadget.engine.view import side_alone
 from gadget.services import addresses
 from gadget.views.boundary import component
@@ -20,7 +21,7 @@ from gadget.views.table_context import use_table
 from gadget.views.typed_code import read_code
 
 
-def _read(typed: str) -> tuple[ShareCode | None, str]:
+def _read(typed: str) -> tuple[ShareCode | ClassicCard | None, str]:
     """The code an address carries, or why it is none (`read_code` leaves out the sentence's
     full stop or bracket a link pasted from a chat keeps)."""
     try:
@@ -37,7 +38,7 @@ def JoinRoute() -> ft.Control:
     typed = unquote(ft.use_route_params().get(addresses.CODE, ""))  # a space is %20
     # Read once per address, then passed on as the code itself, never as its text again.
     code, problem = ft.use_memo(lambda: _read(typed), [typed])
-    game = use_lookup(lambda: table.find(code) if code else None, [typed])
+    game = use_lookup(lambda: table.find(code) if isinstance(code, ShareCode) else None, [typed])
     if code is None:
         return ft.Column(
             [
@@ -46,6 +47,8 @@ def JoinRoute() -> ft.Control:
                 ft.Button(_("Home"), on_click=lambda _e: page.navigate(addresses.HOME)),
             ]
         )
+    if isinstance(code, ClassicCard):  # a classic card's code typed or linked as a join
+        return keyed(Redirect, code.code, addresses.classic(code))
     if isinstance(game, Loading):
         return loading(_("Opening the game"))
     # Keyed by the code: a second link opened in the same tab is a new screen with its own
@@ -53,6 +56,14 @@ def JoinRoute() -> ft.Control:
     if game is None:
         return keyed(CardOnly, f"card {code.text}", code)
     return keyed(JoinGame, f"game {code.text}", game.id)
+
+
+@component
+def Redirect(address: str) -> ft.Control:
+    """An address that is another screen's: there at once (the router draws it)."""
+    page = ft.context.page
+    ft.use_effect(lambda: page.navigate(address), [address])
+    return loading(_("Opening the card"))
 
 
 @component

@@ -10,6 +10,7 @@ from typing import Final
 import flet as ft
 
 from gadget.engine import Player, ShareCode
+from gadget.engine.classic import ClassicCard
 from gadget.services import addresses, palette
 from gadget.views.events import Tap
 from gadget.views.language import _
@@ -123,18 +124,26 @@ def header(
     )
 
 
-def share_panel(code: ShareCode, link: str, hide: Callable[[], None] | None = None) -> ft.Control:
-    """The QR code of the join link and the code in large type, for the partner's phone;
-    with `hide`, its button inside the frame (phone A's whole card fits below at 390x844)."""
-    link = link or addresses.join(code)
+def share_panel(
+    code: ShareCode | ClassicCard, link: str, hide: Callable[[], None] | None = None
+) -> ft.Control:
+    """The QR code of the link and the code in large type: a Duet side B for the partner's
+    phone, or a classic card for the other spymaster's; with `hide`, its button inside the
+    frame (phone A's whole card fits below at 390x844)."""
+    if isinstance(code, ClassicCard):
+        link = link or addresses.classic(code)
+        words, text = _("The other spymaster scans this, or types the code:"), code.code
+    else:
+        link = link or addresses.join(code)
+        words, text = _("Your partner scans this, or types the code:"), code.text
     return panel(
         [
-            ft.Text(_("Your partner scans this, or types the code:")),
+            ft.Text(words),
             ft.Semantics(
                 label=_("QR code of {link}").format(link=link),
                 content=qr_image(link, 150),  # 4 px a module: a camera reads it at arm's length
             ),
-            ft.Text(code.text, size=30, weight=ft.FontWeight.BOLD),
+            ft.Text(text, size=30, weight=ft.FontWeight.BOLD),
             ft.Text(link, size=12),
             *([ft.TextButton(_("Hide the code"), on_click=lambda _e: hide())] if hide else []),
         ]

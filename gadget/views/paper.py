@@ -6,10 +6,12 @@ import secrets
 
 import flet as ft
 
+from gadget.engine.classic import Game
 from gadget.language import own_name
 from gadget.services import addresses
 from gadget.services.printing import WORD_LISTS, words_for
 from gadget.services.printing.booklets import print_booklets
+from gadget.services.printing.classic_keycards import print_classic_keycards
 from gadget.services.printing.keycards import print_keycards
 from gadget.services.printing.paper import PrintError
 from gadget.services.printing.worker import off_the_loop
@@ -21,6 +23,17 @@ from gadget.views.hooks import use_status, use_value
 from gadget.views.language import _, say, spoken
 from gadget.views.layout import screen
 
+DUET = "duet"  # the key cards' game when none is chosen: Duet's, as before there was a choice
+
+
+def _key_card_games() -> list[ft.DropdownOption]:
+    """The games whose key cards print: Duet's two sides, or the classic spymasters' card."""
+    return [
+        ft.DropdownOption(key=DUET, text=_("Codenames: Duet")),
+        ft.DropdownOption(key=Game.CLASSIC.value, text=_("Classic Codenames")),
+        ft.DropdownOption(key=Game.PICTURES.value, text=_("Codenames Pictures")),
+    ]
+
 
 @component
 def PaperScreen() -> ft.Control:
@@ -29,6 +42,7 @@ def PaperScreen() -> ft.Control:
     typed_games = use_typed()
     speaking = spoken().code
     word_list, set_word_list = use_value(lambda: words_for(speaking))
+    card_game, set_card_game = use_value(lambda: DUET)
     status, tell, refuse = use_status()
 
     def count() -> int:
@@ -57,16 +71,23 @@ def PaperScreen() -> ft.Control:
         try:
             seed, games = secrets.randbits(32), count()
             tell(_("Making the key cards…"))
-            pdf = await off_the_loop(print_keycards, seed, games, speaking)
+            if card_game == DUET:
+                pdf = await off_the_loop(print_keycards, seed, games, speaking)
+            else:
+                game = Game(card_game)
+                pdf = await off_the_loop(print_classic_keycards, game, seed, games, speaking)
         except PrintError as wrong:
             refuse(say(wrong))
             return
-        saved = await download(f"duet-key-cards-{seed}.pdf", pdf)
-        tell(
-            _("{saved} {games} key cards, seed {seed}: cut, fold, stand them between you.").format(
-                saved=saved, games=games, seed=seed
+        saved = await download(f"{card_game}-key-cards-{seed}.pdf", pdf)
+        if card_game == DUET:
+            done = _("{saved} {games} key cards, seed {seed}: cut, fold, stand them between you.")
+        else:
+            done = _(
+                "{saved} {games} key cards, seed {seed}: cut, fold, stand each one with its key"
+                " facing the spymasters."
             )
-        )
+        tell(done.format(saved=saved, games=games, seed=seed))
 
     return screen(
         [
@@ -85,6 +106,12 @@ def PaperScreen() -> ft.Control:
                 [ft.DropdownOption(key=code, text=own_name(code)) for code in WORD_LISTS],
                 lambda e: set_word_list(words_for(str(e.control.value or ""))),
                 width=160,
+            ),
+            dropdown(
+                _("Key cards for"),
+                card_game,
+                _key_card_games(),
+                lambda e: set_card_game(str(e.control.value or DUET)),
             ),
             ft.Row(
                 [

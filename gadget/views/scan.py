@@ -5,6 +5,7 @@ from __future__ import annotations
 
 import flet as ft
 
+from gadget.engine import ShareCode
 from gadget.services import addresses
 from gadget.services.scan import code_in_photo
 from gadget.views.boundary import component
@@ -13,7 +14,8 @@ from gadget.views.camera import CameraScreen
 
 async def join_route_of(photo: bytes) -> str:
     """The join link of the share code in the camera's picture, read by zxing-cpp."""
-    return addresses.join(code_in_photo(photo))
+    code = code_in_photo(photo)
+    return addresses.join(code) if isinstance(code, ShareCode) else addresses.classic(code)
 
 
 @component

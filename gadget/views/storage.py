@@ -84,3 +84,10 @@ async def write(key: str, value: str) -> None:
     read of it is stale from now on."""
     _page[0].taken.add(key)
     await asked(lambda: ft.SharedPreferences().set(key, value))
+
+
+async def forget(key: str) -> None:
+    """Remove `key` from the phone's storage (raises where the browser keeps nothing); what
+    the page read of it is stale from now on."""
+    _page[0].taken.add(key)
+    await asked(lambda: ft.SharedPreferences().remove(key))

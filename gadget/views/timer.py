@@ -30,12 +30,25 @@ def clock_text(seconds: float) -> str:
     return f"{whole // 60}:{whole % 60:02d}"
 
 
-async def _alarm() -> None:
+async def alarm() -> None:
     """A sound and a vibration where the platform has them; silence elsewhere."""
     with contextlib.suppress(Exception):
         await asyncio.wait_for(flet_audio.Audio(src="sounds/time-up.wav").play(), 2)
     with contextlib.suppress(Exception):
         await asyncio.wait_for(ft.HapticFeedback().vibrate(), 2)  # type: ignore[no-untyped-call]
+
+
+def warned(left: float) -> tuple[str, str]:
+    """The clock's colour and its warning for the time left (both games' timers): ink, then
+    the warning's colour at 30 s, then danger at 10 s and at zero, when time is up."""
+    warning = next((w for w in sorted(WARNINGS) if left <= w), None)
+    if left <= 0:
+        return palette.DANGER, _("Time is up!")
+    if warning is None:
+        return palette.INK, ""
+    said = ngettext("{count} second left!", "{count} seconds left!", warning)
+    colour = palette.DANGER if warning == min(WARNINGS) else palette.WARNING
+    return colour, said.format(count=warning)
 
 
 @dataclass(frozen=True, slots=True)
@@ -74,26 +87,11 @@ def TimerBar(phase: Phase, timer: TimerState | None, controls: TimerControls) ->
     key = (timer.turn, timer.stretch.value, timer.started_at)
     if left <= 0 and alarmed != key:
         set_alarmed(key)
-        ft.context.page.run_task(_alarm)
-    warning = next((w for w in sorted(WARNINGS) if left <= w), None)
-    colour = (
-        palette.DANGER
-        if left <= 0 or warning == min(WARNINGS)
-        else palette.WARNING
-        if warning
-        else palette.INK
-    )
+        ft.context.page.run_task(alarm)
+    colour, words = warned(left)
     clock = (
         _("{clock} for the clue") if timer.stretch is Stretch.CLUE else _("{clock} for the guesses")
     ).format(clock=clock_text(left))
-    if left <= 0:
-        words = _("Time is up!")
-    elif warning:
-        words = ngettext("{count} second left!", "{count} seconds left!", warning).format(
-            count=warning
-        )
-    else:
-        words = ""
 
     return ft.Row(
         [

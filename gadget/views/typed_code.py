@@ -8,19 +8,24 @@ from collections.abc import Callable
 import flet as ft
 
 from gadget.engine import GadgetError, ShareCode
+from gadget.engine.classic import ClassicCard, parse_any
 from gadget.services import addresses
 from gadget.views.events import Tap
 from gadget.views.fields import Typed, typed_field
 from gadget.views.language import _, say
 from gadget.views.shared import brief
 
+# Characters of a code read whole: a long paste is refused by its own length (reading the
+# first 40 said "40 characters" of a 10,000 paste).
+LONGEST_TYPED = 100_000
 
-def read_code(typed: object) -> ShareCode:
+
+def read_code(typed: object) -> ShareCode | ClassicCard:
     """The code a player typed or pasted (the code alone, or the join link a chat gave them,
     a sentence's full stop after it), read whole up to 100,000 characters: a long paste is
     refused by its own length (reading the first 40 said "40 characters" of a 10,000 paste)."""
-    text = str(typed or "")[:100_000].strip().rstrip(".,;:!?)]'\"»")
-    return ShareCode.parse(addresses.code_in_link(text))
+    text = str(typed or "")[:LONGEST_TYPED].strip().rstrip(".,;:!?)]'\"»")
+    return parse_any(addresses.code_in_link(text))
 
 
 def join_by_code(
@@ -31,7 +36,8 @@ def join_by_code(
     page: ft.Page,
 ) -> list[ft.Control]:
     """The partner's code, typed (a refusal shown on the field), and the ways to join with
-    it: Join, which opens `route_for(code)`, or the camera inside the app."""
+    it: Join, which opens `route_for(code)` (a classic or Pictures card's own screen for
+    such a code), or the camera inside the app."""
 
     def join(_event: Tap) -> None:
         try:
@@ -39,7 +45,7 @@ def join_by_code(
         except GadgetError as wrong:
             set_problem(brief(say(wrong)))
             return
-        page.navigate(route_for(code))
+        page.navigate(addresses.classic(code) if isinstance(code, ClassicCard) else route_for(code))
 
     return [
         typed_field(

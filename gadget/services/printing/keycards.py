@@ -2,13 +2,14 @@
 
 from __future__ import annotations
 
-from collections.abc import Iterator
+from collections.abc import Callable, Iterator, Sequence
+from functools import partial
 from typing import Final
 
 from reportlab.lib.colors import HexColor, white
 from reportlab.lib.pagesizes import A4
 from reportlab.lib.units import cm
-from reportlab.lib.utils import simpleSplit
+from reportlab.pdfbase.pdfmetrics import stringWidth
 from reportlab.pdfgen.canvas import Canvas
 
 from gadget.engine import KeyCard, Player
@@ -26,6 +27,7 @@ from gadget.services.printing.paper import (
 
 CARD_W, CARD_H = 8.6 * cm, 8.4 * cm
 CELL: Final = 0.62 * cm
+HEADING_SIZE: Final = 8  # pt: how to make the cards, above them
 
 
 def _symbol(canvas: Canvas, colour: str, x: float, y: float) -> None:
@@ -87,6 +89,47 @@ def _positions() -> Iterator[tuple[float, float]]:
             yield gap_x + column * (CARD_W + gap_x), height - (row + 1) * (CARD_H + gap_y)
 
 
+def _heading(canvas: Canvas, how: str) -> None:
+    """How to make the cards, on one line above them: a longer sentence (a language's, or a
+    seed's twenty digits) is set smaller, never wrapped into the top cards' cut marks."""
+    canvas.setFillColor(INK)
+    size = min(HEADING_SIZE, HEADING_SIZE * (A4[0] - 2 * cm) / stringWidth(how, "Helvetica", 8))
+    canvas.setFont("Helvetica", size)
+    canvas.drawCentredString(A4[0] / 2, A4[1] - 0.6 * cm, how)
+
+
+# A tent's face, drawn upright at the origin (CARD_W wide, CARD_H / 2 tall, the fold on top).
+Face = Callable[[Canvas], None]
+
+
+def tents(canvas: Canvas, how: str, cards: Sequence[tuple[Face, Face]]) -> None:
+    """Tent-fold cards, six to a page, each page headed by how to make them: cut marks, a
+    dashed fold line, the first face of each card upright below the fold and the second
+    upside down above it, so that both stand upright once the card is folded."""
+    spots = list(_positions())
+    for index, (lower, upper) in enumerate(cards):
+        if index % len(spots) == 0:
+            if index:
+                canvas.showPage()
+            _heading(canvas, how)
+        x, y = spots[index % len(spots)]
+        _cut_marks(canvas, x, y)
+        canvas.setStrokeColor(FAINT)
+        canvas.setDash([2, 2])
+        canvas.line(x, y + CARD_H / 2, x + CARD_W, y + CARD_H / 2)  # the fold
+        canvas.setDash([])
+        canvas.saveState()
+        canvas.translate(x, y)
+        lower(canvas)
+        canvas.restoreState()
+        canvas.saveState()
+        canvas.translate(x + CARD_W, y + CARD_H)
+        canvas.rotate(180)
+        upper(canvas)
+        canvas.restoreState()
+    canvas.showPage()
+
+
 def print_keycards(seed: int, games: int, lang: str = "en") -> bytes:
     """Tent-fold key cards, six to a page: cut, fold on the dashed line, stand it between you.
 
@@ -101,30 +144,16 @@ def print_keycards(seed: int, games: int, lang: str = "en") -> bytes:
         "Key cards, seed {seed}: cut on the marks, fold on the dashed line, stand each card"
         " between you (side A faces A, side B faces B)."
     ).format(seed=seed)
-    spots = list(_positions())
-    for index, game in enumerate(chosen):
-        if index % len(spots) == 0:
-            if index:
-                canvas.showPage()
-            canvas.setFillColor(INK)
-            canvas.setFont("Helvetica", 8)
-            for line_index, line in enumerate(simpleSplit(how, "Helvetica", 8, A4[0] - 2 * cm)):
-                canvas.drawCentredString(A4[0] / 2, A4[1] - (0.6 + 0.35 * line_index) * cm, line)
-        x, y = spots[index % len(spots)]
-        _cut_marks(canvas, x, y)
-        canvas.setStrokeColor(FAINT)
-        canvas.setDash([2, 2])
-        canvas.line(x, y + CARD_H / 2, x + CARD_W, y + CARD_H / 2)  # the fold
-        canvas.setDash([])
-        canvas.saveState()
-        canvas.translate(x, y)
-        _half(canvas, game.card, Player.A, game.number, words)
-        canvas.restoreState()
-        canvas.saveState()
-        canvas.translate(x + CARD_W, y + CARD_H)
-        canvas.rotate(180)
-        _half(canvas, game.card, Player.B, game.number, words)
-        canvas.restoreState()
-    canvas.showPage()
+    tents(
+        canvas,
+        how,
+        [
+            (
+                partial(_half, card=game.card, player=Player.A, number=game.number, words=words),
+                partial(_half, card=game.card, player=Player.B, number=game.number, words=words),
+            )
+            for game in chosen
+        ],
+    )
     canvas.save()
     return buffer.getvalue()

@@ -49,6 +49,15 @@ def word_list(language: str) -> tuple[str, ...]:
     return tuple(w for line in lines if not line.startswith("#") for w in line.split())
 
 
+def seeded_stream(seed: int, count: int) -> SplitMix64:
+    """The numbers a print of `count` games draws from its seed, once both are checked."""
+    if not 1 <= count <= 1000:
+        raise PrintError("--games {count}: print 1 to 1000 games", count=count)
+    if not 0 <= seed <= MAX_SEED:  # SplitMix64 keeps 64 bits: 2^64 would print what 0 prints
+        raise PrintError("--seed {seed} is outside 0..{most}", seed=seed, most=MAX_SEED)
+    return SplitMix64(seed)
+
+
 @dataclass(frozen=True, slots=True)
 class PaperGame:
     """One game on paper: its key card and its 25 words, both fixed by the booklet's seed."""
@@ -60,11 +69,7 @@ class PaperGame:
 
 def paper_games(seed: int, count: int, language: str = "en") -> list[PaperGame]:
     """The games of a booklet: the same seed prints the same cards and words again."""
-    if not 1 <= count <= 1000:
-        raise PrintError("--games {count}: print 1 to 1000 games", count=count)
-    if not 0 <= seed <= MAX_SEED:  # SplitMix64 keeps 64 bits: 2^64 would print what 0 prints
-        raise PrintError("--seed {seed} is outside 0..{most}", seed=seed, most=MAX_SEED)
-    stream = SplitMix64(seed)
+    stream = seeded_stream(seed, count)
     words = list(word_list(language))
     games = []
     for number in range(1, count + 1):

@@ -1,0 +1,212 @@
+"""A classic or Pictures table: the card, the count of touches and the team timer, moved
+together by pure steps that the server's table and a phone on its own (the site) share.
+
+The timer follows the count: when a touch or "end turn" gives the other team the turn, the
+timer starts that team's turn. A table is kept as a small JSON document (the server's row,
+the site's storage); a document that does not read back is refused in one line.
+"""
+
+from __future__ import annotations
+
+import math
+from dataclasses import dataclass, field, replace
+from typing import Any, Literal
+
+from gadget.engine import GadgetError
+from gadget.engine.classic import ClassicCard, Team
+from gadget.engine.tally import EndTurn, Tally, TallyAction, Touch, act, replay
+from gadget.services.team_timer import TeamTimer, TeamTimerSettings, first_turn
+from gadget.services.timing import LONGEST
+
+USUAL_TIMES = TeamTimerSettings()
+TimerMove = Literal["pause", "resume", "restart"]
+MOST_ACTIONS = 64  # a 25-cell card, every cell touched and a turn ended between each, and more
+
+
+class ClassicTableError(GadgetError):
+    """A step the classic table refuses, or a kept table that cannot be read back."""
+
+
+@dataclass(frozen=True, slots=True)
+class ClassicTable:
+    """Everything both spymasters' phones show of one card: the count is kept only when they
+    ask for it, and the timer runs only when they start it."""
+
+    card: ClassicCard
+    counting: bool = False
+    actions: tuple[TallyAction, ...] = ()
+    timer_settings: TeamTimerSettings = USUAL_TIMES
+    timer: TeamTimer | None = None
+    # The count the actions lead to, replayed once when the table is made (a render reads it
+    # several times); actions that do not replay are refused here.
+    tally: Tally = field(init=False, repr=False, compare=False)
+
+    def __post_init__(self) -> None:
+        object.__setattr__(self, "tally", replay(self.card, self.actions))
+
+
+def new_table(card: ClassicCard) -> ClassicTable:
+    """A card just dealt or joined: no count, no timer."""
+    return ClassicTable(card)
+
+
+def counting(table: ClassicTable, on: bool) -> ClassicTable:
+    """Keeping count started or stopped (what was counted is kept); a count started while
+    the timer runs starts at the timer's team, whose turn it is at the table."""
+    tally = table.tally
+    if on and table.timer is not None and not tally.over and tally.turn != table.timer.team:
+        return replace(table, counting=True, actions=(*table.actions, EndTurn()))
+    return replace(table, counting=on)
+
+
+def touched(table: ClassicTable, cell: int, now: float) -> ClassicTable:
+    """A cell touched by the operatives whose turn it is."""
+    return _acted(table, Touch(cell), now)
+
+
+def turn_of(table: ClassicTable) -> Team | None:
+    """Whose turn it is at the table: the count's, else the timer's (None: neither kept)."""
+    if table.counting:
+        return table.tally.turn
+    return table.timer.team if table.timer is not None else None
+
+
+def turn_ended(table: ClassicTable, now: float, team: Team | None = None) -> ClassicTable:
+    """`team` stops guessing: with a count, the count's turn passes; the timer starts the
+    other team's turn either way. A turn that has already passed is left as it is (both
+    spymasters tapped "End the turn": the turn passes once)."""
+    if team is not None and turn_of(table) is not team:
+        return table
+    if table.counting:
+        return _acted(table, EndTurn(), now)
+    if table.timer is None:
+        return table
+    return replace(table, timer=table.timer.next_turn_at(now))
+
+
+def undone(table: ClassicTable, now: float) -> ClassicTable:
+    """The last action of the count taken back (nothing to undo: the table as it was)."""
+    if not table.actions:
+        return table
+    before = replace(table, actions=table.actions[:-1])
+    return _timer_follows(before, table.tally.turn, now)
+
+
+def timer_started(table: ClassicTable, settings: TeamTimerSettings, now: float) -> ClassicTable:
+    """The team timer on, from the turn the count is at (or the starting team's)."""
+    team = table.tally.turn if table.counting else table.card.starting
+    turn = first_turn(settings, team, now)
+    if table.counting and table.actions:  # past the first turn: a turn's time, not the first's
+        turn = replace(turn, turn=2)
+    return replace(table, timer_settings=settings, timer=turn)
+
+
+def times_set(table: ClassicTable, settings: TeamTimerSettings) -> ClassicTable:
+    """The team timer's times, the same on both spymasters' phones (used at its next start)."""
+    return replace(table, timer_settings=settings)
+
+
+def timer_stopped(table: ClassicTable) -> ClassicTable:
+    """The team timer off (its times kept for the next start)."""
+    return replace(table, timer=None)
+
+
+def timer_moved(table: ClassicTable, move: TimerMove, now: float) -> ClassicTable:
+    """The timer paused, resumed or restarted ("pause", "resume", "restart")."""
+    if table.timer is None:
+        return table
+    steps = {
+        "pause": table.timer.paused_at,
+        "resume": table.timer.resumed_at,
+        "restart": table.timer.restarted_at,
+    }
+    return replace(table, timer=steps[move](now))
+
+
+def _acted(table: ClassicTable, action: TallyAction, now: float) -> ClassicTable:
+    if not table.counting:
+        raise ClassicTableError("the count is not kept at this table: start keeping count")
+    before = table.tally
+    act(before, action)  # refused here (a cell twice, the game over), before it is kept
+    return _timer_follows(replace(table, actions=(*table.actions, action)), before.turn, now)
+
+
+def _timer_follows(table: ClassicTable, turn_before: Team, now: float) -> ClassicTable:
+    """The timer starts the other team's turn when the count's turn changed."""
+    tally = table.tally
+    if table.timer is None:
+        return table
+    if tally.over:  # the end stops the clock
+        return replace(table, timer=table.timer.paused_at(now))
+    if tally.turn == turn_before:
+        return table
+    return replace(table, timer=table.timer.next_turn_at(now))
+
+
+def table_document(table: ClassicTable) -> dict[str, Any]:
+    """The table as JSON-ready data (a server's row, the site's storage)."""
+    timer = table.timer
+    return {
+        "code": table.card.code,
+        "counting": table.counting,
+        "actions": [a.cell if isinstance(a, Touch) else "end" for a in table.actions],
+        "turn_seconds": table.timer_settings.turn_seconds,
+        "first_turn_seconds": table.timer_settings.first_turn_seconds,
+        "timer": None
+        if timer is None
+        else {
+            "team": timer.team.value,
+            "turn": timer.turn,
+            "started_at": timer.started_at,
+            "paused_left": timer.paused_left,
+        },
+    }
+
+
+def table_of_document(document: object) -> ClassicTable:
+    """A kept table read back; anything else is refused in one line (hostile storage)."""
+    try:
+        _require(isinstance(document, dict), "not an object")
+        assert isinstance(document, dict)  # for mypy: checked just above
+        card = ClassicCard.from_code(str(document["code"]))
+        raw_actions = document.get("actions", [])
+        _require(isinstance(raw_actions, list), "its actions are not a list")
+        _require(len(raw_actions) <= MOST_ACTIONS, "it has too many actions")
+        actions = tuple(_action(raw) for raw in raw_actions)
+        settings = TeamTimerSettings(
+            document.get("turn_seconds", 120), document.get("first_turn_seconds", 180)
+        )
+        timer = _timer(settings, document.get("timer"))
+        # Made once: actions that do not replay are refused as it is made.
+        return ClassicTable(card, document.get("counting") is True, actions, settings, timer)
+    except (KeyError, TypeError, ValueError) as wrong:
+        raise ClassicTableError(
+            "this kept classic table cannot be read: {wrong}", wrong=str(wrong)
+        ) from None
+
+
+def _require(condition: bool, what: str) -> None:
+    if not condition:
+        raise ValueError(what)
+
+
+def _action(raw: object) -> TallyAction:
+    if raw == "end":
+        return EndTurn()
+    _require(isinstance(raw, int) and not isinstance(raw, bool), f"{raw!r} is not an action")
+    return Touch(int(raw))  # type: ignore[call-overload]
+
+
+def _timer(settings: TeamTimerSettings, raw: object) -> TeamTimer | None:
+    if raw is None:
+        return None
+    _require(isinstance(raw, dict), "its timer is not an object")
+    assert isinstance(raw, dict)  # for mypy: checked just above
+    turn, started, left = raw["turn"], raw["started_at"], raw.get("paused_left")
+    number = (int, float)
+    _require(type(turn) is int and 1 <= turn < 10_000, f"timer turn {turn!r}")
+    _require(type(started) in number and math.isfinite(started), f"timer start {started!r}")
+    _require(left is None or (type(left) in number and 0 <= left <= LONGEST), f"time left {left!r}")
+    team = raw["team"]
+    _require(team in {t.value for t in Team}, f"timer team {team!r}")  # not Python's words
+    return TeamTimer(settings, Team(team), turn, float(started), left)

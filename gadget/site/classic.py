@@ -1,0 +1,141 @@
+"""A classic or Pictures card on the site: the card the code makes (the same on every phone
+given it), its share panel for the other spymaster, and the table both apps show, whose
+steps this phone applies itself and keeps in its own storage."""
+
+from __future__ import annotations
+
+import contextlib
+import secrets
+import time
+from collections.abc import Callable
+from typing import cast
+from urllib.parse import unquote
+
+import flet as ft
+
+from gadget.engine import GadgetError
+from gadget.engine.classic import ClassicCard, Game, deal
+from gadget.engine.sharecode import DEAL_SEED_BITS
+from gadget.services import addresses, palette
+from gadget.services.classic_table import (
+    ClassicTable,
+    counting,
+    timer_moved,
+    timer_started,
+    timer_stopped,
+    times_set,
+    touched,
+    turn_ended,
+    undone,
+)
+from gadget.site.kept_tables import keep_table, read_table, table_key
+from gadget.views.boundary import component
+from gadget.views.classic_screen import ClassicControls, ClassicTableView, game_title
+from gadget.views.hooks import keyed, use_kept, use_value, use_wakelock
+from gadget.views.language import _, say
+from gadget.views.layout import dead_end, icon_button, loading, screen, share_panel
+from gadget.views.shared import brief, guarded
+from gadget.views.storage import stored
+from gadget.views.typed_code import LONGEST_TYPED
+
+
+def now() -> float:
+    """The phone's clock, for its team timer (a test sets its own)."""
+    return time.time()
+
+
+def dealt(game: Game) -> ClassicCard:
+    """A new card for the game, from a fresh random seed (nothing to keep: the code is the
+    whole card)."""
+    return deal(game, secrets.randbits(DEAL_SEED_BITS))
+
+
+@component
+def ClassicRoute() -> ft.Control:
+    """/classic/<code>: the card the code makes."""
+    # Read whole up to the length a typed code is (a long paste is refused by its length).
+    typed = unquote(ft.use_route_params().get(addresses.CODE, "")[:LONGEST_TYPED])
+    try:
+        card = ClassicCard.from_code(typed)
+    except GadgetError as wrong:  # a typo, or another game's code: said, never read as one
+        return dead_end(
+            _("This link does not make a card."), brief(say(wrong)), _("Home"), addresses.HOME
+        )
+    return keyed(SiteClassic, card.code, card)  # another card: a fresh screen
+
+
+@component
+def SiteClassic(card: ClassicCard) -> ft.Control:
+    """The card, hidden until a spymaster asks; its code folded away (the code is the whole
+    card: an operative who scanned it would see it); the count and the team timer, kept in
+    this phone's storage at each step and timed by this phone's own clock."""
+    page = ft.context.page
+    held, set_held = use_value(lambda: cast(tuple[ClassicTable, str] | None, None))
+    current = use_kept(cast(list[ClassicTable], []))  # the newest table, between renders
+    written = use_kept([False])  # kept once already by this screen: the index knows it
+    sharing, set_sharing = use_value(lambda: False)
+    said, set_said = use_value(lambda: "")
+    use_wakelock()
+
+    async def load() -> None:
+        table, trouble = read_table(card, await stored(table_key(card.code)))
+        current.current[:] = [table]
+        set_held((table, trouble))
+
+    ft.use_effect(load, [])
+
+    async def keep(table: ClassicTable) -> None:
+        first, written.current[0] = not written.current[0], True
+        try:
+            await keep_table(table, first)
+        except Exception:  # no storage here: the screen goes on, a reload starts afresh
+            with contextlib.suppress(Exception):
+                set_said(_("This browser keeps nothing: a reload starts this card afresh."))
+
+    def doing(step: Callable[[ClassicTable], ClassicTable]) -> None:
+        def apply() -> None:
+            changed = step(current.current[0])
+            current.current[:] = [changed]
+            set_said("")
+            set_held((changed, ""))
+            page.run_task(keep, changed)
+
+        guarded(apply, set_said)(None)  # a refusal is said on this screen, never raised
+
+    if held is None:
+        return loading(_("Opening the card"))
+    table, trouble = held
+    controls = ClassicControls(
+        now=now,
+        touch=lambda cell: doing(lambda t: touched(t, cell, now())),
+        end_turn=lambda team: doing(lambda t: turn_ended(t, now(), team)),
+        undo=lambda: doing(lambda t: undone(t, now())),
+        count=lambda on: doing(lambda t: counting(t, on)),
+        start_timer=lambda times: doing(lambda t: timer_started(t, times, now())),
+        set_times=lambda times: doing(lambda t: times_set(t, times)),
+        stop_timer=lambda: doing(timer_stopped),
+        move_timer=lambda move: doing(lambda t: timer_moved(t, move, now())),
+    )
+    link = addresses.site_link(page.url, addresses.classic(card))
+    return screen(
+        [
+            ft.Row(
+                [
+                    ft.Text(game_title(card.game), size=20, weight=ft.FontWeight.BOLD),
+                    icon_button(ft.Icons.HOME, _("Home"), lambda _e: page.navigate(addresses.HOME)),
+                ],
+                alignment=ft.MainAxisAlignment.SPACE_BETWEEN,
+            ),
+            share_panel(card, link, lambda: set_sharing(False))
+            if sharing
+            else ft.TextButton(
+                _("Show the code for the other spymaster"), on_click=lambda _e: set_sharing(True)
+            ),
+            ft.Text(
+                _("This phone counts and times alone: the other phone does not follow."), size=12
+            ),
+            *([ft.Text(trouble, color=palette.DANGER)] if trouble else []),
+            *([ft.Text(said, color=palette.DANGER)] if said else []),
+            ClassicTableView(table, controls),
+        ]
+    )
