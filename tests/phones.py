@@ -223,7 +223,11 @@ class Phone:
         """The 25 cells as G, X and - from the player's seat."""
         letters = {"agent": "G", "assassin": "X", "bystander": "-"}
         return "".join(
-            letters[str(self.cell(r, c).label).split(": ")[1].split(",")[0]]
+            next(  # a card with words says its word first
+                letters[part]
+                for part in str(self.cell(r, c).label).split(": ", 1)[1].split(", ")
+                if part in letters
+            )
             for r in range(1, 6)
             for c in range(1, 6)
         )

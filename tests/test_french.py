@@ -410,7 +410,6 @@ DATA_WORDS = {
     ("gadget/views/camera.py", "NO_CAMERA"),
     ("gadget/services/printing/booklets.py", "paragraph"),  # RULES, each marked N_()
     ("gadget/views/keycard.py", "CELL_LOOK[colour][3]"),  # context "cell": the tool
-    ("gadget/views/keycard.py", "CELL_LOOK[Colour(view.partner_side[cell])][3]"),
     ("gadget/views/mission_map.py", "word"),  # context "mission": a city's state
     ("gadget/views/mission.py", "card.state.value"),
     ("gadget/site/team_screen.py", "state.value"),

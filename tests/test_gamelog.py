@@ -150,7 +150,7 @@ def test_a_refused_action_is_named_by_its_index() -> None:
         ("{", "not valid JSON at line 1 column 2"),
         ("[" * 100_000, "its brackets nest too deeply"),
         ("[]", "a game log must be a JSON object"),
-        (_log_text(format="gadget-game/2"), "format is “gadget-game/2”"),
+        (_log_text(format="gadget-game/3"), "format is “gadget-game/3”"),
         (_log_text(format="gadget-game/0"), "format is “gadget-game/0”"),
         (_log_text(turns=9), "a game log has an unknown field “turns”"),
         (_log_text(zeta=1, turns=9), "a game log has an unknown field “turns”"),

@@ -166,7 +166,7 @@ def test_typing_is_forgiving_about_case_spaces_hyphens_and_look_alikes() -> None
     [
         ("", "the code is empty"),
         ("21PK2-F2CS", "the code has 9 characters; a code has 10"),
-        ("2", "the code has 1 character; a code has 10 (not counting spaces and hyphens)"),
+        ("2", "the code has 1 character; a code has 10 or 15 (not counting spaces and hyphens)"),
         ("21PK2-F2CS66", "the code has 11 characters; a code has 10"),
         ("1000-0000-04SKK", "the code has 13 characters"),
         ("21PK2-F2CSU", "character 10 of the code, “U”, is not a code character"),
@@ -185,10 +185,11 @@ def _well_checked(data: list[int]) -> str:
     return "".join(ALPHABET[v] for v in [*data, _check_value(data)])
 
 
-@pytest.mark.parametrize("length", [10, 12])
+@pytest.mark.parametrize("length", [10, 12, 15])
 def test_a_code_from_a_newer_version_asks_for_an_update(length: int) -> None:
-    text = _well_checked([5, *([0] * (length - 2))])  # 2 is Duet, 3 classic, 4 Pictures
-    with pytest.raises(ShareCodeError, match="code version 5 comes from a newer Gadget"):
+    # 2 is Duet, 3 classic, 4 Pictures, 5 Duet with words
+    text = _well_checked([6, *([0] * (length - 2))])
+    with pytest.raises(ShareCodeError, match="code version 6 comes from a newer Gadget"):
         ShareCode.parse(text)
 
 

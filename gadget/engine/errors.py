@@ -247,6 +247,10 @@ class ShareCodeError(GadgetError):
     """A typed or scanned share code cannot be trusted to make the card its sender saw."""
 
 
+class WordListError(GadgetError):
+    """A list of words, or the words of a card, that no table can play with."""
+
+
 class SetupError(GadgetError):
     """A time bank or option that no game can start with."""
 

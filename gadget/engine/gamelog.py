@@ -1,4 +1,8 @@
-"""The gadget-game/1 log (docs/game-log.md): read, write and replay one game."""
+"""The gadget-game log (docs/game-log.md): read, write and replay one game.
+
+Version 2 is version 1 with the table's words; a log without words is still written as
+version 1, so that an older Gadget reads it.
+"""
 
 from __future__ import annotations
 
@@ -15,6 +19,7 @@ from gadget.engine.errors import (
     ReplayError,
     SetupError,
     ShareCodeError,
+    WordListError,
     listed,
 )
 from gadget.engine.jsontext import read_json
@@ -32,9 +37,18 @@ from gadget.engine.state import (
     Stop,
     new_game,
 )
+from gadget.engine.words import (
+    CUSTOM_LIST,
+    CardWords,
+    WordsKey,
+    list_by_key,
+    shipped_words,
+)
 
 FORMAT: Final = "gadget-game/1"
+WORDS_FORMAT: Final = "gadget-game/2"  # the same, with the table's words
 _TOP_KEYS: Final = {"format", "key", "code", "tokens", "mistakes", "options", "actions"}
+_WORDS_KEYS: Final = {"list", "seed", "cells"}
 _OPTIONS: Final = {"looser_turn_order"}
 
 
@@ -46,27 +60,45 @@ class GameLog:
     setup: Setup
     actions: tuple[Action, ...] = ()
     code: ShareCode | None = None
+    words: CardWords | None = None  # the 25 words on the table, when it has them
+
+    def __post_init__(self) -> None:
+        key = self.words.key if self.words is not None else None
+        if self.code is not None and self.code.words is not None and self.code.words != key:
+            raise GameLogError("the words are not the ones code {text} names", text=self.code.text)
 
     @classmethod
-    def dealt(cls, deal: Deal, looser_turn_order: bool = False) -> GameLog:
-        """A game not yet begun, from the dealer's seed; its code is side B's."""
+    def dealt(
+        cls, deal: Deal, looser_turn_order: bool = False, custom: CardWords | None = None
+    ) -> GameLog:
+        """A game not yet begun, from the dealer's seed; its code is side B's, and its words
+        are the ones the deal's key names (a custom list's are given)."""
         setup = Setup(deal.tokens, deal.mistakes, looser_turn_order)
-        return cls(card=deal.key_card(), setup=setup, code=deal.code)
+        words = custom
+        if deal.words is not None and not deal.words.is_custom:
+            words = shipped_words(deal.words)
+        return cls(card=deal.key_card(), setup=setup, code=deal.code, words=words)
 
     def then(self, action: Action) -> GameLog:
         """The same log with one more action; check it with `replay` or `apply` first."""
-        return GameLog(self.card, self.setup, (*self.actions, action), self.code)
+        return GameLog(self.card, self.setup, (*self.actions, action), self.code, self.words)
 
     def without_last(self) -> GameLog:
         """Undo: the log less its last action."""
-        return GameLog(self.card, self.setup, self.actions[:-1], self.code)
+        return GameLog(self.card, self.setup, self.actions[:-1], self.code, self.words)
 
     def to_dict(self) -> dict[str, Any]:
         """The JSON object of the format; the code, when known, is kept beside the key."""
-        data: dict[str, Any] = {"format": FORMAT}
+        data: dict[str, Any] = {"format": FORMAT if self.words is None else WORDS_FORMAT}
         if self.code is not None:
             data["code"] = self.code.text
         data["key"] = {"a": self.card.a, "b": self.card.b}
+        if self.words is not None:
+            data["words"] = {
+                "list": self.words.list_key,
+                "seed": self.words.key.seed,
+                "cells": list(self.words.words),
+            }
         data["tokens"] = self.setup.tokens
         data["mistakes"] = self.setup.mistakes
         data["options"] = {"looser_turn_order": self.setup.looser_turn_order}
@@ -149,14 +181,19 @@ def parse_game_log(text: str) -> GameLog:
 
 def game_log_from_dict(data: object) -> GameLog:
     """A log from already-decoded JSON, checked field by field."""
-    data = _known_fields(data, Message("a game log"), _TOP_KEYS)
-    if data.get("format") != FORMAT:
+    with_words = isinstance(data, Mapping) and data.get("format") == WORDS_FORMAT
+    data = _known_fields(
+        data, Message("a game log"), _TOP_KEYS | {"words"} if with_words else _TOP_KEYS
+    )
+    if data.get("format") not in (FORMAT, WORDS_FORMAT):
         raise GameLogError(
-            "format is {found!r}; this app reads {format!r}",
+            "format is {found!r}; this app reads {format!r} and {words_format!r}",
             found=data.get("format"),
             format=FORMAT,
+            words_format=WORDS_FORMAT,
         )
     code, deal = _code(data.get("code"))
+    words = _words(data.get("words"), code) if with_words else None
     card = _card(data.get("key"), code, deal)
     # With a code, the bank is the code's: a field may repeat it but never change it. Without
     # one, tokens alone means every token bystander side up (mistakes = tokens).
@@ -179,7 +216,30 @@ def game_log_from_dict(data: object) -> GameLog:
     actions = data.get("actions", [])
     if not isinstance(actions, list):
         raise GameLogError("actions must be a list")
-    return GameLog(card, setup, tuple(_action(i, a) for i, a in enumerate(actions)), code)
+    return GameLog(card, setup, tuple(_action(i, a) for i, a in enumerate(actions)), code, words)
+
+
+def _words(raw: object, code: ShareCode | None) -> CardWords:
+    """The table's words: a shipped list's must be the ones its seed deals, a custom list's
+    are the log's own; with a code, the code's list and seed."""
+    if raw is None and code is not None and code.words is not None and not code.words.is_custom:
+        return shipped_words(code.words)
+    raw = _known_fields(raw, Message("words"), _WORDS_KEYS)
+    list_key, seed, cells = raw.get("list"), raw.get("seed"), raw.get("cells")
+    if not isinstance(list_key, str):
+        raise GameLogError('words.list must name a list, such as "en-1", or be "custom"')
+    if not isinstance(seed, int) or isinstance(seed, bool):
+        raise GameLogError("words.seed must be a whole number, not {value!r}", value=seed)
+    if not isinstance(cells, list) or not all(isinstance(cell, str) for cell in cells):
+        raise GameLogError("words.cells must be a list of {cells} words", cells=CELLS)
+    try:
+        number = CUSTOM_LIST if list_key == "custom" else list_by_key(list_key).number
+        words = CardWords(WordsKey(number, seed), tuple(cells))
+    except WordListError as wrong:
+        raise GameLogError("words: {wrong}", wrong=wrong) from None
+    if code is not None and code.words != words.key:
+        raise GameLogError("words are not the ones code {text} names", text=code.text)
+    return words
 
 
 def _code(raw: object) -> tuple[ShareCode | None, Deal | None]:

@@ -307,11 +307,12 @@ def legal_actions(state: GameState) -> list[Action]:
     return actions
 
 
-def recorder(action: Action) -> Player:
-    """The side whose phone records an action: a clue and an invalid clue's token on the clue
-    giver's phone, a touch and a stop on the phone of the side the guesser touches for (the
-    clue giver's, which knows the colours)."""
+def recorder(action: Action, apart: bool = False) -> Player:
+    """The side whose phone records an action: a clue and an invalid clue's token on the
+    phone of the player who gives or calls it; a touch and a stop, at one table, on the
+    phone of the side the guesser touches for (the clue giver's, which knows the colours),
+    and, playing apart, on the guesser's own phone (the server judges it)."""
     if isinstance(action, (Clue, Penalty)):
         return action.by
     assert isinstance(action, (Guess, Stop))
-    return action.by.partner
+    return action.by if apart else action.by.partner

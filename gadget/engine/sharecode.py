@@ -3,7 +3,9 @@
 What phone A hands over (the code, its QR code, its link) makes side B and nothing more: a
 code carries side B's colours and the bank, never the seed, so side A stays on the phone
 that dealt it (its `Deal`). Version 1 codes carried the seed; they are still read, as the
-side B they make, and a game log keeps being readable with one (`old_deal`).
+side B they make, and a game log keeps being readable with one (`old_deal`). A game with
+words has a version 5 code, five characters longer: it also names the word list and the
+seed that deals the 25 words from it, which are public.
 """
 
 from __future__ import annotations
@@ -17,6 +19,7 @@ from typing import Final
 from gadget.engine.errors import Message, ShareCodeError, plural
 from gadget.engine.keycard import CELLS, Colour, KeyCard, generate_v1
 from gadget.engine.state import MAX_TOKENS
+from gadget.engine.words import WORD_SEED_BITS, WordsKey
 
 # Crockford's base 32: digits and letters without I, L, O and U, which people misread.
 ALPHABET: Final = "0123456789ABCDEFGHJKMNPQRSTVWXYZ"
@@ -32,11 +35,13 @@ VERSION: Final = 2
 # classic and Pictures cards): no game ever reads another's code as its own card.
 CLASSIC_VERSION: Final = 3
 PICTURES_VERSION: Final = 4
+WORDS_VERSION: Final = 5  # Duet with the words on the phones
 GAME_OF_VERSION: Final = {
     1: "duet",
     VERSION: "duet",
     CLASSIC_VERSION: "classic",
     PICTURES_VERSION: "pictures",
+    WORDS_VERSION: "duet",
 }
 _GREENS: Final = 9  # on one side: 3 shared, 1 over an assassin, 5 over a bystander
 _BLACKS: Final = 3
@@ -44,6 +49,9 @@ _BLACK_PLACES: Final = comb(CELLS - _GREENS, _BLACKS)  # 560
 SIDE_LAYOUTS: Final = comb(CELLS, _GREENS) * _BLACK_PLACES  # 1,144,066,000: under 2^31
 _DATA_CHARS: Final = 8  # after the version character: side B (31 bits), tokens (4), mistakes (4)
 LENGTH: Final = 1 + _DATA_CHARS + 1
+_WORDS_BITS: Final = 5 + WORD_SEED_BITS  # the list's number, then the word seed
+_WORDS_DATA_CHARS: Final = _DATA_CHARS + _WORDS_BITS // 5
+WORDS_LENGTH: Final = 1 + _WORDS_DATA_CHARS + 1  # three groups of five
 _GROUP: Final = 5
 
 # Version 1: the seed (42 bits) instead of side B; read, never written.
@@ -98,7 +106,7 @@ def grouped(data: list[int]) -> str:
     """A code's characters (version and data) with its check character, as players read
     and type it: two groups of five."""
     chars = "".join(ALPHABET[v] for v in [*data, _check_value(data)])
-    return "-".join(chars[i : i + _GROUP] for i in range(0, LENGTH, _GROUP))
+    return "-".join(chars[i : i + _GROUP] for i in range(0, len(chars), _GROUP))
 
 
 # What players call each game, in a refusal that names the game a code is for.
@@ -165,12 +173,14 @@ def _side_of_rank(rank: int) -> str:
 
 @dataclass(frozen=True, slots=True)
 class ShareCode:
-    """What phone A hands over: side B's colours (25 characters in side A's frame) and the
-    time bank the game starts with; side A cannot be made from it."""
+    """What phone A hands over: side B's colours (25 characters in side A's frame), the
+    time bank the game starts with, and what deals its words if it has any; side A cannot
+    be made from it."""
 
     side_b: str
     tokens: int = 9
     mistakes: int = 9
+    words: WordsKey | None = None
 
     def __post_init__(self) -> None:
         if (
@@ -186,9 +196,12 @@ class ShareCode:
     def text(self) -> str:
         """The code as players read and type it, in two groups of five: 2ABCD-EFGH7."""
         payload = (_side_rank(self.side_b) << 8) | (self.tokens << 4) | self.mistakes
-        data = [VERSION] + [
-            (payload >> (5 * shift)) & 31 for shift in range(_DATA_CHARS - 1, -1, -1)
-        ]
+        version, chars = VERSION, _DATA_CHARS
+        if self.words is not None:
+            payload = (payload << _WORDS_BITS) | (self.words.list_number << WORD_SEED_BITS)
+            payload |= self.words.seed
+            version, chars = WORDS_VERSION, _WORDS_DATA_CHARS
+        data = [version] + [(payload >> (5 * shift)) & 31 for shift in range(chars - 1, -1, -1)]
         return grouped(data)
 
     def __str__(self) -> str:
@@ -205,19 +218,25 @@ class ShareCode:
         values = code_characters(typed)
         if len(values) == V1_LENGTH:
             return _v1_deal(values).code
-        if values[0] != VERSION:
+        if values[0] not in (VERSION, WORDS_VERSION):
             raise ShareCodeError(
                 "{typed!r} is a code for {game}, not for Codenames: Duet",
                 typed=typed.strip(),
                 game=GAME_NAMES[GAME_OF_VERSION[values[0]]],
             )
         payload = code_payload(values)
+        words = None
+        if values[0] == WORDS_VERSION:
+            words = WordsKey(
+                (payload >> WORD_SEED_BITS) & 31, payload & ((1 << WORD_SEED_BITS) - 1)
+            )
+            payload >>= _WORDS_BITS
         rank = payload >> 8
         if rank >= SIDE_LAYOUTS:
             raise ShareCodeError(
                 "{typed!r} is not a valid code: check for a typo", typed=typed.strip()
             )
-        return cls(_side_of_rank(rank), tokens=(payload >> 4) & 15, mistakes=payload & 15)
+        return cls(_side_of_rank(rank), (payload >> 4) & 15, payload & 15, words)
 
 
 @dataclass(frozen=True, slots=True)
@@ -228,6 +247,7 @@ class Deal:
     seed: int
     tokens: int = 9
     mistakes: int = 9
+    words: WordsKey | None = None
 
     def __post_init__(self) -> None:
         if not 0 <= self.seed < 1 << DEAL_SEED_BITS:
@@ -244,8 +264,8 @@ class Deal:
 
     @property
     def code(self) -> ShareCode:
-        """What phone A shows for phone B: side B and the bank."""
-        return ShareCode(self.key_card().b, self.tokens, self.mistakes)
+        """What phone A shows for phone B: side B, the bank and the words' key."""
+        return ShareCode(self.key_card().b, self.tokens, self.mistakes, self.words)
 
 
 def old_deal(typed: str) -> Deal | None:
@@ -272,16 +292,17 @@ def code_characters(typed: str) -> list[int]:
                 position=position,
                 char=char,
             )
-    if len(chars) not in (LENGTH, V1_LENGTH):
+    if len(chars) not in (LENGTH, V1_LENGTH, WORDS_LENGTH):
         raise ShareCodeError(
             "{problem}",
             problem=plural(
-                "the code has {count} character; a code has {length} (not counting spaces and"
-                " hyphens)",
-                "the code has {count} characters; a code has {length} (not counting spaces and"
-                " hyphens)",
+                "the code has {count} character; a code has {length} or {longer} (not counting"
+                " spaces and hyphens)",
+                "the code has {count} characters; a code has {length} or {longer} (not counting"
+                " spaces and hyphens)",
                 len(chars),
                 length=LENGTH,
+                longer=WORDS_LENGTH,
             ),
         )
     values = [_VALUES[c] for c in chars]
@@ -293,7 +314,11 @@ def code_characters(typed: str) -> list[int]:
             "code version {version} comes from a newer Gadget; update the app to join",
             version=version,
         )
-    if (len(values) == V1_LENGTH) != (version == V1) or version not in GAME_OF_VERSION:
+    if (
+        (len(values) == V1_LENGTH) != (version == V1)
+        or (len(values) == WORDS_LENGTH) != (version == WORDS_VERSION)
+        or version not in GAME_OF_VERSION
+    ):
         raise ShareCodeError("{typed!r} is not a valid code: check for a typo", typed=typed.strip())
     return values
 

@@ -48,6 +48,9 @@ class PlayerView:
     partner_may_stop: bool
     penalty_open: bool
     touchable: frozenset[int]
+    # Playing apart: the cells this player may touch now, known from the table alone.
+    mine_to_touch: frozenset[int] = frozenset()
+    i_may_stop: bool = False
 
     @property
     def seat_cells(self) -> tuple[int, ...]:
@@ -73,6 +76,7 @@ def view_for(state: GameState, player: Player) -> PlayerView:
         cells_of(~(state.covered_mask | state.marks_by(partner))) if records else frozenset()
     )
     guessing = state.phase is Phase.GUESSING
+    mine = cells_of(~(state.covered_mask | state.marks_by(player))) if may_guess else frozenset()
     return PlayerView(
         player=player,
         own_side=state.card.side(player),
@@ -101,6 +105,8 @@ def view_for(state: GameState, player: Player) -> PlayerView:
         partner_may_stop=guessing and records and bool(state.correct_this_turn),
         penalty_open=guessing and not state.guesses_this_turn and not state.penalised_this_turn,
         touchable=touchable,
+        mine_to_touch=mine,
+        i_may_stop=guessing and may_guess and bool(state.correct_this_turn),
     )
 
 

@@ -8,6 +8,7 @@ from dataclasses import dataclass
 
 from gadget.engine import Deal, GadgetError, GameLog, Status, parse_game_log
 from gadget.engine.sharecode import DEAL_SEED_BITS
+from gadget.engine.words import WORD_SEED_BITS, WordsChoice, dealt_words
 from gadget.missions import (
     Mission,
     MissionMap,
@@ -97,8 +98,10 @@ def start_game(
     players: Sequence[str] = (),
     seed: int | None = None,
     phone: str | None = None,
+    words: WordsChoice | None = None,
 ) -> SavedGame:
-    """A new game: a mission sets the time bank; a team's standard 9-token game is the start.
+    """A new game: a mission sets the time bank; a team's standard 9-token game is the start;
+    with `words`, its 25 words are dealt too (from a shipped list, or a custom list).
 
     Winning a standard 9-token game completes the start (Prague 9-9); 10 or 11 tokens make a
     practice game that goes to the history but not the campaign.
@@ -120,10 +123,16 @@ def start_game(
             start = team_map.mission(team_map.start)
             if (start.turns, start.mistakes) == (tokens, mistakes):
                 mission_id = start.id
+    deal = fresh_deal(store, tokens, mistakes) if seed is None else Deal(seed, tokens, mistakes)
+    card_words = None
+    if words is not None:
+        word_seed = (
+            secrets.randbits(WORD_SEED_BITS) if seed is None else seed % (1 << WORD_SEED_BITS)
+        )
+        card_words = dealt_words(words, word_seed)
+        deal = Deal(deal.seed, deal.tokens, deal.mistakes, card_words.key)
     return store.start_game(
-        GameLog.dealt(
-            fresh_deal(store, tokens, mistakes) if seed is None else Deal(seed, tokens, mistakes)
-        ),
+        GameLog.dealt(deal, custom=card_words),
         team_id=team.id if team else None,
         mission_id=mission_id,
         players=players or (team.players if team else ()),

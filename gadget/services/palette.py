@@ -10,6 +10,7 @@ BYSTANDER_INK: Final = "#4E3B1F"  # text and symbols on a bystander
 ON_DARK: Final = "#FFFFFF"  # text and symbols on an agent, an assassin or a hidden card
 COVERED: Final = "#E8F5E9"  # an agent card on the word: pale, unlike the dark agents to find
 COVERED_INK: Final = "#1B5E20"  # the agent's figure on it
+CHOSEN: Final = "#FFB300"  # a word chosen, waiting for its touch to be confirmed
 HIDDEN: Final = "#37474F"  # the card hidden from someone walking by
 
 # The classic and Pictures key cards: the two teams' agents (and the starting team's border);

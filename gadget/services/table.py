@@ -5,7 +5,8 @@ from __future__ import annotations
 import time
 from collections.abc import Callable
 
-from gadget.engine import Action, Player, ShareCode, recorder
+from gadget.engine import Action, GameLog, Player, ShareCode, recorder
+from gadget.engine.words import WordsChoice
 from gadget.services.campaign import start_game
 from gadget.services.classic_tables import ClassicTables
 from gadget.services.hub import Hub
@@ -30,6 +31,12 @@ from gadget.store import (
     Store,
     Team,
 )
+
+
+def apart(log: GameLog) -> bool:
+    """Whether a game is played apart: on a server, a game with its words on the phones is
+    (each player's phone takes their own touches, and the server judges them)."""
+    return log.words is not None
 
 
 def _timer_key(phone: Phone | None) -> str:
@@ -65,10 +72,12 @@ class Table(Seats, Teams):
         team_name: str | None = None,
         mission_name: str | None = None,
         seed: int | None = None,
+        words: WordsChoice | None = None,
         phone: Phone,
     ) -> SavedGame:
         """A new game on this server, its timer set from the saved default; the phone that
-        dealt it holds side A (a team's mission only from a phone of the team)."""
+        dealt it holds side A (a team's mission only from a phone of the team); with
+        `words`, its words are on both phones and it is played apart."""
         if team_name is not None:
             self.team_of(phone, self.store.team(team_name).id)
         game = start_game(
@@ -79,6 +88,7 @@ class Table(Seats, Teams):
             mistakes=mistakes,
             seed=seed,
             phone=phone.key,
+            words=words,
         )
         self._restart_timer(game, self.default_timer(phone))
         return game
@@ -99,7 +109,9 @@ class Table(Seats, Teams):
         """Record an action seen at `version`, on the phone of the side that records it (the
         store checks the seat in the same transaction); both phones hear of it, and this
         one gets its screen as it now stands."""
-        self.store.record_action(game_id, action, version, phone=phone.key, side=recorder(action))
+        self.store.record_action(
+            game_id, action, version, phone=phone.key, side=lambda log: recorder(action, apart(log))
+        )
         return self._changed(game_id, phone)
 
     def undo(self, phone: Phone, game_id: int, version: int) -> PhoneGame:

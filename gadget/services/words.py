@@ -166,12 +166,17 @@ def bank_words(view: PlayerView) -> Message:
     )
 
 
-def turn_words(view: PlayerView) -> Message:
-    """Whose turn it is and who gives the clue."""
+def turn_words(view: PlayerView, apart: bool = False) -> Message:
+    """Whose turn it is and who gives the clue (played apart, each phone takes its own
+    player's touches)."""
     me = view.player
     if view.phase is Phase.OVER:
         return Message("The game is over.")
     if view.phase is Phase.SUDDEN_DEATH:
+        if apart:
+            return Message(
+                "Sudden death: each of you touches words on your own phone, one at a time."
+            )
         return Message(
             "Sudden death: touch words one at a time; each phone records its partner's touches."
         )

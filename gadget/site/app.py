@@ -8,6 +8,7 @@ the map, the share panel, the timer, the language); this package never imports t
 from __future__ import annotations
 
 import secrets
+from collections.abc import Awaitable, Callable
 from typing import Any, Final
 
 import flet as ft
@@ -15,6 +16,7 @@ import flet as ft
 from gadget.engine import Deal, Player
 from gadget.engine.classic import Game
 from gadget.engine.sharecode import DEAL_SEED_BITS
+from gadget.engine.words import WORD_SEED_BITS, WordsChoice, WordsKey
 from gadget.language import N_, codes, language
 from gadget.missions import MissionState
 from gadget.services import addresses, palette
@@ -33,6 +35,7 @@ from gadget.views.language import _, city
 from gadget.views.layout import PAGE_PADDING, nowhere, screen
 from gadget.views.phone import WithLanguage, use_language_choice
 from gadget.views.typed_code import join_by_code
+from gadget.views.words_choice import words_deal
 
 TRY_AGAIN: Final = N_("Try again, or start from Home.")
 
@@ -51,9 +54,20 @@ def SiteHome() -> ft.Control:
     unkept, set_unkept = use_value(lambda: "")
     choice = use_language_choice()
 
-    async def deal(_event: Any) -> None:
+    def deal_with(words: WordsChoice | None) -> Callable[[Any], Awaitable[None]]:
+        """A new game for the chosen city, with the words of that list when it has any."""
+
+        async def deal(_event: Any) -> None:
+            await deal_for_city(words)
+
+        return deal
+
+    async def deal_for_city(words: WordsChoice | None) -> None:
         mission = next((m for m in missions if m.id == chosen), missions[0])
-        dealt = Deal(secrets.randbits(DEAL_SEED_BITS), mission.turns, mission.mistakes)
+        key = None
+        if isinstance(words, int):  # a shipped list (the site deals no custom list yet)
+            key = WordsKey(words, secrets.randbits(WORD_SEED_BITS))
+        dealt = Deal(secrets.randbits(DEAL_SEED_BITS), mission.turns, mission.mistakes, key)
         try:
             await remember(dealt)  # side A is made again from this phone's storage alone
         except Exception:  # no storage here: side A could not be shown again
@@ -86,8 +100,16 @@ def SiteHome() -> ft.Control:
                 ],
                 lambda e: set_chosen(str(e.control.value or NO_MISSION)),
             ),
-            ft.Button(_("New game"), icon=ft.Icons.STYLE, on_click=deal),
+            ft.Button(_("New game"), icon=ft.Icons.STYLE, on_click=deal_with(None)),
             *([ft.Text(unkept, color=palette.DANGER)] if unkept else []),
+            *words_deal(
+                deal_with,
+                None,
+                _(
+                    "The 25 words on both phones, for the chosen mission. Each phone covers its"
+                    " words with a tap, as the tiles do on the table."
+                ),
+            ),
             ft.Text(_("Classic Codenames or Pictures"), size=20, weight=ft.FontWeight.W_600),
             ft.Text(_("One key card that both spymasters see: deal it, then share its code.")),
             ft.Row(

@@ -31,6 +31,7 @@ from gadget.services import addresses, palette
 from gadget.services.timing import Stretch, TimerSettings, TimerState
 from gadget.services.words import score_words
 from gadget.site.classic import SiteClassic
+from gadget.site.covers import tiled_card, use_tiles
 from gadget.site.dealt import use_deal
 from gadget.site.hold import use_team
 from gadget.site.team import PhoneTeam, record_result
@@ -38,7 +39,6 @@ from gadget.views.boundary import component
 from gadget.views.choices import WIDE_DROPDOWN, dropdown
 from gadget.views.fields import Typed, text_of, typed_field, use_typed, whole_number
 from gadget.views.hooks import Loading, keyed, use_value, use_wakelock
-from gadget.views.keycard import KeyCardGrid
 from gadget.views.language import _, city, ngettext, pgettext, say
 from gadget.views.layout import content_width, dead_end, header, loading, panel, screen, share_panel
 from gadget.views.shared import guarded
@@ -111,6 +111,8 @@ def DealtSide(code: ShareCode) -> ft.Control:
             _("Side B"),
             addresses.play(code, Player.B),
         )
+    # The words are public: the address's code names them (the seed kept here does not).
+    deal = replace(deal, words=code.words)
     return SiteSide(deal.code, view_for(replay(GameLog.dealt(deal)), Player.A))
 
 
@@ -126,6 +128,7 @@ def SiteSide(code: ShareCode, view: PlayerView) -> ft.Control:
     timer = use_site_timer()
     use_wakelock()
     side = view.player
+    tiles = use_tiles(code, side)
     body: list[ft.Control] = [
         header(
             side,
@@ -139,7 +142,7 @@ def SiteSide(code: ShareCode, view: PlayerView) -> ft.Control:
             share_panel(code, addresses.site_join_link(page.url, code)),
             ft.TextButton(_("Hide the code"), on_click=lambda _e: set_sharing(False)),
         ]
-    body += [*timer.clock, KeyCardGrid(view, None, hidden)]
+    body += [*timer.clock, *tiled_card(view, tiles, hidden)]
     if side is Player.A and not sharing:
         body.append(
             ft.TextButton(_("Show the code for side B"), on_click=lambda _e: set_sharing(True))

@@ -6,7 +6,7 @@ from __future__ import annotations
 
 import json
 import secrets
-from collections.abc import Sequence
+from collections.abc import Callable, Sequence
 from dataclasses import dataclass
 
 from sqlalchemy import func, update
@@ -194,7 +194,7 @@ class GameRecords(Repository):
         expected_version: int,
         *,
         phone: str | None = None,
-        side: Player | None = None,
+        side: Player | Callable[[GameLog], Player] | None = None,
     ) -> SavedGame:
         """Apply an action and save it in one transaction; at the end, record the attempt too.
 
@@ -216,18 +216,19 @@ class GameRecords(Repository):
         expected_version: int,
         action: Action | None,
         phone: str | None,
-        side: Player | None,
+        side: Player | Callable[[GameLog], Player] | None,
     ) -> SavedGame:
-        """One more action (or, with None, one fewer) under the version check."""
+        """One more action (or, with None, one fewer) under the version check; `side` is
+        the side whose phone records it, or what reads it from the game's log."""
         with self._transaction() as session:
             row = session.get(GameRow, game_id)
             if row is None:
                 raise NotFoundError("no game number {game_id}", game_id=game_id)
+            kept = self.derived.worked(game_id, row.log)
             if phone is not None:
-                _check_seat(session, game_id, phone, side)
+                _check_seat(session, game_id, phone, side(kept.log) if callable(side) else side)
             if row.version != expected_version:
                 raise stale_error(row.version, expected_version)
-            kept = self.derived.worked(game_id, row.log)
             before: GameState | None
             if action is not None:
                 state, before, log = apply(kept.state, action), kept.state, kept.log.then(action)

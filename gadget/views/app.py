@@ -24,6 +24,7 @@ from gadget.views.table_context import TABLE
 from gadget.views.team import TeamScreen
 from gadget.views.team_history import HistoryScreen
 from gadget.views.teams import TeamsScreen
+from gadget.views.words_deal import CustomWordsScreen
 
 
 @component
@@ -67,6 +68,7 @@ def App(trouble: Trouble, table: Table) -> ft.Control:
                         ft.Route(path=addresses.SETTINGS_ROUTE, component=Settings),
                         ft.Route(path=addresses.SCAN_ROUTE, component=ScanScreen),
                         ft.Route(path=addresses.PAPER_ROUTE, component=PaperScreen),
+                        ft.Route(path=addresses.WORDS_ROUTE, component=CustomWordsScreen),
                         ft.Route(path=addresses.HISTORY_ROUTE, component=PracticeHistoryScreen),
                         ft.Route(path=addresses.TEAMS_ROUTE, component=TeamsScreen),
                         ft.Route(path=addresses.TEAM_ROUTE, component=TeamScreen),

@@ -41,16 +41,24 @@ def _size(count: int) -> str:
 async def pick_json(what: Message) -> str | None:
     """The text of a JSON file the player picks, or None when they cancel; UploadError
     (a ValueError) for one too large, not UTF-8, or that did not arrive."""
+    return await pick_text(what, ("json",))
+
+
+async def pick_text(what: Message, extensions: tuple[str, ...]) -> str | None:
+    """The text of a file of those kinds the player picks, or None when they cancel;
+    UploadError (a ValueError) for one too large, not UTF-8, or that did not arrive."""
     if current_link() is None:  # the static site or the tests' phones: the file is read here
-        files = await ft.FilePicker().pick_files(allowed_extensions=["json"], with_data=True)
-        return read_upload(files[0].bytes, what) if files else None
-    return await _upload_json(what)
+        picked = await ft.FilePicker().pick_files(
+            allowed_extensions=list(extensions), with_data=True
+        )
+        return read_upload(picked[0].bytes, what) if picked else None
+    return await _upload_text(what, extensions)
 
 
 UPLOADING: Final = 120.0  # seconds a phone has to send a picked file
 
 
-async def _upload_json(what: Message) -> str | None:
+async def _upload_text(what: Message, extensions: tuple[str, ...]) -> str | None:
     """On a server, the file's size is checked before any of it is sent, and it is sent by
     HTTP beside the WebSocket: a file too large is refused in one line, the screen as it was."""
     name, arrived = INBOX.expect()
@@ -62,7 +70,7 @@ async def _upload_json(what: Message) -> str | None:
                 failed.set_result(None)
 
         picker = ft.FilePicker(on_upload=progress)
-        files = await picker.pick_files(allowed_extensions=["json"])
+        files = await picker.pick_files(allowed_extensions=list(extensions))
         if not files:
             return None
         if files[0].bytes is not None:  # a phone that sent the file with the pick after all

@@ -13,12 +13,16 @@ from gadget.engine import (
     LossReason,
     Phase,
     Player,
+    PlayerView,
     view_for,
 )
 from gadget.services import addresses, palette
 from gadget.services.phone_game import PhoneGame
+from gadget.services.phones import Phone
 from gadget.services.records import SavedGame
+from gadget.services.table import Table, apart
 from gadget.services.words import bank_words, turn_words
+from gadget.views.apart import apart_buttons, own_touch, touch_question
 from gadget.views.boundary import component
 from gadget.views.game_parts import (
     SharePanel,
@@ -27,15 +31,17 @@ from gadget.views.game_parts import (
     notices,
     time_bank,
     timer_switch,
+    undo_button,
     undo_question,
 )
 from gadget.views.hooks import Kept, Loading, keyed, use_kept, use_lookup, use_value, use_wakelock
-from gadget.views.keycard import KeyCardGrid
+from gadget.views.keycard import KeyCardGrid, Worded
 from gadget.views.language import _, say
 from gadget.views.layout import content_width, dead_end, header, loading, screen
 from gadget.views.live import use_live
 from gadget.views.phone import use_phone
 from gadget.views.shared import guarded
+from gadget.views.story import StoryPanel, visible_words, words_language
 from gadget.views.table_context import use_table
 from gadget.views.take_over import SeatRequestScreen, keep_panel, request_panel
 from gadget.views.timer import TimerBar, TimerControls
@@ -104,6 +110,55 @@ def SeatedGame(game_id: int) -> ft.Control:
     return keyed(GameTable, shown.side.value, shown, keep)
 
 
+def recording(view: PlayerView, act: Callable[[Action], None]) -> Callable[[int], None] | None:
+    """At one table, the clue giver's phone records each touch of the partner's."""
+    if not view.i_record_guesses:
+        return None
+    return lambda cell: act(Guess(view.player.partner, cell))
+
+
+def _moves(
+    view: PlayerView,
+    game: SavedGame,
+    act: Callable[[Action], None],
+    ask_undo: Callable[[ft.Event[ft.OutlinedButton]], None],
+) -> list[ft.Control]:
+    """The buttons under the card: at one table, or played apart."""
+    can_undo = bool(game.log.actions)
+    if not apart(game.log):
+        return action_buttons(view, act, ask_undo, can_undo)
+    visible = visible_words(game)
+    return [
+        *apart_buttons(view, act, visible, words_language(game)),
+        *undo_button(ask_undo, can_undo),
+    ]
+
+
+def _under_way(
+    view: PlayerView, shown: PhoneGame, table: Table, phone: Phone, message: str
+) -> list[ft.Control]:
+    """Above the card while the game is played: whose turn, the bank, the timer, notices."""
+    game = shown.game
+    assert game is not None
+    return [
+        ft.Text(say(turn_words(view, apart(game.log))), weight=ft.FontWeight.W_600),
+        time_bank(view),
+        ft.Text(say(bank_words(view)), size=14),
+        TimerBar(
+            view.phase,
+            shown.timer,
+            TimerControls(
+                table.clock,
+                lambda: table.pause_timer(phone, game.id),
+                lambda: table.resume_timer(phone, game.id),
+                lambda: table.reset_timer(phone, game.id),
+            ),
+        ),
+        timer_switch(table, phone, game.id, view.phase, shown.timer_settings),
+        *notices(view, game, message),
+    ]
+
+
 @component
 def GameTable(shown: PhoneGame, set_shown: Callable[[PhoneGame], None]) -> ft.Control:
     """One side of one game, live: every change on the other phone shows here at once."""
@@ -123,6 +178,7 @@ def GameTable(shown: PhoneGame, set_shown: Callable[[PhoneGame], None]) -> ft.Co
     # The version undo was asked at: the answer takes back that move, never one made since
     # (both phones asking at once took back two moves).
     undo_asked, set_undo_asked = use_value(lambda: cast(int | None, None))
+    chosen, set_chosen = use_value(lambda: cast(int | None, None))  # played apart: a word
 
     use_wakelock()
     # The version the next action is based on: a second quick tap on this phone must not
@@ -138,6 +194,7 @@ def GameTable(shown: PhoneGame, set_shown: Callable[[PhoneGame], None]) -> ft.Co
     def act(action: Action) -> None:
         def record() -> None:  # this phone's own action, shown at once
             set_message("")
+            set_chosen(None)
             show(table.act(phone, game_id, action, version.current))
 
         def tell(text: str) -> None:
@@ -148,14 +205,14 @@ def GameTable(shown: PhoneGame, set_shown: Callable[[PhoneGame], None]) -> ft.Co
 
     def undo(asked: int) -> None:
         set_undo_asked(None)
-
-        def take_back() -> None:
-            show(table.undo(phone, game_id, asked))
-
-        guarded(take_back, set_message)(None)
+        guarded(lambda: show(table.undo(phone, game_id, asked)), set_message)(None)
 
     view = view_for(game.state, side)
-    on_touch = (lambda cell: act(Guess(side.partner, cell))) if view.i_record_guesses else None
+    played_apart = apart(game.log)
+    # Played apart, a tap chooses this player's own touch, and the question below makes it.
+    on_touch, mine = (
+        own_touch(view, chosen, set_chosen) if played_apart else (recording(view, act), None)
+    )
     over = view.phase is Phase.OVER
     body: list[ft.Control] = [
         header(
@@ -181,32 +238,26 @@ def GameTable(shown: PhoneGame, set_shown: Callable[[PhoneGame], None]) -> ft.Co
     )
     if not wide:
         body.append(share_slot)
-    if over:  # the end says what happened; the turn, the bank and the last touch are done
-        body += [
+    # At the end, what happened; before it, the turn, the bank, the timer and the last touch.
+    body += (
+        [
             end_panel(view, game, shown.result, page.navigate, shown.in_team),
             *([ft.Text(message, color=palette.DANGER)] if message else []),
         ]
-    else:
-        body += [
-            ft.Text(say(turn_words(view)), weight=ft.FontWeight.W_600),
-            time_bank(view),
-            ft.Text(say(bank_words(view)), size=14),
-            TimerBar(
-                view.phase,
-                shown.timer,
-                TimerControls(
-                    table.clock,
-                    lambda: table.pause_timer(phone, game_id),
-                    lambda: table.resume_timer(phone, game_id),
-                    lambda: table.reset_timer(phone, game_id),
-                ),
-            ),
-            timer_switch(table, phone, game_id, view.phase, shown.timer_settings),
-            *notices(view, game, message),
-        ]
+        if over
+        else _under_way(view, shown, table, phone, message)
+    )
     # Keyed: a notice that comes or goes above them moves the card and the buttons, instead
     # of drawing them again whole (the card alone is 10 KB and 150 controls a phone).
-    card = keyed(KeyCardGrid, "card", view, on_touch, hidden, struck_assassin(game))
+    card = keyed(
+        KeyCardGrid,
+        "card",
+        view,
+        on_touch,
+        hidden,
+        struck_assassin(game),
+        Worded(game.log.words.words if game.log.words else None, mine, played_apart),
+    )
     body += [
         ft.Row(
             [ft.Container(card, width=CARD_WIDTH), share_slot],
@@ -221,13 +272,14 @@ def GameTable(shown: PhoneGame, set_shown: Callable[[PhoneGame], None]) -> ft.Co
         undo_question(over, lambda: set_undo_asked(None), lambda: undo(game.version))
         if undo_asked == game.version  # a move since closes the question
         else ft.Row(
-            action_buttons(
-                view, act, lambda _e: set_undo_asked(game.version), bool(game.log.actions)
-            ),
+            _moves(view, game, act, lambda _e: set_undo_asked(game.version)),
             wrap=True,
             key="actions",
         ),
     ]
+    # The question of a touch chosen sits between the card and the buttons.
+    body[-1:-1] = touch_question(view, game.log.words, mine, act, lambda: set_chosen(None))
+    body += [StoryPanel(game.log, side)] if over else []
     if shares and not showing_code:
         body.append(
             ft.TextButton(_("Show the code for side B"), on_click=lambda _e: set_sharing(True))

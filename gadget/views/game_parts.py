@@ -108,9 +108,14 @@ def action_buttons(
                 _("Invalid clue: discard a token"), on_click=lambda _e: act(Penalty(view.player))
             )
         )
-    if can_undo:  # after the end too: a slip of the finger on the assassin is forgiven
-        buttons.append(ft.OutlinedButton(_("Undo"), icon=ft.Icons.UNDO, on_click=ask_undo))
-    return buttons
+    return buttons + undo_button(ask_undo, can_undo)
+
+
+def undo_button(
+    ask_undo: Callable[[ft.Event[ft.OutlinedButton]], None], can_undo: bool
+) -> list[ft.Control]:
+    """Undo, after the end too: a slip of the finger on the assassin is forgiven."""
+    return [ft.OutlinedButton(_("Undo"), icon=ft.Icons.UNDO, on_click=ask_undo)] if can_undo else []
 
 
 def notices(view: PlayerView, game: SavedGame, message: str) -> list[ft.Control]:

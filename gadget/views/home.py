@@ -10,6 +10,7 @@ import flet as ft
 
 from gadget.engine import AGENTS, Phase, view_for
 from gadget.engine.classic import Game
+from gadget.engine.words import WordsChoice
 from gadget.missions import MissionState
 from gadget.services import addresses, palette
 from gadget.services.phones import Phone
@@ -28,6 +29,7 @@ from gadget.views.shared import guarded
 from gadget.views.table_context import use_table
 from gadget.views.take_over import request_panel
 from gadget.views.typed_code import join_by_code
+from gadget.views.words_choice import words_deal
 
 
 class HowDealt(TypedDict, total=False):
@@ -36,6 +38,7 @@ class HowDealt(TypedDict, total=False):
     tokens: int
     team_name: str
     mission_name: str
+    words: WordsChoice
 
 
 def _deal(
@@ -263,6 +266,14 @@ def Home() -> ft.Control:
                 wrap=True,
             ),
             MissionPicker(),
+            *words_deal(
+                lambda choice: _deal(table, page, phone, set_problem, words=choice),
+                lambda _e: page.navigate(addresses.WORDS),
+                _(
+                    "The 25 words on both phones: the clue is typed, and each player touches"
+                    " words on their own phone. At one table or in two homes on a call."
+                ),
+            ),
             ft.Text(_("Classic Codenames or Pictures"), size=18, weight=ft.FontWeight.W_600),
             ft.Row(
                 [

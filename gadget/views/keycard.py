@@ -3,6 +3,8 @@
 from __future__ import annotations
 
 from collections.abc import Callable
+from dataclasses import dataclass
+from typing import Final
 
 import flet as ft
 
@@ -29,10 +31,25 @@ def _token(label: str) -> ft.Control:
     )
 
 
-def cell_words(view: PlayerView, cell: int, struck: int | None = None) -> str:
-    """What a screen reader (and a test) says for one cell: colour, then what lies on it."""
+# A word on its cell: upper case, as on the box's cards; tests/test_wordlists.py measures
+# every shipped word in this size against the cell's width on a 390 px phone.
+WORD_SIZE: Final = 11
+
+
+def colour_name(colour: Colour) -> str:
+    """What players call a cell of this colour, in the phone's language."""
+    return pgettext("cell", CELL_LOOK[colour][3])
+
+
+def cell_words(
+    view: PlayerView, cell: int, struck: int | None = None, word: str | None = None
+) -> str:
+    """What a screen reader (and a test) says for one cell: its word, its colour, then what
+    lies on it."""
     colour = Colour(view.own_side[cell])
-    words = [pgettext("cell", CELL_LOOK[colour][3])]
+    words = [colour_name(colour)]
+    if word is not None:
+        words.insert(0, word.upper())
     if cell == struck:
         words.append(_("touched: the assassin"))
     if cell in view.found:
@@ -42,7 +59,7 @@ def cell_words(view: PlayerView, cell: int, struck: int | None = None) -> str:
     if cell in view.marks_by_partner:
         words.append(_("partner's bystander"))
     if view.partner_side is not None:
-        seen = pgettext("cell", CELL_LOOK[Colour(view.partner_side[cell])][3])
+        seen = colour_name(Colour(view.partner_side[cell]))
         words.append(_("partner sees {colour}").format(colour=seen))
     return _(", ").join(words)
 
@@ -53,6 +70,10 @@ def _cell(
     position: int,
     on_touch: Callable[[int], None] | None,
     struck: int | None,
+    *,
+    touch_cells: frozenset[int],
+    word: str | None = None,
+    chosen: bool = False,
 ) -> ft.Control:
     colour = Colour(view.own_side[cell])
     fill, ink, icon, _name = CELL_LOOK[colour]
@@ -64,12 +85,16 @@ def _cell(
         tokens.append(_token(pgettext("token", "you")))
     if cell in view.marks_by_partner:
         tokens.append(_token(pgettext("token", "partner")))
+    symbol = ft.Icon(
+        ft.Icons.PERSON if found else icon,
+        color=palette.COVERED_INK if found else ink,
+        size=26 if word is None or found else 14,
+    )
     face = ft.Container(
-        content=ft.Icon(
-            ft.Icons.PERSON if found else icon, color=palette.COVERED_INK if found else ink, size=26
-        ),
+        # An agent card hides its word, as the tile does on the table.
+        content=symbol if word is None or found else _worded(symbol, word, ink),
         bgcolor=palette.COVERED if found else fill,
-        border=ft.Border.all(3, fill) if found else None,
+        border=ft.Border.all(3, palette.CHOSEN if chosen else fill) if found or chosen else None,
         border_radius=6,
         alignment=ft.Alignment.CENTER,
         expand=True,
@@ -90,11 +115,14 @@ def _cell(
         )
     if tokens:
         layers.append(ft.Column(tokens, spacing=1, left=2, bottom=2))
-    touchable = on_touch is not None and cell in view.touchable
+    touchable = on_touch is not None and cell in touch_cells
     row, column = divmod(position, 5)
+    said = cell_words(view, cell, struck, word)
+    if chosen:
+        said = _("{words}, chosen").format(words=said)
     return ft.Semantics(
         label=_("row {row} column {column}: {words}").format(
-            row=row + 1, column=column + 1, words=cell_words(view, cell, struck)
+            row=row + 1, column=column + 1, words=said
         ),
         button=touchable,
         exclude_semantics=True,  # the label says the tokens: "partner" is not said twice
@@ -110,15 +138,52 @@ def _cell(
     )
 
 
+def _worded(symbol: ft.Control, word: str, ink: str) -> ft.Control:
+    """A cell's word under its colour's symbol."""
+    return ft.Column(
+        [
+            symbol,
+            ft.Text(
+                word.upper(),
+                size=WORD_SIZE,
+                weight=ft.FontWeight.W_600,
+                color=ink,
+                max_lines=1,
+                no_wrap=True,
+                overflow=ft.TextOverflow.ELLIPSIS,  # a custom list's long word
+            ),
+        ],
+        spacing=2,
+        alignment=ft.MainAxisAlignment.CENTER,
+        horizontal_alignment=ft.CrossAxisAlignment.CENTER,
+    )
+
+
+@dataclass(frozen=True, slots=True)
+class Worded:
+    """A card's words, when it has them, and, played apart, the word this player chose."""
+
+    words: tuple[str, ...] | None = None
+    chosen: int | None = None
+    apart: bool = False
+
+
+NO_WORDS: Final = Worded()
+
+
 @component
 def KeyCardGrid(
     view: PlayerView,
     on_touch: Callable[[int], None] | None = None,
     hidden: bool = False,
     struck: int | None = None,
+    worded: Worded = NO_WORDS,
 ) -> ft.Control:
-    """The card from this player's seat; tappable cells record the partner's touches;
+    """The card from this player's seat, with its words when it has them; tappable cells
+    record the partner's touches, or, played apart, choose this player's own touch;
     `struck` is the cell whose touch found the assassin."""
+    touch_cells = view.mine_to_touch if worded.apart else view.touchable
+    words, chosen = worded.words, worded.chosen
     if hidden:
         return ft.Container(
             content=ft.Text(_("Card hidden"), size=18, color=palette.ON_DARK),
@@ -131,7 +196,16 @@ def KeyCardGrid(
     rows: list[ft.Control] = [
         ft.Row(
             [
-                _cell(view, order[position], position, on_touch, struck)
+                _cell(
+                    view,
+                    order[position],
+                    position,
+                    on_touch,
+                    struck,
+                    touch_cells=touch_cells,
+                    word=words[order[position]] if words is not None else None,
+                    chosen=chosen == order[position],
+                )
                 for position in range(r * 5, r * 5 + 5)
             ],
             spacing=4,

@@ -1,0 +1,213 @@
+"""The 25 words of a table: dealt from a versioned list by a seed, so a code makes them forever.
+
+The words are public (every player sees them, and they say nothing of a colour), so a share
+code may carry what makes them: the list's number and a seed. Shipped lists are never edited
+once released; a changed list is a new number. A custom list cannot travel in a code: its
+dealt words travel beside it (in a link, or in the server's store).
+"""
+
+from __future__ import annotations
+
+import unicodedata
+from collections.abc import Sequence
+from dataclasses import dataclass
+from typing import Final
+
+from gadget.engine.errors import WordListError, plural
+from gadget.engine.keycard import CELLS
+from gadget.engine.prng import SplitMix64
+from gadget.engine.wordlists import en_1, fr_1
+
+WORD_SEED_BITS: Final = 20  # five code characters hold it with the list's number
+CUSTOM_LIST: Final = 31  # the list number of a custom list: its words travel beside the code
+SHORTEST_LIST: Final = CELLS
+LONGEST_LIST: Final = 2000
+LONGEST_WORD: Final = 40
+# Mixed into the word seed so that a word seed never draws the same numbers as a card's seed.
+_WORDS_DOMAIN: Final = 0x57_4F_52_44_53_00_00_01  # "WORDS", version 1
+
+
+@dataclass(frozen=True, slots=True)
+class WordList:
+    """A shipped list of words: its number in codes, its language, and its words."""
+
+    number: int
+    key: str  # "en-1": the language and the list's version, as logs and files name it
+    language: str
+    words: tuple[str, ...]
+
+
+SHIPPED: Final[dict[int, WordList]] = {
+    0: WordList(0, "en-1", "en", en_1.WORDS),
+    1: WordList(1, "fr-1", "fr", fr_1.WORDS),
+}
+_BY_KEY: Final = {shipped.key: shipped for shipped in SHIPPED.values()}
+
+
+def newest_list(language: str) -> WordList:
+    """The list a new game in that language deals from (English for any other language)."""
+    lists = [shipped for shipped in SHIPPED.values() if shipped.language == language]
+    return max(lists or [SHIPPED[0]], key=lambda shipped: shipped.number)
+
+
+def list_by_key(key: str) -> WordList:
+    """The shipped list a log or a file names ("en-1")."""
+    try:
+        return _BY_KEY[key]
+    except KeyError:
+        raise WordListError("{key!r} is not a word list this Gadget knows", key=key) from None
+
+
+@dataclass(frozen=True, slots=True)
+class WordsKey:
+    """What a code carries of the words: the list's number and the seed that deals from it."""
+
+    list_number: int
+    seed: int
+
+    def __post_init__(self) -> None:
+        if self.list_number != CUSTOM_LIST and self.list_number not in SHIPPED:
+            raise WordListError(
+                "word list {number} comes from a newer Gadget; update the app",
+                number=self.list_number,
+            )
+        if not 0 <= self.seed < 1 << WORD_SEED_BITS:
+            raise WordListError(
+                "word seed {seed} is outside 0..2^{bits}-1", seed=self.seed, bits=WORD_SEED_BITS
+            )
+
+    @property
+    def is_custom(self) -> bool:
+        """Whether the words come from a list the code cannot name."""
+        return self.list_number == CUSTOM_LIST
+
+
+@dataclass(frozen=True, slots=True)
+class CardWords:
+    """The 25 words of one table, row by row in side A's frame, and what dealt them."""
+
+    key: WordsKey
+    words: tuple[str, ...]
+
+    def __post_init__(self) -> None:
+        if len(self.words) != CELLS:
+            raise WordListError(
+                "a card has {cells} words, not {count}", cells=CELLS, count=len(self.words)
+            )
+        if not self.key.is_custom and self.words != deal_words(
+            SHIPPED[self.key.list_number].words, self.key.seed
+        ):
+            raise WordListError(
+                "these words are not the ones list {list} deals",
+                list=SHIPPED[self.key.list_number].key,
+            )
+
+    def seen_by(self, seat_is_a: bool) -> tuple[str, ...]:
+        """The words row by row as that seat sees the table (B sits opposite: turned round)."""
+        return self.words if seat_is_a else self.words[::-1]
+
+    @property
+    def language(self) -> str | None:
+        """The shipped list's language; None for a custom list (any language)."""
+        return None if self.key.is_custom else SHIPPED[self.key.list_number].language
+
+    @property
+    def list_key(self) -> str:
+        """The list's name in a log: "en-1", or "custom"."""
+        return "custom" if self.key.is_custom else SHIPPED[self.key.list_number].key
+
+
+def deal_words(source: Sequence[str], seed: int) -> tuple[str, ...]:
+    """25 words of the list, in the order the seed deals them: a Fisher-Yates shuffle of the
+    list's places by SplitMix64 (the card's generator), of which the first 25 are kept."""
+    if len(source) < CELLS:
+        raise WordListError("a list needs at least {cells} words", cells=CELLS)
+    places = list(range(len(source)))
+    SplitMix64(seed ^ _WORDS_DOMAIN).shuffle(places)
+    return tuple(source[place] for place in places[:CELLS])
+
+
+def shipped_words(key: WordsKey) -> CardWords:
+    """The words a code names (a shipped list's)."""
+    if key.is_custom:
+        raise WordListError("this game's words came with its link: open the link or scan the code")
+    return CardWords(key, deal_words(SHIPPED[key.list_number].words, key.seed))
+
+
+def custom_words(words: Sequence[str], seed: int) -> CardWords:
+    """25 words dealt from a player's own list (already read by `read_word_list`)."""
+    return CardWords(WordsKey(CUSTOM_LIST, seed), deal_words(words, seed))
+
+
+WordsChoice = int | tuple[str, ...]  # a shipped list's number, or a custom list's words
+
+
+def dealt_words(choice: WordsChoice, seed: int) -> CardWords:
+    """A new table's words: from the shipped list of that number, or from a custom list."""
+    if isinstance(choice, int):
+        return shipped_words(WordsKey(choice, seed))
+    return custom_words(choice, seed)
+
+
+def folded(word: str) -> str:
+    """A word as two players would call it the same: any case, with or without accents."""
+    decomposed = unicodedata.normalize("NFKD", word.casefold())
+    return "".join(char for char in decomposed if not unicodedata.combining(char))
+
+
+def read_word_list(text: str) -> tuple[str, ...]:
+    """A pasted or uploaded list, one word a line or separated by commas, checked: every
+    refusal is one line naming the word at fault."""
+    words: list[str] = []
+    seen: dict[str, str] = {}
+    for line in text.splitlines():
+        items = [item.strip() for item in line.split(",")]
+        while items and not items[-1]:  # a trailing comma, as a spreadsheet writes
+            items.pop()
+        while items and not items[0]:
+            items.pop(0)
+        for item in items:
+            place = len(words) + 1
+            _check_word(item, place)
+            word = unicodedata.normalize("NFC", item)
+            twin = seen.get(folded(word))
+            if twin is not None:
+                raise WordListError(
+                    "{word!r} is in the list twice (as {twin!r})", word=word, twin=twin
+                )
+            seen[folded(word)] = word
+            words.append(word)
+    if not SHORTEST_LIST <= len(words) <= LONGEST_LIST:
+        raise WordListError(
+            "{problem}",
+            problem=plural(
+                "the list has {count} word; a list has {shortest} to {longest}",
+                "the list has {count} words; a list has {shortest} to {longest}",
+                len(words),
+                shortest=SHORTEST_LIST,
+                longest=LONGEST_LIST,
+            ),
+        )
+    return tuple(words)
+
+
+def _check_word(item: str, place: int) -> None:
+    """One word of a custom list: present, short enough, nothing that does not print."""
+    if not item:
+        raise WordListError("word {place} of the list is empty (two commas in a row?)", place=place)
+    hidden = [char for char in item if unicodedata.category(char) in ("Cc", "Cf", "Cs", "Co", "Cn")]
+    if hidden:
+        raise WordListError(
+            "word {place}, {word!r}, holds a character that does not print ({char})",
+            place=place,
+            word=item,
+            char=f"U+{ord(hidden[0]):04X}",
+        )
+    if len(item) > LONGEST_WORD:
+        raise WordListError(
+            "word {place}, {word!r}, has {count} characters; a word has at most {longest}",
+            place=place,
+            word=item[:LONGEST_WORD] + "...",
+            count=len(item),
+            longest=LONGEST_WORD,
+        )

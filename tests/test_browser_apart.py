@@ -1,0 +1,129 @@
+"""Two homes on a call, in Chromium: two browsers play a whole game with the words on their
+phones and no box, a third browser sees no colour."""
+
+from __future__ import annotations
+
+import re
+
+from playwright.sync_api import Browser, Locator, Page
+
+from gadget.engine import Colour, ShareCode
+from tests.test_browser import (
+    _open,
+    _phone,
+    _see,
+    _shows_a_card,
+    _type,
+    browser,
+    patience_ms,
+    server,
+)
+
+__all__ = ["browser", "server"]  # the fixtures, shared with the other browser tests
+
+WORDS_CODE = re.compile(r"^[0-9A-Z]{5}-[0-9A-Z]{5}-[0-9A-Z]{5}$")
+COLOURS = {"agent": Colour.GREEN, "assassin": Colour.BLACK, "bystander": Colour.TAN}
+
+
+def _cells(page: Page) -> list[tuple[str, Colour]]:
+    """Each cell's word and colour as this phone shows them, row by row from its seat."""
+    cells = []
+    for row in range(1, 6):
+        for column in range(1, 6):
+            label = page.get_by_text(re.compile(rf"^row {row} column {column}: ")).first
+            label.wait_for(state="attached", timeout=patience_ms())
+            parts = label.inner_text().split(": ", 1)[1].split(", ")
+            cells.append((parts[0], COLOURS[parts[1]]))
+    return cells
+
+
+def _deal_with_words(browser: Browser, server: str) -> tuple[Page, ShareCode]:
+    phone_a = _phone(browser, server + "/")
+    phone_a.get_by_role("button", name="Deal with English words", exact=True).click()
+    shown = phone_a.get_by_text(WORDS_CODE).first
+    shown.wait_for(timeout=patience_ms())
+    return phone_a, ShareCode.parse(shown.inner_text())
+
+
+def _reveal(phone: Page, control: Locator) -> Locator:
+    """Scroll Flutter's page (its canvas, not the DOM) until the control is on the screen,
+    as a thumb does: a menu opened off the screen shows nothing."""
+    height = phone.viewport_size["height"] if phone.viewport_size else 640
+    control.wait_for(state="attached", timeout=patience_ms())
+    for _step in range(40):
+        box = control.bounding_box()
+        if box is not None and box["y"] >= 0 and box["y"] + box["height"] <= height:
+            return control
+        phone.mouse.move(20, height / 2)
+        phone.mouse.wheel(0, 200 if box is None or box["y"] > 0 else -200)
+        phone.wait_for_timeout(100)
+    raise AssertionError("the control never came onto the screen")
+
+
+def _give(phone: Page, word: str, number: int) -> None:
+    """Type the clue, choose its number, give it."""
+    _type(phone, _reveal(phone, phone.get_by_role("textbox", name="Clue (one word)")), word)
+    _reveal(phone, phone.get_by_role("button", name="Number of words")).click()
+    phone.get_by_role("button", name=str(number), exact=True).click()
+    _reveal(phone, phone.get_by_role("button", name="Give clue", exact=True)).click()
+
+
+def _touch(phone: Page, where: int, word: str) -> None:
+    """Choose the word at this place (0..24 from the phone's seat), then confirm it."""
+    row, column = divmod(where, 5)
+    cell = phone.get_by_role("button", name=re.compile(rf"^row {row + 1} column {column + 1}: "))
+    _reveal(phone, cell).click()
+    _reveal(phone, phone.get_by_role("button", name=f"Touch {word}", exact=True)).click()
+
+
+def test_two_browsers_play_a_whole_game_apart_with_the_words_and_no_box(
+    server: str, browser: Browser
+) -> None:
+    phone_a, code = _deal_with_words(browser, server)
+    assert code.words is not None
+    phone_b = _phone(browser, f"{server}/join/{code.text}")
+    _see(phone_b, "Either player gives the next clue.")
+    seen_a, seen_b = _cells(phone_a), _cells(phone_b)
+    # The same words in the same places, B's turned round; each on its own side's colour.
+    assert [word for word, _colour in seen_b] == [word for word, _colour in seen_a][::-1]
+    assert "".join(colour for _word, colour in seen_b) == code.seen_from_b()
+
+    # A third browser, given the code and the game's address, is shown no colour.
+    third = _phone(browser, server + "/")
+    for url, present in (
+        (phone_a.url, "This game is on other phones"),
+        (f"{server}/join/{code.text}", "Ask to take over side B"),
+    ):
+        _open(third, url)
+        assert not _shows_a_card(third, present), url
+
+    # A clues; B touches one of A's agents on B's own phone, then one of A's bystanders.
+    _give(phone_a, "garden", 2)
+    _see(phone_b, "A gave the clue: garden 2. You guess.")
+    side_a = [colour for _word, colour in seen_a]  # A's frame
+    agent = side_a.index(Colour.GREEN)
+    bystander = side_a.index(Colour.TAN)
+    words = [word for word, _colour in seen_a]
+    _touch(phone_b, 24 - agent, words[agent])
+    row, column = divmod(agent, 5)
+    _see(phone_a, f"row {row + 1} column {column + 1}: {words[agent]}, agent, agent found")
+    _touch(phone_b, 24 - bystander, words[bystander])
+    _see(phone_a, "partner's bystander")
+    _see(phone_a, "B gives the next clue.")
+
+    # Undo on either phone takes the bystander back on both.
+    _reveal(phone_a, phone_a.get_by_role("button", name="Undo", exact=True)).click()
+    _reveal(phone_a, phone_a.get_by_role("button", name="Take it back", exact=True)).click()
+    _see(phone_b, "Stop guessing")
+
+    # B stops; B clues; A touches one of B's assassins: the end, and its story, on both.
+    _reveal(phone_b, phone_b.get_by_role("button", name="Stop guessing", exact=True)).click()
+    _give(phone_b, "winter", 1)
+    _see(phone_a, "B gave the clue: winter 1. You guess.")
+    side_b = code.side_b  # A's frame
+    assassin = next(cell for cell in range(25) if side_b[cell] == Colour.BLACK and cell != agent)
+    _touch(phone_a, assassin, words[assassin])
+    for phone in (phone_a, phone_b):
+        _see(phone, "The story of the game")
+        _see(phone, "1. A's clue: GARDEN 2")
+        _see(phone, f"A touched {words[assassin]}")
