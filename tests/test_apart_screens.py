@@ -125,7 +125,7 @@ async def test_a_clue_that_echoes_a_visible_word_is_flagged_before_it_is_sent(ta
     await _give(phone_a, echo + "s", "1")
     assert await phone_a.until_says("The rule book may forbid this clue:")
     assert table.game(game.id).version == 0  # type: ignore[attr-defined]
-    await phone_a.tap("Give it anyway")
+    await phone_a.tap("Give clue")  # the same clue again: the players agreed
     assert await phone_b.until_says(f"A gave the clue: {echo}s 1. You guess.")
     await phone_b.tap("Invalid clue: discard a token")
     assert await phone_a.until_says("8")  # the bank shows one token fewer

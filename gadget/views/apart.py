@@ -24,14 +24,16 @@ def ApartClueForm(
 ) -> ft.Control:
     """The clue as the partner will read it: one word and a number, both needed; a word
     the rule book forbids while a card is visible is flagged before it is sent, and the
-    players decide (the partner can still call it invalid)."""
+    players decide: the same clue tapped again is sent (the partner can still call it
+    invalid)."""
     word = use_typed()
     number = ft.use_ref("")
     flagged, set_flagged = use_value(lambda: "")  # the clue the flags below were read for
     problem, set_problem = use_value(lambda: "")
 
-    typed = text_of(word).strip()
-    flags = clue_flags(typed, visible, language) if flagged and flagged == typed else ()
+    # Said of the clue last tapped, until the next tap: nothing is drawn again while the
+    # player types (a field drawn mid-word loses what was typed since).
+    flags = clue_flags(flagged, visible, language) if flagged else ()
 
     def give(_event: Tap) -> None:
         clue = text_of(word).strip()
@@ -80,10 +82,13 @@ def ApartClueForm(
             )
         )
         shown += [ft.Text(say(flag.said), color=palette.WARNING) for flag in flags]
-        shown.append(ft.Text(_("Agree with your partner; give it anyway, or change it."), size=13))
-    shown.append(
-        ft.Button(_("Give it anyway") if flags else _("Give clue"), on_click=give),
-    )
+        shown.append(
+            ft.Text(
+                _("Agree with your partner: tap Give clue again to give it anyway, or change it."),
+                size=13,
+            )
+        )
+    shown.append(ft.Button(_("Give clue"), on_click=give))
     return ft.Column(shown, spacing=6)
 
 

@@ -114,7 +114,11 @@ def _cell(
             )
         )
     if tokens:
-        layers.append(ft.Column(tokens, spacing=1, left=2, bottom=2))
+        # Over the word's corner, not its letters: a worded cell's word sits at the bottom.
+        if word is None:
+            layers.append(ft.Column(tokens, spacing=1, left=2, bottom=2))
+        else:
+            layers.append(ft.Column(tokens, spacing=1, left=2, top=2))
     touchable = on_touch is not None and cell in touch_cells
     row, column = divmod(position, 5)
     said = cell_words(view, cell, struck, word)
