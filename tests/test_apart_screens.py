@@ -154,6 +154,7 @@ async def test_sudden_death_played_apart_each_touches_on_their_own_phone(table: 
     tan_a = _cells(table, game, A, Colour.TAN)
     await _touch(phone_b, B, tan_a[0], words.words[tan_a[0]])
     assert await phone_a.until_says("Sudden death: each of you touches words on your own phone")
+    assert not phone_a.says("tap it here")  # no phone records the other's touches apart
     green_b = [c for c in _cells(table, game, B, Colour.GREEN) if c not in tan_a[:1]]
     await _touch(phone_a, A, green_b[0], words.words[green_b[0]])
     assert await phone_b.until_says("agent found")

@@ -22,6 +22,7 @@ from tests.test_browser import (
 __all__ = ["browser", "server"]  # the fixtures, shared with the other browser tests
 
 WORDS_CODE = re.compile(r"^[0-9A-Z]{5}-[0-9A-Z]{5}-[0-9A-Z]{5}$")
+SUDDEN = "Sudden death: each of you touches words on your own phone, one at a time."
 COLOURS = {"agent": Colour.GREEN, "assassin": Colour.BLACK, "bystander": Colour.TAN}
 
 
@@ -127,3 +128,59 @@ def test_two_browsers_play_a_whole_game_apart_with_the_words_and_no_box(
         _see(phone, "The story of the game")
         _see(phone, "1. A's clue: GARDEN 2")
         _see(phone, f"A touched {words[assassin]}")
+
+
+def test_sudden_death_comes_played_apart_and_a_bystander_then_loses(
+    server: str, browser: Browser
+) -> None:
+    """Each turn burns two tokens (an invalid clue and a bystander) until the bank is empty;
+    then each player touches on their own phone, and a bystander loses."""
+    phone_a, code = _deal_with_words(browser, server)
+    phone_b = _phone(browser, f"{server}/join/{code.text}")
+    _see(phone_b, "Either player gives the next clue.")
+    cells = _cells(phone_a)
+    words = [word for word, _colour in cells]
+    sides = {"a": [colour for _word, colour in cells], "b": list(code.side_b)}
+    phones = {"a": (phone_a, 0), "b": (phone_b, 24)}  # a phone and how it turns A's frame
+    touched: dict[str, set[int]] = {"a": set(), "b": set()}
+    giver, guesser = "a", "b"
+    for turn in range(5):
+        phone, _turned = phones[giver]
+        _give(phone, f"clue{'abcde'[turn]}", 1)
+        other, turned = phones[guesser]
+        _reveal(other, other.get_by_role("button", name="Invalid clue: discard a token")).click()
+        _see(other, "Invalid clue: one token discarded.")
+        if other.get_by_text(SUDDEN).count():  # the token was the last: no guess for it
+            break
+        # A bystander on the giver's side, not yet touched by this guesser.
+        cell = next(
+            c
+            for c in range(25)
+            if sides[giver][c] == Colour.TAN
+            and c not in touched[guesser]
+            and c not in touched[giver]
+        )
+        touched[guesser].add(cell)
+        _touch(other, abs(turned - cell), words[cell])
+        next_turn = other.get_by_text(re.compile(r"gives? the next clue\.")).or_(
+            other.get_by_text(SUDDEN)
+        )
+        next_turn.first.wait_for(state="attached", timeout=patience_ms())
+        if other.get_by_text(SUDDEN).count():
+            break
+        giver, guesser = guesser, giver
+    for phone, _turned in phones.values():
+        _see(phone, SUDDEN)
+    # A finds one of B's agents; B then touches a bystander of A's: lost.
+    agent = next(
+        c for c in range(25) if sides["b"][c] == Colour.GREEN and sides["a"][c] != Colour.GREEN
+    )
+    _touch(phone_a, agent, words[agent])
+    _see(phone_b, f"{words[agent]}, ")
+    tan = next(
+        c for c in range(25) if sides["a"][c] == Colour.TAN and c not in touched["b"] | touched["a"]
+    )
+    _touch(phone_b, 24 - tan, words[tan])
+    for phone, _turned in phones.values():
+        _see(phone, "The story of the game")
+        _see(phone, "Sudden death")

@@ -20,7 +20,7 @@ from gadget.missions import MissionResult
 from gadget.services import addresses, palette
 from gadget.services.phones import Phone
 from gadget.services.records import SavedGame
-from gadget.services.table import Table
+from gadget.services.table import Table, apart
 from gadget.services.timing import TimerSettings
 from gadget.services.words import Tone, end_words, last_event
 from gadget.views.boundary import component
@@ -133,7 +133,7 @@ def notices(view: PlayerView, game: SavedGame, message: str) -> list[ft.Control]
             rules.append(
                 _("{partner} has no words left: you give every clue.").format(partner=partner)
             )
-        if view.i_record_guesses:
+        if view.i_record_guesses and not apart(game.log):  # apart, each phone its own
             rules.append(_("When {partner} touches a word, tap it here.").format(partner=partner))
     return shown + [ft.Text(text, color=palette.INK) for text in rules]
 
