@@ -34,6 +34,7 @@ from gadget.missions.progress import (
 from gadget.missions.record import UnfinishedGameError, finished_game
 from gadget.missions.result import Result, ResultError, result_from_dict
 from gadget.missions.times import is_time
+from gadget.missions.word_lists import TeamWordList, read_team_lists
 
 FORMAT: Final = "gadget-team/1"
 
@@ -76,8 +77,8 @@ class DocumentAttempt:
 
 @dataclass(frozen=True, slots=True)
 class TeamDocument:
-    """A whole team: its map, what it completed and when, every attempt, and the maps older
-    attempts were played on (a team that changed maps keeps its history)."""
+    """A whole team: its map, what it completed and when, every attempt, the maps older
+    attempts were played on (a team that changed maps keeps its history), its word lists."""
 
     name: str
     players: tuple[str, ...]
@@ -86,6 +87,7 @@ class TeamDocument:
     completed: Mapping[str, str]  # mission id -> when it was first won (ISO 8601)
     attempts: tuple[DocumentAttempt, ...]
     other_maps: tuple[MissionMap, ...] = ()
+    word_lists: tuple[TeamWordList, ...] = ()  # written only when there are some
 
     @property
     def states(self) -> dict[str, MissionState]:
@@ -106,9 +108,7 @@ class TeamDocument:
 
     def played_on(self, attempt: DocumentAttempt) -> MissionMap:
         """The map an attempt was played on."""
-        if attempt.map_index is None:
-            return self.mission_map
-        return self.other_maps[attempt.map_index]
+        return self.mission_map if attempt.map_index is None else self.other_maps[attempt.map_index]
 
     def to_dict(self) -> dict[str, Any]:
         """The gadget-team/1 document."""
@@ -121,6 +121,7 @@ class TeamDocument:
                 {"mission": mission, "at": at} for mission, at in sorted(self.completed.items())
             ],
             "attempts": [attempt.to_dict() for attempt in self.attempts],
+            **({"word_lists": [w.to_dict() for w in self.word_lists]} if self.word_lists else {}),
         }
 
     def to_json(self) -> str:
@@ -189,6 +190,7 @@ def document_from_dict(data: object) -> TeamDocument:
             for index, item in enumerate(_list(data, "attempts"))
         ),
         other_maps=tuple(other_maps),
+        word_lists=read_team_lists(data.get("word_lists", []), TeamDocumentError),
     )
     _check_campaign(document)
     return document

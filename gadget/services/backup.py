@@ -9,14 +9,16 @@ from typing import Any
 
 from gadget.missions.team_document import DocumentAttempt, TeamDocument, read_document
 from gadget.missions.team_document import TeamDocumentError as BackupError
-from gadget.store import ImportedAttempt, Store, Team
+from gadget.missions.word_lists import TeamWordList
+from gadget.store import ImportedAttempt, ImportedWordList, Store, Team
 
 __all__ = ["BackupError", "export_team", "import_team"]
 
 
 def export_team(store: Store, team: Team | str) -> dict[str, Any]:
-    """The team, its map, its completions and every attempt with its log or told result; an
-    attempt played on another map (before the team changed maps) names that map."""
+    """The team, its map, its completions, every attempt with its log or told result, and
+    its word lists; an attempt played on another map (before the team changed maps) names
+    that map."""
     team = store.team(team) if isinstance(team, str) else team
     attempts = store.attempts(team.id)
     others = sorted(
@@ -43,6 +45,10 @@ def export_team(store: Store, team: Team | str) -> dict[str, Any]:
             for a in attempts
         ),
         other_maps=tuple(store.mission_map(map_id) for map_id in others),
+        word_lists=tuple(
+            TeamWordList(kept.name, kept.words, kept.created_at.isoformat())
+            for kept in store.word_lists(team.id)
+        ),
     ).to_dict()
 
 
@@ -72,6 +78,10 @@ def import_team(
             for a in document.attempts
         ],
         phone=phone,
+        word_lists=[
+            ImportedWordList(kept.name, kept.words, moment(kept.created_at))
+            for kept in document.word_lists
+        ],
     )
 
 

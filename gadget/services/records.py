@@ -4,8 +4,10 @@ sees the services alone (a contract forbids the views the store)."""
 from gadget.store import (
     Attempt,
     HeldGame,
+    KeptWordList,
     MissionStats,
     NotFoundError,
+    PhoneWordLists,
     SavedGame,
     SeatRequest,
     Team,
@@ -14,8 +16,10 @@ from gadget.store import (
 __all__ = [
     "Attempt",
     "HeldGame",
+    "KeptWordList",
     "MissionStats",
     "NotFoundError",
+    "PhoneWordLists",
     "SavedGame",
     "SeatRequest",
     "Team",

@@ -21,8 +21,8 @@ from gadget.services.phone_game import (
 )
 from gadget.services.phones import Phone, is_invite, is_public_id
 from gadget.services.seats import TAKE_OVER_WAIT, Seats
-from gadget.services.teams import Teams
 from gadget.services.timing import TimerSettings, TimerState
+from gadget.services.word_lists import TeamWordLists
 from gadget.store import (
     HeldGame,
     SavedGame,
@@ -44,7 +44,7 @@ def _timer_key(phone: Phone | None) -> str:
     return f"timer:{phone.key}" if phone is not None else "timer"
 
 
-class Table(Seats, Teams):
+class Table(Seats, TeamWordLists):
     """Every game on this server: each write takes the phone and checks it may, each change is
     heard by every phone watching."""
 

@@ -1,8 +1,8 @@
 """Persistence (SQLModel, Alembic): the only package that imports a database library.
 
 database (where, SQLite's setup, migrations) -> repository (one transaction per call) ->
-maps, teams, games, history, phones, classic (a group of records each) -> store (all of them);
-records are the frozen values handed out, tables the rows (never handed out).
+maps, teams, games, history, phones, classic, word_lists (a group of records each) -> store
+(all of them); records are the frozen values handed out, tables the rows (never handed out).
 """
 
 from gadget.missions.names import (
@@ -35,6 +35,7 @@ from gadget.store.records import (
 )
 from gadget.store.store import Store
 from gadget.store.timers import SavedTimer
+from gadget.store.word_lists import ImportedWordList, KeptWordList, PhoneWordLists
 
 __all__ = [
     "MAX_NAME",
@@ -44,9 +45,12 @@ __all__ = [
     "GameScreen",
     "HeldGame",
     "ImportedAttempt",
+    "ImportedWordList",
     "KeptClassic",
+    "KeptWordList",
     "MissionStats",
     "NotFoundError",
+    "PhoneWordLists",
     "SavedGame",
     "SavedTimer",
     "SeatError",

@@ -13,6 +13,7 @@ from gadget.store.tables import (
 )
 from gadget.store.teams import TeamRecords
 from gadget.store.timers import TimerRecords
+from gadget.store.word_lists import WordListRecords
 
 
 class Store(
@@ -24,6 +25,7 @@ class Store(
     TimerRecords,
     HomeRecords,
     ClassicRecords,
+    WordListRecords,
 ):
     """All reads and writes, each in its own transaction (each group in its own module)."""
 

@@ -180,3 +180,17 @@ class ClassicPhoneRow(SQLModel, table=True):
     table_id: int = Field(foreign_key="classic_tables.id", index=True)
     phone: str = Field(index=True)  # the SHA-256 of the phone's identity
     opened_at: datetime
+
+
+class TeamWordListRow(SQLModel, table=True):
+    """A list of words a team keeps to deal its games from: names are one a team, found
+    under Unicode case folding as team names are."""
+
+    __tablename__ = "team_word_lists"
+    __table_args__ = (UniqueConstraint("team_id", "name_key"),)
+    id: int | None = Field(default=None, primary_key=True)
+    team_id: int = Field(foreign_key="teams.id", index=True)
+    name: str
+    name_key: str
+    words: str = Field(sa_column=Column(Text, nullable=False))  # one a line, as read_word_list
+    created_at: datetime

@@ -35,6 +35,7 @@ from gadget.store.tables import (
     TeamMemberRow,
     TeamRow,
 )
+from gadget.store.word_lists import ImportedWordList, checked_imports, imported_rows
 
 
 class TeamRecords(Repository):
@@ -153,8 +154,10 @@ class TeamRecords(Repository):
         completed: Mapping[str, datetime],
         attempts: Sequence[ImportedAttempt],
         phone: str | None = None,
+        word_lists: Sequence[ImportedWordList] = (),
     ) -> Team:
-        """A whole team from a backup in one transaction: all of it, or nothing.
+        """A whole team from a backup in one transaction: all of it, or nothing (its word
+        lists too).
 
         Every attempt is replayed and judged (and what it completes worked out) before the
         transaction, which then writes them all at once: SQLite lets one transaction write
@@ -162,6 +165,7 @@ class TeamRecords(Repository):
         """
         name = clean_name(name, kept=True)  # a backup's emoji, from before they were refused
         planned = _planned(mission_map, completed, attempts)
+        lists = checked_imports(word_lists)
         with self._transaction() as session:
             self._refuse_taken_name(session, name)
             map_ids: dict[MissionMap, int] = {
@@ -210,6 +214,7 @@ class TeamRecords(Repository):
             ]
             if earned:
                 session.execute(insert(CompletionRow), earned)
+            session.add_all(imported_rows(row.id, lists))
             if phone is not None:
                 join_team_row(session, row.id, phone, self.now())
             return team_record(row)

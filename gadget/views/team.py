@@ -1,4 +1,5 @@
-"""A team: its players and map, the map drawn with every mission, its files, its invite."""
+"""A team: its players and map, the map drawn with every mission, its files, its invite, and
+the way to its word lists (/words)."""
 
 from __future__ import annotations
 
@@ -175,10 +176,20 @@ def TeamScreen() -> ft.Control:
                 if view.open_missions
                 else _("Open now: none")
             ),
-            ft.Button(
-                _("History and charts"),
-                icon=ft.Icons.INSIGHTS,
-                on_click=lambda _e: page.navigate(addresses.team_history(team.id)),
+            ft.Row(
+                [
+                    ft.Button(
+                        _("History and charts"),
+                        icon=ft.Icons.INSIGHTS,
+                        on_click=lambda _e: page.navigate(addresses.team_history(team.id)),
+                    ),
+                    ft.OutlinedButton(
+                        _("Word lists"),
+                        icon=ft.Icons.EDIT_NOTE,
+                        on_click=lambda _e: page.navigate(addresses.WORDS),
+                    ),
+                ],
+                wrap=True,
             ),
             ft.Text(_("The team"), size=18, weight=ft.FontWeight.W_600),
             InvitePanel(team, guarded(new_invite, refuse)),

@@ -1,4 +1,5 @@
-"""A game dealt from the players' own list of words: pasted or opened, checked, then dealt."""
+"""A game dealt from the players' own list of words: pasted or opened, checked, then dealt;
+kept for one of the phone's teams, or dealt from a list a team keeps (`kept_lists`)."""
 
 from __future__ import annotations
 
@@ -12,7 +13,8 @@ from gadget.views.boundary import component
 from gadget.views.events import Tap
 from gadget.views.fields import text_of, typed_field, use_typed
 from gadget.views.files import pick_text
-from gadget.views.hooks import use_value
+from gadget.views.hooks import keyed, use_value
+from gadget.views.kept_lists import KeptLists
 from gadget.views.language import _, ngettext, say
 from gadget.views.layout import screen
 from gadget.views.phone import use_phone
@@ -22,7 +24,8 @@ from gadget.views.table_context import use_table
 
 @component
 def CustomWordsScreen() -> ft.Control:
-    """/words: a list pasted or opened from a file, checked in one line, then dealt."""
+    """/words: a list pasted or opened from a file, checked in one line, then dealt or kept
+    for a team; the lists the phone's teams keep, each to deal from."""
     table = use_table()
     page = ft.context.page
     phone = use_phone()
@@ -99,6 +102,9 @@ def CustomWordsScreen() -> ft.Control:
             ),
             *([ft.Text(problem, color=palette.DANGER)] if problem else []),
             *([ft.Text(ready, color=palette.GOOD_NEWS)] if ready else []),
+            # Keyed: the lines above come and go, and the team's part must stay the same
+            # component (what was typed in its field with it).
+            keyed(KeptLists, "kept lists", lambda: text_of(typed, opened)),
             ft.TextButton(_("Home"), on_click=lambda _e: page.navigate(addresses.HOME)),
         ],
         spacing=12,
