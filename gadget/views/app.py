@@ -24,7 +24,7 @@ from gadget.views.table_context import TABLE
 from gadget.views.team import TeamScreen
 from gadget.views.team_history import HistoryScreen
 from gadget.views.teams import TeamsScreen
-from gadget.views.words_deal import CustomWordsScreen
+from gadget.views.words import CustomWordsScreen
 
 
 @component
@@ -39,6 +39,7 @@ def App(trouble: Trouble, table: Table) -> ft.Control:
     /classic/<code>             a classic or Pictures card, the same on each phone with the code
     /invite/<secret>            a team's invite link: this phone joins the team
     /settings /scan /paper      the timer's defaults, the in-app scanner, booklets and cards
+    /words                      a list of the players' own words: checked, kept, dealt
     /history                    this phone's games outside any team
     /teams                      this phone's teams
     /teams/<n>                  a team: its map drawn, its players, its files
