@@ -26,6 +26,7 @@ from gadget.engine.words import (
     read_word_list,
     shipped_words,
 )
+from tests.test_cli import run
 
 # Golden vectors: a code names a list and a seed, and must make these words on every device,
 # in every version, for ever. A change here breaks every code ever shared.
@@ -244,3 +245,15 @@ def test_the_guessers_view_lists_what_it_may_touch_without_the_partners_colours(
     green_b = next(cell for cell in range(25) if log.card.b[cell] == "G")
     after = view_for(replay(log.then(Guess(Player.A, green_b))), Player.A)
     assert green_b not in after.mine_to_touch and after.i_may_stop
+
+
+def test_the_command_line_shows_side_b_with_the_words_its_code_names(
+    capsys: pytest.CaptureFixture[str],
+) -> None:
+    status, out, _ = run(capsys, "keycard", "543QT-T54S0-002DY")
+    words = shipped_words(WordsKey(0, 77)).seen_by(seat_is_a=False)
+    side = ShareCode.parse("543QT-T54S0-002DY").seen_from_b()
+    assert status == 0
+    assert out.split() == [part for cell in range(25) for part in (side[cell], words[cell].upper())]
+    status, out, _ = run(capsys, "keycard", "--json", "543QT-T54S0-002DY")
+    assert json.loads(out)["words"] == list(words)

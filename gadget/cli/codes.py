@@ -21,6 +21,7 @@ from gadget.engine import summary as replay_summary
 from gadget.engine.classic import ClassicCard, Game, Team, deal, parse_any
 from gadget.engine.sharecode import DEAL_SEED_BITS, GAME_NAMES
 from gadget.engine.state import MAX_TOKENS
+from gadget.engine.words import shipped_words
 
 DUET = "duet"
 GAMES = (DUET, *(game.value for game in Game))  # --game's choices: Duet first, the default
@@ -113,17 +114,31 @@ def show_keycard(args: argparse.Namespace) -> str:
         )
     player = Player.B
     grid = code.seen_from_b()
+    # A shipped list's words come from the code; a custom list's came with its link.
+    words = (
+        shipped_words(code.words).seen_by(seat_is_a=False)
+        if code.words is not None and not code.words.is_custom
+        else None
+    )
     if args.json:
-        return json.dumps(
-            {
-                "code": code.text,
-                "side": player.value,
-                "grid": grid,
-                "tokens": code.tokens,
-                "mistakes": code.mistakes,
-            }
-        )
-    return render_grid(grid)
+        shown: dict[str, object] = {
+            "code": code.text,
+            "side": player.value,
+            "grid": grid,
+            "tokens": code.tokens,
+            "mistakes": code.mistakes,
+        }
+        if words is not None:
+            shown["words"] = list(words)
+        return json.dumps(shown, ensure_ascii=False)
+    if words is None:
+        return render_grid(grid)
+    width = max(len(word) for word in words) + 2
+    rows = (
+        "".join(f"{grid[cell]} {words[cell].upper():<{width}}" for cell in range(r, r + 5)).rstrip()
+        for r in range(0, 25, 5)
+    )
+    return "\n".join(rows)
 
 
 def _new_classic(game: Game, args: argparse.Namespace) -> str:
