@@ -34,6 +34,7 @@ from tests.test_browser import (
     _see,
     _touch,
     named_browser,
+    noted_start,
 )
 
 pytestmark = pytest.mark.browser
@@ -55,7 +56,7 @@ class Topology:
 def _listening(port: int, process: subprocess.Popen[bytes], what: str) -> None:
     import socket  # noqa: PLC0415
 
-    deadline = time.monotonic() + 60
+    deadline = time.monotonic() + 120  # a start on a busy machine (measured: up to 33 s)
     while time.monotonic() < deadline:
         if process.poll() is not None:
             pytest.fail(f"{what} stopped (exit {process.returncode})")
@@ -113,6 +114,7 @@ def topology(tmp_path: Path) -> Iterator[Topology]:
     try:
         gadget = Path(sys.executable).with_name("gadget")
         ports = [_free_port(), _free_port()]
+        begun = time.monotonic()
         workers, logs = [], []
         for index, port in enumerate(ports):
             log = tmp_path / f"worker-{index}.log"
@@ -133,6 +135,7 @@ def topology(tmp_path: Path) -> Iterator[Topology]:
             logs.append(log)
         for port, worker in zip(ports, workers, strict=True):
             _listening(port, worker, "gadget serve")
+        noted_start(time.monotonic() - begun)  # the phones' waits grow with a slow start
         http, https = _free_port(), _free_port()
         caddyfile = tmp_path / "Caddyfile"
         caddyfile.write_text(
