@@ -106,6 +106,20 @@ async def test_a_city_card_starts_its_mission_on_the_table(table: Table) -> None
 
 
 @at_the_table
+async def test_a_mission_is_played_without_the_box_with_the_phones_words(table: Table) -> None:
+    """The campaign without cards on the table: the mission's bank, the words of the
+    phone's language, played apart; its win counts as any other."""
+    owls = _owls_after_prague(table)
+    team = await member(table.store, owls, f"/teams/{owls.id}/missions/cairo")
+    await team.tap("Start without the box")
+    game = table.store.games_in_progress()[-1]
+    assert (game.mission_id, game.log.setup.tokens, game.log.setup.mistakes) == ("cairo", 9, 5)
+    assert game.log.words is not None and game.log.words.list_key == "en-1"
+    assert team.session.page.route == f"/game/{game.public_id}"
+    assert team.says("Clue (one word)")
+
+
+@at_the_table
 async def test_a_team_is_renamed_and_its_players_changed(table: Table) -> None:
     owls = _owls_after_prague(table)
     team = await member(table.store, owls)

@@ -6,12 +6,13 @@ from __future__ import annotations
 import flet as ft
 
 from gadget.engine.errors import Message
+from gadget.engine.words import WordsChoice, newest_list
 from gadget.missions import MissionState, play_style
 from gadget.services import addresses, palette
 from gadget.services.records import Team
 from gadget.views.boundary import component
 from gadget.views.hooks import Loading, use_data, use_value
-from gadget.views.language import _, city, ngettext, pgettext, say
+from gadget.views.language import _, city, ngettext, pgettext, say, spoken
 from gadget.views.layout import loading, screen
 from gadget.views.phone import use_phone
 from gadget.views.shared import guarded
@@ -56,9 +57,12 @@ def MissionCardScreen() -> ft.Control:
         )
     mission, stats = card.mission, card.stats
 
-    def start() -> None:
-        game = table.deal(team_name=team.name, mission_name=mission.id, phone=phone)
+    def start(words: WordsChoice | None = None) -> None:
+        game = table.deal(team_name=team.name, mission_name=mission.id, words=words, phone=phone)
         page.navigate(addresses.game(game.public_id))
+
+    # Without the box: the words of the list in the phone's language (English otherwise).
+    words_here = newest_list(spoken().code).number
 
     if not stats:
         record = _("Not attempted yet.")
@@ -75,10 +79,20 @@ def MissionCardScreen() -> ft.Control:
     actions: list[ft.Control] = []
     if card.state is not MissionState.LOCKED:
         actions.append(
-            ft.Button(
-                _("Start this mission"),
-                icon=ft.Icons.PLAY_ARROW,
-                on_click=guarded(start, set_message),
+            ft.Row(
+                [
+                    ft.Button(
+                        _("Start this mission"),
+                        icon=ft.Icons.PLAY_ARROW,
+                        on_click=guarded(start, set_message),
+                    ),
+                    ft.OutlinedButton(
+                        _("Start without the box"),
+                        icon=ft.Icons.ABC,
+                        on_click=guarded(lambda: start(words_here), set_message),
+                    ),
+                ],
+                wrap=True,
             )
         )
     else:
