@@ -11,10 +11,10 @@ from gadget.engine.words import CardWords
 from gadget.services import palette
 from gadget.services.clue_check import clue_flags, clue_problem
 from gadget.views.boundary import component
-from gadget.views.choices import dropdown
 from gadget.views.events import Tap
 from gadget.views.fields import text_of, typed_field, use_typed, whole_number
-from gadget.views.hooks import use_value
+from gadget.views.game_parts import clue_number
+from gadget.views.hooks import use_kept, use_value
 from gadget.views.language import _, say
 
 
@@ -27,7 +27,7 @@ def ApartClueForm(
     players decide: the same clue tapped again is sent (the partner can still call it
     invalid)."""
     word = use_typed()
-    number = ft.use_ref("")
+    number = use_kept("")
     flagged, set_flagged = use_value(lambda: "")  # the clue the flags below were read for
     problem, set_problem = use_value(lambda: "")
 
@@ -37,7 +37,7 @@ def ApartClueForm(
 
     def give(_event: Tap) -> None:
         clue = text_of(word).strip()
-        count = whole_number(str(number.current))
+        count = whole_number(number.current)
         wrong = clue_problem(clue)
         if wrong is not None:
             set_problem(say(wrong))
@@ -52,21 +52,11 @@ def ApartClueForm(
         set_flagged("")
         on_clue(clue, count)
 
-    def set_number(event: ft.Event[ft.Dropdown]) -> None:
-        number.current = event.control.value or ""
-
     shown: list[ft.Control] = [
         ft.Row(
             [
                 typed_field(word, _("Clue (one word)"), expand=True, on_submit=give),
-                dropdown(
-                    _("No."),
-                    str(number.current) or None,
-                    [ft.DropdownOption(key=str(n), text=str(n)) for n in range(10)],
-                    set_number,
-                    width=104,
-                    name=_("Number of words"),
-                ),
+                clue_number(number),
             ],
             vertical_alignment=ft.CrossAxisAlignment.CENTER,
         ),

@@ -27,6 +27,7 @@ from gadget.views.boundary import component
 from gadget.views.choices import dropdown
 from gadget.views.events import Tap
 from gadget.views.fields import text_of, typed_field, use_typed, whole_number
+from gadget.views.hooks import Kept, use_kept
 from gadget.views.language import _, say
 from gadget.views.layout import panel, share_panel
 
@@ -57,28 +58,34 @@ def ClueForm(on_clue: Callable[[str, int | None], None]) -> ft.Control:
     empties the field.
     """
     word = use_typed()
-    number = ft.use_ref("")
+    number = use_kept("")
 
     def give(_event: Tap) -> None:
-        on_clue(text_of(word).strip(), whole_number(str(number.current)))
-
-    def set_number(event: ft.Event[ft.Dropdown]) -> None:
-        number.current = event.control.value or ""
+        on_clue(text_of(word).strip(), whole_number(number.current))
 
     return ft.Row(
         [
             typed_field(word, _("Clue"), expand=True, on_submit=give),
-            dropdown(
-                _("No."),
-                str(number.current) or None,
-                [ft.DropdownOption(key=str(n), text=str(n)) for n in range(10)],
-                set_number,
-                width=104,
-                name=_("Number of words"),
-            ),
+            clue_number(number),
             ft.Button(_("Give clue"), on_click=give),
         ],
         vertical_alignment=ft.CrossAxisAlignment.CENTER,
+    )
+
+
+def clue_number(number: Kept[str]) -> ft.Control:
+    """The clue's number, 0 to 9, kept where the form reads it (a choice draws nothing)."""
+
+    def choose(event: ft.Event[ft.Dropdown]) -> None:
+        number.current = event.control.value or ""
+
+    return dropdown(
+        _("No."),
+        number.current or None,
+        [ft.DropdownOption(key=str(n), text=str(n)) for n in range(10)],
+        choose,
+        width=104,
+        name=_("Number of words"),
     )
 
 
