@@ -4,6 +4,7 @@ every request off this machine refused: two phones, no Gadget server, then no se
 from __future__ import annotations
 
 import contextlib
+import io
 import json
 import os
 import re
@@ -17,12 +18,14 @@ from urllib.parse import urlsplit
 
 import pytest
 import qrcode
+import zxingcpp
 from PIL import Image
 
 from gadget.engine import Deal, KeyCard, ShareCode
 from tests.test_browser import (
     CHROMIUM,
     CHROMIUM_FLAGS,
+    COLOUR_WORDS,
     _chromium,
     _free_port,
     _grid,
@@ -349,3 +352,60 @@ def test_the_site_asks_no_host_but_its_own(site: Path, browser: Browser) -> None
         server.terminate()
         server.wait(timeout=10)
     assert asked == {"127.0.0.1"}
+
+
+WORDS_CODE = re.compile(r"^[0-9A-Z]{5}-[0-9A-Z]{5}-[0-9A-Z]{5}$")
+OWN_WORDS = [f"Mot{number}" for number in range(40)]
+
+
+def _worded_cells(page: Page) -> tuple[list[str], str]:
+    """The 25 words and colours (as G, X, -), row by row from the phone's seat."""
+    words, colours = [], []
+    for row in range(1, 6):
+        for column in range(1, 6):
+            label = page.get_by_text(re.compile(rf"^row {row} column {column}: ")).first
+            label.wait_for(state="attached", timeout=patience_ms())
+            word, colour = label.inner_text().split(": ", 1)[1].split(", ")[:2]
+            words.append(word)
+            colours.append(COLOUR_WORDS[colour])
+    return words, "".join(colours)
+
+
+def test_own_words_dealt_on_phone_a_reach_phone_b_in_the_link_of_its_qr_code(
+    site: Path, browser: Browser
+) -> None:
+    """A list pasted on the site's words screen, dealt for Prague: the QR code's link carries
+    the 25 words after the code (its query, after the #), and phone B opening it shows the
+    same words turned round; the code typed alone says the words came with the link."""
+    port = _free_port()
+    server = static_server(site, port)
+    address = f"http://127.0.0.1:{port}/"
+    try:
+        phone_a, _ = _phone(browser, address)
+        phone_a.get_by_role("button", name="Your own words", exact=True).click(timeout=BOOT)
+        _enter(phone_a, "Words", "\n".join(OWN_WORDS), "paste", 0)
+        phone_a.get_by_role("button", name="Deal with these words", exact=True).click()
+        shown = phone_a.get_by_text(WORDS_CODE).first
+        shown.wait_for(state="attached", timeout=patience_ms())
+        code = ShareCode.parse(shown.inner_text())
+        assert code.words is not None and code.words.is_custom
+        link = phone_a.get_by_text(re.compile(r"#/join/.+\?words=")).first.inner_text()
+        assert link.startswith(f"{address}#/join/{code.text}?words=")
+        assert "?words=" in phone_a.url  # side A's own address carries them too
+        # The QR code on phone A's screen, drawn larger for the longer link, reads back whole.
+        shot = Image.open(io.BytesIO(phone_a.screenshot())).convert("L")
+        assert [found.text for found in zxingcpp.read_barcodes(shot)] == [link]
+        words_a, _colours = _worded_cells(phone_a)
+        assert set(words_a) <= {word.upper() for word in OWN_WORDS} and len(set(words_a)) == 25
+
+        phone_b, _ = _phone(browser, link)
+        assert _worded_cells(phone_b) == (words_a[::-1], _side_b(code))
+
+        typed, _ = _phone(browser, address)
+        _type(typed, typed.get_by_role("textbox", name="Partner's code"), code.text)
+        typed.get_by_role("button", name="Join", exact=True).click()
+        _see(typed, "this game's words came with its link: open the link or scan the code")
+        assert _grid(typed) == _side_b(code)
+    finally:
+        server.terminate()
+        server.wait(timeout=10)

@@ -8,7 +8,7 @@ from __future__ import annotations
 import ipaddress
 import re
 from typing import Final
-from urllib.parse import urlsplit
+from urllib.parse import parse_qs, urlencode, urlsplit
 
 from gadget.engine import Player, ShareCode
 from gadget.engine.classic import ClassicCard
@@ -21,6 +21,9 @@ TEAM: Final = "team"
 MISSION: Final = "mission"
 SIDE: Final = "side"
 PACKED: Final = "data"
+# What an address carries after its "?" (Flet's router matches the path before it).
+WORDS_QUERY: Final = "words"  # a custom list's 25 dealt words, packed (engine/packed_words.py)
+MISSION_QUERY: Final = "mission"  # the city a game of the site's own words is dealt for
 
 # The served app's routes, as Flet's router matches them below "/" (Home is its index).
 GAME_ROUTE: Final = f"game/:{GAME}"
@@ -55,6 +58,20 @@ def _at(route: str, **values: object) -> str:
     return "/" + "/".join(parts)
 
 
+def _asking(path: str, **query: str | None) -> str:
+    """The path with these values after its "?" (None: left out)."""
+    given = {name: value for name, value in query.items() if value is not None}
+    return f"{path}?{urlencode(given)}" if given else path
+
+
+def in_query(text: str, name: str) -> str | None:
+    """The value an address or a link carries after its "?" under that name (the site's
+    after its "#"), or None."""
+    _path, mark, query = text.strip().rsplit("#", 1)[-1].partition("?")
+    values = parse_qs(query, keep_blank_values=True).get(name) if mark else None
+    return values[-1] if values else None
+
+
 HOME: Final = "/"
 SETTINGS: Final = _at(SETTINGS_ROUTE)
 SCAN: Final = _at(SCAN_ROUTE)
@@ -70,9 +87,10 @@ def game(public_id: str) -> str:
     return _at(GAME_ROUTE, game=public_id)
 
 
-def join(code: ShareCode) -> str:
-    """/join/<code>: what a QR code opens, side B of the game (in both apps)."""
-    return _at(JOIN_ROUTE, code=code.text)
+def join(code: ShareCode, words: str | None = None) -> str:
+    """/join/<code>: what a QR code opens, side B of the game (in both apps); on the site,
+    a custom list's 25 words packed after it (?words=...)."""
+    return _asking(_at(JOIN_ROUTE, code=code.text), **{WORDS_QUERY: words})
 
 
 def classic(card: ClassicCard) -> str:
@@ -100,9 +118,15 @@ def team_history(number: int) -> str:
     return _at(TEAM_HISTORY_ROUTE, team=number)
 
 
-def play(code: ShareCode, side: Player) -> str:
-    """The site's /play/<code>/<a|b>: this phone's side of the game the code makes."""
-    return _at(PLAY_ROUTE, code=code.text, side=side.value)
+def play(code: ShareCode, side: Player, words: str | None = None) -> str:
+    """The site's /play/<code>/<a|b>: this phone's side of the game the code makes (with a
+    custom list's 25 words packed after it, ?words=...)."""
+    return _asking(_at(PLAY_ROUTE, code=code.text, side=side.value), **{WORDS_QUERY: words})
+
+
+def site_words(mission_id: str) -> str:
+    """The site's /words?mission=<id>: a game of the players' own words for that city."""
+    return _asking(WORDS, **{MISSION_QUERY: mission_id})
 
 
 def import_team(packed: str) -> str:
@@ -147,19 +171,20 @@ def site_link(page_url: str | None, address: str) -> str:
     return f"{site_address(page_url)}#{address}"
 
 
-def site_join_link(page_url: str | None, code: ShareCode) -> str:
-    """The link in phone A's QR code on the site: the served app's /join/, after the "#"."""
-    return site_link(page_url, join(code))
+def site_join_link(page_url: str | None, code: ShareCode, words: str | None = None) -> str:
+    """The link in phone A's QR code on the site: the served app's /join/, after the "#"
+    (a custom list's 25 words packed after the code)."""
+    return site_link(page_url, join(code, words))
 
 
 def code_in_link(text: str) -> str:
     """The code a join link carries (…/join/CODE, or …#/join/CODE on the site, in any case:
-    a classic card's …/classic/CODE too;
+    a classic card's …/classic/CODE too; what follows a "?" is not the code;
     a code field writes what is pasted in capitals), or the text itself when it is no link
     (a bare code, or anything else, for the caller to refuse)."""
     stripped = text.strip().rstrip("/")
     marks = list(_JOIN_MARK.finditer(stripped))
-    return stripped[marks[-1].end() :] if marks else stripped
+    return stripped[marks[-1].end() :].split("?", 1)[0].rstrip("/") if marks else stripped
 
 
 _JOIN_MARK: Final = re.compile(

@@ -13,28 +13,28 @@ from typing import Any, Final
 
 import flet as ft
 
-from gadget.engine import Deal, Player
+from gadget.engine import Deal, Player, ShareCode
 from gadget.engine.classic import Game
 from gadget.engine.sharecode import DEAL_SEED_BITS
 from gadget.engine.words import WORD_SEED_BITS, WordsChoice, WordsKey
 from gadget.language import N_, codes, language
-from gadget.missions import MissionState
 from gadget.services import addresses, palette
 from gadget.site.classic import ClassicRoute, dealt
-from gadget.site.dealt import remember
+from gadget.site.dealt import open_side_a
 from gadget.site.hold import FirstRead, WithTeam, use_team
 from gadget.site.play import NO_MISSION, JoinRoute, PlayRoute
 from gadget.site.scan import route_of_picture
 from gadget.site.team_screen import CityRoute, ImportRoute, SiteTeamScreen
+from gadget.site.words import SiteWordsScreen, mission_choice
 from gadget.views.boundary import Boundary, Trouble, component
 from gadget.views.camera import CameraScreen
 from gadget.views.choices import dropdown
-from gadget.views.fields import use_typed
+from gadget.views.fields import text_of, use_typed
 from gadget.views.hooks import use_value
-from gadget.views.language import _, city
+from gadget.views.language import _
 from gadget.views.layout import PAGE_PADDING, nowhere, screen
 from gadget.views.phone import WithLanguage, use_language_choice
-from gadget.views.typed_code import join_by_code
+from gadget.views.typed_code import LONGEST_TYPED, join_by_code
 from gadget.views.words_choice import words_deal
 
 TRY_AGAIN: Final = N_("Try again, or start from Home.")
@@ -47,7 +47,6 @@ def SiteHome() -> ft.Control:
     page = ft.context.page
     hold = use_team()
     missions = hold.team.playable_missions
-    done = {m for m, state in hold.team.states.items() if state is MissionState.COMPLETED}
     chosen, set_chosen = use_value(lambda: missions[0].id if missions else NO_MISSION)
     typed = use_typed()
     problem, set_problem = use_value(lambda: "")
@@ -65,15 +64,16 @@ def SiteHome() -> ft.Control:
     async def deal_for_city(words: WordsChoice | None) -> None:
         mission = next((m for m in missions if m.id == chosen), missions[0])
         key = None
-        if isinstance(words, int):  # a shipped list (the site deals no custom list yet)
+        if isinstance(words, int):  # a shipped list (a custom one has its own screen)
             key = WordsKey(words, secrets.randbits(WORD_SEED_BITS))
         dealt = Deal(secrets.randbits(DEAL_SEED_BITS), mission.turns, mission.mistakes, key)
-        try:
-            await remember(dealt)  # side A is made again from this phone's storage alone
-        except Exception:  # no storage here: side A could not be shown again
+        if not await open_side_a(page, dealt):
             set_unkept(_("This browser keeps nothing, so it cannot deal: allow site data."))
-            return
-        page.navigate(addresses.play(dealt.code, Player.A))
+
+    def joined(code: ShareCode) -> str:
+        """Side B of the code typed, with the words of a link pasted whole."""
+        words = addresses.in_query(text_of(typed)[:LONGEST_TYPED], addresses.WORDS_QUERY)
+        return addresses.play(code, Player.B, words)
 
     browsers = language(choice.browsers).name
     languages = [
@@ -84,27 +84,12 @@ def SiteHome() -> ft.Control:
             ft.Text("Gadget", size=28, weight=ft.FontWeight.BOLD),
             ft.Text(_("No computer needed: each phone makes its own side from the code.")),
             ft.Text(_("New game"), size=20, weight=ft.FontWeight.W_600),
-            dropdown(
-                _("Mission"),
-                chosen,
-                [
-                    ft.dropdown.Option(
-                        key=m.id,
-                        text=_("{city} {bank} (completed)").format(
-                            city=city(m.name), bank=m.parameters
-                        )
-                        if m.id in done
-                        else f"{city(m.name)} {m.parameters}",
-                    )
-                    for m in missions
-                ],
-                lambda e: set_chosen(str(e.control.value or NO_MISSION)),
-            ),
+            mission_choice(hold.team, chosen, set_chosen),
             ft.Button(_("New game"), icon=ft.Icons.STYLE, on_click=deal_with(None)),
             *([ft.Text(unkept, color=palette.DANGER)] if unkept else []),
             *words_deal(
                 deal_with,
-                None,
+                lambda _e: page.navigate(addresses.site_words(chosen)),
                 _(
                     "The 25 words on both phones, for the chosen mission. Each phone covers its"
                     " words with a tap, as the tiles do on the table."
@@ -129,9 +114,7 @@ def SiteHome() -> ft.Control:
             ),
             ft.Text(_("Join your partner's game"), size=20, weight=ft.FontWeight.W_600),
             ft.Text(_("Scan the code on their phone with your camera, or type it here.")),
-            *join_by_code(
-                typed, problem, set_problem, lambda code: addresses.play(code, Player.B), page
-            ),
+            *join_by_code(typed, problem, set_problem, joined, page),
             ft.Divider(),
             *([ft.Text(hold.trouble, color=palette.DANGER)] if hold.trouble else []),
             ft.Button(
@@ -172,8 +155,10 @@ def SiteApp(trouble: Trouble, first: FirstRead | None = None) -> ft.Control:
 
     /                           Home: deal a city's game or a classic card, join one, the
                                 team, the language
-    /play/<code>/<a|b>          this phone's side of the game the code makes
+    /play/<code>/<a|b>          this phone's side of the game the code makes (?words=...:
+                                a custom list's 25 words, packed)
     /join/<code>                phone A's QR code: side B (a classic code: its card)
+    /words?mission=<id>         a game of the players' own words for that city
     /classic/<code>             a classic or Pictures card, its count and team timer
     /import/<packed team>       a team's QR code: offered for import
     /scan                       the camera, read in the browser
@@ -193,6 +178,7 @@ def SiteApp(trouble: Trouble, first: FirstRead | None = None) -> ft.Control:
                         ft.Route(path=addresses.CLASSIC_ROUTE, component=ClassicRoute),
                         ft.Route(path=addresses.IMPORT_ROUTE, component=ImportRoute),
                         ft.Route(path=addresses.SCAN_ROUTE, component=SiteScan),
+                        ft.Route(path=addresses.WORDS_ROUTE, component=SiteWordsScreen),
                         ft.Route(path=addresses.SITE_TEAM_ROUTE, component=SiteTeamScreen),
                         ft.Route(path=addresses.CITY_ROUTE, component=CityRoute),
                     ],

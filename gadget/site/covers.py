@@ -15,12 +15,15 @@ from typing import Final
 
 import flet as ft
 
-from gadget.engine import CELLS, Player, PlayerView, ShareCode
-from gadget.engine.words import shipped_words
+from gadget.engine import CELLS, GadgetError, Player, PlayerView, ShareCode
+from gadget.engine.errors import Message
+from gadget.engine.packed_words import pack_words, unpack_words
+from gadget.engine.words import CardWords, shipped_words
+from gadget.services import palette
 from gadget.site.kept_tables import kept_codes, newest_first
 from gadget.views.hooks import use_value
 from gadget.views.keycard import KeyCardGrid, Worded
-from gadget.views.language import _
+from gadget.views.language import _, say
 from gadget.views.storage import forget, stored, write
 
 COVERS_KEY: Final = "gadget.site.covers"  # the games whose tiles are kept, newest first
@@ -77,37 +80,62 @@ def covers_key(code: str, side: Player) -> str:
     return f"{COVERS_KEY}.{code}.{side.value}"
 
 
+def words_of(code: ShareCode, packed: str | None) -> tuple[CardWords | None, Message | None]:
+    """A game's words: a shipped list's from its code, a custom list's from its link (checked
+    as hostile input), and why a game with words shows none (or why its link's were refused)."""
+    key = code.words
+    carried: CardWords | None = None
+    refusal: Message | None = None
+    try:
+        carried = None if packed is None else unpack_words(packed, key)
+    except GadgetError as refused:
+        refusal = refused.said
+    if key is None or not key.is_custom:
+        return (None if key is None else shipped_words(key)), refusal
+    if packed is None:  # the code typed alone: its words are not in it
+        return None, Message("this game's words came with its link: open the link or scan the code")
+    return carried, refusal
+
+
 @dataclass(frozen=True, slots=True)
 class Tiles:
-    """A site game's words (None: a game with the box) and this phone's tiles on them."""
+    """A site game's words (None: a game with the box, or a custom list's without its link),
+    what its link carries of them, why none are shown, and this phone's tiles on them."""
 
     words: tuple[str, ...] | None
     covers: Covers
     tap: Callable[[int], None]
+    packed: str | None = None  # a custom list's 25 words as its link carries them
+    problem: str = ""
 
 
-def use_tiles(code: ShareCode, side: Player) -> Tiles:
-    """The words the code names and this phone's tiles on them (none for a custom list's
-    code typed alone: its words came in its link)."""
+def use_tiles(code: ShareCode, side: Player, packed: str | None = None) -> Tiles:
+    """The words the code names, or the custom words its link carries, and this phone's
+    tiles on them (none for a custom list's code typed alone: its words came in its link)."""
     covers, tap = use_covers(code.text, side)
-    words = code.words
+    card, problem = words_of(code, packed)
     return Tiles(
-        shipped_words(words).words if words is not None and not words.is_custom else None,
+        None if card is None else card.words,
         covers,
         tap,
+        pack_words(card) if card is not None and card.key.is_custom else None,
+        "" if problem is None else say(problem),
     )
 
 
 def tiled_card(view: PlayerView, tiles: Tiles, hidden: bool) -> list[ft.Control]:
-    """The card with its words and tiles, and what a tap does; without words, as before."""
+    """The card with its words and tiles, and what a tap does; without words, as before,
+    with the line that says why when the game has words."""
+    said = [ft.Text(tiles.problem, color=palette.DANGER)] if tiles.problem else []
     if tiles.words is None:
-        return [KeyCardGrid(view, None, hidden)]
+        return [*said, KeyCardGrid(view, None, hidden)]
     card = KeyCardGrid(
         covered_view(view, tiles.covers), tiles.tap, hidden, None, Worded(tiles.words)
     )
     if hidden:
-        return [card]
+        return [*said, card]
     return [
+        *said,
         card,
         ft.Text(
             _(

@@ -13,7 +13,8 @@ from typing import Final, cast
 
 import flet as ft
 
-from gadget.engine import Deal, ShareCode
+from gadget.engine import Deal, Player, ShareCode
+from gadget.services import addresses
 from gadget.views.asking import asked
 from gadget.views.hooks import LOADING, Loading, use_value
 from gadget.views.storage import stored, write
@@ -47,6 +48,17 @@ async def remember(deal: Deal) -> None:
     kept = read_deals(await asked(lambda: preferences.get(DEALT_KEY)))
     others = [d for d in kept if d.code.side_b != deal.code.side_b]
     await write(DEALT_KEY, written_deals([deal, *others][:KEPT_DEALS]))
+
+
+async def open_side_a(page: ft.Page, deal: Deal, words: str | None = None) -> bool:
+    """Keep a new deal on this phone, then open its side A (with a custom list's 25 words
+    packed in its address); False, and nothing opened, where the browser keeps nothing."""
+    try:
+        await remember(deal)  # side A is made again from this phone's storage alone
+    except Exception:  # no storage here: side A could not be shown again
+        return False
+    page.navigate(addresses.play(deal.code, Player.A, words))
+    return True
 
 
 def deal_for(code: ShareCode, deals: list[Deal]) -> Deal | None:

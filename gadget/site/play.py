@@ -50,33 +50,42 @@ TIMER_KEY: Final = "gadget.site.timer"
 NO_MISSION: Final = ""
 
 
+def _carried_words() -> str | None:
+    """A custom list's 25 words, packed after the address's "?" (checked where they are
+    unpacked: engine/packed_words.py)."""
+    return addresses.in_query(ft.context.page.route or "", addresses.WORDS_QUERY)
+
+
 @component
 def PlayRoute() -> ft.Control:
-    """/play/<code>/<a|b>: this phone's side of the game the code makes."""
+    """/play/<code>/<a|b>[?words=...]: this phone's side of the game the code makes."""
     params = ft.use_route_params()
     code, side = (
         unquote(params.get(addresses.CODE, "")[:LONGEST_TYPED]),
         params.get(addresses.SIDE, "a"),
     )
-    return keyed(SitePlay, f"{code}/{side}", code, side)  # another game: a fresh screen
+    words = _carried_words()
+    return keyed(SitePlay, f"{code}/{side}?{words}", code, side, words)  # another: afresh
 
 
 @component
 def JoinRoute() -> ft.Control:
-    """/join/<code>: what phone A's QR code opens, side B; a classic or Pictures code's card
-    (its code typed into a join link, or an older app's QR code)."""
+    """/join/<code>[?words=...]: what phone A's QR code opens, side B; a classic or Pictures
+    code's card (its code typed into a join link, or an older app's QR code)."""
     code = unquote(ft.use_route_params().get(addresses.CODE, "")[:LONGEST_TYPED])  # %20: a space
     with contextlib.suppress(GadgetError):  # no code at all: SitePlay says so
         card = parse_any(code)
         if isinstance(card, ClassicCard):
             return keyed(SiteClassic, card.code, card)
-    return keyed(SitePlay, f"{code}/b", code, "b")
+    words = _carried_words()
+    return keyed(SitePlay, f"{code}/b?{words}", code, "b", words)
 
 
 @component
-def SitePlay(typed_code: str, side_name: str) -> ft.Control:
+def SitePlay(typed_code: str, side_name: str, words: str | None = None) -> ft.Control:
     """Side B from the code; side A only on the phone that dealt it (its seed is in the
-    phone's storage, never in the code or the address)."""
+    phone's storage, never in the code or the address); a custom list's words from the
+    address."""
     side = next((p for p in Player if p.value == side_name.lower()), None)
     try:
         code = ShareCode.parse(typed_code)
@@ -90,12 +99,12 @@ def SitePlay(typed_code: str, side_name: str) -> ft.Control:
             addresses.HOME,
         )
     if side is Player.B:
-        return SiteSide(code, side_alone(code))
-    return keyed(DealtSide, code.side_b, code)
+        return SiteSide(code, side_alone(code), words)
+    return keyed(DealtSide, code.side_b, code, words)
 
 
 @component
-def DealtSide(code: ShareCode) -> ft.Control:
+def DealtSide(code: ShareCode, words: str | None = None) -> ft.Control:
     """Side A, made again from the seed this phone kept when it dealt the card."""
     deal = use_deal(code)
     if isinstance(deal, Loading):
@@ -109,15 +118,16 @@ def DealtSide(code: ShareCode) -> ft.Control:
                 " data there loses it."
             ),
             _("Side B"),
-            addresses.play(code, Player.B),
+            addresses.play(code, Player.B, words),
         )
-    # The words are public: the address's code names them (the seed kept here does not).
-    deal = replace(deal, words=code.words)
-    return SiteSide(deal.code, view_for(replay(GameLog.dealt(deal)), Player.A))
+    # The colours are the seed's; the words are public, named by the address's code (a
+    # custom list's carried after it), and drawn by the tiles, not by the log.
+    view = view_for(replay(GameLog.dealt(replace(deal, words=None))), Player.A)
+    return SiteSide(replace(deal, words=code.words).code, view, words)
 
 
 @component
-def SiteSide(code: ShareCode, view: PlayerView) -> ft.Control:
+def SiteSide(code: ShareCode, view: PlayerView, words: str | None = None) -> ft.Control:
     """One side of the card, turned for its seat; the code for the partner on side A; the
     turn timer; and, at the end, the result. On a phone, side A's code and whole card fit
     on the screen together: only the timer's clock comes between them, its settings below."""
@@ -128,7 +138,7 @@ def SiteSide(code: ShareCode, view: PlayerView) -> ft.Control:
     timer = use_site_timer()
     use_wakelock()
     side = view.player
-    tiles = use_tiles(code, side)
+    tiles = use_tiles(code, side, words)
     body: list[ft.Control] = [
         header(
             side,
@@ -139,7 +149,7 @@ def SiteSide(code: ShareCode, view: PlayerView) -> ft.Control:
     ]
     if side is Player.A and sharing:
         body += [
-            share_panel(code, addresses.site_join_link(page.url, code)),
+            share_panel(code, addresses.site_join_link(page.url, code, tiles.packed)),
             ft.TextButton(_("Hide the code"), on_click=lambda _e: set_sharing(False)),
         ]
     body += [*timer.clock, *tiled_card(view, tiles, hidden)]

@@ -34,16 +34,17 @@ async (photo) => {
 
 def route_of_text(text: str) -> str:
     """Where a QR code of the site leads: a team's link to its import (asked there), or a
-    game's link or bare code to side B; anything else is refused in one line."""
+    game's link or bare code to side B (with the words the link carries); anything else
+    is refused in one line."""
     packed = addresses.packed_team_in_link(text)
     if packed is not None:
         if not re.fullmatch(r"[A-Za-z0-9_-]{1,3000}", packed):
             raise ScanError("that QR code is not a Gadget team ({text!r})", text=text[:60])
         return addresses.import_team(packed)
     code = code_in_text(text)
-    return (
-        addresses.classic(code) if isinstance(code, ClassicCard) else addresses.play(code, Player.B)
-    )
+    if isinstance(code, ClassicCard):
+        return addresses.classic(code)
+    return addresses.play(code, Player.B, addresses.in_query(text, addresses.WORDS_QUERY))
 
 
 async def route_of_picture(photo: bytes) -> str:

@@ -14,7 +14,7 @@ from gadget.engine.classic import ClassicCard
 from gadget.services import addresses, palette
 from gadget.views.events import Tap
 from gadget.views.language import _
-from gadget.views.qr import qr_image
+from gadget.views.qr import qr_image, qr_side
 
 # The type scale and the page: nothing a phone shows is smaller than TEXT_MIN, except the
 # mission map's city labels (LABEL_SIZE), which a player can zoom.
@@ -141,7 +141,7 @@ def share_panel(
             ft.Text(words),
             ft.Semantics(
                 label=_("QR code of {link}").format(link=link),
-                content=qr_image(link, 150),  # 4 px a module: a camera reads it at arm's length
+                content=qr_image(link, qr_side(link, 150)),  # 4 px a module at least
             ),
             ft.Text(text, size=30, weight=ft.FontWeight.BOLD),
             ft.Text(link, size=12),

@@ -1,0 +1,153 @@
+"""A site game dealt from the players' own list: pasted or opened, checked in one line, then
+25 of its words dealt for a city. With no server, the 25 travel in the game's link and its QR
+code (packed: engine/packed_words.py), so a deal whose link a camera could not read is refused
+before anything is kept."""
+
+from __future__ import annotations
+
+import secrets
+from collections.abc import Callable
+
+import flet as ft
+
+from gadget.engine import Deal, GadgetError
+from gadget.engine.errors import Message, WordListError
+from gadget.engine.packed_words import pack_words
+from gadget.engine.sharecode import DEAL_SEED_BITS
+from gadget.engine.words import WORD_SEED_BITS, custom_words, read_word_list
+from gadget.missions import Mission, MissionState
+from gadget.services import addresses, palette
+from gadget.site.dealt import open_side_a
+from gadget.site.hold import use_team
+from gadget.site.play import NO_MISSION
+from gadget.site.team import PhoneTeam
+from gadget.views.boundary import component
+from gadget.views.choices import dropdown
+from gadget.views.events import Tap
+from gadget.views.fields import text_of, typed_field, use_typed
+from gadget.views.files import pick_text
+from gadget.views.hooks import use_value
+from gadget.views.language import _, city, ngettext, say
+from gadget.views.layout import screen
+from gadget.views.qr import fits_qr
+
+
+def mission_choice(team: PhoneTeam, chosen: str, choose: Callable[[str], None]) -> ft.Control:
+    """The cities a new game may be dealt for (a completed one says so)."""
+    done = {m for m, state in team.states.items() if state is MissionState.COMPLETED}
+    return dropdown(
+        _("Mission"),
+        chosen,
+        [
+            ft.dropdown.Option(
+                key=m.id,
+                text=_("{city} {bank} (completed)").format(city=city(m.name), bank=m.parameters)
+                if m.id in done
+                else f"{city(m.name)} {m.parameters}",
+            )
+            for m in team.playable_missions
+        ],
+        lambda e: choose(str(e.control.value or NO_MISSION)),
+    )
+
+
+def custom_deal(words: tuple[str, ...], mission: Mission, page_url: str | None) -> tuple[Deal, str]:
+    """A new game for the city with 25 of the list's words, and those words packed for its
+    link; refused when the link would not fit a QR code a camera reads (views/qr.py)."""
+    card = custom_words(words, secrets.randbits(WORD_SEED_BITS))
+    deal = Deal(secrets.randbits(DEAL_SEED_BITS), mission.turns, mission.mistakes, card.key)
+    packed = pack_words(card)
+    if not fits_qr(addresses.site_join_link(page_url, deal.code, packed)):
+        raise WordListError("these 25 words are too long to fit a QR code: use shorter words")
+    return deal, packed
+
+
+@component
+def SiteWordsScreen() -> ft.Control:
+    """/words?mission=<id>: a list pasted or opened from a file, checked in one line, then
+    25 of its words dealt for the city; they travel in the game's link."""
+    page = ft.context.page
+    team = use_team().team
+    missions = team.playable_missions
+    asked = addresses.in_query(page.route or "", addresses.MISSION_QUERY)
+    chosen, set_chosen = use_value(
+        lambda: next((m.id for m in missions if m.id == asked), missions[0].id)
+    )
+    typed = use_typed()
+    problem, set_problem = use_value(lambda: "")
+    ready, set_ready = use_value(lambda: "")
+    opened, set_opened = use_value(lambda: "")  # a file's text, shown in the field
+
+    def refuse(text: str) -> None:
+        set_ready("")
+        set_problem(text)
+
+    def check(_event: Tap) -> None:
+        try:
+            count = len(read_word_list(text_of(typed, opened)))
+        except GadgetError as refused:
+            refuse(say(refused.said))
+            return
+        set_problem("")
+        set_ready(
+            ngettext("{count} word: ready.", "{count} words: ready.", count).format(count=count)
+        )
+
+    async def deal(_event: Tap) -> None:
+        mission = next((m for m in missions if m.id == chosen), missions[0])
+        try:
+            dealt, packed = custom_deal(read_word_list(text_of(typed, opened)), mission, page.url)
+        except GadgetError as refused:
+            refuse(say(refused.said))
+            return
+        if not await open_side_a(page, dealt, packed):
+            refuse(_("This browser keeps nothing, so it cannot deal: allow site data."))
+
+    async def open_file(_event: Tap) -> None:
+        try:
+            text = await pick_text(Message("a list of words"), ("txt", "csv"))
+        except ValueError as refused:  # too large, not text, or it did not arrive
+            refuse(str(refused))
+            return
+        if text is not None:
+            typed.current = None  # the file replaces what was typed
+            set_opened(text)
+            refuse("")
+
+    return screen(
+        [
+            ft.Text(_("Your own words"), size=24, weight=ft.FontWeight.BOLD),
+            ft.Text(
+                _(
+                    "25 to 2,000 words, one a line or separated by commas. The game deals 25"
+                    " of them, which travel in the game's link and its QR code: short words"
+                    " fit best."
+                ),
+                size=14,
+            ),
+            mission_choice(team, chosen, set_chosen),
+            typed_field(
+                typed,
+                _("Words"),
+                opened,
+                multiline=True,
+                min_lines=6,
+                max_lines=12,
+                key=f"words {len(opened)}",
+            ),
+            ft.Row(
+                [
+                    ft.OutlinedButton(
+                        _("Open a file"), icon=ft.Icons.UPLOAD_FILE, on_click=open_file
+                    ),
+                    ft.OutlinedButton(_("Check the list"), on_click=check),
+                    ft.Button(_("Deal with these words"), icon=ft.Icons.STYLE, on_click=deal),
+                ],
+                wrap=True,
+            ),
+            *([ft.Text(problem, color=palette.DANGER)] if problem else []),
+            *([ft.Text(ready, color=palette.GOOD_NEWS)] if ready else []),
+            ft.TextButton(_("Home"), on_click=lambda _e: page.navigate(addresses.HOME)),
+        ],
+        spacing=12,
+    )
