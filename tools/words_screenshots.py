@@ -1,9 +1,11 @@
 """Screenshots of a game with its words on the phones, played apart, at a phone's size, in
-English and in French (`fr-` names): `python tools/words_screenshots.py [en] [fr]`."""
+English and in French (`fr-` names), and the static site's tiles on its words:
+`python tools/words_screenshots.py [en] [fr]` (both when none is named)."""
 
 from __future__ import annotations
 
 import re
+import subprocess
 import sys
 import tempfile
 from pathlib import Path
@@ -14,9 +16,27 @@ ROOT = Path(__file__).resolve().parents[1]
 sys.path.insert(0, str(ROOT))
 
 from gadget.engine import Colour  # noqa: E402
-from tests.test_browser import _phone, _see, _start_server, _type  # noqa: E402
+from tests.test_browser import (  # noqa: E402
+    _free_port,
+    _phone,
+    _see,
+    _start_server,
+    _type,
+)
 from tests.test_browser_apart import _reveal  # noqa: E402
-from tools.screenshots import LOCALES, OUT, PHONE, Words, _browser, shoot  # noqa: E402
+from tests.test_browser_site import static_server  # noqa: E402
+from tools.screenshots import (  # noqa: E402
+    BOOT,
+    LOCALES,
+    OUT,
+    PHONE,
+    ROOT,
+    Words,
+    _browser,
+    _site_home,
+    _site_phone,
+    shoot,
+)
 
 WORDS_CODE = re.compile(r"^[0-9A-Z]{5}-[0-9A-Z]{5}-[0-9A-Z]{5}$")
 DEAL = {"en": "Deal with English words", "fr": "Deal with French words"}
@@ -120,6 +140,47 @@ def shoot_words(browser: Browser, url: str, say: Words) -> None:
     custom.context.close()
 
 
+def shoot_site_words(browser: Browser, address: str, say: Words) -> None:
+    """The site with words: side A with a tile laid on two words, and side B from the link."""
+    name = say.prefix + "site-words-"
+    phone_a, chosen = _site_home(browser, address, say)
+    _reveal(phone_a, phone_a.get_by_role("button", name=say(DEAL[say.code]), exact=True)).click()
+    shown = phone_a.get_by_text(WORDS_CODE).first
+    shown.wait_for(state="attached", timeout=BOOT)
+    code = shown.inner_text()
+    seen = _cells(phone_a, say)
+    agent = next(cell for cell, (_word, colour) in enumerate(seen) if colour is Colour.GREEN)
+    tan = next(cell for cell, (_word, colour) in enumerate(seen) if colour is Colour.TAN)
+    _choose(phone_a, say, agent)
+    for _tap in range(2):  # an agent, then this player's bystander
+        _choose(phone_a, say, tan)
+    _see(phone_a, say("your bystander"))
+    phone_a.mouse.wheel(0, -2000)
+    shoot(phone_a, name + "a")
+    phone_b = _site_phone(browser, f"{address}#/join/{code}", say, chosen)
+    phone_b.get_by_text(say("Side B")).first.wait_for(state="attached", timeout=BOOT)
+    _cells(phone_b, say)
+    shoot(phone_b, name + "b")
+    phone_a.context.close()
+    phone_b.context.close()
+
+
+def shoot_site(browser: Browser, codes: list[str]) -> None:
+    """The site built and served as a static host would, in each language."""
+    site = Path(tempfile.mkdtemp()) / "site"
+    subprocess.run(
+        [sys.executable, str(ROOT / "tools" / "build_site.py"), "--out", str(site)], check=True
+    )
+    port = _free_port()
+    server = static_server(site, port)
+    try:
+        for code in codes:
+            shoot_site_words(browser, f"http://127.0.0.1:{port}/", Words(code))
+    finally:
+        server.terminate()
+        server.wait(timeout=10)
+
+
 def main() -> None:
     OUT.mkdir(parents=True, exist_ok=True)
     codes = sys.argv[1:] or list(LOCALES)
@@ -129,6 +190,7 @@ def main() -> None:
             browser = _browser(playwright)
             for code in codes:
                 shoot_words(browser, url, Words(code))
+            shoot_site(browser, codes)
             browser.close()
     finally:
         process.terminate()
