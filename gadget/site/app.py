@@ -87,6 +87,9 @@ def SiteHome() -> ft.Control:
             mission_choice(hold.team, chosen, set_chosen),
             ft.Button(_("New game"), icon=ft.Icons.STYLE, on_click=deal_with(None)),
             *([ft.Text(unkept, color=palette.DANGER)] if unkept else []),
+            ft.Text(_("Join your partner's game"), size=20, weight=ft.FontWeight.W_600),
+            ft.Text(_("Scan the code on their phone with your camera, or type it here.")),
+            *join_by_code(typed, problem, set_problem, joined, page),
             *words_deal(
                 deal_with,
                 lambda _e: page.navigate(addresses.site_words(chosen)),
@@ -112,9 +115,6 @@ def SiteHome() -> ft.Control:
                 ],
                 wrap=True,
             ),
-            ft.Text(_("Join your partner's game"), size=20, weight=ft.FontWeight.W_600),
-            ft.Text(_("Scan the code on their phone with your camera, or type it here.")),
-            *join_by_code(typed, problem, set_problem, joined, page),
             ft.Divider(),
             *([ft.Text(hold.trouble, color=palette.DANGER)] if hold.trouble else []),
             ft.Button(

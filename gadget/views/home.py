@@ -266,12 +266,14 @@ def Home() -> ft.Control:
                 wrap=True,
             ),
             MissionPicker(),
+            ft.Text(_("Join your partner"), size=18, weight=ft.FontWeight.W_600),
+            *join_by_code(typed, problem, set_problem, addresses.join, page),
             *words_deal(
                 lambda choice: _deal(table, page, phone, set_problem, words=choice),
                 lambda _e: page.navigate(addresses.WORDS),
                 _(
-                    "The 25 words on both phones: the clue is typed, and each player touches"
-                    " words on their own phone. At one table or in two homes on a call."
+                    "The 25 words on both phones; each player touches on their own phone. For"
+                    " two homes on a call, or a table with no cards."
                 ),
             ),
             ft.Text(_("Classic Codenames or Pictures"), size=18, weight=ft.FontWeight.W_600),
@@ -290,8 +292,6 @@ def Home() -> ft.Control:
                 ],
                 wrap=True,
             ),
-            ft.Text(_("Join your partner"), size=18, weight=ft.FontWeight.W_600),
-            *join_by_code(typed, problem, set_problem, addresses.join, page),
             *_my_games(page, games),
             ft.Row(
                 [
