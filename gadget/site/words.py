@@ -11,12 +11,12 @@ from collections.abc import Callable
 import flet as ft
 
 from gadget.engine import Deal, GadgetError
-from gadget.engine.errors import Message, WordListError
+from gadget.engine.errors import WordListError
 from gadget.engine.packed_words import pack_words
 from gadget.engine.sharecode import DEAL_SEED_BITS
-from gadget.engine.words import WORD_SEED_BITS, custom_words, read_word_list
+from gadget.engine.words import WORD_SEED_BITS, custom_words
 from gadget.missions import Mission, MissionState
-from gadget.services import addresses, palette
+from gadget.services import addresses
 from gadget.site.dealt import open_side_a
 from gadget.site.hold import use_team
 from gadget.site.play import NO_MISSION
@@ -24,12 +24,11 @@ from gadget.site.team import PhoneTeam
 from gadget.views.boundary import component
 from gadget.views.choices import dropdown
 from gadget.views.events import Tap
-from gadget.views.fields import text_of, typed_field, use_typed
-from gadget.views.files import pick_text
 from gadget.views.hooks import use_value
-from gadget.views.language import _, city, ngettext, say
+from gadget.views.language import _, city, say
 from gadget.views.layout import screen
 from gadget.views.qr import fits_qr
+from gadget.views.word_list_form import use_word_list_form
 
 
 def mission_choice(team: PhoneTeam, chosen: str, choose: Callable[[str], None]) -> ft.Control:
@@ -73,46 +72,17 @@ def SiteWordsScreen() -> ft.Control:
     chosen, set_chosen = use_value(
         lambda: next((m.id for m in missions if m.id == asked), missions[0].id)
     )
-    typed = use_typed()
-    problem, set_problem = use_value(lambda: "")
-    ready, set_ready = use_value(lambda: "")
-    opened, set_opened = use_value(lambda: "")  # a file's text, shown in the field
-
-    def refuse(text: str) -> None:
-        set_ready("")
-        set_problem(text)
-
-    def check(_event: Tap) -> None:
-        try:
-            count = len(read_word_list(text_of(typed, opened)))
-        except GadgetError as refused:
-            refuse(say(refused.said))
-            return
-        set_problem("")
-        set_ready(
-            ngettext("{count} word: ready.", "{count} words: ready.", count).format(count=count)
-        )
+    form = use_word_list_form()
 
     async def deal(_event: Tap) -> None:
         mission = next((m for m in missions if m.id == chosen), missions[0])
         try:
-            dealt, packed = custom_deal(read_word_list(text_of(typed, opened)), mission, page.url)
+            dealt, packed = custom_deal(form.words(), mission, page.url)
         except GadgetError as refused:
-            refuse(say(refused.said))
+            form.refuse(say(refused.said))
             return
         if not await open_side_a(page, dealt, packed):
-            refuse(_("This browser keeps nothing, so it cannot deal: allow site data."))
-
-    async def open_file(_event: Tap) -> None:
-        try:
-            text = await pick_text(Message("a list of words"), ("txt", "csv"))
-        except ValueError as refused:  # too large, not text, or it did not arrive
-            refuse(str(refused))
-            return
-        if text is not None:
-            typed.current = None  # the file replaces what was typed
-            set_opened(text)
-            refuse("")
+            form.refuse(_("This browser keeps nothing, so it cannot deal: allow site data."))
 
     return screen(
         [
@@ -126,27 +96,9 @@ def SiteWordsScreen() -> ft.Control:
                 size=14,
             ),
             mission_choice(team, chosen, set_chosen),
-            typed_field(
-                typed,
-                _("Words"),
-                opened,
-                multiline=True,
-                min_lines=6,
-                max_lines=12,
-                key=f"words {len(opened)}",
-            ),
-            ft.Row(
-                [
-                    ft.OutlinedButton(
-                        _("Open a file"), icon=ft.Icons.UPLOAD_FILE, on_click=open_file
-                    ),
-                    ft.OutlinedButton(_("Check the list"), on_click=check),
-                    ft.Button(_("Deal with these words"), icon=ft.Icons.STYLE, on_click=deal),
-                ],
-                wrap=True,
-            ),
-            *([ft.Text(problem, color=palette.DANGER)] if problem else []),
-            *([ft.Text(ready, color=palette.GOOD_NEWS)] if ready else []),
+            form.field(_("Words")),
+            form.buttons(deal),
+            *form.lines(),
             ft.TextButton(_("Home"), on_click=lambda _e: page.navigate(addresses.HOME)),
         ],
         spacing=12,
