@@ -9,6 +9,7 @@ import subprocess
 import sys
 import tempfile
 import time
+from collections.abc import Callable
 from pathlib import Path
 
 from playwright.sync_api import Browser, Locator, Page, sync_playwright
@@ -331,8 +332,13 @@ def shoot_site(browser: Browser, address: str, say: Words) -> None:
     phone_b.context.close()
 
 
-def shoot_sites(browser: Browser, codes: list[str]) -> None:
-    """The site built and served as a static host would, in each language."""
+def shoot_sites(
+    browser: Browser,
+    codes: list[str],
+    shoot_one: Callable[[Browser, str, Words], None] | None = None,
+) -> None:
+    """The site built and served as a static host would, its pictures (`shoot_site`'s, or
+    `shoot_one`'s) taken in each language."""
     site = Path(tempfile.mkdtemp()) / "site"
     subprocess.run(
         [sys.executable, str(ROOT / "tools" / "build_site.py"), "--out", str(site)], check=True
@@ -341,7 +347,7 @@ def shoot_sites(browser: Browser, codes: list[str]) -> None:
     server = static_server(site, port)
     try:
         for code in codes:
-            shoot_site(browser, f"http://127.0.0.1:{port}/", Words(code))
+            (shoot_one or shoot_site)(browser, f"http://127.0.0.1:{port}/", Words(code))
     finally:
         server.terminate()
         server.wait(timeout=10)

@@ -5,7 +5,6 @@ English and in French (`fr-` names), and the static site's tiles on its words:
 from __future__ import annotations
 
 import re
-import subprocess
 import sys
 import tempfile
 from pathlib import Path
@@ -17,14 +16,12 @@ sys.path.insert(0, str(ROOT))
 
 from gadget.engine import Colour  # noqa: E402
 from tests.test_browser import (  # noqa: E402
-    _free_port,
     _phone,
     _see,
     _start_server,
     _type,
 )
 from tests.test_browser_apart import _reveal  # noqa: E402
-from tests.test_browser_site import static_server  # noqa: E402
 from tools.screenshots import (  # noqa: E402
     BOOT,
     LOCALES,
@@ -36,6 +33,7 @@ from tools.screenshots import (  # noqa: E402
     _site_home,
     _site_phone,
     shoot,
+    shoot_sites,
 )
 
 WORDS_CODE = re.compile(r"^[0-9A-Z]{5}-[0-9A-Z]{5}-[0-9A-Z]{5}$")
@@ -165,22 +163,6 @@ def shoot_site_words(browser: Browser, address: str, say: Words) -> None:
     phone_b.context.close()
 
 
-def shoot_site(browser: Browser, codes: list[str]) -> None:
-    """The site built and served as a static host would, in each language."""
-    site = Path(tempfile.mkdtemp()) / "site"
-    subprocess.run(
-        [sys.executable, str(ROOT / "tools" / "build_site.py"), "--out", str(site)], check=True
-    )
-    port = _free_port()
-    server = static_server(site, port)
-    try:
-        for code in codes:
-            shoot_site_words(browser, f"http://127.0.0.1:{port}/", Words(code))
-    finally:
-        server.terminate()
-        server.wait(timeout=10)
-
-
 def main() -> None:
     OUT.mkdir(parents=True, exist_ok=True)
     codes = sys.argv[1:] or list(LOCALES)
@@ -190,7 +172,7 @@ def main() -> None:
             browser = _browser(playwright)
             for code in codes:
                 shoot_words(browser, url, Words(code))
-            shoot_site(browser, codes)
+            shoot_sites(browser, codes, shoot_site_words)
             browser.close()
     finally:
         process.terminate()
