@@ -92,7 +92,8 @@ def test_the_timer_and_the_count_go_from_one_phone_to_the_other(
     _see(other, "Card hidden")
     dealer.get_by_role("switch", name="Team timer").click()
     _see(other, first)  # the timer started on the dealer's phone
-    other.get_by_role("button", name="End the turn", exact=True).click()
+    ends = {Team.RED: "End red's turn", Team.BLUE: "End blue's turn"}
+    other.get_by_role("button", name=ends[card.starting], exact=True).click()
     _see(dealer, second)  # ended on the other phone: the dealer's moves to the other team
     assert dealer.get_by_text(first).count() == 0
 

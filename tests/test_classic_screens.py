@@ -23,6 +23,7 @@ CELL_LABEL = re.compile(r"^row (\d) column (\d): ")
 SHOW_CARD = "Show the card (spymasters only)"
 SHOW_CODE = "Show the code for the other spymaster"
 TURNS = {Team.RED: "Red's turn", Team.BLUE: "Blue's turn"}
+ENDS = {Team.RED: "End red's turn", Team.BLUE: "End blue's turn"}
 
 
 def labels(phone: Phone) -> list[str]:
@@ -110,7 +111,7 @@ async def test_the_team_timer_alternates_on_both_phones(table: Table) -> None:
     for phone in (dealer, other):
         assert phone.says(first) and phone.says("3:00"), phone.texts()  # the first turn's time
     table.clock.now += 20  # type: ignore[attr-defined]
-    await other.tap("End the turn")
+    await other.tap(ENDS[card.starting])
     await dealer.settle()
     for phone in (dealer, other):
         assert phone.says(second) and phone.says("2:00") and not phone.says(first)
@@ -167,9 +168,9 @@ async def test_a_tap_based_on_an_older_step_says_why_and_shows_the_card_as_it_is
     await other.settle()
     told = table.hub.changed
     table.hub.changed = lambda *_args: None  # type: ignore[method-assign]
-    await other.tap("End the turn")  # unheard: the dealer still shows the first turn
+    await other.tap(ENDS[card.starting])  # unheard: the dealer still shows the first turn
     table.hub.changed = told  # type: ignore[method-assign]
-    await dealer.tap("End the turn")
+    await dealer.tap(ENDS[card.starting])
     assert dealer.says("The other spymaster's phone changed the card first")
     later = "Red's turn" if card.starting is Team.BLUE else "Blue's turn"
     assert dealer.says(later) and not dealer.crashed()
@@ -224,9 +225,33 @@ async def test_both_spymasters_ending_the_turn_at_once_pass_it_once(table: Table
     await dealer.toggle("Team timer")
     await other.settle()
     assert other.says(first)
-    await dealer.tap("End the turn")
+    await dealer.tap(ENDS[card.starting])
     await other.settle()
-    await other.tap("End the turn")  # a moment after its screen changed under the finger
+    await other.tap(ENDS[card.starting.other])  # a moment after its screen changed
+    await dealer.settle()
+    for phone in (dealer, other):
+        assert phone.says(second) and not phone.says(first), phone.texts()
+
+
+@at_the_table
+async def test_the_second_spymaster_ending_the_turn_a_second_later_passes_it_once(
+    table: Table,
+) -> None:
+    """The outsider's race again, slower: the second spymaster tapped 1 to 2 s after the
+    first, past the pause button's moment, and the turn came back to the first team with a
+    fresh time. The button now names the team, and a turn is not ended this soon after it
+    began."""
+    dealer, card, link = await deal_on_home("Deal a classic card")
+    other = await Phone(link.removeprefix("http://gadget.test")).open()
+    first, second = TURNS[card.starting], TURNS[card.starting.other]
+    await dealer.toggle("Team timer")
+    await other.settle()
+    assert other.says(ENDS[card.starting])
+    await dealer.tap(ENDS[card.starting])
+    await other.settle()
+    assert other.says(ENDS[card.starting.other])  # the button says whose turn it now ends
+    await asyncio.sleep(1.2)
+    await other.tap(ENDS[card.starting.other])
     await dealer.settle()
     for phone in (dealer, other):
         assert phone.says(second) and not phone.says(first), phone.texts()

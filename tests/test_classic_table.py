@@ -10,6 +10,7 @@ import pytest
 from gadget.engine.classic import Game, Team, deal
 from gadget.engine.errors import CellNotGuessableError
 from gadget.services.classic_table import (
+    MOST_ACTIONS,
     ClassicTableError,
     counting,
     new_table,
@@ -140,3 +141,19 @@ def test_a_kept_timer_of_no_team_is_refused_in_the_tables_own_words() -> None:
     with pytest.raises(ClassicTableError) as refused:
         table_of_document(kept)
     assert str(refused.value).endswith("timer team 'green'")
+
+
+def test_a_table_refuses_a_step_past_the_most_it_keeps_and_still_reads_back() -> None:
+    """The outsider's brick: 65 taps of "End the turn" were kept, and the kept table no longer
+    read back (its reader allowed 64): the card was dead on that server for good. A step past
+    the most a table keeps is refused before it is kept."""
+    table = counting(new_table(CARD), True)
+    for step in range(MOST_ACTIONS):
+        table = turn_ended(table, now=step)
+    with pytest.raises(ClassicTableError, match=r"counted 200 steps, the most it keeps"):
+        turn_ended(table, now=1000)
+    with pytest.raises(ClassicTableError, match=r"counted 200 steps"):
+        touched(table, 0, now=1000)
+    kept = table_of_document(json.loads(json.dumps(table_document(table))))
+    assert kept.actions == table.actions and not kept.tally.over
+    assert undone(kept, now=1001).actions == table.actions[:-1]  # undo still works

@@ -240,7 +240,8 @@ def test_spymasters_on_two_processes_see_one_timer_and_one_count(
         other = await PhoneScreen(f"/classic/{card.code}", table=second).open()
         await dealer.toggle("Team timer")
         assert await until(other, turns[card.starting])
-        await other.tap("End the turn")
+        ends = {Team.RED: "End red's turn", Team.BLUE: "End blue's turn"}
+        await other.tap(ends[card.starting])
         assert await until(dealer, turns[card.starting.other])
         await other.toggle("Keep count")
         assert await until(dealer, "Agents left: red")

@@ -6,6 +6,7 @@ from __future__ import annotations
 
 import json
 from collections import Counter
+from pathlib import Path
 
 import pytest
 
@@ -147,3 +148,29 @@ def test_a_typo_or_a_wrong_word_is_one_line_and_exit_status_2(
     status, out, err = run(capsys, *argv)
     assert (status, out) == (2, "")
     assert err.startswith(line) and err.count("\n") == 1
+
+
+def test_an_option_is_never_guessed_from_its_first_letters(
+    capsys: pytest.CaptureFixture[str], tmp_path: Path
+) -> None:
+    """The outsider's `print booklet --game classic`: argparse read it as `--games` and said
+    "invalid int value: 'classic'"; booklets have no --game, and are told so."""
+    pdf = tmp_path / "booklet.pdf"
+    status, out, err = run(
+        capsys, "print", "booklet", "--game", "classic", "--games", "2", "-o", str(pdf)
+    )
+    assert (status, out) == (2, "") and not pdf.exists()
+    assert err == "gadget: unrecognized arguments: --game classic\n", err
+
+
+def test_a_pdf_to_dash_goes_to_standard_output_and_its_seed_to_standard_error(
+    capsysbinary: pytest.CaptureFixture[bytes], tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    """`-o -` wrote a file named "-" (and said "wrote -"), where `-` reads standard input."""
+    monkeypatch.chdir(tmp_path)
+    argv = ["print", "keycards", "--game", "pictures", "--games", "1", "--seed", "3", "-o", "-"]
+    assert main(argv) == 0
+    captured = capsysbinary.readouterr()
+    assert captured.out.startswith(b"%PDF-") and captured.out.rstrip().endswith(b"%%EOF")
+    assert captured.err == b"the PDF went to standard output (seed 3)\n"
+    assert list(tmp_path.iterdir()) == []

@@ -180,7 +180,7 @@ def test_the_team_timer_alternates_and_runs_on_from_the_phones_storage(
         await phone.toggle("Team timer")
         assert phone.says("Blue's turn") and phone.says("3:00")  # the first turn's time
         clock[0] += 30
-        await phone.tap("End the turn")
+        await phone.tap("End blue's turn")
         assert phone.says("Red's turn") and phone.says("1:00")
         clock[0] += 20
         again = await opened(f"/classic/{CARD.code}", storage=phone.storage)  # reloaded
@@ -189,7 +189,7 @@ def test_the_team_timer_alternates_and_runs_on_from_the_phones_storage(
         clock[0] += 100
         await asyncio.sleep(0.4)
         assert again.says("0:40") and again.says("Resume the timer")
-        await again.tap("End the turn")
+        await again.tap("End red's turn")
         assert again.says("Blue's turn") and again.says("1:00")
         timer = json.loads(again.storage[table_key(CARD.code)])["timer"]
         assert (timer["team"], timer["turn"], timer["started_at"]) == ("blue", 3, 5150.0)

@@ -3,6 +3,8 @@
 from __future__ import annotations
 
 import argparse
+import errno
+import os
 import sys
 from typing import IO, Any, NoReturn
 
@@ -54,7 +56,12 @@ class UsageError(GadgetError):
 
 
 class Parser(argparse.ArgumentParser):
-    """argparse, but a mistake is one line and exit status 2, like every other bad input."""
+    """argparse, but a mistake is one line and exit status 2, like every other bad input, and
+    an option is never guessed from its first letters (`--game` was read as `--games`)."""
+
+    def __init__(self, *args: Any, **kwargs: Any) -> None:
+        kwargs.setdefault("allow_abbrev", False)
+        super().__init__(*args, **kwargs)
 
     def error(self, message: str) -> NoReturn:
         raise UsageError(message)
@@ -87,7 +94,8 @@ def read_input(path: str) -> str:
     except IsADirectoryError:
         raise UsageError("{path}: is a folder, not a file", path=path) from None
     except OSError as failed:
-        raise UsageError("{path}: {strerror}", path=path, strerror=failed.strerror) from None
+        where = STANDARD_OUTPUT if path == "-" else path
+        raise UsageError("{path}: {strerror}", path=where, strerror=failed.strerror) from None
     try:
         return data.decode("utf-8")
     except UnicodeDecodeError:
@@ -114,12 +122,20 @@ def write_output(path: str, text: str) -> None:
 
 
 def write_bytes(path: str, data: bytes) -> None:
-    """Write a file, or say in one line why it could not be written."""
+    """Write a file (standard output for -, as - reads standard input), or say in one line
+    why it could not be written."""
     try:
+        if path == "-":
+            if sys.stdout is None:  # closed by the shell (>&-)
+                raise OSError(errno.EBADF, os.strerror(errno.EBADF))
+            sys.stdout.buffer.write(data)
+            sys.stdout.flush()
+            return
         with open(path, "wb") as file:
             file.write(data)
     except OSError as failed:
-        raise UsageError("{path}: {strerror}", path=path, strerror=failed.strerror) from None
+        where = STANDARD_OUTPUT if path == "-" else path
+        raise UsageError("{path}: {strerror}", path=where, strerror=failed.strerror) from None
 
 
 LONGEST_LINE = 500

@@ -4,6 +4,7 @@ from __future__ import annotations
 
 import argparse
 import secrets
+import sys
 from typing import Any
 
 from gadget.cli.io import Parser, _, spoken, write_bytes
@@ -81,8 +82,7 @@ def map_pdf(args: argparse.Namespace) -> str:
         )
     else:
         pdf = print_map(default_map(), args.size, lang=args.lang or spoken().code)
-    write_bytes(args.output, pdf)
-    return _("wrote {file}").format(file=args.output)
+    return _written(args.output, pdf, _("wrote {file}"))
 
 
 def booklet_pdf(args: argparse.Namespace) -> str:
@@ -92,8 +92,8 @@ def booklet_pdf(args: argparse.Namespace) -> str:
     seed = args.seed if args.seed is not None else secrets.randbits(32)
     lang = args.lang or spoken().code
     words = args.words or words_for(lang)
-    write_bytes(args.output, print_booklets(seed, args.games, words, lang))
-    return _("wrote {file} (seed {seed})").format(file=args.output, seed=seed)
+    pdf = print_booklets(seed, args.games, words, lang)
+    return _written(args.output, pdf, _("wrote {file} (seed {seed})"), seed=seed)
 
 
 def keycards_pdf(args: argparse.Namespace) -> str:
@@ -107,5 +107,18 @@ def keycards_pdf(args: argparse.Namespace) -> str:
         pdf = print_keycards(seed, args.games, lang)
     else:
         pdf = print_classic_keycards(Game(args.game), seed, args.games, lang)
-    write_bytes(args.output, pdf)
-    return _("wrote {file} (seed {seed})").format(file=args.output, seed=seed)
+    return _written(args.output, pdf, _("wrote {file} (seed {seed})"), seed=seed)
+
+
+def _written(output: str, pdf: bytes, said: str, **values: object) -> str:
+    """The PDF written, and what the command says of it: on standard error when the PDF went
+    to standard output (-), so that the seed is not lost and the PDF stays whole."""
+    write_bytes(output, pdf)
+    if output != "-":
+        return said.format(file=output, **values)
+    if "seed" in values:
+        told = _("the PDF went to standard output (seed {seed})").format(**values)
+    else:
+        told = _("the PDF went to standard output")
+    print(told, file=sys.stderr)
+    return ""

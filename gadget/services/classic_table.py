@@ -20,7 +20,10 @@ from gadget.services.timing import LONGEST
 
 USUAL_TIMES = TeamTimerSettings()
 TimerMove = Literal["pause", "resume", "restart"]
-MOST_ACTIONS = 64  # a 25-cell card, every cell touched and a turn ended between each, and more
+# A 25-cell card touched cell by cell with a turn ended between each is 49; turns ended with
+# no touch (a team's time ran out) come on top. Past this a step is refused, never kept: a
+# table kept with more would not read back.
+MOST_ACTIONS = 200
 
 
 class ClassicTableError(GadgetError):
@@ -55,6 +58,8 @@ def counting(table: ClassicTable, on: bool) -> ClassicTable:
     the timer runs starts at the timer's team, whose turn it is at the table."""
     tally = table.tally
     if on and table.timer is not None and not tally.over and tally.turn != table.timer.team:
+        if len(table.actions) >= MOST_ACTIONS:  # the count starts where it is
+            return replace(table, counting=True)
         return replace(table, counting=True, actions=(*table.actions, EndTurn()))
     return replace(table, counting=on)
 
@@ -126,6 +131,11 @@ def timer_moved(table: ClassicTable, move: TimerMove, now: float) -> ClassicTabl
 def _acted(table: ClassicTable, action: TallyAction, now: float) -> ClassicTable:
     if not table.counting:
         raise ClassicTableError("the count is not kept at this table: start keeping count")
+    if len(table.actions) >= MOST_ACTIONS:
+        raise ClassicTableError(
+            "this table has counted {most} steps, the most it keeps: deal a new card",
+            most=MOST_ACTIONS,
+        )
     before = table.tally
     act(before, action)  # refused here (a cell twice, the game over), before it is kept
     return _timer_follows(replace(table, actions=(*table.actions, action)), before.turn, now)

@@ -28,6 +28,9 @@ from gadget.views.layout import icon_button, panel
 from gadget.views.timer import TICK, SecondsField, alarm, clock_text, warned
 
 FLIP_GRACE = 0.8  # s: quicker than anyone reads a button that changed under their finger
+# s: both spymasters tapping "End red's turn", the second a second or two after the first, end
+# it once; no team's operatives touch a word this soon after their turn starts.
+TURN_GRACE = 3.0
 
 
 @dataclass(frozen=True, slots=True)
@@ -58,6 +61,14 @@ def team_words(team: Team) -> str:
 
 def _turn_words(team: Team) -> str:
     return _("Red's turn") if team is Team.RED else _("Blue's turn")
+
+
+def _end_words(team: Team | None) -> str:
+    """The button that ends a turn names whose: a phone that was just passed the other
+    team's turn says so before its spymaster taps again."""
+    if team is None:
+        return _("End the turn")
+    return _("End red's turn") if team is Team.RED else _("End blue's turn")
 
 
 @component
@@ -204,7 +215,7 @@ def ClassicTableView(table: ClassicTable, controls: ClassicControls) -> ft.Contr
     def end_turn() -> None:
         """The turn the button showed ends, once: a tap within a moment of the other phone
         ending it was meant for that same turn, and does nothing."""
-        if time.monotonic() - cast(float, turned.current["at"]) >= FLIP_GRACE:
+        if time.monotonic() - cast(float, turned.current["at"]) >= TURN_GRACE:
             controls.end_turn(turn)
 
     touchable = shown and table.counting and not tally.over
@@ -234,7 +245,7 @@ def ClassicTableView(table: ClassicTable, controls: ClassicControls) -> ft.Contr
             )
         )
     turn_button = ft.FilledButton(
-        _("End the turn"),
+        _end_words(None if tally.over else turn),
         on_click=lambda _e: end_turn(),
         visible=(table.counting or table.timer is not None) and not tally.over,
     )
