@@ -120,10 +120,22 @@ LIST_OF_30 = "\n".join(f"word{number}" for number in range(30))
         (LIST_OF_30.replace("\n", ",") + ",", 30),  # a spreadsheet's trailing comma
         ("\n\n" + LIST_OF_30 + "\n\n", 30),  # blank lines around it
         ("  Éclair , " + LIST_OF_30, 31),
+        # The outsider's files: Excel's "CSV UTF-8" and Notepad write a mark first, a French
+        # spreadsheet separates with semicolons, a copied row with tabs, and a CSV quotes.
+        ("\ufeff" + LIST_OF_30, 30),
+        (LIST_OF_30.replace("\n", ";"), 30),
+        (LIST_OF_30.replace("\n", "\t"), 30),
+        ('"ice cream","rock ""n"" roll",' + LIST_OF_30.replace("\n", ","), 32),
+        (LIST_OF_30 + "\nΩμέγα\nёлка\nrock & roll\naujourd'hui", 34),  # noqa: RUF001 (drawn alphabets)
     ],
 )
 def test_a_custom_list_is_read_one_a_line_or_separated_by_commas(text: str, count: int) -> None:
     assert len(read_word_list(text)) == count
+
+
+def test_a_quoted_field_is_its_words_and_a_marked_file_its_first_word() -> None:
+    words = read_word_list('\ufeff"ice cream";"rock ""n"" roll"\n' + LIST_OF_30)
+    assert words[:2] == ("ice cream", 'rock "n" roll')
 
 
 @pytest.mark.parametrize(
@@ -137,6 +149,13 @@ def test_a_custom_list_is_read_one_a_line_or_separated_by_commas(text: str, coun
         (LIST_OF_30 + "\n" + "x" * 41, "has 41 characters; a word has at most 40"),
         (LIST_OF_30 + "\nbad\u200bword", "does not print (U+200B)"),
         (LIST_OF_30 + "\nbell\x07", "does not print (U+0007)"),
+        # Words the phones' one font cannot draw showed as empty boxes on the card.
+        (LIST_OF_30 + "\n\U0001f431", "holds U+1F431, which phones cannot draw"),
+        (LIST_OF_30 + "\n\u3164", "holds U+3164, which phones cannot draw"),  # Hangul filler
+        (LIST_OF_30 + "\n\u2800", "holds U+2800, which phones cannot draw"),  # braille blank
+        (LIST_OF_30 + "\n\u0642\u0637\u0629", "holds U+0642, which phones cannot draw"),
+        (LIST_OF_30 + "\n\u9f8d", "holds U+9F8D, which phones cannot draw"),
+        (LIST_OF_30 + "\nheart\ufe0f", "holds U+FE0F, which phones cannot draw"),
     ],
 )
 def test_a_bad_custom_list_is_refused_in_one_line_naming_the_word(text: str, refusal: str) -> None:

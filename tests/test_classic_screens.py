@@ -281,7 +281,7 @@ async def test_a_turn_time_refused_on_a_french_phone_is_said_in_french(table: Ta
     phone = await Phone("/", storage={**new_device(), LANGUAGE_KEY: "fr"}).open()
     await phone.tap("Nouvelle carte Clé classique")
     await phone.submit("Tour (s)", "4")
-    assert phone.says("le temps d'un tour (4 s) n'est pas entre 5 s et 60 min"), phone.texts()
+    assert phone.says("Le temps d'un tour (4 s) n'est pas entre 5 s et 60 min."), phone.texts()
     assert not phone.says("a turn's time")
 
 

@@ -50,6 +50,11 @@ def test_the_end_stops_the_clock_and_undo_gives_the_turn_back() -> None:
     assert table.tally.winner is Team.BLUE
     assert table.timer is not None and table.timer.paused
     assert undone(table, now=9).actions == turned.actions
+    # The outsider's frozen clock: the game goes on after the undo, and its time runs on
+    # from what was left when the assassin was touched (57 of red's 60 s at 8 s).
+    going = undone(table, now=9)
+    assert going.timer is not None and not going.timer.paused
+    assert going.timer.seconds_left(now=19) == 47
     back = undone(undone(table, now=9), now=10)  # the end of red's turn taken back
     assert (back.tally.turn, back.timer and back.timer.team) == (Team.BLUE, Team.BLUE)
     assert undone(new_table(CARD), now=0) == new_table(CARD)

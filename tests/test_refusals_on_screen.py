@@ -39,6 +39,21 @@ async def test_a_long_number_of_seconds_is_refused_by_its_range_in_a_short_line(
 
 
 @at_the_table
+async def test_a_typed_time_is_quoted_as_typed_and_a_negative_one_judged_by_its_range(
+    table: Table,
+) -> None:
+    """The outsider's "-5": it was called no whole number, and text was quoted made into a
+    sentence of its own ("Abc.")."""
+    phone = await Phone("/settings").open()
+    await phone.submit("Clue seconds", "-5")
+    assert phone.says("The clue time -5 s is outside 5 s..60 min."), phone.texts()
+    await phone.submit("Clue seconds", "abc")
+    assert phone.says("The clue time “abc” is not a whole number of seconds."), phone.texts()
+    await phone.submit("Clue seconds", "x" * 40)
+    assert phone.says(f"The clue time “{'x' * 15}…” is not a whole number"), phone.texts()
+
+
+@at_the_table
 async def test_a_mission_not_picked_is_said_under_the_missions_own_button(table: Table) -> None:
     home = await Phone("/").open()
     table.store.add_team("Owls", ["Ann", "Ben"], phone=home.identity.key)

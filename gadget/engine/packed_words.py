@@ -16,7 +16,7 @@ from typing import Final
 
 from gadget.engine.errors import WordListError, plural
 from gadget.engine.keycard import CELLS
-from gadget.engine.words import LONGEST_WORD, CardWords, WordsKey, read_word_list
+from gadget.engine.words import LONGEST_WORD, SEPARATORS, CardWords, WordsKey, read_word_list
 
 # Bytes the 25 words may unpack to: each word at most LONGEST_WORD characters of up to four
 # UTF-8 bytes, and its newline. A link that unpacks to more is refused at that size (a bomb
@@ -58,7 +58,7 @@ def unpack_words(packed: str, key: WordsKey | None) -> CardWords:
     for place, word in enumerate(words, start=1):
         if not word.strip():
             raise WordListError("word {place} of the link is empty", place=place)
-        if word != word.strip() or "," in word:
+        if word != word.strip() or SEPARATORS.search(word):
             raise _unlisted(place, word)
     listed = read_word_list(text)  # each word as a custom list is checked: one line at fault
     for place, (word, read) in enumerate(zip(words, listed, strict=False), start=1):

@@ -8,6 +8,7 @@ dealt words travel beside it (in a link, or in the server's store).
 
 from __future__ import annotations
 
+import re
 import unicodedata
 from collections.abc import Sequence
 from dataclasses import dataclass
@@ -23,6 +24,14 @@ CUSTOM_LIST: Final = 31  # the list number of a custom list: its words travel be
 SHORTEST_LIST: Final = CELLS
 LONGEST_LIST: Final = 2000
 LONGEST_WORD: Final = 40
+# What separates a list's words besides a line break: a comma, a semicolon (a French
+# spreadsheet's CSV) or a tab (a row copied from a spreadsheet).
+SEPARATORS: Final = re.compile(r"[,;\t]")
+# The phones' one font (Roboto, with no internet there is no other) draws these alphabets;
+# a word in another script, or an emoji, would show as empty boxes on the card.
+_DRAWN_ALPHABETS: Final = ("LATIN ", "GREEK ", "CYRILLIC ")
+_FIRST_PICTOGRAPH: Final = 0x2190  # arrows; below are punctuation, ©, ™, № and €
+_ACCENTS: Final = range(0x300, 0x370)  # the combining accents the alphabets above take
 # Mixed into the word seed so that a word seed never draws the same numbers as a card's seed.
 _WORDS_DOMAIN: Final = 0x57_4F_52_44_53_00_00_01  # "WORDS", version 1
 
@@ -156,12 +165,13 @@ def folded(word: str) -> str:
 
 
 def read_word_list(text: str) -> tuple[str, ...]:
-    """A pasted or uploaded list, one word a line or separated by commas, checked: every
-    refusal is one line naming the word at fault."""
+    """A pasted or uploaded list, one word a line or separated by commas (semicolons and
+    tabs too, as spreadsheets write them; a field in double quotes is its words), checked:
+    every refusal is one line naming the word at fault."""
     words: list[str] = []
     seen: dict[str, str] = {}
-    for line in text.splitlines():
-        items = [item.strip() for item in line.split(",")]
+    for line in text.removeprefix("\ufeff").splitlines():  # the mark an editor may write first
+        items = [_unquoted(item.strip()) for item in SEPARATORS.split(line)]
         while items and not items[-1]:  # a trailing comma, as a spreadsheet writes
             items.pop()
         while items and not items[0]:
@@ -191,8 +201,33 @@ def read_word_list(text: str) -> tuple[str, ...]:
     return tuple(words)
 
 
+def _unquoted(item: str) -> str:
+    """A spreadsheet's field as its words: "ice cream" without its quotes."""
+    if len(item) >= 2 and item[0] == item[-1] == '"':
+        return item[1:-1].replace('""', '"').strip()
+    return item
+
+
+def _undrawn(item: str) -> str | None:
+    """The first character of a word that the phones' font cannot draw, if any."""
+    for char in item:
+        category = unicodedata.category(char)
+        if category[0] == "L":
+            drawn = unicodedata.name(char, "").startswith(_DRAWN_ALPHABETS)
+        elif category[0] == "M":
+            drawn = ord(char) in _ACCENTS
+        elif category[0] == "Z":
+            drawn = char == " "
+        else:  # digits, punctuation and symbols: those before the pictographs
+            drawn = ord(char) < _FIRST_PICTOGRAPH
+        if not drawn:
+            return char
+    return None
+
+
 def _check_word(item: str, place: int) -> None:
-    """One word of a custom list: present, short enough, nothing that does not print."""
+    """One word of a custom list: present, short enough, nothing that does not print or that
+    the phones cannot draw."""
     if not item:
         raise WordListError("word {place} of the list is empty (two commas in a row?)", place=place)
     hidden = [char for char in item if unicodedata.category(char) in ("Cc", "Cf", "Cs", "Co", "Cn")]
@@ -202,6 +237,15 @@ def _check_word(item: str, place: int) -> None:
             place=place,
             word=item,
             char=f"U+{ord(hidden[0]):04X}",
+        )
+    undrawn = _undrawn(item)
+    if undrawn is not None:
+        raise WordListError(
+            "word {place}, {word!r}, holds {char}, which phones cannot draw: their font has"
+            " Latin, Greek and Cyrillic letters, and no emoji",
+            place=place,
+            word=item[:LONGEST_WORD],
+            char=f"U+{ord(undrawn):04X}",
         )
     if len(item) > LONGEST_WORD:
         raise WordListError(

@@ -94,6 +94,9 @@ def undone(table: ClassicTable, now: float) -> ClassicTable:
     if not table.actions:
         return table
     before = replace(table, actions=table.actions[:-1])
+    if table.tally.over and before.timer is not None and before.timer.paused:
+        # The end had stopped the clock: the game goes on, and so does the turn's time.
+        before = replace(before, timer=before.timer.resumed_at(now))
     return _timer_follows(before, table.tally.turn, now)
 
 

@@ -43,15 +43,16 @@ def not_arrived(what: Message | str) -> UploadError:
 
 
 def read_upload(data: bytes | None, what: Message | str) -> str:
-    """The text of an uploaded file, refused when too large or not UTF-8."""
+    """The text of an uploaded file, refused when too large or not UTF-8; the mark some
+    editors write first (Excel's "CSV UTF-8", Notepad) is not part of the text."""
     if data is None:
         raise UploadError("the {what} arrived empty; pick it again", what=what)
     check_size(len(data), what)
     try:
-        return data.decode("utf-8")
-    except UnicodeDecodeError as wrong:
+        return data.decode("utf-8-sig")
+    except UnicodeDecodeError:
         raise UploadError(
-            "the {what} is not UTF-8 text (byte {start})", what=what, start=wrong.start
+            "the {what} is not UTF-8 text: save it as UTF-8 and pick it again", what=what
         ) from None
 
 

@@ -25,6 +25,7 @@ from gadget.views.classic_card import TEAM_FILL, ClassicCardGrid, starts_words
 from gadget.views.hooks import use_kept, use_value
 from gadget.views.language import _, say
 from gadget.views.layout import icon_button, panel
+from gadget.views.shared import brief
 from gadget.views.timer import TICK, SecondsField, alarm, clock_text, warned
 
 FLIP_GRACE = 0.8  # s: quicker than anyone reads a button that changed under their finger
@@ -139,7 +140,7 @@ def TimerPanel(table: ClassicTable, controls: ClassicControls) -> ft.Control:
             if chosen != times:
                 controls.set_times(chosen)
         except SettingsError as wrong:
-            set_refusal(say(wrong))  # in the phone's language
+            set_refusal(brief(say(wrong)))  # in the phone's language, as a sentence
 
     switch = ft.Switch(
         label=_("Team timer"),

@@ -4,6 +4,7 @@ from __future__ import annotations
 
 import asyncio
 import contextlib
+import re
 from collections.abc import Callable
 from dataclasses import dataclass
 
@@ -19,7 +20,6 @@ from gadget.views.fields import text_of, typed_field, use_typed
 from gadget.views.hooks import use_value
 from gadget.views.language import _, ngettext
 from gadget.views.layout import icon_button
-from gadget.views.shared import brief
 
 TICK = 0.25
 
@@ -110,16 +110,18 @@ def TimerBar(phase: Phase, timer: TimerState | None, controls: TimerControls) ->
 
 
 def _typed_seconds(typed: str, on_change: Callable[[int | str], None]) -> None:
-    """Seconds as typed, to the timer's rules: a number of any size is judged by its range
-    ("99999" was called no whole number), other text quoted short (a paste filled the
-    screen). Leaving an empty field changes nothing."""
+    """Seconds as typed, to the timer's rules: a number of any size or sign is judged by its
+    range ("99999" was called no whole number, "-5" too), other text quoted as typed and
+    short (a paste filled the screen; it was once made a sentence, "Abc."). Leaving an
+    empty field changes nothing."""
     digits = typed.strip()
     if not digits:
         return
-    if digits.isascii() and digits.isdigit():  # a long number is judged as too long
-        on_change(int(digits[:13]))
+    if re.fullmatch(r"[+-]?[0-9]+", digits):  # a long number is judged as too long
+        sign = -1 if digits[0] == "-" else 1
+        on_change(sign * int(digits.lstrip("+-")[:13]))
         return
-    on_change(brief(typed, 16))
+    on_change(digits if len(digits) <= 16 else digits[:15] + "…")
 
 
 @component

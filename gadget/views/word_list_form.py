@@ -102,7 +102,7 @@ def use_word_list_form() -> WordListForm:
 
     async def open_file(_event: Tap) -> None:
         try:
-            text = await pick_text(Message("a list of words"), ("txt", "csv"))
+            text = await pick_text(Message("list of words"), ("txt", "csv"))
         except ValueError as refused:  # too large, not text, or it did not arrive
             refuse(str(refused))
             return
