@@ -4,9 +4,11 @@ guesser's own phone, judged by the server, and the story at the end."""
 
 from __future__ import annotations
 
+import pytest
+
 from gadget.engine import Colour, Player, ShareCode
 from gadget.engine.words import newest_list
-from gadget.services.table import Table
+from gadget.services.table import Table, UndoRefusedError
 from tests.phones import Phone, decoded_strings, device_of, new_device, seated
 from tests.screens import at_the_table, seat_of
 
@@ -97,6 +99,29 @@ async def test_two_phones_play_apart_with_the_words_on_both(table: Table) -> Non
     assert phone_a.says("1. A's clue: OCEAN 2") and phone_a.says("2. B's clue: FOREST 1")
     assert phone_a.says(f"B touched {words.words[green[0]].upper()}")
     assert phone_b.says(f"A touched {words.words[black_b].upper()}")
+
+
+@at_the_table
+async def test_played_apart_the_end_that_showed_both_sides_is_not_taken_back(
+    table: Table,
+) -> None:
+    """The outsider's peek: the guesser touched one of the partner's assassins, read the
+    partner's whole side at the end, took the touch back alone and played on knowing it."""
+    phone_a, phone_b, game = await _apart_game(table)
+    words = table.game(game.id).log.words  # type: ignore[attr-defined]
+    assert words is not None
+    await _give(phone_a, "ocean", "2")
+    assert await phone_b.until_says("A gave the clue: ocean 2. You guess.")
+    black_a = _cells(table, game, A, Colour.BLACK)[0]
+    await _touch(phone_b, B, black_a, words.words[black_a])
+    assert await phone_a.until_says("The story of the game")
+    assert await phone_b.until_says("The story of the game")
+    for phone in (phone_a, phone_b):
+        assert not phone.says("Undo"), phone.texts()
+    over = table.game(game.id)  # type: ignore[attr-defined]
+    with pytest.raises(UndoRefusedError, match="played apart and has ended"):
+        table.undo(device_of(phone_b.storage), over.id, over.version)
+    assert table.game(game.id).state.is_over  # type: ignore[attr-defined]
 
 
 @at_the_table

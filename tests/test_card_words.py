@@ -234,6 +234,33 @@ def test_a_version_1_log_may_not_carry_words_and_edited_words_are_refused() -> N
         parse_game_log(json.dumps(data))
 
 
+@pytest.mark.parametrize(
+    ("cell", "refusal"),
+    [
+        ("", "word 3 of the log is empty"),
+        ("\u202eevil", "holds a character that does not print (U+202E)"),
+        ("x" * 41, "has 41 characters; a word has at most 40"),
+        ("two\nlines", "word 3 of the log, “two\\nlines”, is not written as a list gives it"),
+        ("word1", "“word1” is in the list twice"),
+        ("\U0001f431", "which phones cannot draw"),
+    ],
+)
+def test_a_logs_own_words_are_checked_as_a_lists_are(cell: str, refusal: str) -> None:
+    """The outsider's hostile log: its custom words (a bidi override, an empty word, a
+    duplicate, a 5,000-character word) were taken into history and its story unchecked."""
+    dealt = custom_words(read_word_list(LIST_OF_30), 5)
+    log = GameLog.dealt(Deal(2024, words=dealt.key), custom=dealt)
+    data = json.loads(log.to_json())
+    assert data["words"]["list"] == "custom"
+    assert parse_game_log(log.to_json()) == log  # as dealt, it reads back
+    data["words"]["cells"][1] = "word1"
+    data["words"]["cells"][0] = "word1" if cell == "word1" else "fine"
+    data["words"]["cells"][2] = cell if cell != "word1" else "other"
+    with pytest.raises(GameLogError) as refused:
+        parse_game_log(json.dumps(data))
+    assert refusal in str(refused.value), str(refused.value)
+
+
 def test_the_story_tells_each_clue_and_its_touches_with_both_sides() -> None:
     log = _played()
     words = log.words.words if log.words else ()

@@ -77,6 +77,30 @@ def test_plurals_are_the_family_of_their_word() -> None:
     assert clashes("oeufs", "ŒUF", "fr") == (Clash.FAMILY,)
 
 
+@pytest.mark.parametrize(
+    ("clue", "word", "language"),
+    [
+        ("rois", "ROI", "fr"),
+        ("cous", "COU", "fr"),
+        ("skis", "SKI", "fr"),
+        ("feux", "FEU", "fr"),
+        ("jeux", "JEU", "fr"),
+        ("travaux", "TRAVAIL", "fr"),
+        ("gases", "GAS", "en"),
+        ("wolves", "WOLF", "en"),
+        ("leaves", "LEAF", "en"),
+        ("knives", "KNIFE", "en"),
+        ("ladies", "LADY", "en"),
+        ("roi", "ROIS", "fr"),
+    ],
+)
+def test_a_short_words_plural_is_its_family_where_snowball_leaves_it_whole(
+    clue: str, word: str, language: str
+) -> None:
+    """The outsider's misses: shipped words whose plain plural passed the checker."""
+    assert clashes(clue, word, language) == (Clash.FAMILY,)
+
+
 def test_a_feminine_is_the_family_of_its_masculine_where_snowball_alone_misses_it() -> None:
     """Snowball stems acteur and actrice apart (acteur, actric): one root and two endings
     (act-eur, act-rice) make them one family."""

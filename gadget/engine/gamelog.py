@@ -41,6 +41,7 @@ from gadget.engine.words import (
     CUSTOM_LIST,
     CardWords,
     WordsKey,
+    check_listed,
     list_by_key,
     shipped_words,
 )
@@ -235,6 +236,8 @@ def _words(raw: object, code: ShareCode | None) -> CardWords:
     try:
         number = CUSTOM_LIST if list_key == "custom" else list_by_key(list_key).number
         words = CardWords(WordsKey(number, seed), tuple(cells))
+        if number == CUSTOM_LIST:  # the log's own words: each as a list could give it
+            check_listed(words.words, Message("of the log"))
     except WordListError as wrong:
         raise GameLogError("words: {wrong}", wrong=wrong) from None
     if code is not None and code.words != words.key:

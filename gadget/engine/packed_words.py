@@ -14,9 +14,9 @@ import re
 import zlib
 from typing import Final
 
-from gadget.engine.errors import WordListError, plural
+from gadget.engine.errors import Message, WordListError, plural
 from gadget.engine.keycard import CELLS
-from gadget.engine.words import LONGEST_WORD, SEPARATORS, CardWords, WordsKey, read_word_list
+from gadget.engine.words import LONGEST_WORD, CardWords, WordsKey, check_listed
 
 # Bytes the 25 words may unpack to: each word at most LONGEST_WORD characters of up to four
 # UTF-8 bytes, and its newline. A link that unpacks to more is refused at that size (a bomb
@@ -55,26 +55,8 @@ def unpack_words(packed: str, key: WordsKey | None) -> CardWords:
                 cells=CELLS,
             ),
         )
-    for place, word in enumerate(words, start=1):
-        if not word.strip():
-            raise WordListError("word {place} of the link is empty", place=place)
-        if word != word.strip() or SEPARATORS.search(word):
-            raise _unlisted(place, word)
-    listed = read_word_list(text)  # each word as a custom list is checked: one line at fault
-    for place, (word, read) in enumerate(zip(words, listed, strict=False), start=1):
-        if word != read:  # another line break inside it, or not in Unicode's composed form
-            raise _unlisted(place, word)
+    check_listed(words, Message("of the link"))
     return CardWords(key, words)  # a shipped list's: refused unless its seed deals them
-
-
-def _unlisted(place: int, word: str) -> WordListError:
-    """A word no custom list gives as it is written (a list's words are trimmed, composed,
-    and hold no comma or line break)."""
-    return WordListError(
-        "word {place} of the link, {word!r}, is not written as a list gives it",
-        place=place,
-        word=word,
-    )
 
 
 def _unpacked(packed: str) -> str:

@@ -14,7 +14,7 @@ from collections.abc import Sequence
 from dataclasses import dataclass
 from typing import Final
 
-from gadget.engine.errors import WordListError, plural
+from gadget.engine.errors import Message, WordListError, plural
 from gadget.engine.keycard import CELLS
 from gadget.engine.prng import SplitMix64
 from gadget.engine.wordlists import en_1, fr_1
@@ -199,6 +199,30 @@ def read_word_list(text: str) -> tuple[str, ...]:
             ),
         )
     return tuple(words)
+
+
+def check_listed(words: Sequence[str], of_where: Message) -> None:
+    """Words that came as a custom list's dealt words (in a link, in a log): each is one a
+    list could give, as a list gives it (trimmed, composed, no separator, drawn), or the
+    first that is not is named in one line."""
+    for place, word in enumerate(words, start=1):
+        if not word.strip():
+            raise WordListError("word {place} {of_where} is empty", place=place, of_where=of_where)
+        if word != word.strip() or SEPARATORS.search(word):
+            raise _unlisted(place, word, of_where)
+    listed = read_word_list("\n".join(words))  # each word checked as a list's: one line
+    for place, (word, read) in enumerate(zip(words, listed, strict=False), start=1):
+        if word != read:  # another line break inside it, or not in Unicode's composed form
+            raise _unlisted(place, word, of_where)
+
+
+def _unlisted(place: int, word: str, of_where: Message) -> WordListError:
+    return WordListError(
+        "word {place} {of_where}, {word!r}, is not written as a list gives it",
+        place=place,
+        of_where=of_where,
+        word=word,
+    )
 
 
 def _unquoted(item: str) -> str:

@@ -302,9 +302,20 @@ def _unprefixed(key: str, prefixes: frozenset[str]) -> list[str]:
     ]
 
 
+def _plurals(key: str, code: str) -> set[str]:
+    """A word's plurals, which Snowball leaves whole in short words (rois, jeux, gases,
+    wolves): ski-s, gas-es, lad-ies, wol-ves, kni-ves; jeu-x, chev-aux, trav-aux."""
+    forms = {key + "s", key + "x"} if code == "fr" else {key + "s", key + "es"}
+    changed = {"al": "aux", "ail": "aux"} if code == "fr" else {"y": "ies", "f": "ves", "fe": "ves"}
+    forms |= {key[: -len(end)] + plural for end, plural in changed.items() if key.endswith(end)}
+    return forms
+
+
 def _family(said: _Word, seen: _Word, code: str, rules: _Rules) -> bool:
-    """One stem, or one root and endings, maybe after a prefix on either word."""
+    """One stem, or one root and endings, maybe after a prefix on either word; a plural."""
     if said.stems & seen.stems or _one_root(said.key, seen.key, SHORT_ROOT, rules.endings):
+        return True
+    if said.key in _plurals(seen.key, code) or seen.key in _plurals(said.key, code):
         return True
     clue_forms = [said.key, *_unprefixed(said.key, rules.prefixes)]
     word_forms = [seen.key, *_unprefixed(seen.key, rules.prefixes)]

@@ -5,7 +5,7 @@ from __future__ import annotations
 import time
 from collections.abc import Callable
 
-from gadget.engine import Action, GameLog, Player, ShareCode, recorder
+from gadget.engine import Action, GadgetError, GameLog, Player, ShareCode, recorder
 from gadget.engine.words import WordsChoice
 from gadget.services.campaign import start_game
 from gadget.services.classic_tables import ClassicTables
@@ -37,6 +37,17 @@ def apart(log: GameLog) -> bool:
     """Whether a game is played apart: on a server, a game with its words on the phones is
     (each player's phone takes their own touches, and the server judges them)."""
     return log.words is not None
+
+
+class UndoRefusedError(GadgetError):
+    """An undo the table does not take."""
+
+
+def may_undo(game: SavedGame) -> bool:
+    """Whether the last action may be taken back: played apart, the end is final, since it
+    showed each player the partner's side (the guesser's undo of a touch of the assassin let
+    them play on knowing it; a two-step touch leaves no slip of the finger to forgive)."""
+    return bool(game.log.actions) and not (apart(game.log) and game.state.is_over)
 
 
 def _timer_key(phone: Phone | None) -> str:
@@ -115,7 +126,14 @@ class Table(Seats, TeamWordLists):
         return self._changed(game_id, phone)
 
     def undo(self, phone: Phone, game_id: int, version: int) -> PhoneGame:
-        """Take back the last action, from a phone that holds a side; both phones hear of it."""
+        """Take back the last action, from a phone that holds a side; both phones hear of it.
+        Played apart, the end is not taken back (`may_undo`)."""
+        game = self.store.game(game_id)
+        if game.version == version and not may_undo(game):
+            raise UndoRefusedError(
+                "this game was played apart and has ended: both sides were shown, so it cannot"
+                " be taken back; deal a new game"
+            )
         self.store.undo(game_id, version, phone=phone.key)
         return self._changed(game_id, phone)
 

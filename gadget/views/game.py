@@ -20,7 +20,7 @@ from gadget.services import addresses, palette
 from gadget.services.phone_game import PhoneGame
 from gadget.services.phones import Phone
 from gadget.services.records import SavedGame
-from gadget.services.table import Table, apart
+from gadget.services.table import Table, apart, may_undo
 from gadget.services.words import bank_words, turn_words
 from gadget.views.apart import apart_buttons, own_touch, touch_question
 from gadget.views.boundary import component
@@ -124,7 +124,7 @@ def _moves(
     ask_undo: Callable[[ft.Event[ft.OutlinedButton]], None],
 ) -> list[ft.Control]:
     """The buttons under the card: at one table, or played apart."""
-    can_undo = bool(game.log.actions)
+    can_undo = may_undo(game)
     if not apart(game.log):
         return action_buttons(view, act, ask_undo, can_undo)
     visible = visible_words(game)
