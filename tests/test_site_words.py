@@ -9,11 +9,15 @@ import random
 import string
 
 import flet as ft
+import pytest
 
 from gadget.engine import Player, ShareCode
+from gadget.engine.errors import WordListError
 from gadget.engine.packed_words import pack_words, unpack_words
 from gadget.engine.words import CUSTOM_LIST, custom_words, shipped_words
+from gadget.missions import default_map
 from gadget.services import addresses
+from gadget.site import words as site_words
 from gadget.site.dealt import DEALT_KEY
 from gadget.site.scan import route_of_text
 from gadget.views.boundary import SORRY
@@ -188,3 +192,28 @@ async def test_a_list_that_is_no_list_is_refused_on_the_words_screen_in_one_line
     assert phone.says("40 words: ready.")
     await phone.tap("Home")
     assert phone.says("No computer needed")
+
+
+def test_a_list_whose_first_draw_is_too_long_is_dealt_from_another_draw(
+    monkeypatch: pytest.MonkeyPatch,
+) -> None:
+    """The outsider's "ready, then refused": the QR check was made on one random draw, so a
+    list of mixed lengths dealt on one tap and was refused on the next (47% of deals). A
+    draw that does not fit is drawn again."""
+    letters = random.Random(7)
+    mixed = [
+        "".join(letters.choice(string.ascii_lowercase) for _ in range(4 if n % 2 else 20))
+        for n in range(60)
+    ]
+    draws = iter([1, 2, 3, 4, 5, 6])  # word seed, deal seed, word seed, deal seed...
+    monkeypatch.setattr(site_words.secrets, "randbits", lambda _bits: next(draws))
+    fits = iter([False, False, True])
+    monkeypatch.setattr(site_words, "fits_qr", lambda _link: next(fits))
+    deal, packed = site_words.custom_deal(tuple(mixed), default_map().missions[0], None)
+    assert deal.seed == 6 and unpack_words(packed, deal.words).words == (
+        custom_words(tuple(mixed), 5).words
+    )
+    monkeypatch.setattr(site_words.secrets, "randbits", lambda _bits: 1)
+    monkeypatch.setattr(site_words, "fits_qr", lambda _link: False)
+    with pytest.raises(WordListError, match="too long to fit a QR code"):
+        site_words.custom_deal(tuple(mixed), default_map().missions[0], None)

@@ -50,15 +50,20 @@ def mission_choice(team: PhoneTeam, chosen: str, choose: Callable[[str], None]) 
     )
 
 
+DRAWS = 20  # deals tried before a list is called too long: "ready" then dealt, not refused
+
+
 def custom_deal(words: tuple[str, ...], mission: Mission, page_url: str | None) -> tuple[Deal, str]:
     """A new game for the city with 25 of the list's words, and those words packed for its
-    link; refused when the link would not fit a QR code a camera reads (views/qr.py)."""
-    card = custom_words(words, secrets.randbits(WORD_SEED_BITS))
-    deal = Deal(secrets.randbits(DEAL_SEED_BITS), mission.turns, mission.mistakes, card.key)
-    packed = pack_words(card)
-    if not fits_qr(addresses.site_join_link(page_url, deal.code, packed)):
-        raise WordListError("these 25 words are too long to fit a QR code: use shorter words")
-    return deal, packed
+    link; 25 others are drawn while the link would not fit a QR code a camera reads
+    (views/qr.py), and the list is refused only when none of DRAWS deals fits."""
+    for _draw in range(DRAWS):  # a list of long words: another 25 of them may fit
+        card = custom_words(words, secrets.randbits(WORD_SEED_BITS))
+        deal = Deal(secrets.randbits(DEAL_SEED_BITS), mission.turns, mission.mistakes, card.key)
+        packed = pack_words(card)
+        if fits_qr(addresses.site_join_link(page_url, deal.code, packed)):
+            return deal, packed
+    raise WordListError("these 25 words are too long to fit a QR code: use shorter words")
 
 
 @component
