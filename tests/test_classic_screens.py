@@ -7,6 +7,8 @@ from __future__ import annotations
 import asyncio
 import re
 
+import flet as ft
+
 from gadget.engine.classic import ClassicCard, Game, Role, Team
 from gadget.services.scan import code_in_photo
 from gadget.services.table import Table
@@ -297,3 +299,22 @@ async def test_the_turn_times_one_spymaster_sets_are_the_other_ones_too(table: T
     await dealer.settle()
     for phone in (dealer, other):
         assert phone.says(TURNS[card.starting]) and phone.says("1:10"), phone.texts()
+
+
+@at_the_table
+async def test_a_reload_hides_the_card_again(table: Table) -> None:
+    """The outsider's reload: Flet keeps a reloaded phone's session, and with it the card
+    shown, for whoever picks up a phone left on the table."""
+    dealer, card, _link = await deal_on_home("Deal a classic card")
+    await dealer.tap(SHOW_CARD)
+    assert labels(dealer) == expected_labels(card)
+    page = dealer.session.page
+    assert page.on_connect is not None
+    page.on_connect(ft.Event("connect", page))  # the tab reloaded: the phone connects again
+    await dealer.settle()
+    assert dealer.says("Card hidden") and not labels(dealer), dealer.texts()
+    await dealer.tap(SHOW_CARD)  # and shows it again when asked, after a second reload too
+    assert labels(dealer) == expected_labels(card)
+    page.on_connect(ft.Event("connect", page))
+    await dealer.settle()
+    assert dealer.says("Card hidden") and not labels(dealer), dealer.texts()

@@ -31,6 +31,11 @@ def follow_reconnections(page: ft.Page) -> None:
     page.on_connect = reconnected
 
 
+async def reconnection(session: Session) -> None:
+    """This phone's next connection (a reload, or a connection dropped and made again)."""
+    await _reconnections.setdefault(session, asyncio.Event()).wait()
+
+
 async def asked(question: Callable[[], Awaitable[Answer]]) -> Answer:
     """The phone's answer to `question`, asked again on the new connection whenever the
     phone reconnects before answering (each question here may be asked twice: a read, or a

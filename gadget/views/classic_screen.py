@@ -20,6 +20,7 @@ from gadget.services import palette
 from gadget.services.classic_table import ClassicTable, TimerMove, turn_of
 from gadget.services.team_timer import TeamTimer, TeamTimerSettings
 from gadget.services.timing import SettingsError
+from gadget.views.asking import reconnection
 from gadget.views.boundary import component
 from gadget.views.classic_card import TEAM_FILL, ClassicCardGrid, starts_words
 from gadget.views.hooks import use_kept, use_value
@@ -206,6 +207,16 @@ def _count_lines(table: ClassicTable) -> list[ft.Control]:
 def ClassicTableView(table: ClassicTable, controls: ClassicControls) -> ft.Control:
     """The card, hidden until a spymaster asks; the count, when kept; the timer, when on."""
     shown, set_shown = use_value(lambda: False)
+    session = ft.context.page.session
+
+    async def hide_on_reconnection() -> None:
+        """A reload showed the card again (Flet keeps the session): it hides it, as a new
+        visit does, for a phone left on the table."""
+        while True:
+            await reconnection(session)
+            set_shown(False)
+
+    ft.use_effect(hide_on_reconnection, [])
     tally = table.tally
     turn = turn_of(table)
     turned = use_kept({"turn": turn, "at": 0.0})  # whose turn the button ends, since when
