@@ -94,8 +94,7 @@ def read_input(path: str) -> str:
     except IsADirectoryError:
         raise UsageError("{path}: is a folder, not a file", path=path) from None
     except OSError as failed:
-        where = STANDARD_OUTPUT if path == "-" else path
-        raise UsageError("{path}: {strerror}", path=where, strerror=failed.strerror) from None
+        raise UsageError("{path}: {strerror}", path=path, strerror=failed.strerror) from None
     try:
         return data.decode("utf-8")
     except UnicodeDecodeError:

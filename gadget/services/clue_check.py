@@ -8,7 +8,8 @@ inchantable while CHANTEUR is visible), or part of a visible compound word, eith
 
 Words are compared folded: case, accents and ligatures dropped (École = ecole, Œuf = oeuf,
 Straße = strasse), spaces, hyphens and apostrophes ignored. FAMILY is Snowball's stem (of the
-word as written and of its folded form), or a shared root: the two words, one of them maybe
+word as written and of its folded form), a plain plural (rois, jeux, wolves: Snowball leaves
+short words whole), or a shared root: the two words, one of them maybe
 after a prefix (in-, un-, re-, dis-...), are one root of at least 4 letters (3 when both go
 on, acteur/actrice) followed by endings from a short list per language (chant-eur,
 chant-euse; a doubled consonant allowed: sun-ny). PART, with no dictionary, looks for seams:
