@@ -318,3 +318,16 @@ async def test_a_reload_hides_the_card_again(table: Table) -> None:
     page.on_connect(ft.Event("connect", page))
     await dealer.settle()
     assert dealer.says("Card hidden") and not labels(dealer), dealer.texts()
+    assert _waiting_for_reconnection() == 1
+    await dealer.tap_icon("Home")  # the card's screen goes, and its wait with it
+    await dealer.settle()
+    assert dealer.session.page.route == "/" and _waiting_for_reconnection() == 0
+
+
+def _waiting_for_reconnection() -> int:
+    """The classic screens' tasks that wait for their phone to connect again."""
+    return sum(
+        1
+        for task in asyncio.all_tasks()
+        if not task.done() and "hide_on_reconnection" in repr(task.get_coro())
+    )

@@ -216,7 +216,9 @@ def ClassicTableView(table: ClassicTable, controls: ClassicControls) -> ft.Contr
             await reconnection(session)
             set_shown(False)
 
-    ft.use_effect(hide_on_reconnection, [])
+    # A cleanup, even one that does nothing, has Flet cancel the waiting task on unmount
+    # (with none, the task outlived the screen).
+    ft.use_effect(hide_on_reconnection, [], cleanup=lambda: None)
     tally = table.tally
     turn = turn_of(table)
     turned = use_kept({"turn": turn, "at": 0.0})  # whose turn the button ends, since when
