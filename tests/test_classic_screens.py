@@ -20,6 +20,7 @@ from tests.phones import Phone, new_device
 from tests.screens import at_the_table
 from tests.test_french import _english_on
 from tests.test_images import _text_of, pictures
+from tests.test_screens import ticking
 
 CELL_LABEL = re.compile(r"^row (\d) column (\d): ")
 SHOW_CARD = "Show the card (spymasters only)"
@@ -322,6 +323,17 @@ async def test_a_reload_hides_the_card_again(table: Table) -> None:
     await dealer.tap_icon("Home")  # the card's screen goes, and its wait with it
     await dealer.settle()
     assert dealer.session.page.route == "/" and _waiting_for_reconnection() == 0
+
+
+@at_the_table
+async def test_a_running_team_timer_stops_ticking_when_its_screen_goes(table: Table) -> None:
+    dealer, _card, _link = await deal_on_home("Deal a classic card")
+    await dealer.toggle("Team timer")
+    await dealer.settle()
+    assert ticking() == 1
+    await dealer.tap_icon("Home")
+    await dealer.settle()
+    assert dealer.session.page.route == "/" and ticking() == 0
 
 
 def _waiting_for_reconnection() -> int:

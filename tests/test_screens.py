@@ -414,6 +414,24 @@ async def test_the_turn_timer_counts_warns_and_rings_the_same_on_both_phones(tab
     assert await phone_b.until_says("2:00 for the guesses")  # each stretch starts its own time
 
 
+def ticking() -> int:
+    """Clocks' tasks that re-render a timer every tick, in this process."""
+    return sum(1 for t in asyncio.all_tasks() if not t.done() and ".tick" in repr(t.get_coro()))
+
+
+@at_the_table
+async def test_a_running_clock_stops_ticking_when_its_screen_goes(table: Table) -> None:
+    """A running turn timer's ticks outlived the game's screen: a task per visit kept
+    re-rendering a gone screen on the loop every phone shares."""
+    phone_a, _phone_b, _ = await deal_and_join(table)
+    await phone_a.tap("Turn timer on")
+    await phone_a.settle()
+    assert ticking() == 2  # one clock on each phone
+    await phone_a.tap_icon("Home")
+    await phone_a.settle()
+    assert phone_a.session.page.route == "/" and ticking() == 1, ticking()
+
+
 @at_the_table
 async def test_settings_keep_the_timer_for_new_games(table: Table) -> None:
     settings = await Phone("/settings").open()

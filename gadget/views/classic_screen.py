@@ -23,7 +23,7 @@ from gadget.services.timing import SettingsError
 from gadget.views.asking import reconnection
 from gadget.views.boundary import component
 from gadget.views.classic_card import TEAM_FILL, ClassicCardGrid, starts_words
-from gadget.views.hooks import use_kept, use_value
+from gadget.views.hooks import use_kept, use_task, use_value
 from gadget.views.language import _, say
 from gadget.views.layout import icon_button, panel
 from gadget.views.shared import brief
@@ -95,7 +95,7 @@ def TeamTimerBar(timer: TeamTimer, controls: ClassicControls) -> ft.Control:
             await asyncio.sleep(TICK)
             set_ticks(lambda n: n + 1)
 
-    ft.use_effect(tick, [running])
+    use_task(tick, [running])
     left = timer.seconds_left(controls.now())
     key = (timer.turn, timer.started_at)
     if left <= 0 and alarmed != key:
@@ -216,9 +216,7 @@ def ClassicTableView(table: ClassicTable, controls: ClassicControls) -> ft.Contr
             await reconnection(session)
             set_shown(False)
 
-    # A cleanup, even one that does nothing, has Flet cancel the waiting task on unmount
-    # (with none, the task outlived the screen).
-    ft.use_effect(hide_on_reconnection, [], cleanup=lambda: None)
+    use_task(hide_on_reconnection, [])
     tally = table.tally
     turn = turn_of(table)
     turned = use_kept({"turn": turn, "at": 0.0})  # whose turn the button ends, since when

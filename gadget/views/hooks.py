@@ -1,6 +1,6 @@
 """The hooks screens are made of, typed for mypy: a value kept between renders, data read once
 per change of its keys, a lookup that may find nothing, the line saying what a tap did, a
-component's identity, the screen kept awake."""
+component's identity, a task for as long as a component shows, the screen kept awake."""
 
 from __future__ import annotations
 
@@ -115,6 +115,18 @@ def use_status(
     else:
         line = ft.Text(text, color=palette.GOOD_NEWS)
     return line, tell, refuse
+
+
+def use_task(run: Callable[[], Awaitable[None]], keys: list[object]) -> None:
+    """A task that runs while the component shows (a clock's ticks, a wait for a phone's
+    next connection), started again when `keys` change and cancelled when it goes: Flet
+    cancels an effect's task on unmount only when it has a cleanup, and a running clock left
+    its ticks on the loop every phone shares after its screen had gone."""
+    ft.use_effect(run, keys, cleanup=_nothing)
+
+
+def _nothing() -> None:
+    """A cleanup with nothing to clean: its presence is what cancels the task."""
 
 
 def keyed(component: Callable[..., ft.Control], key: str, *args: object) -> ft.Control:

@@ -17,7 +17,7 @@ from gadget.services.timing import TIMER_PRESETS, WARNINGS, Stretch, TimerSettin
 from gadget.views.boundary import component
 from gadget.views.choices import dropdown
 from gadget.views.fields import text_of, typed_field, use_typed
-from gadget.views.hooks import use_value
+from gadget.views.hooks import use_task, use_value
 from gadget.views.language import _, ngettext
 from gadget.views.layout import icon_button
 
@@ -80,7 +80,7 @@ def TimerBar(phase: Phase, timer: TimerState | None, controls: TimerControls) ->
             await asyncio.sleep(TICK)
             set_ticks(lambda n: n + 1)
 
-    ft.use_effect(tick, [running])
+    use_task(tick, [running])
     if timer is None or not timed:
         return ft.Container(visible=False)
     left = timer.seconds_left(controls.now())
