@@ -68,7 +68,8 @@ def shoot_classic(browser: Browser, url: str, say: Words) -> None:
     dealer.get_by_text(covered).first.wait_for(state="attached", timeout=30_000)
     dealer.wait_for_timeout(1500)  # the clock ticks a little
     shoot(dealer, name + "classic-card")
-    other.get_by_role("button", name=say("End the turn"), exact=True).click()
+    ends = {Team.RED: "End red's turn", Team.BLUE: "End blue's turn"}
+    other.get_by_role("button", name=say(ends[card.starting]), exact=True).click()
     _see(dealer, say(TURNS[card.starting.other]))
     _see(other, say(TURNS[card.starting.other]))
     shoot(other, name + "classic-timer")
