@@ -132,7 +132,8 @@ def test_three_phones_show_one_classic_card_and_the_count_survives_a_reload(
     # The first turn's time (3:00), then a turn's (2:00): the clock has run a little meanwhile,
     # up to a minute on a busy machine, never into the other's range.
     assert 120 < _clock(phone_a) <= 180
-    phone_a.get_by_role("button", name="End the turn", exact=True).click()
+    ends = {Team.RED: "End red's turn", Team.BLUE: "End blue's turn"}
+    phone_a.get_by_role("button", name=ends[card.starting], exact=True).click()
     _see(phone_a, second)
     assert 60 < _clock(phone_a) <= 120
     for phone in (phone_a, phone_b, phone_c):
