@@ -9,6 +9,7 @@ import pytest
 from gadget.engine import Colour, Player, ShareCode
 from gadget.engine.words import newest_list
 from gadget.services.table import Table, UndoRefusedError
+from gadget.store import SeatError
 from tests.phones import Phone, decoded_strings, device_of, new_device, seated
 from tests.screens import at_the_table, seat_of
 
@@ -121,6 +122,8 @@ async def test_played_apart_the_end_that_showed_both_sides_is_not_taken_back(
     over = table.game(game.id)  # type: ignore[attr-defined]
     with pytest.raises(UndoRefusedError, match="played apart and has ended"):
         table.undo(device_of(phone_b.storage), over.id, over.version)
+    with pytest.raises(SeatError, match="holds no side"):  # a stranger learns nothing of it
+        table.undo(device_of(new_device()), over.id, over.version)
     assert table.game(game.id).state.is_over  # type: ignore[attr-defined]
 
 

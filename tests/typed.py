@@ -4,6 +4,7 @@ and hold each screen to this, a success and a refusal alike."""
 
 from __future__ import annotations
 
+import re
 from dataclasses import replace
 
 import flet as ft
@@ -26,10 +27,13 @@ async def typed_into_settings(table: Table, typed: str) -> Phone:
     phone = await Phone("/settings").open()
     for label, field in (("Clue seconds", "clue_seconds"), ("Guess seconds", "guess_seconds")):
         before = table.default_timer(phone.identity)
-        digits = typed.strip()  # a number of any length is judged by its range; else quoted
-        value: object = int(digits[:13]) if digits.isascii() and digits.isdigit() else None
+        digits = typed.strip()  # a number of any length or sign is judged by its range; else
+        value: object = None  # quoted as typed, and short
+        if re.fullmatch(r"[+-]?[0-9]+", digits):
+            value = (-1 if digits[0] == "-" else 1) * int(digits.lstrip("+-")[:13])
+        quoted = digits if len(digits) <= 16 else digits[:15] + "…"
         try:
-            after = replace(before, **{field: brief(typed, 16) if value is None else value})
+            after = replace(before, **{field: quoted if value is None else value})
         except SettingsError as wrong:
             after, news = before, brief(str(wrong))
         else:

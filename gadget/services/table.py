@@ -128,8 +128,10 @@ class Table(Seats, TeamWordLists):
     def undo(self, phone: Phone, game_id: int, version: int) -> PhoneGame:
         """Take back the last action, from a phone that holds a side; both phones hear of it.
         Played apart, the end is not taken back (`may_undo`)."""
-        game = self.store.game(game_id)
-        if game.version == version and not may_undo(game):
+        screen = self.store.game_screen(game_id, phone.key)  # the seat is checked first
+        seated = screen is not None and screen.side is not None
+        game = screen.game if screen is not None else None
+        if seated and game and game.version == version and game.log.actions and not may_undo(game):
             raise UndoRefusedError(
                 "this game was played apart and has ended: both sides were shown, so it cannot"
                 " be taken back; deal a new game"
