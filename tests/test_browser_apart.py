@@ -181,14 +181,16 @@ def test_sudden_death_comes_played_apart_and_a_bystander_then_loses(
     for phone, _turned in phones.values():
         _see(phone, SUDDEN)
     # A finds one of B's agents; B then touches a bystander of A's: lost.
+    covered = touched["a"] | touched["b"]
     agent = next(
-        c for c in range(25) if sides["b"][c] == Colour.GREEN and sides["a"][c] != Colour.GREEN
+        c
+        for c in range(25)
+        if sides["b"][c] == Colour.GREEN and sides["a"][c] != Colour.GREEN and c not in covered
     )
     _touch(phone_a, agent, words[agent])
     _see(phone_b, f"{words[agent]}, ")
-    tan = next(
-        c for c in range(25) if sides["a"][c] == Colour.TAN and c not in touched["b"] | touched["a"]
-    )
+    # Not the agent A just found, which may be a bystander of A's (one run in a few failed).
+    tan = next(c for c in range(25) if sides["a"][c] == Colour.TAN and c not in covered | {agent})
     _touch(phone_b, 24 - tan, words[tan])
     for phone, _turned in phones.values():
         _see(phone, "The story of the game")
