@@ -116,7 +116,7 @@ def main() -> None:
             with busy_cores(os.cpu_count() or 2):
                 busy = latency(browser, gadget_url, actions)
             results.update({f"busy: {key}": value for key, value in busy.items()})
-            results.update(memory(browser, gadget_url, gadget.pid))
+            results.update(memory(browser, env))
             browser.close()
     finally:
         for process in (gadget, empty):
@@ -128,7 +128,8 @@ def main() -> None:
 def first_frames(browser: Browser, ours_url: str, empty_url: str, runs: int) -> dict[str, object]:
     """Home's first frame against the empty app's, alternating (which goes first swapped
     each round): medians, and the ratio of medians with the spread of each round's ratio."""
-    ours, baseline = [], []
+    ours: list[float] = []
+    baseline: list[float] = []
     for round_ in range(runs):
         pair = [(ours, ours_url + "/", "New game"), (baseline, empty_url + "/", "Hello")]
         for into, url, text in pair if round_ % 2 == 0 else pair[::-1]:
@@ -190,30 +191,45 @@ def latency(browser: Browser, url: str, actions: int = 50) -> dict[str, object]:
     }
 
 
-def memory(browser: Browser, url: str, pid: int) -> dict[str, object]:
-    """Server memory with 10 phones on 5 games, against none."""
-    time.sleep(1)
-    before = rss_kib(pid)
-    pages = []
-    for _ in range(5):
-        phone_a = open_page(browser, url + "/")
-        phone_a.wait_for_selector("flt-semantics-placeholder", state="attached", timeout=60_000)
-        phone_a.locator("flt-semantics-placeholder").dispatch_event("click")
-        phone_a.get_by_role("button", name="New game", exact=True).click()
-        shown = phone_a.get_by_text(re.compile(r"^[0-9A-Z]{5}-[0-9A-Z]{5}$")).first
-        shown.wait_for(state="attached", timeout=10_000)
-        phone_b = open_page(browser, f"{url}/join/{shown.inner_text()}")
-        phone_b.wait_for_selector("flt-semantics-placeholder", state="attached", timeout=60_000)
-        phone_b.locator("flt-semantics-placeholder").dispatch_event("click")
-        phone_b.get_by_text("Either player gives the next clue.").wait_for(state="attached")
-        pages += [phone_a, phone_b]
-    time.sleep(2)
-    after = rss_kib(pid)
+def memory(browser: Browser, env: dict[str, str]) -> dict[str, object]:
+    """Server memory on a fresh server: with one phone, after 10 phones on 5 games (the first
+    games load what all later ones share), and after 10 more, which give the cost of a phone."""
+    server, url = start([str(BIN / "gadget"), "serve", "--host", "127.0.0.1", "--port"], env)
+    try:
+        first = open_page(browser, url + "/")
+        first.wait_for_selector("flt-semantics-placeholder", state="attached", timeout=60_000)
+        time.sleep(1)
+        samples = [rss_kib(server.pid)]
+        pages: list[tuple[Page, Page]] = []
+        for _ in range(2):
+            pages += [_game_pair(browser, url) for _ in range(5)]
+            time.sleep(2)
+            samples.append(rss_kib(server.pid))
+    finally:
+        server.terminate()
+        server.wait(timeout=10)
+    fresh, warm, after = (round(sample / 1024, 1) for sample in samples)
     return {
-        "server_rss_with_no_phone_mib": round(before / 1024, 1),
-        "server_rss_with_10_phones_mib": round(after / 1024, 1),
-        "server_memory_per_phone_mib": round((after - before) / 1024 / len(pages), 2),
+        "server_rss_with_one_phone_mib": fresh,
+        "server_rss_with_11_phones_mib": warm,
+        "server_rss_with_21_phones_mib": after,
+        "server_memory_per_phone_mib": round((after - warm) / 10, 2),
     }
+
+
+def _game_pair(browser: Browser, url: str) -> tuple[Page, Page]:
+    """A new game on phone A and its partner joined on phone B, both left open."""
+    phone_a = open_page(browser, url + "/")
+    phone_a.wait_for_selector("flt-semantics-placeholder", state="attached", timeout=60_000)
+    phone_a.locator("flt-semantics-placeholder").dispatch_event("click")
+    phone_a.get_by_role("button", name="New game", exact=True).click()
+    shown = phone_a.get_by_text(re.compile(r"^[0-9A-Z]{5}-[0-9A-Z]{5}$")).first
+    shown.wait_for(state="attached", timeout=10_000)
+    phone_b = open_page(browser, f"{url}/join/{shown.inner_text()}")
+    phone_b.wait_for_selector("flt-semantics-placeholder", state="attached", timeout=60_000)
+    phone_b.locator("flt-semantics-placeholder").dispatch_event("click")
+    phone_b.get_by_text("Either player gives the next clue.").wait_for(state="attached")
+    return phone_a, phone_b
 
 
 if __name__ == "__main__":
