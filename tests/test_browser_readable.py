@@ -162,6 +162,10 @@ def _static(browser: Browser, site: Path, code: str) -> list[Shown]:
         phone.get_by_role("button", name=_said(code, "New game"), exact=True).click()
         phone.get_by_text(CODE).first.wait_for(state="attached", timeout=patience_ms())
         phone.get_by_role("switch", name=_said(code, "Turn timer")).click()
+        # The timer's fields push the buttons below them down: a tap before they are drawn
+        # can land where the next button was (CI, idle: the result form never opened).
+        clue_seconds = phone.get_by_role("textbox", name=_said(code, "Clue seconds"))
+        clue_seconds.first.wait_for(timeout=patience_ms())
         over = _said(code, "The game is over: record the result")
         phone.get_by_role("button", name=over, exact=True).click()
         return shown + _look(phone, code, "site game")
