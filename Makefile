@@ -7,7 +7,13 @@ PORT ?= 8550
 # Phones allow the camera and the awake screen only over HTTPS; `make run TLS=` serves http.
 TLS ?= --tls
 
-.PHONY: install run test test-busy site bench mutate screenshots catalogues clean
+# Test workers (pytest-xdist): one a core by default; `make test WORKERS=0` runs in one process.
+WORKERS ?= auto
+PYTEST := $(BIN)/python -m pytest -n $(WORKERS) --dist loadgroup
+#: The in-process tier: no browser, no process started, no site built (docs/testing.md).
+FAST := not browser and not process and not site
+
+.PHONY: install run test test-fast test-busy site bench mutate screenshots catalogues clean
 
 install: $(STAMP)
 
@@ -26,12 +32,18 @@ $(STAMP): pyproject.toml package-lock.json
 run: install
 	$(BIN)/gadget serve --port $(PORT) $(TLS)
 
+# Every tier, then the linters: what CI runs (docs/testing.md says what each tier checks).
 test: install
-	$(BIN)/python -m pytest
+	$(PYTEST)
 	$(BIN)/ruff check gadget tests bench tools
 	$(BIN)/ruff format --check gadget tests bench tools
 	$(BIN)/mypy gadget
 	$(BIN)/lint-imports
+
+# The in-process tier, for every change: rules, services and screens (under 3 minutes).
+test-fast: install
+	$(PYTEST) -m '$(FAST)'
+	$(BIN)/ruff check gadget tests bench tools
 
 # The whole suite with both cores kept busy (bench/busy.py), as a phone or a loaded server is.
 test-busy: install

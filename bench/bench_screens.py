@@ -8,8 +8,9 @@ pictures show, and a mission game between two phones, where a step is done when 
 phones show it. "Busy" is a fixed load the benchmark starts and stops (bench/busy.py: one
 spinning process a core). The floor is the same tap on a Flet app whose button changes one
 text (bench/tap_app.py), timed in the same rounds: a step's ratio to it is what the app adds,
-whatever else the machine is doing. `--quick`: one round of each (tests/test_bench_screens.py
-runs it in `make test`). Results: docs/benchmarks.md.
+whatever else the machine is doing. `--quick`: one round of each, idle only
+(tests/test_bench_screens.py runs it in `make test`, beside its other tests: the busy rounds
+are `make bench`'s). Results: docs/benchmarks.md.
 """
 
 from __future__ import annotations
@@ -244,9 +245,9 @@ def report(results: dict[str, Timings]) -> Iterator[str]:
 
 def main(argv: list[str] | None = None, say: Callable[[str], None] = print) -> None:
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
-    parser.add_argument("--quick", action="store_true", help="one round of each, idle and busy")
+    parser.add_argument("--quick", action="store_true", help="one round of each, idle only")
     parser.add_argument("--runs", type=int, default=RUNS)
-    parser.add_argument("--loads", default="idle,busy", help="idle, busy or both (idle,busy)")
+    parser.add_argument("--loads", help="idle, busy or both (idle,busy; --quick: idle)")
     parser.add_argument(
         "--against",
         type=Path,
@@ -254,12 +255,13 @@ def main(argv: list[str] | None = None, say: Callable[[str], None] = print) -> N
     )
     arguments = parser.parse_args(argv)
     runs = 1 if arguments.quick else arguments.runs
+    loads = arguments.loads or ("idle" if arguments.quick else "idle,busy")
     trees: dict[str, Path | None] = {"": None}
     if arguments.against:
         trees["against"] = arguments.against.resolve()
     results = {
         f"{load} {label}".strip(): timings
-        for load in arguments.loads.split(",")
+        for load in loads.split(",")
         for label, timings in measure(runs, load, trees).items()
     }
     say(f"{runs} rounds, {PHONE[0]}x{PHONE[1]}, seconds; load average {os.getloadavg()[0]:.1f}")

@@ -10,7 +10,11 @@ import subprocess
 import sys
 from pathlib import Path
 
+import pytest
+
 from tests.conftest import empty_postgres
+
+pytestmark = pytest.mark.process
 
 BENCH = Path(__file__).resolve().parents[1] / "bench" / "bench_load.py"
 

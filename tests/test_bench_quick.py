@@ -13,6 +13,8 @@ import sys
 from pathlib import Path
 from typing import Any
 
+import pytest
+
 from gadget.missions import default_map
 from tests.conftest import POSTGRES_URL
 
@@ -50,6 +52,7 @@ def _measured(results: dict[str, Any]) -> dict[str, Any]:
     return results
 
 
+@pytest.mark.process
 def test_the_bench_of_the_engine_runs_in_quick_mode() -> None:
     results = _measured(json.loads(_run("bench_engine.py")))
     for rate in ("shuffles/s, ours (a new SplitMix64 seed for each)",
@@ -63,6 +66,7 @@ def test_the_bench_of_the_engine_runs_in_quick_mode() -> None:
     assert 0 < results["  of which won"] < results["games in the replay set"]
 
 
+@pytest.mark.process
 def test_the_bench_of_the_store_imports_a_campaign_that_keeps_the_rules_in_quick_mode() -> None:
     """A team of 200 attempts, each on a city open when it was played, on SQLite (and on
     PostgreSQL when the tests have one: the benchmark empties its schema, as they do)."""
@@ -76,6 +80,7 @@ def test_the_bench_of_the_store_imports_a_campaign_that_keeps_the_rules_in_quick
         assert team["campaign_view"]["median_ms"] > 0 and team["statistics"]["median_ms"] > 0
 
 
+@pytest.mark.process
 def test_the_bench_of_paper_prints_every_pdf_in_quick_mode() -> None:
     results = _measured(json.loads(_run("bench_paper.py")))
     assert set(results) == {
@@ -86,6 +91,7 @@ def test_the_bench_of_paper_prints_every_pdf_in_quick_mode() -> None:
     assert all(pdf["seconds"] > 0 and pdf["kib"] > 0 for pdf in results.values()), results
 
 
+@pytest.mark.process
 def test_the_bench_of_the_largest_maps_team_screen_runs_in_quick_mode() -> None:
     printed = _run("bench_team_screen.py")
     assert re.search(r"^largest map: 100 missions, 500 lines$", printed, re.M), printed

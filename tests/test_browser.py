@@ -16,7 +16,7 @@ from urllib.parse import urlsplit
 
 import pytest
 
-from gadget.engine import Deal, KeyCard, Player, ShareCode, seat_index
+from gadget.engine import KeyCard, Player, ShareCode, seat_index
 
 CHROMIUM = Path("/usr/bin/chromium")
 REQUIRED = os.environ.get("GADGET_REQUIRE_BROWSER") == "1"
@@ -26,7 +26,7 @@ GAME_ADDRESS = re.compile(r"/game/[A-Za-z0-9_-]{22}$")
 pytestmark = pytest.mark.browser
 
 try:
-    from playwright.sync_api import Browser, Locator, Page, sync_playwright
+    from playwright.sync_api import Browser, Locator, Page, Playwright, sync_playwright
     from playwright.sync_api import TimeoutError as PlaywrightTimeout
 except ImportError:  # pragma: no cover - the dev install has it
     sync_playwright = None  # type: ignore[assignment]
@@ -101,15 +101,6 @@ def _require_browser() -> None:
         pytest.skip(missing)
 
 
-@pytest.fixture(scope="module")
-def server(tmp_path_factory: pytest.TempPathFactory) -> Iterator[str]:
-    _require_browser()
-    process, url = _start_server(tmp_path_factory.mktemp("db") / "gadget.db")
-    yield url
-    process.terminate()
-    process.wait(timeout=10)
-
-
 NAME = "gadget.test"  # a network name for this machine, as a LAN or a domain would give
 
 
@@ -123,30 +114,61 @@ CHROMIUM_FLAGS = (
 )
 
 
+#: The Playwright driver of the browser tests running now, and the browsers launched from it,
+#: by their flags: its sync API allows one driver at a time in a process, and it keeps an
+#: event loop running, so it is stopped before any other test (release_browsers).
+_DRIVER: list[Playwright] = []
+_LAUNCHED: dict[tuple[str, ...], Browser] = {}
+
+
+def _playwright() -> Playwright:
+    """The Playwright driver, started on first use (stopped by release_browsers)."""
+    assert sync_playwright is not None
+    if not _DRIVER:
+        _DRIVER.append(sync_playwright().start())
+    return _DRIVER[0]
+
+
+def release_browsers() -> None:
+    """Close the browsers shared by consecutive tests and stop the driver: a test that is
+    not a browser test runs its own event loop next (tests/conftest.py)."""
+    while _LAUNCHED:
+        _LAUNCHED.popitem()[1].close()
+    while _DRIVER:
+        _DRIVER.pop().stop()
+
+
+def close_phones() -> None:
+    """Close every phone (browser context) a test opened on the shared browsers: a phone left
+    open goes on running its app, and the next tests would share the cores with it."""
+    for launched in _LAUNCHED.values():
+        for context in launched.contexts:
+            context.close()
+
+
+def _launch(*extra: str) -> Browser:
+    _require_browser()
+    return _playwright().chromium.launch(
+        executable_path=str(CHROMIUM), headless=True, args=[*CHROMIUM_FLAGS, *extra]
+    )
+
+
+def shared_chromium(*extra: str) -> Browser:
+    """Debian's Chromium with these flags, launched once for the browser tests that follow
+    one another (each phone is a context of its own: its own storage, its own seats)."""
+    if extra not in _LAUNCHED or not _LAUNCHED[extra].is_connected():
+        _LAUNCHED[extra] = _launch(*extra)
+    return _LAUNCHED[extra]
+
+
 @contextmanager
 def _chromium(*extra: str) -> Iterator[Browser]:
-    """Debian's Chromium, headless (never `playwright install`)."""
-    _require_browser()
-    assert sync_playwright is not None
-    with sync_playwright() as playwright:
-        launched = playwright.chromium.launch(
-            executable_path=str(CHROMIUM), headless=True, args=[*CHROMIUM_FLAGS, *extra]
-        )
+    """Debian's Chromium, headless (never `playwright install`), for one module's tests."""
+    launched = _launch(*extra)
+    try:
         yield launched
+    finally:
         launched.close()
-
-
-@pytest.fixture(scope="module")
-def browser() -> Iterator[Browser]:
-    with _chromium() as launched:
-        yield launched
-
-
-@pytest.fixture(scope="module")
-def named_browser() -> Iterator[Browser]:
-    """Chromium that resolves gadget.test to this machine."""
-    with _chromium(f"--host-resolver-rules=MAP {NAME} 127.0.0.1") as launched:
-        yield launched
 
 
 def _phone(
@@ -363,36 +385,6 @@ def test_a_whole_game_is_won_through_both_phones(server: str, browser: Browser) 
         _see(phone, "partner sees")  # both sides revealed
 
 
-def test_the_assassin_ends_the_game_on_both_phones(server: str, browser: Browser) -> None:
-    phone_a, phone_b, code = _two_phones(browser, server)
-    card = _card(phone_a, code)
-    _give_clue(phone_b, "lunch")
-    _see(phone_a, "B gave the clue: lunch. You guess.")
-    _cell(phone_b, Player.B, card.b.index("X")).click()  # A touched one of B's assassins
-    _see(phone_a, "Lost: you touched the assassin.")
-    _see(phone_b, "Lost: A touched the assassin.")
-
-
-def test_a_mistyped_code_is_refused_with_a_message_and_no_game_opens(
-    server: str, browser: Browser
-) -> None:
-    phone = _phone(browser, server + "/")
-    field = phone.get_by_role("textbox", name="Partner's code")
-    _tap_field(phone, field)
-    field.fill("1X1M-JENB-E4S8")
-    phone.get_by_role("button", name="Join", exact=True).click()
-    phone.get_by_text(re.compile("is not a valid code: check for a typo")).wait_for(
-        timeout=patience_ms()
-    )
-    assert "/join/" not in phone.url
-
-
-def test_a_code_dealt_elsewhere_still_shows_side_b(server: str, browser: Browser) -> None:
-    deal = Deal(123456789)
-    phone = _phone(browser, f"{server}/join/{deal.code.text}")
-    assert _grid(phone) == deal.key_card().seen_from(Player.B)
-
-
 def test_a_restarted_server_resumes_the_game_on_both_phones(
     browser: Browser, tmp_path: Path
 ) -> None:
@@ -424,11 +416,6 @@ def test_a_phone_that_lost_the_connection_catches_up(server: str, browser: Brows
     assert phone_b.get_by_text("A gave the clue: salad.").count() == 0
     phone_b.context.set_offline(False)
     _see(phone_b, "A gave the clue: salad. You guess.")
-
-
-def test_scanning_without_a_camera_says_to_type_the_code(server: str, browser: Browser) -> None:
-    phone = _phone(browser, f"{server}/scan")  # headless Chromium has no camera
-    _see(phone, "No camera here: type the code on the home screen")
 
 
 def _open(phone: Page, url: str) -> None:
@@ -482,58 +469,6 @@ def test_a_third_phone_and_each_players_phone_never_see_the_other_side(
         phone.go_back(wait_until="networkidle")  # back to the game: still its own side
         _semantics_on(phone)
         assert _grid(phone) == card.seen_from(mine)
-
-
-def test_a_take_over_the_partner_allows_waits_for_the_sides_own_phone(
-    server: str, browser: Browser
-) -> None:
-    phone_a, phone_b, code = _two_phones(browser, server)
-    card = _card(phone_a, code)
-    new_b = _phone(browser, f"{server}/join/{code.text}")  # a second phone asks for B
-    new_b.get_by_role("button", name="Ask to take over side B", exact=True).click()
-    assert not _shows_a_card(new_b, "Waiting: your partner's phone is asked")
-    _see(phone_a, "Another phone asks to take over side B of this game.")
-    phone_a.get_by_role("button", name="Allow side B", exact=True).click()
-    assert not _shows_a_card(new_b, "Allowed: side B comes to this phone in about 2 minutes")
-    _see(phone_b, "Another phone asks for your side B, and another phone of this game")
-    phone_b.get_by_role("button", name="Keep side B on this phone", exact=True).click()
-    assert not _shows_a_card(new_b, "Refused: the side stays where it is.")
-    assert _grid(phone_b) == card.seen_from(Player.B)
-
-    new_b.get_by_role("button", name="Ask to take over side B", exact=True).click()
-    _see(phone_b, "Another phone asks to take over your side B.")  # B moves to a new phone
-    phone_b.get_by_role("button", name="Allow side B", exact=True).click()
-    assert _grid(new_b) == card.seen_from(Player.B)
-    assert not _shows_a_card(phone_b, "Side B was taken over by another phone")
-
-
-def test_a_french_phone_and_an_english_phone_play_one_game_each_in_its_language(
-    server: str, browser: Browser
-) -> None:
-    """The language follows each phone's browser: French for the one set to French, English
-    for its partner's, at one table."""
-    phone_a = _phone(browser, server + "/", locale="fr-FR")
-    _see(phone_a, "Rejoindre votre partenaire")
-    phone_a.get_by_role("button", name="Nouvelle partie", exact=True).click()
-    phone_a.wait_for_url(GAME_ADDRESS, timeout=patience_ms())
-    shown = phone_a.get_by_text(re.compile(r"^[0-9A-Z]{5}-[0-9A-Z]{5}$")).first
-    shown.wait_for(timeout=patience_ms())
-    code = ShareCode.parse(shown.inner_text())
-    _see(phone_a, "Votre partenaire scanne ceci, ou tape le code :")
-    phone_b = _phone(browser, f"{server}/join/{code.text}", locale="en-US")
-    _see(phone_b, "Either player gives the next clue.")
-    _see(phone_a, "L'un ou l'autre donne le prochain indice.")
-
-    _give_clue(phone_a, "rivière", "Indice", "Donner l'indice")
-    _see(phone_a, "Vous avez donné l'indice : rivière. B est l'agent.")
-    _see(phone_a, "Quand B touche un mot, touchez-le ici.")
-    _see(phone_b, "A gave the clue: rivière. You guess.")
-    assert phone_b.get_by_text("Vous avez donné").count() == 0
-    assert phone_a.get_by_text("You gave the clue").count() == 0
-
-    phone_a.get_by_role("button", name=re.compile(r"^ligne \d colonne \d : contact")).first.click()
-    _see(phone_a, "B a trouvé un contact.")
-    _see(phone_b, "You found an agent.")
 
 
 def test_the_served_app_asks_no_host_but_its_own(server: str, browser: Browser) -> None:

@@ -5,25 +5,17 @@ from __future__ import annotations
 
 import re
 
+import pytest
 from playwright.sync_api import Browser, Locator, Page
 
 from gadget.engine import Colour, ShareCode
-from tests.test_browser import (
-    _open,
-    _phone,
-    _see,
-    _shows_a_card,
-    _type,
-    browser,
-    patience_ms,
-    server,
-)
-
-__all__ = ["browser", "server"]  # the fixtures, shared with the other browser tests
+from tests.test_browser import _open, _phone, _see, _shows_a_card, _type, patience_ms
 
 WORDS_CODE = re.compile(r"^[0-9A-Z]{5}-[0-9A-Z]{5}-[0-9A-Z]{5}$")
 SUDDEN = "Sudden death: each of you touches words on your own phone, one at a time."
 COLOURS = {"agent": Colour.GREEN, "assassin": Colour.BLACK, "bystander": Colour.TAN}
+
+pytestmark = pytest.mark.browser
 
 
 def _cells(page: Page) -> list[tuple[str, Colour]]:

@@ -10,19 +10,7 @@ from typing import Any
 
 import pytest
 
-from tests.test_browser import (
-    GAME_ADDRESS,
-    Browser,
-    Page,
-    _phone,
-    _see,
-    _type,
-    browser,
-    patience_ms,
-    server,
-)
-
-__all__ = ["browser", "server"]  # the fixtures, shared with the other browser tests
+from tests.test_browser import GAME_ADDRESS, Browser, Page, _phone, _see, _type, patience_ms
 
 pytestmark = pytest.mark.browser
 PHONE, DESKTOP = (390, 844), (1280, 800)
@@ -85,10 +73,10 @@ def test_the_mission_map_opens_with_every_city_on_screen_and_zooms_with_its_butt
     server: str, browser: Browser
 ) -> None:
     phone = _phone(browser, server + "/teams", PHONE)
-    _type(phone, phone.get_by_role("textbox", name="New team"), "Larks")
+    _type(phone, phone.get_by_role("textbox", name="New team"), "Map larks")
     phone.get_by_role("button", name="Add team", exact=True).click()
-    _see(phone, "Added Larks.")
-    phone.get_by_role("button", name=re.compile(r"^Larks")).first.click()
+    _see(phone, "Added Map larks.")
+    phone.get_by_role("button", name=re.compile(r"^Map larks")).first.click()
     _see(phone, "Open now")
     cities = _cities(phone)
     assert len(cities) == 22

@@ -21,14 +21,11 @@ from tests.test_browser import (
     _open,
     _phone,
     _type,
-    browser,
     patience_ms,
-    server,
+    shared_chromium,
 )
-from tests.test_browser_site import BOOT, CODE, site, static_server
+from tests.test_browser_site import BOOT, CODE, static_server
 from tests.test_browser_site import _phone as _site_phone
-
-__all__ = ["browser", "server", "site"]  # the fixtures, shared with the other browser tests
 
 pytestmark = pytest.mark.browser
 PHONE = (390, 844)
@@ -130,9 +127,11 @@ def _look(page: Page, code: str, screen: str) -> list[Shown]:
 def _served(browser: Browser, server: str, code: str) -> list[Shown]:
     """The served app's screens with a dropdown, on a phone with a team of its own."""
     phone = _phone(browser, server + "/teams", PHONE, locale=LOCALES[code])
-    _type(phone, phone.get_by_role("textbox", name=_said(code, "New team")), f"Larks {code}")
+    _type(
+        phone, phone.get_by_role("textbox", name=_said(code, "New team")), f"Readable larks {code}"
+    )
     phone.get_by_role("button", name=_said(code, "Add team"), exact=True).click()
-    phone.get_by_role("button", name=re.compile(rf"^Larks {code}")).first.click()
+    phone.get_by_role("button", name=re.compile(rf"^Readable larks {code}")).first.click()
     phone.wait_for_url(re.compile(r"/teams/\d+$"), timeout=patience_ms())
     team = phone.url
     shown = _look(phone, code, "team")
@@ -175,10 +174,10 @@ def _static(browser: Browser, site: Path, code: str) -> list[Shown]:
 
 
 @pytest.fixture(scope="module", params=list(LOCALES))
-def shown(request: pytest.FixtureRequest, browser: Browser, server: str, site: Path) -> Iterator[
+def shown(request: pytest.FixtureRequest, server: str, site: Path) -> Iterator[
     tuple[str, list[Shown]]
 ]:  # fmt: skip
-    code = str(request.param)
+    code, browser = str(request.param), shared_chromium()  # the shared one: a module's fixture
     yield code, _served(browser, server, code) + _static(browser, site, code)
 
 

@@ -16,21 +16,11 @@ from typing import TYPE_CHECKING
 import msgpack
 import pytest
 
-from tests.test_browser import (
-    Browser,
-    Page,
-    _see,
-    _semantics_on,
-    _start_server,
-    browser,
-    patience_ms,
-    server,
-)
+from tests.test_browser import Browser, Page, _see, _semantics_on, _start_server, patience_ms
 
 if TYPE_CHECKING:
     from playwright.sync_api import BrowserContext
 
-__all__ = ["browser", "server"]  # the fixtures, shared with the other browser tests
 
 pytestmark = pytest.mark.browser
 INVOKE_METHOD = 5  # Flet's wire code for a question to the client and its answer

@@ -9,20 +9,10 @@ from pathlib import Path
 
 import pytest
 
-from tests.test_browser import (
-    NAME,
-    Browser,
-    Page,
-    _phone,
-    _start_server,
-    named_browser,
-    patience_ms,
-)
+from tests.test_browser import NAME, Browser, Page, _phone, _start_server, patience_ms
 
 pytestmark = pytest.mark.browser
 NOTICE = "This address starts with http://, not https://"
-
-__all__ = ["named_browser"]  # the fixture, shared with the other browser tests
 
 
 def _open(browser: Browser, url: str) -> Page:

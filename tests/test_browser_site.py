@@ -8,6 +8,7 @@ import io
 import json
 import os
 import re
+import socket
 import subprocess
 import sys
 import time
@@ -32,6 +33,7 @@ from tests.test_browser import (
     _see,
     _type,
     hosts_asked,
+    noted_start,
     patience_ms,
 )
 from tests.test_browser_typing import _enter, _send
@@ -61,23 +63,25 @@ def build_site(out: Path) -> subprocess.CompletedProcess[str]:
 
 
 def static_server(folder: Path, port: int) -> subprocess.Popen[bytes]:
-    """Python's own static file server on loopback: no Gadget, no Python for the phones."""
+    """Python's own static file server on loopback: no Gadget, no Python for the phones;
+    returned once it listens (its start counts toward every wait's patience)."""
     process = subprocess.Popen(
         [sys.executable, "-m", "http.server", str(port), "--bind", "127.0.0.1"],
         cwd=folder,
         stdout=subprocess.DEVNULL,
         stderr=subprocess.DEVNULL,
     )
-    time.sleep(0.5)
-    return process
-
-
-@pytest.fixture(scope="module")
-def site(tmp_path_factory: pytest.TempPathFactory) -> Path:
-    out = tmp_path_factory.mktemp("site") / "site"
-    built = build_site(out)
-    assert "built" in built.stdout
-    return out
+    started = time.monotonic()
+    while True:
+        try:
+            with socket.create_connection(("127.0.0.1", port), timeout=1):
+                noted_start(time.monotonic() - started)
+                return process
+        except OSError:
+            if process.poll() is not None or time.monotonic() - started > 120:
+                process.kill()
+                pytest.fail(f"the static server did not listen on port {port}")
+            time.sleep(0.1)
 
 
 def camera_showing(link: str, video: Path) -> Path:

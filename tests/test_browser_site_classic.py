@@ -7,14 +7,12 @@ from __future__ import annotations
 
 import contextlib
 import re
-from collections.abc import Iterator
-from pathlib import Path
 
 import pytest
 
 from gadget.engine.classic import ClassicCard, Game, Team
-from tests.test_browser import _chromium, _free_port, _see, _type, patience_ms
-from tests.test_browser_site import BOOT, OFF_THIS_MACHINE, _accessible, site, static_server
+from tests.test_browser import _see, _type, patience_ms
+from tests.test_browser_site import BOOT, _accessible
 
 CLASSIC_CODE = re.compile(r"^[34][0-9A-Z]{4}-[0-9A-Z]{5}$")
 LETTERS = {"red agent": "R", "blue agent": "B", "bystander": "-", "assassin": "X"}
@@ -24,28 +22,6 @@ pytestmark = pytest.mark.browser
 
 with contextlib.suppress(ImportError):  # the dev install has it; else test_browser skips
     from playwright.sync_api import Browser, Page
-
-
-__all__ = ["site"]  # the fixture, shared with the site's other browser tests
-
-
-@pytest.fixture(scope="module")
-def browser() -> Iterator[Browser]:
-    """Chromium that reaches only this machine."""
-    with _chromium(f"--host-resolver-rules={OFF_THIS_MACHINE}") as launched:
-        yield launched
-
-
-@pytest.fixture(scope="module")
-def address(site: Path) -> Iterator[str]:
-    """The built site on a static server of Python's own, on loopback."""
-    port = _free_port()
-    server = static_server(site, port)
-    try:
-        yield f"http://127.0.0.1:{port}/"
-    finally:
-        server.terminate()
-        server.wait(timeout=10)
 
 
 def _phone(browser: Browser, url: str) -> Page:
@@ -95,17 +71,17 @@ def _deal(phone: Page, button: str) -> tuple[ClassicCard, str]:
 
 
 def test_three_phones_show_one_classic_card_and_the_count_survives_a_reload(
-    browser: Browser, address: str
+    offline_browser: Browser, site_address: str
 ) -> None:
-    phone_a = _phone(browser, address)
+    phone_a = _phone(offline_browser, site_address)
     card, link = _deal(phone_a, "Deal a classic card")
     assert card.game is Game.CLASSIC
     assert _shown_card(phone_a, card.game) == card.cells  # the engine's card, in the browser
 
-    phone_b = _phone(browser, link)  # A's link (its QR code's)
+    phone_b = _phone(offline_browser, link)  # A's link (its QR code's)
     assert _shown_card(phone_b, card.game) == card.cells
 
-    phone_c = _phone(browser, address)  # the code typed on the home screen
+    phone_c = _phone(offline_browser, site_address)  # the code typed on the home screen
     _type(phone_c, phone_c.get_by_role("textbox", name="Partner's code"), card.code)
     phone_c.get_by_role("button", name="Join", exact=True).click()
     assert _shown_card(phone_c, card.game) == card.cells
@@ -137,18 +113,4 @@ def test_three_phones_show_one_classic_card_and_the_count_survives_a_reload(
     _see(phone_a, second)
     assert 60 < _clock(phone_a) <= 120
     for phone in (phone_a, phone_b, phone_c):
-        phone.context.close()
-
-
-def test_a_pictures_card_is_the_same_on_the_phone_that_opens_its_link(
-    browser: Browser, address: str
-) -> None:
-    phone_a = _phone(browser, address)
-    card, link = _deal(phone_a, "Deal a Pictures card")
-    assert card.game is Game.PICTURES and len(card.cells) == 20
-    assert _shown_card(phone_a, card.game) == card.cells
-    phone_b = _phone(browser, link)
-    _see(phone_b, "Codenames Pictures")
-    assert _shown_card(phone_b, card.game) == card.cells
-    for phone in (phone_a, phone_b):
         phone.context.close()

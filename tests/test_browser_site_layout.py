@@ -6,16 +6,12 @@ from __future__ import annotations
 
 import contextlib
 import re
-from collections.abc import Iterator
-from pathlib import Path
 from typing import NamedTuple
 
 import pytest
 
-from tests.test_browser import _chromium, _free_port, patience_ms
-from tests.test_browser_site import BOOT, CODE, site, static_server
-
-__all__ = ["site"]  # the fixture, shared with the site's other browser tests
+from tests.test_browser import patience_ms
+from tests.test_browser_site import BOOT, CODE
 
 pytestmark = pytest.mark.browser
 PHONE = (390, 844)
@@ -51,21 +47,6 @@ FRENCH = Words(
     re.compile(r"^\d+:\d\d pour l'indice$"),
     "ligne {row} colonne {column} : ",
 )
-
-
-@pytest.fixture(scope="module")
-def address(site: Path) -> Iterator[str]:
-    port = _free_port()
-    server = static_server(site, port)
-    yield f"http://127.0.0.1:{port}/"
-    server.terminate()
-    server.wait(timeout=10)
-
-
-@pytest.fixture(scope="module")
-def browser() -> Iterator[Browser]:
-    with _chromium() as launched:
-        yield launched
 
 
 def _phone(browser: Browser, url: str, words: Words) -> Page:
@@ -108,9 +89,9 @@ def _timer_running(page: Page, words: Words) -> None:
 
 @pytest.mark.parametrize("words", [ENGLISH, FRENCH], ids=["english", "french"])
 def test_side_a_shows_its_code_and_whole_card_with_the_timer_running_and_side_b_its_card(
-    address: str, browser: Browser, words: Words
+    site_address: str, browser: Browser, words: Words
 ) -> None:
-    phone_a = _phone(browser, address, words)
+    phone_a = _phone(browser, site_address, words)
     phone_a.get_by_role("button", name=words.new_game, exact=True).click(timeout=BOOT)
     _on_screen(phone_a, CODE)
     _whole_card_on_screen(phone_a, words)
@@ -120,7 +101,7 @@ def test_side_a_shows_its_code_and_whole_card_with_the_timer_running_and_side_b_
     _whole_card_on_screen(phone_a, words)
 
     code = phone_a.get_by_text(CODE).first.inner_text()
-    phone_b = _phone(browser, f"{address}#/join/{code}", words)
+    phone_b = _phone(browser, f"{site_address}#/join/{code}", words)
     _timer_running(phone_b, words)
     _on_screen(phone_b, words.clock)
     _whole_card_on_screen(phone_b, words)

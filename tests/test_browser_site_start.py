@@ -16,7 +16,7 @@ import subprocess
 import sys
 import tarfile
 import time
-from collections.abc import Callable, Iterator
+from collections.abc import Callable
 from pathlib import Path
 from typing import Any
 
@@ -24,12 +24,10 @@ import pytest
 
 from gadget.engine import Deal
 from gadget.services.addresses import site_join_link
-from tests.test_browser import _chromium, _free_port
+from tests.test_browser import _free_port
 from tests.test_browser_site import (
     BOOT,
-    OFF_THIS_MACHINE,
     _accessible,
-    build_site,
     static_server,
 )
 
@@ -39,20 +37,6 @@ CELL = "row 1 column 1: "
 
 with contextlib.suppress(ImportError):
     from playwright.sync_api import Browser, Page
-
-
-@pytest.fixture(scope="module")
-def site(tmp_path_factory: pytest.TempPathFactory) -> Path:
-    out = tmp_path_factory.mktemp("site") / "site"
-    build_site(out)
-    return out
-
-
-@pytest.fixture(scope="module")
-def chromium() -> Iterator[Browser]:
-    """Chromium that reaches only this machine."""
-    with _chromium(f"--host-resolver-rules={OFF_THIS_MACHINE}") as launched:
-        yield launched
 
 
 def _card(browser: Browser, folder: Path, **options: Any) -> tuple[Page, list[str]]:
@@ -77,9 +61,9 @@ def _python(page: Page, code: str) -> Any:
     return worker.evaluate("async (code) => (await self.booting).runPython(code)", code)
 
 
-def test_a_restored_python_is_the_phone_s_own(site: Path, chromium: Browser) -> None:
-    paris, said_in_paris = _card(chromium, site, timezone_id="Europe/Paris")
-    sydney, said_in_sydney = _card(chromium, site, timezone_id="Australia/Sydney")
+def test_a_restored_python_is_the_phone_s_own(site: Path, offline_browser: Browser) -> None:
+    paris, said_in_paris = _card(offline_browser, site, timezone_id="Europe/Paris")
+    sydney, said_in_sydney = _card(offline_browser, site, timezone_id="Australia/Sydney")
     for said in (said_in_paris, said_in_sydney):
         assert any("Python ready" in line and "(snapshot)" in line for line in said), said
     assert _python(paris, "import time; time.timezone") == -3600  # the build's was UTC's 0
@@ -115,13 +99,13 @@ DAMAGES: dict[str, tuple[Callable[[bytes], bytes], str]] = {
 
 @pytest.mark.parametrize("damage", DAMAGES)
 def test_a_snapshot_that_does_not_match_is_never_used_and_the_card_shows(
-    site: Path, chromium: Browser, tmp_path: Path, damage: str
+    site: Path, offline_browser: Browser, tmp_path: Path, damage: str
 ) -> None:
     damaged = tmp_path / "site"
     shutil.copytree(site, damaged)
     change, why = DAMAGES[damage]
     (damaged / SNAPSHOT).write_bytes(change((site / SNAPSHOT).read_bytes()))
-    page, said = _card(chromium, damaged, timezone_id="Asia/Kolkata")
+    page, said = _card(offline_browser, damaged, timezone_id="Asia/Kolkata")
     assert any("snapshot was not used" in line and why in line for line in said), said
     assert any("Python ready" in line and "(slow start)" in line for line in said), said
     assert _python(page, "import time; time.timezone") == -19800
@@ -152,7 +136,7 @@ def _rebuilt(site: Path, into: Path) -> str:
 
 
 def test_after_a_new_build_a_phone_keeps_the_new_files_not_its_cached_old_ones(
-    site: Path, chromium: Browser, tmp_path: Path
+    site: Path, offline_browser: Browser, tmp_path: Path
 ) -> None:
     """The service worker kept files from the browser's HTTP cache: after a new build, the old
     archive beside the new snapshot, and Python started the slow way at every visit."""
@@ -160,7 +144,7 @@ def test_after_a_new_build_a_phone_keeps_the_new_files_not_its_cached_old_ones(
     shutil.copytree(site, served)
     port = _free_port()
     server = cached_server(served, port)
-    context = chromium.new_context(viewport={"width": 390, "height": 844})
+    context = offline_browser.new_context(viewport={"width": 390, "height": 844})
     said: list[str] = []
     context.on("console", lambda message: said.append(message.text))
     url = site_join_link(f"http://127.0.0.1:{port}/", Deal(1).code)

@@ -8,6 +8,7 @@ from __future__ import annotations
 import re
 import time
 from collections.abc import Callable, Iterator
+from typing import TYPE_CHECKING
 
 import pytest
 
@@ -20,15 +21,16 @@ from tests.test_browser import (
     Page,
     _card,
     _cell,
-    _chromium,
     _deal,
     _open,
     _phone,
     _select_all,
-    _start_server,
     _tap_field,
     patience_ms,
 )
+
+if TYPE_CHECKING:
+    from tests.shared import Served
 
 pytestmark = pytest.mark.browser
 PHONE = (390, 844)
@@ -37,20 +39,11 @@ WAYS = (("keys", 0, "button"), ("keys", 80, "enter"), ("paste", 0, "button"), ("
 
 
 @pytest.fixture(scope="module")
-def served(tmp_path_factory: pytest.TempPathFactory) -> Iterator[tuple[str, Store]]:
-    """A server, and its database as the tests read it."""
-    database = tmp_path_factory.mktemp("typing") / "gadget.db"
-    process, url = _start_server(database)
-    store = Store(f"sqlite:///{database}")
-    yield url, store
-    process.terminate()
-    process.wait(timeout=10)
-
-
-@pytest.fixture(scope="module")
-def browser() -> Iterator[Browser]:
-    with _chromium() as launched:
-        yield launched
+def at_the_server(served: Served) -> Iterator[tuple[str, Store]]:
+    """The run's server, and its database as the tests read it."""
+    store = Store(f"sqlite:///{served.database}")
+    yield served.url, store
+    store.close()
 
 
 def _focus(page: Page, label: str, row: int = 0) -> None:
@@ -106,12 +99,12 @@ def _until(check: Callable[[], bool], what: str, seconds: float = 20) -> None:
 
 
 def test_teams_are_added_exactly_as_typed_and_the_form_empties(
-    served: tuple[str, Store], browser: Browser
+    at_the_server: tuple[str, Store], browser: Browser
 ) -> None:
-    url, store = served
+    url, store = at_the_server
     page = _phone(browser, url + "/teams", PHONE)
     for number, (way, delay, finish) in enumerate(WAYS):
-        name, players = f"Team {number} Ivy", f"Ivy {number}, Jo {number}"
+        name, players = f"Typing team {number} Ivy", f"Ivy {number}, Jo {number}"
         _enter(page, "New team", name, way, delay)
         _enter(page, "Players (Ann, Ben)", players, way, delay)
         _send(page, finish, "Add team")
@@ -122,9 +115,9 @@ def test_teams_are_added_exactly_as_typed_and_the_form_empties(
 
 
 def test_a_pasted_name_of_ten_thousand_characters_is_refused_by_its_length_and_kept(
-    served: tuple[str, Store], browser: Browser
+    at_the_server: tuple[str, Store], browser: Browser
 ) -> None:
-    url, store = served
+    url, store = at_the_server
     page = _phone(browser, url + "/teams", PHONE)
     _enter(page, "New team", "   ", "keys", 0)
     _enter(page, "New team", "x" * 10_000, "paste", 0)
@@ -145,14 +138,14 @@ def _with_team(browser: Browser, url: str, name: str) -> Page:
 
 
 def test_the_team_screen_saves_its_name_and_players_as_typed(
-    served: tuple[str, Store], browser: Browser
+    at_the_server: tuple[str, Store], browser: Browser
 ) -> None:
-    url, store = served
-    page = _with_team(browser, url, "Owls")
-    _open(page, f"{url}/teams/{store.team('Owls').id}")
+    url, store = at_the_server
+    page = _with_team(browser, url, "Typing owls")
+    _open(page, f"{url}/teams/{store.team('Typing owls').id}")
     _see(page, "History and charts")
     for number, (way, delay, finish) in enumerate(WAYS):
-        name, players = f"Owls {number}", f"Kim {number}, Lu {number}"
+        name, players = f"Typing owls {number}", f"Kim {number}, Lu {number}"
         _enter(page, "Rename", name, way, delay)
         _enter(page, "Players", players, way, delay, over=True)
         _send(page, finish, "Save")
@@ -162,13 +155,13 @@ def test_the_team_screen_saves_its_name_and_players_as_typed(
 
 
 def test_notes_are_kept_as_typed_and_shown_as_kept(
-    served: tuple[str, Store], browser: Browser
+    at_the_server: tuple[str, Store], browser: Browser
 ) -> None:
-    url, store = served
-    page = _with_team(browser, url, "Larks")
+    url, store = at_the_server
+    page = _with_team(browser, url, "Typing larks")
     for _attempt in range(2):  # two attempts at Prague, played elsewhere
-        record_played_elsewhere(store, "Larks", "Prague", log_of(WINNING_ACTIONS).to_json())
-    team = store.team("Larks")
+        record_played_elsewhere(store, "Typing larks", "Prague", log_of(WINNING_ACTIONS).to_json())
+    team = store.team("Typing larks")
     _open(page, f"{url}/teams/{team.id}/history")
     _see(page, "2 attempts shown")
     last: dict[int, str] = {}  # the last note typed on each row
@@ -191,8 +184,8 @@ def _notes(store: Store, team_id: int) -> set[str]:
     return {attempt.notes or "" for attempt in store.attempts(team_id)}
 
 
-def test_clues_arrive_as_typed(served: tuple[str, Store], browser: Browser) -> None:
-    url, _store = served
+def test_clues_arrive_as_typed(at_the_server: tuple[str, Store], browser: Browser) -> None:
+    url, _store = at_the_server
     for way, delay, finish in WAYS:
         phone_a, code = _deal(browser, url, PHONE)
         phone_b = _phone(browser, f"{url}/join/{code.text}", PHONE)
@@ -210,20 +203,8 @@ def test_clues_arrive_as_typed(served: tuple[str, Store], browser: Browser) -> N
         phone_b.context.close()
 
 
-def test_a_code_typed_or_pasted_joins_its_game(served: tuple[str, Store], browser: Browser) -> None:
-    url, _store = served
-    for way, delay, finish in WAYS:
-        phone_a, code = _deal(browser, url, PHONE)
-        phone_b = _phone(browser, url + "/", PHONE)
-        _enter(phone_b, "Partner's code", code.text.lower(), way, delay)
-        _send(phone_b, finish, "Join")
-        _see(phone_b, "Either player gives the next clue.")
-        phone_a.context.close()
-        phone_b.context.close()
-
-
-def test_timer_seconds_typed_are_saved(served: tuple[str, Store], browser: Browser) -> None:
-    url, _store = served
+def test_timer_seconds_typed_are_saved(at_the_server: tuple[str, Store], browser: Browser) -> None:
+    url, _store = at_the_server
     page = _phone(browser, url + "/settings", PHONE)
     for seconds, (way, delay, _finish) in zip((45, 75, 95, 125), WAYS, strict=True):
         _enter(page, "Clue seconds", str(seconds), way, delay, over=True)
@@ -232,14 +213,3 @@ def test_timer_seconds_typed_are_saved(served: tuple[str, Store], browser: Brows
         clock = re.compile(rf"(^|\D){seconds // 60}:{seconds % 60:02d}(\D|$)")  # the time shown
         page.get_by_text(clock).first.wait_for(state="attached", timeout=patience_ms())
         _shows(page, "Clue seconds", str(seconds))
-
-
-def test_the_number_of_games_typed_makes_that_many_key_cards(
-    served: tuple[str, Store], browser: Browser
-) -> None:
-    url, _store = served
-    page = _phone(browser, url + "/paper", PHONE, accept_downloads=True)
-    for games, (way, delay, _finish) in zip((3, 12, 7), WAYS, strict=False):
-        _enter(page, "Games", str(games), way, delay, over=True)
-        _send(page, "button", "Key cards (PDF)")
-        _see(page, f"{games} key cards, seed")

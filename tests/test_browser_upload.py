@@ -6,38 +6,18 @@ from __future__ import annotations
 
 import json
 import time
-from collections.abc import Iterator
 from pathlib import Path
 
 import pytest
 
 from bench.stall_attacks import largest_backup
-from tests.test_browser import (
-    Browser,
-    Page,
-    _phone,
-    _see,
-    _start_server,
-    _type,
-    browser,
-    patience_ms,
-)
+from tests.test_browser import Browser, Page, _phone, _see, _type, patience_ms
 
 pytestmark = pytest.mark.browser
 REFUSED = (
     "That backup was not imported: the team backup has 48829 KiB;"
     " at most 1024 KiB (1 MiB) are read."
 )
-
-__all__ = ["browser"]  # the fixture, shared with the other browser tests
-
-
-@pytest.fixture(scope="module")
-def served(tmp_path_factory: pytest.TempPathFactory) -> Iterator[str]:
-    process, url = _start_server(tmp_path_factory.mktemp("db") / "gadget.db")
-    yield url
-    process.terminate()
-    process.wait(timeout=30)
 
 
 def _teams(browser: Browser, url: str) -> tuple[Page, float]:
@@ -56,9 +36,9 @@ def _pick(page: Page, file: Path) -> None:
 
 
 def test_a_file_too_large_is_refused_in_one_line_and_the_screen_goes_on(
-    served: str, browser: Browser, tmp_path: Path
+    server: str, browser: Browser, tmp_path: Path
 ) -> None:
-    page, opening = _teams(browser, served)
+    page, opening = _teams(browser, server)
     huge = tmp_path / "holiday-video.json"
     with huge.open("wb") as file:
         file.truncate(50_000_000)  # 50 MB (of nothing: the browser says its size only)
@@ -74,13 +54,13 @@ def test_a_file_too_large_is_refused_in_one_line_and_the_screen_goes_on(
 
 
 def test_a_backup_is_read_by_http_beside_the_websocket(
-    served: str, browser: Browser, tmp_path: Path
+    server: str, browser: Browser, tmp_path: Path
 ) -> None:
     backup, games = largest_backup(tmp_path)  # the largest the app accepts: 1 MiB
     backup["team"]["name"] = "Owls abroad"
     file = tmp_path / "owls.gadget-team.json"
     file.write_text(json.dumps(backup, separators=(",", ":")))
-    page, opening = _teams(browser, served)
+    page, opening = _teams(browser, server)
     _pick(page, file)
     page.get_by_text("Imported Owls abroad.").wait_for(
         state="attached", timeout=max(20_000, 10_000 * opening)

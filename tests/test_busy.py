@@ -7,6 +7,10 @@ import subprocess
 import sys
 from pathlib import Path
 
+import pytest
+
+pytestmark = pytest.mark.process
+
 BUSY = Path(__file__).resolve().parents[1] / "bench" / "busy.py"
 SEEN = "import os, sys; sys.exit(3 if os.getloadavg() is not None else 0)"
 SPINNER = "duty, period, limit"  # words of the spinner's own program

@@ -81,6 +81,7 @@ def _probes(image: Image.Image, x0: float, y0: float, card: ClassicCard, cell: i
     return tuple(shown)
 
 
+@pytest.mark.process
 @pytest.mark.parametrize("game", list(Game))
 def test_each_cell_has_its_colour_and_each_kind_its_own_shape(game: Game, tmp_path: Path) -> None:
     path = _save(tmp_path, "cards.pdf", print_classic_keycards(game, 7, 8))
@@ -97,6 +98,7 @@ def test_each_cell_has_its_colour_and_each_kind_its_own_shape(game: Game, tmp_pa
     assert len({found.pop() for found in signatures.values()}) == len(Role)  # four shapes
 
 
+@pytest.mark.process
 @pytest.mark.parametrize("game", list(Game))
 def test_both_faces_are_framed_in_the_starting_teams_colour(game: Game, tmp_path: Path) -> None:
     path = _save(tmp_path, "cards.pdf", print_classic_keycards(game, 11, 6))
@@ -116,6 +118,7 @@ def test_both_faces_are_framed_in_the_starting_teams_colour(game: Game, tmp_path
     assert len(seen) == 2  # seed 11 starts each team at least once on the page
 
 
+@pytest.mark.process
 @pytest.mark.parametrize("game", list(Game))
 def test_the_code_is_on_the_spymasters_face_alone_with_the_words(
     game: Game, tmp_path: Path
@@ -152,6 +155,7 @@ def test_the_same_seed_prints_the_same_cards_and_bad_numbers_are_refused() -> No
         print_classic_keycards(Game.PICTURES, -1, 1)
 
 
+@pytest.mark.process
 def test_a_long_heading_stays_on_one_line_above_the_cut_marks(tmp_path: Path) -> None:
     pdf = print_classic_keycards(Game.CLASSIC, 2**64 - 1, 1)
     first_line = _text(_save(tmp_path, "classic.pdf", pdf)).splitlines()[0]
@@ -159,6 +163,7 @@ def test_a_long_heading_stays_on_one_line_above_the_cut_marks(tmp_path: Path) ->
     assert first_line.endswith("with the key facing the spymasters.")
 
 
+@pytest.mark.process
 def test_the_command_prints_a_games_key_cards_duet_by_default(
     tmp_path: Path, capsys: pytest.CaptureFixture[str]
 ) -> None:
@@ -174,6 +179,7 @@ def test_the_command_prints_a_games_key_cards_duet_by_default(
     assert "argument --game: invalid choice: 'chess'" in capsys.readouterr().err
 
 
+@pytest.mark.process
 @at_the_table
 async def test_the_paper_screen_prints_the_chosen_games_key_cards(table: Table) -> None:
     paper = await Phone("/paper").open()

@@ -143,6 +143,7 @@ def test_a_broken_or_illegal_log_names_where_it_goes_wrong(
     assert err == "gadget: action 6: player b already hit cell 12 as a bystander\n"
 
 
+@pytest.mark.process
 def test_the_installed_command_never_shows_a_traceback(tmp_path: Path) -> None:
     binary = tmp_path / "game.json"
     binary.write_bytes(b"\xff\xfe\x00garbage")

@@ -114,6 +114,7 @@ def test_serve_goes_on_with_an_address_it_can_listen_on(
 # --- Standard output that cannot take the output -----------------------------------------
 
 
+@pytest.mark.process
 def test_output_to_a_full_disk_is_one_line_and_not_a_success(database: str) -> None:
     with open("/dev/full", "w") as full:
         done = subprocess.run(
@@ -130,6 +131,7 @@ def test_output_to_a_full_disk_is_one_line_and_not_a_success(database: str) -> N
     )
 
 
+@pytest.mark.process
 def test_output_to_a_closed_descriptor_is_one_line_and_not_a_silent_success(
     database: str,
 ) -> None:
@@ -143,6 +145,7 @@ def test_output_to_a_closed_descriptor_is_one_line_and_not_a_silent_success(
     assert (done.returncode, done.stderr) == (2, "gadget: standard output: Bad file descriptor\n")
 
 
+@pytest.mark.process
 def test_output_to_a_pipe_whose_reader_left_is_one_line(database: str) -> None:
     reader = subprocess.Popen(
         [str(GADGET), "map", "export", "-"],
@@ -183,6 +186,7 @@ def test_a_certificate_that_cannot_be_kept_is_one_line_before_serving(
     assert said == f"{tmp_path / 'a file' / 'tls'}: Not a directory"
 
 
+@pytest.mark.process
 def test_a_file_name_of_undecodable_bytes_is_said_not_a_traceback(tmp_path: Path) -> None:
     pdf = os.fsencode(tmp_path) + b"/\xff.pdf"  # Latin-1 "ÿ" in a UTF-8 terminal's argv
     done = subprocess.run(

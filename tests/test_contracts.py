@@ -11,6 +11,8 @@ from pathlib import Path
 
 import pytest
 
+pytestmark = pytest.mark.process
+
 ROOT = Path(__file__).resolve().parents[1]
 LINT = Path(sys.executable).parent / "lint-imports"
 

@@ -26,6 +26,7 @@ PAGES = WORKFLOWS / "pages.yml"
 REQUIRED = os.environ.get("GADGET_REQUIRE_BROWSER") == "1"  # CI: caddy is installed
 
 
+@pytest.mark.process
 def test_caddy_accepts_the_caddyfile() -> None:
     caddy = shutil.which("caddy")
     if caddy is None:
@@ -91,12 +92,14 @@ def actionlint_findings(files: list[Path], cwd: Path) -> list[str]:
     return checked.stdout.splitlines()
 
 
+@pytest.mark.process
 def test_actionlint_finds_nothing_in_any_workflow() -> None:
     workflows = sorted(WORKFLOWS.glob("*.y*ml"))
     assert PAGES in workflows
     assert actionlint_findings(workflows, ROOT) == []
 
 
+@pytest.mark.process
 def test_actionlint_reports_a_workflow_that_asks_for_a_right_that_does_not_exist(
     tmp_path: Path,
 ) -> None:
@@ -155,6 +158,7 @@ def make_site_command(base: str) -> str:
     return next(line for line in printed if "tools/build_site.py" in line)
 
 
+@pytest.mark.site
 def test_the_site_is_built_under_the_path_pages_serves_it_at() -> None:
     configure, build, upload = pages_workflow()["jobs"]["build"]["steps"][-3:]
     assert configure["uses"].startswith("actions/configure-pages@")

@@ -17,7 +17,7 @@ from babel.messages.catalog import Catalog
 from babel.messages.pofile import read_po
 
 from gadget.cli import main
-from gadget.engine import Clue, GadgetError, Guess, Player
+from gadget.engine import Clue, GadgetError, Guess, Player, ShareCode
 from gadget.language import SOURCE, catalogue_path, choose, codes, from_environment, language
 from gadget.missions.team_document import read_document
 from gadget.services.campaign import record_played_elsewhere
@@ -26,7 +26,7 @@ from gadget.views.language import STORAGE_KEY as LANGUAGE_KEY
 from tests.cards import CODE_TEXT
 from tests.games import ASSASSIN_ACTIONS, WINNING_ACTIONS, log_of
 from tests.phones import Phone, device_of, new_device, seated
-from tests.screens import at_the_table, seat_of
+from tests.screens import at_the_table, card_of, seat_of
 from tests.test_paper import _save, _text, poppler  # noqa: F401 (poppler: a fixture)
 
 A, B = Player.A, Player.B
@@ -295,6 +295,12 @@ async def test_a_french_browser_gets_french_and_its_english_partner_english_at_o
     assert phone_a.says("Quand B touche un mot, touchez-le ici.")
     assert not _english_on(phone_a)
     assert not any(pattern.search(t) for t in phone_b.texts() for pattern in _french_patterns())
+    card = card_of(table, ShareCode.parse(code))
+    agent = card.a.index("G")  # B touches one of A's agents; A records it in French
+    await phone_a.tap_cell(*seat_of(A, agent))
+    await phone_b.settle()
+    assert phone_a.says("B a trouvé un contact.") and phone_b.says("You found an agent.")
+    assert not phone_a.says("You found") and not phone_b.says("contact")
 
 
 def _french_patterns() -> list[re.Pattern[str]]:
@@ -353,6 +359,7 @@ def test_the_command_line_follows_lang(
     assert (status, err) == (2, "gadget: --tokens 30 is outside 1..15\n")
 
 
+@pytest.mark.process
 def test_help_is_french_under_a_french_lang() -> None:
     shown = subprocess.run(
         [sys.executable, "-m", "gadget.cli.main", "print", "booklet", "--help"],
@@ -366,6 +373,7 @@ def test_help_is_french_under_a_french_lang() -> None:
     assert "la langue du papier" in shown
 
 
+@pytest.mark.process
 @pytest.mark.usefixtures("poppler")
 def test_french_paper_is_french_through_poppler(
     monkeypatch: pytest.MonkeyPatch, capsys: pytest.CaptureFixture[str], tmp_path: Path
@@ -525,6 +533,7 @@ def test_a_broken_file_is_refused_in_french_not_in_pythons_english(text: str, fr
     assert "Expecting" not in said and "Extra data" not in said and "escape" not in said
 
 
+@pytest.mark.process
 @pytest.mark.usefixtures("poppler")
 def test_classic_cards_speak_the_french_editions_words(
     monkeypatch: pytest.MonkeyPatch, capsys: pytest.CaptureFixture[str], tmp_path: Path

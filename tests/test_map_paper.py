@@ -102,6 +102,7 @@ def _words(path: Path) -> list[tuple[str, float, float, float, float]]:
     ]
 
 
+@pytest.mark.process
 @pytest.mark.usefixtures("poppler")
 @pytest.mark.parametrize("lang", ["en", "fr"])
 def test_the_pdf_puts_each_label_where_the_plan_says(lang: str, tmp_path: Path) -> None:
@@ -123,6 +124,7 @@ def test_the_pdf_puts_each_label_where_the_plan_says(lang: str, tmp_path: Path) 
             ), (city.mission_id, label)
 
 
+@pytest.mark.process
 @pytest.mark.usefixtures("poppler")
 def test_the_map_says_its_title_once_in_english_and_in_french(tmp_path: Path) -> None:
     english = _text(_save(tmp_path, "en.pdf", print_map(SHIPPED, "a4", "Owls")))

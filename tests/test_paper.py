@@ -93,6 +93,7 @@ def _image(path: Path, tmp_path: Path, dpi: int = 72) -> Image.Image:
 # --- The map -------------------------------------------------------------------------------
 
 
+@pytest.mark.process
 def test_the_map_has_every_city_its_parameters_a_team_box_and_notes(tmp_path: Path) -> None:
     path = _save(tmp_path, "map.pdf", print_map(default_map()))
     info = _info(path)
@@ -106,6 +107,7 @@ def test_the_map_has_every_city_its_parameters_a_team_box_and_notes(tmp_path: Pa
     assert "completed" not in text
 
 
+@pytest.mark.process
 def test_the_map_is_laid_out_like_the_world(tmp_path: Path) -> None:
     boxes = _boxes(_save(tmp_path, "map.pdf", print_map(default_map())))
     assert boxes["London"][0] < boxes["Prague"][0] < boxes["Moscow"][0] < boxes["Tokyo"][0]
@@ -114,6 +116,7 @@ def test_the_map_is_laid_out_like_the_world(tmp_path: Path) -> None:
     assert boxes["Notes"][1] > 450  # notes at the foot
 
 
+@pytest.mark.process
 def test_a_teams_map_marks_its_completed_missions_on_letter_paper(tmp_path: Path) -> None:
     pdf = print_map(default_map(), "letter", "Owls", frozenset({"prague", "cairo"}))
     path = _save(tmp_path, "owls.pdf", pdf)
@@ -139,6 +142,7 @@ def test_the_word_lists_have_400_common_nouns_each() -> None:
         word_list("de")
 
 
+@pytest.mark.process
 def test_booklets_have_the_rules_then_a_page_per_game_for_each_player(tmp_path: Path) -> None:
     path = _save(tmp_path, "booklet.pdf", print_booklets(7, 3))
     assert _info(path)["Pages"] == str(2 * (1 + 3))
@@ -163,6 +167,7 @@ def test_booklets_have_the_rules_then_a_page_per_game_for_each_player(tmp_path: 
                 assert _listed(words, label, following) == expected, (player, label)
 
 
+@pytest.mark.process
 def test_the_same_seed_prints_the_same_games_in_french_too(tmp_path: Path) -> None:
     first = _text(_save(tmp_path, "a.pdf", print_booklets(11, 2, "fr")), 2)
     again = _text(_save(tmp_path, "b.pdf", print_booklets(11, 2, "fr")), 2)
@@ -187,6 +192,7 @@ def _colour_at(image: Image.Image, x: float, y: float) -> str:
     return min(RGB, key=lambda c: sum((a - b) ** 2 for a, b in zip(pixel, RGB[c], strict=True)))
 
 
+@pytest.mark.process
 def test_each_key_card_shows_side_a_upright_and_side_b_upside_down(tmp_path: Path) -> None:
     path = _save(tmp_path, "cards.pdf", print_keycards(5, 8))
     assert _info(path)["Pages"] == "2"  # six cards a page
@@ -208,6 +214,7 @@ def test_each_key_card_shows_side_a_upright_and_side_b_upside_down(tmp_path: Pat
             assert _colour_at(image, x, y) == colour, (player, row, column)
 
 
+@pytest.mark.process
 def test_the_key_cards_heading_is_one_line_above_the_cut_marks(tmp_path: Path) -> None:
     """French with a ten-digit seed (the paper screen's) wrapped onto the top cards' marks."""
     path = _save(tmp_path, "cards.pdf", print_keycards(4_000_000_000, 1, "fr"))
@@ -216,6 +223,7 @@ def test_the_key_cards_heading_is_one_line_above_the_cut_marks(tmp_path: Path) -
     assert first_line.endswith("le côté B face à B).")
 
 
+@pytest.mark.process
 def test_the_print_commands_write_pdfs_and_refuse_bad_input(
     tmp_path: Path, capsys: pytest.CaptureFixture[str], monkeypatch: pytest.MonkeyPatch
 ) -> None:

@@ -37,15 +37,12 @@ from tests.test_browser import (
     _grid,
     _phone,
     _require_browser,
-    browser,
     noted_start,
 )
 
 pytestmark = pytest.mark.browser
 PAUSING_SERVER = Path(__file__).with_name("pausing_server.py")
 FOUND = re.compile(r"^row (\d) column (\d): .*agent found")
-
-__all__ = ["browser"]  # the fixture, shared with the other browser tests
 
 
 @dataclass

@@ -176,6 +176,7 @@ def test_home_says_why_the_camera_and_the_awake_screen_are_off_on_http(tmp_path:
     scenario(tmp_path)
 
 
+@pytest.mark.process
 def test_several_workers_serve_one_address_on_postgresql(tmp_path: Path) -> None:
     url = empty_postgres()
     port = _free_port()

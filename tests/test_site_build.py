@@ -22,9 +22,12 @@ from site_snapshot import NAME as SNAPSHOT
 
 ROOT = Path(__file__).resolve().parents[1]
 BUILD = ROOT / "tools" / "build_site.py"
-pytestmark = pytest.mark.skipif(
-    not (ROOT / "node_modules" / "jsqr").exists(), reason="no jsQR: `make install` runs npm ci"
-)
+pytestmark = [
+    pytest.mark.site,
+    pytest.mark.skipif(
+        not (ROOT / "node_modules" / "jsqr").exists(), reason="no jsQR: `make install` runs npm ci"
+    ),
+]
 
 
 BASE = "/gadget/"  # as GitHub Pages serves a project's site: under the repository's name

@@ -30,7 +30,10 @@ from gadget.services.worker import READ_AT_ONCE, team_history
 from gadget.store import Store
 from tests.games import ASSASSIN_ACTIONS, log_of
 
-pytestmark = pytest.mark.filterwarnings("ignore:Using `httpx` with `starlette.testclient`")
+pytestmark = [
+    pytest.mark.process,
+    pytest.mark.filterwarnings("ignore:Using `httpx` with `starlette.testclient`"),
+]
 CLOSED = re.compile(r"closed by the server at [\d.]+ s: 1008 'too many messages'")
 
 

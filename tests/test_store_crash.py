@@ -15,6 +15,8 @@ from gadget.engine import replay
 from gadget.engine.prng import SplitMix64
 from gadget.store import Store
 
+pytestmark = pytest.mark.process
+
 WORKER = Path(__file__).with_name("kill_worker.py")
 
 

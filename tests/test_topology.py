@@ -33,14 +33,11 @@ from tests.test_browser import (
     _require_browser,
     _see,
     _touch,
-    named_browser,
     noted_start,
 )
 
 pytestmark = pytest.mark.browser
 CADDY = shutil.which("caddy")
-
-__all__ = ["named_browser"]  # the fixture, shared with the other browser tests
 
 
 @dataclass

@@ -17,13 +17,12 @@ from tests.test_topology import (
     Topology,
     _accepted_sockets,
     _through_caddy,
-    named_browser,
     topology,
 )
 
 pytestmark = pytest.mark.browser
 
-__all__ = ["named_browser", "topology"]  # the fixtures, shared with tests/test_topology.py
+__all__ = ["topology"]  # the fixtures, shared with tests/test_topology.py
 
 
 def _label(phone: Page, where: int, said: str) -> None:

@@ -11,6 +11,10 @@ import sys
 import time
 from pathlib import Path
 
+import pytest
+
+pytestmark = pytest.mark.process
+
 SERVER = """
 import asyncio, os, sys
 from gadget.services.worker import in_worker
