@@ -5,7 +5,7 @@ in one run, idle and with both cores busy (issue 24; 1.3x in issue 4); p95 laten
 action on phone A to its display on phone B under 250 ms over 50 actions. The latency is
 measured again with both cores kept busy by a load the benchmark starts and stops
 (bench/busy.py; issue 23: under 500 ms there). Server memory per connected phone is
-measured and reported. `--quick`: one first frame and a few actions, idle only
+measured and reported. `--quick`: one first frame unwarmed, a few actions and 5 phones, idle only
 (tests/test_bench_screens.py runs it in `make test`, beside its other tests). Results:
 docs/benchmarks.md.
 """
@@ -93,7 +93,7 @@ def rss_kib(pid: int) -> int:
 def main() -> None:
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     parser.add_argument(
-        "--quick", action="store_true", help="one first frame, a few actions, idle only"
+        "--quick", action="store_true", help="one first frame, a few actions, 5 phones, idle only"
     )
     quick = parser.parse_args().quick
     runs, actions = (1, 6) if quick else (FIRST_FRAME_RUNS, 50)
@@ -107,9 +107,9 @@ def main() -> None:
             browser = playwright.chromium.launch(
                 executable_path="/usr/bin/chromium", headless=True, args=CHROMIUM_ARGS
             )
-            # Warm both servers (and the browser cache) once, then alternate runs.
-            first_frame(browser, gadget_url + "/", "New game")
-            first_frame(browser, empty_url + "/", "Hello")
+            if not quick:  # warm both servers (and the browser cache), then alternate runs
+                first_frame(browser, gadget_url + "/", "New game")
+                first_frame(browser, empty_url + "/", "Hello")
             results.update(first_frames(browser, gadget_url, empty_url, runs))
             if not quick:
                 with busy_cores(os.cpu_count() or 2):
@@ -120,7 +120,7 @@ def main() -> None:
                 with busy_cores(os.cpu_count() or 2):
                     busy = latency(browser, gadget_url, actions)
                 results.update({f"busy: {key}": value for key, value in busy.items()})
-            results.update(memory(browser, env))
+            results.update(memory(browser, env, 1 if quick else 5))
             browser.close()
     finally:
         for process in (gadget, empty):
@@ -195,9 +195,10 @@ def latency(browser: Browser, url: str, actions: int = 50) -> dict[str, object]:
     }
 
 
-def memory(browser: Browser, env: dict[str, str]) -> dict[str, object]:
-    """Server memory on a fresh server: with one phone, after 10 phones on 5 games (the first
-    games load what all later ones share), and after 10 more, which give the cost of a phone."""
+def memory(browser: Browser, env: dict[str, str], games: int) -> dict[str, object]:
+    """Server memory on a fresh server: with one phone, after two phones on each of these
+    games (the first games load what all later ones share), and after as many more, which
+    give the cost of a phone (5 games; `--quick`: 1, which only shows the counting works)."""
     server, url = start([str(BIN / "gadget"), "serve", "--host", "127.0.0.1", "--port"], env)
     try:
         first = open_page(browser, url + "/")
@@ -206,7 +207,7 @@ def memory(browser: Browser, env: dict[str, str]) -> dict[str, object]:
         samples = [rss_kib(server.pid)]
         pages: list[tuple[Page, Page]] = []
         for _ in range(2):
-            pages += [_game_pair(browser, url) for _ in range(5)]
+            pages += [_game_pair(browser, url) for _ in range(games)]
             time.sleep(2)
             samples.append(rss_kib(server.pid))
     finally:
@@ -215,9 +216,9 @@ def memory(browser: Browser, env: dict[str, str]) -> dict[str, object]:
     fresh, warm, after = (round(sample / 1024, 1) for sample in samples)
     return {
         "server_rss_with_one_phone_mib": fresh,
-        "server_rss_with_11_phones_mib": warm,
-        "server_rss_with_21_phones_mib": after,
-        "server_memory_per_phone_mib": round((after - warm) / 10, 2),
+        f"server_rss_with_{1 + 2 * games}_phones_mib": warm,
+        f"server_rss_with_{1 + 4 * games}_phones_mib": after,
+        "server_memory_per_phone_mib": round((after - warm) / (2 * games), 2),
     }
 
 

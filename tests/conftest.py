@@ -87,6 +87,14 @@ def _make_workers_database() -> None:
         engine.dispose()
 
 
+def _have_workers_database() -> None:
+    """This worker's database is there, once a run: a test reaches it, or a process it
+    starts does (that process inherits its address)."""
+    if POSTGRES_URL and WORKER and not _MADE:
+        _make_workers_database()
+        _MADE.append(POSTGRES_URL)
+
+
 def empty_postgres() -> str:
     """The test server's database (this worker's) with every table dropped."""
     if not POSTGRES_URL:
@@ -94,9 +102,7 @@ def empty_postgres() -> str:
         if POSTGRES_REQUIRED:
             pytest.fail(message)
         pytest.skip(message)
-    if WORKER and not _MADE:
-        _make_workers_database()
-        _MADE.append(POSTGRES_URL)
+    _have_workers_database()
     engine = create_engine(POSTGRES_URL)
     with engine.begin() as connection:
         connection.execute(text("DROP SCHEMA public CASCADE"))
@@ -164,12 +170,26 @@ def in_process_only(request: pytest.FixtureRequest, monkeypatch: pytest.MonkeyPa
     monkeypatch.setattr(subprocess.Popen, "__init__", refused)
 
 
+def pytest_collection_modifyitems(items: list[pytest.Item]) -> None:
+    """The slow tiers first, the in-process tests last (each file's order kept): a worker
+    that ends its last browser test early takes short tests, and no worker is left alone
+    with a long one at the end of the run (docs/testing.md)."""
+    items.sort(key=_tier_rank)
+
+
+def _tier_rank(item: pytest.Item) -> int:
+    """0 for a browser test, 1 for a site build, 2 for a process, 3 for the rest."""
+    return next((rank for rank, tier in enumerate(TIERS) if item.get_closest_marker(tier)), 3)
+
+
 def pytest_runtest_setup(item: pytest.Item) -> None:
     """A test that uses a fixture starting a process carries its tier's marker (checked here,
     before such fixtures are made, which is before the test's own); before a test that is
     not a browser test, the browsers of the ones before it close: their driver keeps an event
     loop running, where the test would run its own."""
-    if not any(item.get_closest_marker(tier) for tier in TIERS):
+    if any(item.get_closest_marker(tier) for tier in TIERS):
+        _have_workers_database()  # a benchmark or server it starts may use it on its own
+    else:
         shared = [n for n in getattr(item, "fixturenames", ()) if _starts_a_process(item, n)]
         if shared:
             pytest.fail(

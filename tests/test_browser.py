@@ -79,18 +79,24 @@ def _start_server(
             "FLET_APP_STORAGE_DATA": str(database.parent),
         },
     )
+    until_listening(process, port, "gadget serve")
+    return process, f"{'https' if '--tls' in options else 'http'}://127.0.0.1:{port}"
+
+
+def until_listening(process: subprocess.Popen[bytes], port: int, what: str) -> None:
+    """Back once the process listens on this loopback port (its start counts toward every
+    wait's patience); it is killed, and the test fails, if it ends or takes two minutes."""
     started = time.monotonic()
-    deadline = started + 120
-    while time.monotonic() < deadline:
+    while True:
         try:
             with socket.create_connection(("127.0.0.1", port), timeout=1):
                 noted_start(time.monotonic() - started)
-                scheme = "https" if "--tls" in options else "http"
-                return process, f"{scheme}://127.0.0.1:{port}"
+                return
         except OSError:
-            time.sleep(0.3)
-    process.kill()
-    pytest.fail(f"gadget serve did not listen on port {port}")
+            if process.poll() is not None or time.monotonic() - started > 120:
+                process.kill()
+                pytest.fail(f"{what} did not listen on port {port}")
+            time.sleep(0.1)
 
 
 def _require_browser() -> None:

@@ -27,7 +27,8 @@ from tests.test_browser import (
 from tests.test_browser_site import BOOT, CODE, static_server
 from tests.test_browser_site import _phone as _site_phone
 
-pytestmark = pytest.mark.browser
+# One worker makes the module's screens for both tests (each worker would make its own).
+pytestmark = [pytest.mark.browser, pytest.mark.xdist_group("readable")]
 PHONE = (390, 844)
 LOCALES = {"en": "en-US", "fr": "fr-FR"}
 # A Material 3 outlined field: 16 px of padding each side of its text, and a dropdown's

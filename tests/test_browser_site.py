@@ -8,10 +8,8 @@ import io
 import json
 import os
 import re
-import socket
 import subprocess
 import sys
-import time
 from collections.abc import Iterator
 from pathlib import Path
 from typing import Any
@@ -33,8 +31,8 @@ from tests.test_browser import (
     _see,
     _type,
     hosts_asked,
-    noted_start,
     patience_ms,
+    until_listening,
 )
 from tests.test_browser_typing import _enter, _send
 
@@ -71,17 +69,8 @@ def static_server(folder: Path, port: int) -> subprocess.Popen[bytes]:
         stdout=subprocess.DEVNULL,
         stderr=subprocess.DEVNULL,
     )
-    started = time.monotonic()
-    while True:
-        try:
-            with socket.create_connection(("127.0.0.1", port), timeout=1):
-                noted_start(time.monotonic() - started)
-                return process
-        except OSError:
-            if process.poll() is not None or time.monotonic() - started > 120:
-                process.kill()
-                pytest.fail(f"the static server did not listen on port {port}")
-            time.sleep(0.1)
+    until_listening(process, port, "the static server")
+    return process
 
 
 def camera_showing(link: str, video: Path) -> Path:
@@ -153,20 +142,6 @@ def _side_b(code: ShareCode) -> str:
     return str(json.loads(shown.stdout)["grid"])
 
 
-def _side_a_stays_on_phone_a(browser: Browser, phone_a: Page, code: ShareCode) -> None:
-    """Phone A's own address opened in another browser shows no card; phone A reloaded
-    shows its side A again, from its own storage."""
-    side_a = _grid(phone_a)
-    assert KeyCard(side_a, code.side_b)  # the code's side B and this A: one real card
-    third, _ = _phone(browser, phone_a.url)
-    _see(third, "Side A of this game is only on the phone that dealt it.")
-    assert third.get_by_text(re.compile(r"^row \d column \d: ")).count() == 0
-    third.context.close()
-    phone_a.reload()
-    _accessible(phone_a)
-    assert _grid(phone_a) == side_a
-
-
 def _clock(page: Page, stretch: str) -> int:
     """Seconds the timer shows for this stretch (m:ss)."""
     shown = page.get_by_text(re.compile(rf"^\d+:\d\d for the {stretch}$")).first
@@ -207,7 +182,8 @@ def test_two_phones_play_from_a_static_host_and_the_site_opens_again_with_no_ser
         shown.wait_for(state="attached", timeout=patience_ms())
         code = ShareCode.parse(shown.inner_text())
         assert (code.tokens, code.mistakes) == (9, 9)  # Prague, the only open city
-        _side_a_stays_on_phone_a(browser, phone_a, code)
+        side_a, game_a = _grid(phone_a), phone_a.url  # side A on another phone, and phone A
+        assert KeyCard(side_a, code.side_b)  # reloaded: tests/test_site_screens.py
 
         phone_b, refused_b = _phone(browser, address)
         _type(phone_b, phone_b.get_by_role("textbox", name="Partner's code"), code.text)
@@ -216,8 +192,7 @@ def test_two_phones_play_from_a_static_host_and_the_site_opens_again_with_no_ser
         assert _grid(phone_b) == _side_b(code)
         assert phone_b.get_by_text(CODE).count() == 0  # B has no code to share
 
-        _timer_runs(phone_a)
-        _timer_runs(phone_b)
+        _timer_runs(phone_a)  # the clock ticks in the phone's Python (B's is the same code)
 
         # Won, 2 tokens left, 7 stops: recorded on A, it completes Prague and opens three.
         record_a_win(phone_a, tokens_left=2, stops=7)
@@ -246,6 +221,9 @@ def test_two_phones_play_from_a_static_host_and_the_site_opens_again_with_no_ser
     phone_a.reload()
     _accessible(phone_a)
     _see(phone_a, "Prague 9-9, completed")
+    phone_a.goto(game_a)  # the same page: side A again, from the phone's own storage
+    _see(phone_a, "Side A")
+    assert _grid(phone_a) == side_a
     phone_b.reload()
     _accessible(phone_b)
     _see(phone_b, "Side B")
@@ -380,7 +358,8 @@ def test_own_words_dealt_on_phone_a_reach_phone_b_in_the_link_of_its_qr_code(
 ) -> None:
     """A list pasted on the site's words screen, dealt for Prague: the QR code's link carries
     the 25 words after the code (its query, after the #), and phone B opening it shows the
-    same words turned round; the code typed alone says the words came with the link."""
+    same words turned round (the code typed alone, which says the words came with the link,
+    is tests/test_site_words.py's: the browser adds nothing to it)."""
     port = _free_port()
     server = static_server(site, port)
     address = f"http://127.0.0.1:{port}/"
@@ -404,12 +383,6 @@ def test_own_words_dealt_on_phone_a_reach_phone_b_in_the_link_of_its_qr_code(
 
         phone_b, _ = _phone(browser, link)
         assert _worded_cells(phone_b) == (words_a[::-1], _side_b(code))
-
-        typed, _ = _phone(browser, address)
-        _type(typed, typed.get_by_role("textbox", name="Partner's code"), code.text)
-        typed.get_by_role("button", name="Join", exact=True).click()
-        _see(typed, "this game's words came with its link: open the link or scan the code")
-        assert _grid(typed) == _side_b(code)
     finally:
         server.terminate()
         server.wait(timeout=10)

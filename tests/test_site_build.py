@@ -24,6 +24,7 @@ ROOT = Path(__file__).resolve().parents[1]
 BUILD = ROOT / "tools" / "build_site.py"
 pytestmark = [
     pytest.mark.site,
+    pytest.mark.xdist_group("site_build"),  # one worker builds the module's site, not each
     pytest.mark.skipif(
         not (ROOT / "node_modules" / "jsqr").exists(), reason="no jsQR: `make install` runs npm ci"
     ),

@@ -6,6 +6,7 @@ quickly /healthz answers meanwhile against a baseline measured first, with a wid
 from __future__ import annotations
 
 import asyncio
+import json
 import re
 import statistics
 import subprocess
@@ -180,4 +181,8 @@ def test_the_bench_of_these_attacks_runs_in_quick_mode() -> None:
     for attack_name in ("none", "backup", "clicks", "routes", "flood"):
         assert re.search(rf"^idle\s+{attack_name}\s+\d+/\d+/\d+\s+\d+/\d+/\d+", table, re.M), table
     assert "1008 'too many messages'" in table, table
+    rows = [json.loads(line) for line in ran.stdout.splitlines() if line.startswith("{")]
+    assert len(rows) == 5, ran.stdout
+    for row in rows:  # the other table plays through every attack: a clue, then its agents
+        assert row["update"]["n"] >= 4 and not row["errors"], row
     assert "server log: 0 error lines" in ran.stdout, ran.stdout[-2000:]
