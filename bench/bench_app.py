@@ -30,6 +30,7 @@ ROOT = Path(__file__).resolve().parents[1]
 sys.path.insert(0, str(ROOT))
 
 from bench.busy import busy_cores  # noqa: E402
+from tests.test_browser import stop  # noqa: E402
 
 BIN = Path(sys.executable).parent
 CHROMIUM_ARGS = ["--no-sandbox", "--disable-gpu", "--disable-background-networking"]
@@ -124,8 +125,7 @@ def main() -> None:
             browser.close()
     finally:
         for process in (gadget, empty):
-            process.terminate()
-            process.wait(timeout=10)
+            stop(process)
     print(json.dumps(results, indent=1))
 
 
@@ -211,8 +211,7 @@ def memory(browser: Browser, env: dict[str, str], games: int) -> dict[str, objec
             time.sleep(2)
             samples.append(rss_kib(server.pid))
     finally:
-        server.terminate()
-        server.wait(timeout=10)
+        stop(server)
     fresh, warm, after = (round(sample / 1024, 1) for sample in samples)
     return {
         "server_rss_with_one_phone_mib": fresh,

@@ -19,6 +19,7 @@ import statistics
 import subprocess
 import sys
 import time
+import urllib.request
 from collections.abc import Iterator
 from dataclasses import dataclass, field
 from pathlib import Path
@@ -37,7 +38,7 @@ from gadget.services.phones import new_phone_token, phone_from_token  # noqa: E4
 from gadget.services.table import Table  # noqa: E402
 from gadget.store import Store  # noqa: E402
 from tests.conftest import empty_postgres  # noqa: E402
-from tests.test_browser import _free_port  # noqa: E402
+from tests.test_browser import _free_port, stop  # noqa: E402
 
 TABLES = tuple(int(n) for n in os.environ.get("GADGET_BENCH_TABLES", "1,10,50,100").split(","))
 ACTIONS = 10  # a clue, then nine touches of agents
@@ -248,6 +249,20 @@ async def round_of(tables: int, urls: list[str], pids: list[int], database: str)
     }
 
 
+def until_healthy(port: int, server: subprocess.Popen[bytes], patience: float = 300) -> None:
+    """Back once the server on this port answers its health check: a busy machine starts it
+    in its own time (a fixed wait of 8 s was refused connections under load)."""
+    deadline = time.monotonic() + patience
+    while server.poll() is None and time.monotonic() < deadline:
+        try:
+            with urllib.request.urlopen(f"http://127.0.0.1:{port}/healthz", timeout=2) as answer:
+                if answer.status == 200:
+                    return
+        except OSError:
+            time.sleep(0.2)
+    raise SystemExit(f"gadget serve on port {port} did not answer its health check")
+
+
 def main() -> None:
     database = empty_postgres()
     Store(database).close()  # migrated once, before the workers start
@@ -262,7 +277,8 @@ def main() -> None:
         )
         for port in ports
     ]
-    time.sleep(8)
+    for port, worker in zip(ports, workers, strict=True):
+        until_healthy(port, worker)
     urls = [f"ws://127.0.0.1:{port}" for port in ports]
     try:
         print(f"{'tables':>6} {'phones':>6} {'actions':>7} {'p50 ms':>7} {'p95 ms':>7}"
@@ -277,8 +293,7 @@ def main() -> None:
                 print(f"    {error}")
     finally:
         for worker in workers:
-            worker.terminate()
-            worker.wait(timeout=10)
+            stop(worker)
 
 
 if __name__ == "__main__":

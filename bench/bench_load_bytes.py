@@ -22,7 +22,7 @@ from playwright.sync_api import BrowserContext, sync_playwright
 ROOT = Path(__file__).resolve().parents[1]
 sys.path.insert(0, str(ROOT))
 
-from tests.test_browser import CHROMIUM, _start_server  # noqa: E402
+from tests.test_browser import CHROMIUM, _start_server, stop  # noqa: E402
 
 
 def load(context: BrowserContext, url: str, paths: list[str] | None = None) -> tuple[int, int, int]:
@@ -104,8 +104,7 @@ def main() -> None:
                 context.close()
             browser.close()
     finally:
-        process.terminate()
-        process.wait(timeout=10)
+        stop(process)
 
 
 if __name__ == "__main__":

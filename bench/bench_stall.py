@@ -106,12 +106,16 @@ class Watch:
     """What the other table and the health check saw while an attack ran."""
 
     updates: list[float] = field(default_factory=list)
+    answered: list[float] = field(default_factory=list)  # when each update came (perf_counter)
+    attack: tuple[float, float] = (0.0, 0.0)  # when the attack began and ended
     health: list[float] = field(default_factory=list)
     errors: list[str] = field(default_factory=list)
 
     def report(self) -> dict[str, Any]:
+        began, ended = self.attack
+        during = sum(began <= moment <= ended for moment in self.answered)
         return {"update": _spread(self.updates), "health": _spread(self.health),
-                "errors": self.errors[:3]}  # fmt: skip
+                "updates_during_attack": during, "errors": self.errors[:3]}  # fmt: skip
 
 
 def _spread(samples: list[float]) -> dict[str, Any]:
@@ -146,6 +150,7 @@ async def other_table(server: Server, table: Table, watch: Watch, stop: asyncio.
             try:
                 await asyncio.wait_for(b.updated.wait(), PATIENCE)
                 watch.updates.append(time.perf_counter() - started)
+                watch.answered.append(time.perf_counter())
             except TimeoutError:
                 watch.updates.append(PATIENCE)
                 watch.errors.append(f"no update on B in {PATIENCE} s")
@@ -187,7 +192,9 @@ async def watched(
     background = [asyncio.create_task(other_table(server, table, watch, stop)),
                   asyncio.create_task(prober(server, watch, stop))]  # fmt: skip
     await asyncio.sleep(1.0)  # the other table's phones open before the attack
+    began = time.perf_counter()
     said = await attack
+    watch.attack = (began, time.perf_counter())
     await asyncio.sleep(after)
     stop.set()
     await asyncio.wait_for(asyncio.gather(*background), 3 * PATIENCE)

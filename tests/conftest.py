@@ -52,12 +52,14 @@ def _workers_url(url: str) -> str:
 POSTGRES_URL = _workers_url(os.environ.get("GADGET_TEST_POSTGRES_URL", ""))
 if POSTGRES_URL:  # the benchmarks and servers the tests start use the worker's database too
     os.environ["GADGET_TEST_POSTGRES_URL"] = POSTGRES_URL
-_MADE: list[str] = []  # the worker's database, once it is known to be there
+#: What became of this worker's database: "" once it is known to be there, else why it
+#: cannot be (said once: every later test is told the same without asking again).
+_WORKERS_DATABASE: list[str] = []
 
 
-def _make_workers_database() -> None:
-    """Make this worker's database beside the one named, if it is not there yet: one line
-    if the role may not (it needs CREATEDB, which .ci/run gives it)."""
+def _make_workers_database() -> str:
+    """Make this worker's database beside the one named, if it is not there yet; "" when it
+    is there, else why not in one line (the role needs CREATEDB, which .ci/run gives it)."""
     own = make_url(POSTGRES_URL)
     named = own.set(database=str(own.database).removesuffix(f"_{WORKER}"))
     engine = create_engine(named, isolation_level="AUTOCOMMIT")
@@ -69,45 +71,64 @@ def _make_workers_database() -> None:
                     {"name": own.database},
                 ).first()
                 if found:
-                    return
+                    return ""
                 try:
                     connection.execute(text(f'CREATE DATABASE "{own.database}"'))
-                    return
+                    return ""
                 except ProgrammingError:  # not allowed: no use trying again
-                    pytest.fail(
+                    return (
                         f"cannot make the database {own.database} for test worker {WORKER}:"
-                        " give the role CREATEDB (.ci/run does), or run with -n 0",
-                        pytrace=False,
+                        " give the role CREATEDB (.ci/run does), or run with -n 0"
                     )
                 except DBAPIError:
                     if attempt == 9:
                         raise
             time.sleep(0.5)
+    except DBAPIError as error:  # no server there, or no such database to make it beside
+        return f"cannot reach PostgreSQL at {named.render_as_string()}: {_first_line(error)}"
     finally:
         engine.dispose()
+    return ""
 
 
-def _have_workers_database() -> None:
-    """This worker's database is there, once a run: a test reaches it, or a process it
-    starts does (that process inherits its address)."""
-    if POSTGRES_URL and WORKER and not _MADE:
-        _make_workers_database()
-        _MADE.append(POSTGRES_URL)
+def _first_line(error: BaseException) -> str:
+    """The cause of a database error, without its SQL and its background link."""
+    cause = error.orig if isinstance(error, DBAPIError) and error.orig else error
+    return str(cause).strip().splitlines()[0] if str(cause).strip() else type(cause).__name__
+
+
+def _have_workers_database() -> str:
+    """This worker's database is there, once a run (a test reaches it, or a process it
+    starts does: that process inherits its address): "", or why it is not."""
+    if not (POSTGRES_URL and WORKER):
+        return ""
+    if not _WORKERS_DATABASE:
+        _WORKERS_DATABASE.append(_make_workers_database())
+    return _WORKERS_DATABASE[0]
 
 
 def empty_postgres() -> str:
-    """The test server's database (this worker's) with every table dropped."""
+    """The test server's database (this worker's) with every table dropped; a test that
+    cannot have it fails (or is skipped, where PostgreSQL is not required) in one line."""
     if not POSTGRES_URL:
         message = "no PostgreSQL server: set GADGET_TEST_POSTGRES_URL (.ci/run does)"
         if POSTGRES_REQUIRED:
             pytest.fail(message)
         pytest.skip(message)
-    _have_workers_database()
-    engine = create_engine(POSTGRES_URL)
-    with engine.begin() as connection:
-        connection.execute(text("DROP SCHEMA public CASCADE"))
-        connection.execute(text("CREATE SCHEMA public"))
-    engine.dispose()
+    refused = _have_workers_database()
+    if not refused:
+        engine = create_engine(POSTGRES_URL)
+        try:
+            with engine.begin() as connection:
+                connection.execute(text("DROP SCHEMA public CASCADE"))
+                connection.execute(text("CREATE SCHEMA public"))
+        except DBAPIError as error:
+            refused = f"cannot empty PostgreSQL at {make_url(POSTGRES_URL).render_as_string()}"
+            refused += f": {_first_line(error)}"
+        finally:
+            engine.dispose()
+    if refused:
+        pytest.fail(refused, pytrace=False)  # outside any `except`: one line, no chain
     return POSTGRES_URL
 
 
@@ -154,20 +175,42 @@ def english_command_line(monkeypatch: pytest.MonkeyPatch) -> None:
 
 
 @pytest.fixture(autouse=True)
-def in_process_only(request: pytest.FixtureRequest, monkeypatch: pytest.MonkeyPatch) -> None:
+def in_process_only(
+    request: pytest.FixtureRequest, monkeypatch: pytest.MonkeyPatch
+) -> Iterator[None]:
     """A test of the in-process tier starts no process: one that does must say so with a
-    marker (`process`, `browser` or `site`), or the fast tier would not be fast."""
+    marker (`process`, `browser` or `site`), or the fast tier would not be fast. A test that
+    catches the refusal still fails, after it ends."""
     if any(request.node.get_closest_marker(tier) for tier in TIERS):
+        yield
         return
+    refusals: list[str] = []
 
     def refused(self: subprocess.Popen[Any], args: Any, *rest: Any, **options: Any) -> None:
         del self, rest, options
-        raise AssertionError(
-            f"{request.node.nodeid} starts a process ({args!r}): mark it"
-            " pytest.mark.process (docs/testing.md)"
+        refusals.append(
+            f"{request.node.nodeid} starts a process ({args!r}): mark it pytest.mark.process"
+            " (pytest.mark.browser if it drives a browser; docs/testing.md)"
         )
+        raise AssertionError(refusals[-1])
 
     monkeypatch.setattr(subprocess.Popen, "__init__", refused)
+    yield
+    if refusals and not request.node.stash.get(_FAILED, False):  # it caught the refusal
+        pytest.fail(refusals[0], pytrace=False)
+
+
+#: Whether a test's own call failed (its teardown then says nothing more).
+_FAILED = pytest.StashKey[bool]()
+
+
+@pytest.hookimpl(wrapper=True)
+def pytest_runtest_makereport(item: pytest.Item, call: pytest.CallInfo[None]) -> Any:
+    """Note on the test whether its call failed, for in_process_only's teardown."""
+    report = yield
+    if call.when == "call":
+        item.stash[_FAILED] = report.failed
+    return report
 
 
 def pytest_collection_modifyitems(items: list[pytest.Item]) -> None:
@@ -188,7 +231,9 @@ def pytest_runtest_setup(item: pytest.Item) -> None:
     not a browser test, the browsers of the ones before it close: their driver keeps an event
     loop running, where the test would run its own."""
     if any(item.get_closest_marker(tier) for tier in TIERS):
-        _have_workers_database()  # a benchmark or server it starts may use it on its own
+        # A benchmark or server it starts may use the database on its own; a test that
+        # cannot have it is told by empty_postgres, and a test without PostgreSQL goes on.
+        _have_workers_database()
     else:
         shared = [n for n in getattr(item, "fixturenames", ()) if _starts_a_process(item, n)]
         if shared:

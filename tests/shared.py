@@ -14,7 +14,14 @@ from typing import TYPE_CHECKING, NamedTuple
 
 import pytest
 
-from tests.test_browser import NAME, _free_port, _require_browser, _start_server, shared_chromium
+from tests.test_browser import (
+    NAME,
+    _free_port,
+    _require_browser,
+    _start_server,
+    shared_chromium,
+    stop,
+)
 from tests.test_browser_site import OFF_THIS_MACHINE, build_site, static_server
 
 if TYPE_CHECKING:
@@ -88,5 +95,4 @@ def site_address(site: Path) -> Iterator[str]:
     port = _free_port()
     process = static_server(site, port)
     yield f"http://127.0.0.1:{port}/"
-    process.terminate()
-    process.wait(timeout=10)
+    stop(process)

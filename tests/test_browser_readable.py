@@ -23,6 +23,7 @@ from tests.test_browser import (
     _type,
     patience_ms,
     shared_chromium,
+    stop,
 )
 from tests.test_browser_site import BOOT, CODE, static_server
 from tests.test_browser_site import _phone as _site_phone
@@ -170,8 +171,7 @@ def _static(browser: Browser, site: Path, code: str) -> list[Shown]:
         phone.get_by_role("button", name=over, exact=True).click()
         return shown + _look(phone, code, "site game")
     finally:
-        host.terminate()
-        host.wait(timeout=10)
+        stop(host)
 
 
 @pytest.fixture(scope="module", params=list(LOCALES))

@@ -16,7 +16,7 @@ from typing import TYPE_CHECKING
 import msgpack
 import pytest
 
-from tests.test_browser import Browser, Page, _see, _semantics_on, _start_server, patience_ms
+from tests.test_browser import Browser, Page, _see, _semantics_on, _start_server, patience_ms, stop
 
 if TYPE_CHECKING:
     from playwright.sync_api import BrowserContext
@@ -116,8 +116,7 @@ def test_a_phone_whose_server_restarts_as_it_opens_opens_home(
         _see(phone, "New game")
     finally:
         context.close()
-        process.terminate()
-        process.wait(timeout=10)
+        stop(process)
 
 
 def test_a_phone_that_opens_with_nothing_lost_loads_its_page_once(

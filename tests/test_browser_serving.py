@@ -9,7 +9,7 @@ from pathlib import Path
 
 import pytest
 
-from tests.test_browser import NAME, Browser, Page, _phone, _start_server, patience_ms
+from tests.test_browser import NAME, Browser, Page, _phone, _start_server, patience_ms, stop
 
 pytestmark = pytest.mark.browser
 NOTICE = "This address starts with http://, not https://"
@@ -46,5 +46,4 @@ def test_https_is_a_secure_context_and_a_plain_network_address_is_not(
         plain.get_by_text(NOTICE).first.wait_for(state="attached", timeout=patience_ms())
     finally:
         for process in (secure_server, plain_server):
-            process.terminate()
-            process.wait(timeout=10)
+            stop(process)

@@ -32,6 +32,7 @@ from tests.test_browser import (
     _type,
     hosts_asked,
     patience_ms,
+    stop,
     until_listening,
 )
 from tests.test_browser_typing import _enter, _send
@@ -214,8 +215,7 @@ def test_two_phones_play_from_a_static_host_and_the_site_opens_again_with_no_ser
         assert manifest["errors"] == []
         assert json.loads(manifest["data"])["name"] == "Gadget"
     finally:
-        server.terminate()
-        server.wait(timeout=10)
+        stop(server)
 
     # No server at all now: the phones open the site, their game and their team from cache.
     phone_a.reload()
@@ -249,8 +249,7 @@ def test_phone_b_joins_by_scanning_phone_as_qr_code_with_the_camera_in_the_site(
         assert phone_b.url.endswith(f"#/play/{SCANNED.text}/b")
         assert _grid(phone_b) == _side_b(SCANNED)
     finally:
-        server.terminate()
-        server.wait(timeout=10)
+        stop(server)
 
 
 def test_every_field_of_the_site_takes_what_is_typed_fast_or_pasted(
@@ -293,8 +292,7 @@ def test_every_field_of_the_site_takes_what_is_typed_fast_or_pasted(
         _see(phone_a, "Saved.")
         _see(phone_a, "Les Hiboux du jeudi")
     finally:
-        server.terminate()
-        server.wait(timeout=10)
+        stop(server)
 
 
 def test_a_french_browser_gets_the_site_in_french(site: Path, browser: Browser) -> None:
@@ -307,8 +305,7 @@ def test_a_french_browser_gets_the_site_in_french(site: Path, browser: Browser) 
         phone.get_by_role("button", name="Nouvelle partie", exact=True).wait_for(timeout=BOOT)
         _see(phone, "Comme ce téléphone : Français")
     finally:
-        server.terminate()
-        server.wait(timeout=10)
+        stop(server)
 
 
 def test_the_site_asks_no_host_but_its_own(site: Path, browser: Browser) -> None:
@@ -331,8 +328,7 @@ def test_the_site_asks_no_host_but_its_own(site: Path, browser: Browser) -> None
         asked = hosts_asked(everywhere, f"http://127.0.0.1:{port}/", deal)
         everywhere.close()
     finally:
-        server.terminate()
-        server.wait(timeout=10)
+        stop(server)
     assert asked == {"127.0.0.1"}
 
 
@@ -384,5 +380,4 @@ def test_own_words_dealt_on_phone_a_reach_phone_b_in_the_link_of_its_qr_code(
         phone_b, _ = _phone(browser, link)
         assert _worded_cells(phone_b) == (words_a[::-1], _side_b(code))
     finally:
-        server.terminate()
-        server.wait(timeout=10)
+        stop(server)

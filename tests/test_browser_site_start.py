@@ -24,7 +24,7 @@ import pytest
 
 from gadget.engine import Deal
 from gadget.services.addresses import site_join_link
-from tests.test_browser import _free_port
+from tests.test_browser import _free_port, stop, until_listening
 from tests.test_browser_site import (
     BOOT,
     _accessible,
@@ -48,7 +48,7 @@ def _card(browser: Browser, folder: Path, **options: Any) -> tuple[Page, list[st
     said: list[str] = []
     context.on("console", lambda message: said.append(message.text))
     page = context.new_page()
-    page.on("close", lambda _page: (server.terminate(), server.wait(timeout=10)))
+    page.on("close", lambda _page: stop(server))
     page.goto(site_join_link(f"http://127.0.0.1:{port}/", Deal(1).code))
     _accessible(page)
     page.get_by_text(CELL, exact=False).first.wait_for(state="attached", timeout=BOOT)
@@ -121,8 +121,7 @@ def _refused(browser: Browser, folder: Path) -> list[str]:
         return said
     finally:
         context.close()
-        server.terminate()
-        server.wait(timeout=10)
+        stop(server)
 
 
 @pytest.mark.parametrize("damage", DAMAGES)
@@ -217,8 +216,7 @@ def test_after_a_new_build_a_phone_keeps_the_new_files_not_its_cached_old_ones(
         assert kept == new_archive
     finally:
         context.close()
-        server.terminate()
-        server.wait(timeout=10)
+        stop(server)
 
 
 def cached_server(folder: Path, port: int) -> subprocess.Popen[bytes]:
@@ -236,5 +234,5 @@ def cached_server(folder: Path, port: int) -> subprocess.Popen[bytes]:
         "http.server.ThreadingHTTPServer(address, handler).serve_forever()\n"
     )
     process = subprocess.Popen([sys.executable, "-c", program, str(folder), str(port)])
-    time.sleep(0.5)
+    until_listening(process, port, "the caching static host")  # 0.5 s was too short, busy
     return process

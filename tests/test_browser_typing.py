@@ -90,9 +90,10 @@ def _see(page: Page, text: str) -> None:
     page.get_by_text(text).first.wait_for(state="attached", timeout=patience_ms())
 
 
-def _until(check: Callable[[], bool], what: str, seconds: float = 20) -> None:
-    """Wait until the database holds what was sent (a busy machine takes its time)."""
-    deadline = time.monotonic() + seconds
+def _until(check: Callable[[], bool], what: str) -> None:
+    """Wait until the database holds what was sent (a busy machine takes its time: the
+    patience measured from the run's server starts)."""
+    deadline = time.monotonic() + patience_ms() / 1000
     while not check():
         assert time.monotonic() < deadline, what
         time.sleep(0.1)

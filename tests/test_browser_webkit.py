@@ -24,7 +24,7 @@ from PIL import Image
 
 from gadget.engine import ShareCode
 from gadget.services.links import code_in_text
-from tests.test_browser import REQUIRED
+from tests.test_browser import REQUIRED, stop
 from tests.test_browser_site import CODE, _side_b
 
 WEBDRIVER = Path("/usr/bin/WebKitWebDriver")
@@ -115,8 +115,7 @@ def xvfb() -> Iterator[str]:
         yield f":{number}"
     finally:
         os.close(told)
-        process.terminate()
-        process.wait(timeout=10)
+        stop(process)
 
 
 @contextmanager

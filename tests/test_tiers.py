@@ -1,5 +1,6 @@
 """The tiers' guards (docs/testing.md), run on tests written for them in a pytest of its own:
-a guard that let a wrong test through would make the fast tier slow without anyone seeing."""
+a guard that let a wrong test through would make the fast tier slow without anyone seeing,
+and one that failed the wrong tests would stop every run."""
 
 from __future__ import annotations
 
@@ -17,7 +18,7 @@ ROOT = Path(__file__).resolve().parents[1]
 #: The worker name the inner run takes: its database is made for it, and dropped after.
 INNER_WORKER = "gwtiers"
 
-TESTS = """
+GUARDED = """
 import os
 import subprocess
 
@@ -27,6 +28,13 @@ from sqlalchemy import create_engine
 
 def test_unmarked_starts_a_command():
     subprocess.run(["true"], check=True)
+
+
+def test_unmarked_catches_the_refusal():
+    try:
+        subprocess.run(["true"], check=True)
+    except AssertionError:
+        pass
 
 
 def test_unmarked_uses_the_shared_server(served):
@@ -45,6 +53,44 @@ def test_marked_reaches_its_workers_database():
         create_engine(url).connect().close()
 """
 
+UNREACHABLE = """
+import subprocess
+
+import pytest
+
+from tests.conftest import empty_postgres
+
+
+@pytest.mark.process
+def test_marked_without_postgresql():
+    subprocess.run(["true"], check=True)
+
+
+@pytest.mark.process
+def test_marked_with_postgresql():
+    empty_postgres()
+"""
+
+
+def _inner_run(folder: Path, tests: str, **environment: str) -> str:
+    """What pytest reports on these tests, run as worker INNER_WORKER with the project's
+    conftest."""
+    (folder / "conftest.py").write_text("from tests.conftest import *  # noqa: F403\n")
+    (folder / "test_inner.py").write_text(tests)
+    (folder / "pytest.ini").write_text("[pytest]\nmarkers =\n    process: starts a process\n")
+    ran = subprocess.run(
+        [sys.executable, "-m", "pytest", "-p", "no:cacheprovider", "-p", "no:xdist", "-rA"],
+        cwd=folder,
+        env=os.environ
+        | {"PYTHONPATH": str(ROOT), "PYTEST_XDIST_WORKER": INNER_WORKER}
+        | environment,
+        capture_output=True,
+        text=True,
+        timeout=300,
+        check=False,
+    )
+    return ran.stdout + ran.stderr
+
 
 def _drop(url: str) -> None:
     """Drop the database this address names, from the one beside it the tests use."""
@@ -59,13 +105,10 @@ def _drop(url: str) -> None:
 def test_the_guards_refuse_a_process_or_a_shared_server_in_the_in_process_tier(
     tmp_path: Path,
 ) -> None:
-    """An unmarked test that starts a command, or asks for the shared server, fails and names
-    itself (the server is never started); a marked one runs, and its worker's database is
-    there before it starts, though no test of its run asked for an empty one."""
-    (tmp_path / "conftest.py").write_text("from tests.conftest import *  # noqa: F403\n")
-    (tmp_path / "test_inner.py").write_text(TESTS)
-    (tmp_path / "pytest.ini").write_text("[pytest]\nmarkers =\n    process: starts a process\n")
-    environment = dict(os.environ, PYTHONPATH=str(ROOT), PYTEST_XDIST_WORKER=INNER_WORKER)
+    """An unmarked test that starts a command (even one that catches the refusal), or asks
+    for the shared server, fails and names itself (the server is never started); a marked
+    one runs, and its worker's database is there before it starts, though no test of its run
+    asked for an empty one."""
     inner_url = ""
     if POSTGRES_URL:
         empty_postgres()  # the database the inner worker's is made beside
@@ -75,21 +118,32 @@ def test_the_guards_refuse_a_process_or_a_shared_server_in_the_in_process_tier(
         )
         _drop(inner_url)
     try:
-        ran = subprocess.run(
-            [sys.executable, "-m", "pytest", "-p", "no:cacheprovider", "-p", "no:xdist", "-rA"],
-            cwd=tmp_path,
-            env=environment,
-            capture_output=True,
-            text=True,
-            timeout=300,
-            check=False,
-        )
+        report = _inner_run(tmp_path, GUARDED)
     finally:
         if inner_url:
             _drop(inner_url)
-    report = ran.stdout + ran.stderr
     assert "PASSED test_inner.py::test_marked_starts_a_command" in report, report
     assert "PASSED test_inner.py::test_marked_reaches_its_workers_database" in report, report
     assert "test_inner.py::test_unmarked_starts_a_command starts a process" in report, report
+    assert "test_inner.py::test_unmarked_catches_the_refusal starts a process" in report, report
+    assert "mark it pytest.mark.process (pytest.mark.browser if it drives" in report, report
     assert "test_inner.py::test_unmarked_uses_the_shared_server uses served" in report, report
-    assert "1 failed, 2 passed, 1 error in" in report, report  # the server's refused at setup
+    assert "1 failed, 3 passed, 2 errors in" in report, report  # at setup, and after one
+
+
+@pytest.mark.process
+def test_a_worker_without_its_database_fails_only_the_tests_that_use_it_in_one_line(
+    tmp_path: Path,
+) -> None:
+    """No PostgreSQL where the address says (a role without CREATEDB takes the same way): a
+    test that uses none goes on; one that uses it fails in one line, with no traceback
+    chained to it, and the address's password hidden."""
+    nowhere = "postgresql+psycopg://gadget:secret@127.0.0.1:9/nothing_here"
+    report = _inner_run(tmp_path, UNREACHABLE, GADGET_TEST_POSTGRES_URL=nowhere)
+    assert "PASSED test_inner.py::test_marked_without_postgresql" in report, report
+    assert "1 failed, 1 passed in" in report, report
+    failure = report.split("_ test_marked_with_postgresql _")[1].split("= short test summary")[0]
+    said = [line for line in failure.splitlines() if line.strip() and line[0] not in "_=-"]
+    assert len(said) == 1, failure
+    assert said[0].startswith("cannot reach PostgreSQL at postgresql+psycopg://gadget:***@"), said
+    assert "secret" not in report, report
