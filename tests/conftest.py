@@ -214,7 +214,7 @@ def pytest_runtest_makereport(item: pytest.Item, call: pytest.CallInfo[None]) ->
 
 
 def pytest_collection_modifyitems(items: list[pytest.Item]) -> None:
-    """The slow tiers first, the in-process tests last (each file's order kept): a worker
+    """The slow tiers first, the in-process tests last (the order within a tier kept): a worker
     that ends its last browser test early takes short tests, and no worker is left alone
     with a long one at the end of the run (docs/testing.md)."""
     items.sort(key=_tier_rank)
