@@ -34,6 +34,7 @@ from tests.test_browser import (
     _see,
     _touch,
     noted_start,
+    patience_ms,
 )
 
 pytestmark = pytest.mark.browser
@@ -205,6 +206,9 @@ def test_phones_on_two_processes_play_a_whole_game_and_a_killed_process_loses_no
     assert [_accepted_sockets(log) for log in topology.logs] == [1, 1]  # one phone each
 
     phone_a.get_by_role("button", name="Turn timer on", exact=True).click()
+    # As a player does, the timer seen on before the clue is typed: a busy run typed into the
+    # field the timer's redraw then replaced, and the clue was lost ('' sent, not 'salad').
+    phone_a.get_by_role("button", name="Turn timer off", exact=True).wait_for(timeout=patience_ms())
     _give_clue(phone_a, "salad")
     _see(phone_b, "A gave the clue: salad. You guess.")  # across processes, live
     agents = [c for c in range(25) if card.a[c] == "G"]
