@@ -41,8 +41,7 @@ def served(tmp_path_factory: pytest.TempPathFactory) -> Iterator[Served]:
     database = tmp_path_factory.mktemp("served") / "gadget.db"
     process, url = _start_server(database)
     yield Served(url, database)
-    process.terminate()
-    process.wait(timeout=30)
+    stop(process)
 
 
 @pytest.fixture(scope="session")
