@@ -213,11 +213,33 @@ def pytest_runtest_makereport(item: pytest.Item, call: pytest.CallInfo[None]) ->
     return report
 
 
-def pytest_collection_modifyitems(items: list[pytest.Item]) -> None:
+@pytest.hookimpl(trylast=True)
+def pytest_collection_modifyitems(config: pytest.Config, items: list[pytest.Item]) -> None:
     """The slow tiers first, the in-process tests last (the order within a tier kept): a worker
     that ends its last browser test early takes short tests, and no worker is left alone
-    with a long one at the end of the run (docs/testing.md)."""
+    with a long one at the end of the run (docs/testing.md); each xdist_group's tests kept on
+    one worker."""
     items.sort(key=_tier_rank)
+    if getattr(config.option, "loadgroup", False):  # a worker of `--dist loadgroup`
+        for item in items:
+            _group(item)
+
+
+def _group(item: pytest.Item) -> None:
+    """Its xdist_group's name after its id, as pytest-xdist means to: xdist 3.8 writes it
+    where pytest 9 no longer reads it (`_nodeid`), and each group's tests were spread over
+    the workers (each made the group's screens or site again)."""
+    names = sorted(
+        {
+            str(m.args[0] if m.args else m.kwargs.get("name", "default"))
+            for m in item.iter_markers("xdist_group")
+        }
+    )
+    suffix = "@" + "_".join(names)
+    if names and not item.nodeid.endswith(suffix):
+        from _pytest.nodeid import NodeId  # noqa: PLC0415 - only pytest 9 has it and needs it
+
+        item._id = NodeId.parse(item.nodeid + suffix)
 
 
 def _tier_rank(item: pytest.Item) -> int:

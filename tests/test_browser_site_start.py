@@ -194,12 +194,7 @@ def test_after_a_new_build_a_phone_keeps_the_new_files_not_its_cached_old_ones(
             page.goto(url)
             _accessible(page)
             page.get_by_text(CELL, exact=False).first.wait_for(state="attached", timeout=BOOT)
-            page.wait_for_function(  # the new worker has kept the new files (or keeps them)
-                """async () => (await caches.keys()).includes("gadget-0123456789abcdef")
-                    && !!(await (await caches.open("gadget-0123456789abcdef"))
-                        .match("python.snapshot", { ignoreSearch: true }))""",
-                timeout=BOOT,
-            )
+            _until_kept(page, "gadget-0123456789abcdef")  # the new worker has kept the new files
             page.close()
         assert any("Python ready" in line and "(snapshot)" in line for line in said), said
         page = context.new_page()
@@ -217,6 +212,24 @@ def test_after_a_new_build_a_phone_keeps_the_new_files_not_its_cached_old_ones(
     finally:
         context.close()
         stop(server)
+
+
+def _until_kept(page: Page, version: str) -> None:
+    """Once the service worker of `version` is active: its files kept, the old ones let go
+    (the page stays open meanwhile, as a player's does while the browser looks for a new
+    worker). Polled here: `wait_for_function` takes an async predicate's promise as true."""
+    deadline = time.monotonic() + BOOT / 1000
+    while page.evaluate(
+        """async (version) => {
+            const reg = await navigator.serviceWorker.getRegistration();
+            return (await caches.keys()).join() === version
+                && !!reg && !!reg.active && reg.active.state === "activated"
+                && !!(await (await caches.open(version)).match("app.tar.gz", { ignoreSearch: true }));
+        }""",
+        version,
+    ) is not True:
+        assert time.monotonic() < deadline, f"no service worker {version} in {BOOT} ms"
+        time.sleep(0.2)
 
 
 def cached_server(folder: Path, port: int) -> subprocess.Popen[bytes]:

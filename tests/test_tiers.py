@@ -147,3 +147,45 @@ def test_a_worker_without_its_database_fails_only_the_tests_that_use_it_in_one_l
     assert len(said) == 1, failure
     assert said[0].startswith("cannot reach PostgreSQL at postgresql+psycopg://gadget:***@"), said
     assert "secret" not in report, report
+
+
+LOADGROUP = ("--dist", "loadgroup")  # as the Makefile runs the tests
+GROUPED = """
+import os
+
+import pytest
+
+
+@pytest.mark.xdist_group("together")
+@pytest.mark.parametrize("n", range(6))
+def test_grouped(n):
+    with open(os.environ["GROUPED_WORKERS"], "a") as kept:
+        kept.write(os.environ["PYTEST_XDIST_WORKER"] + "\\n")
+
+
+@pytest.mark.parametrize("n", range(6))
+def test_free(n):
+    pass
+"""
+
+
+@pytest.mark.process
+def test_a_groups_tests_run_on_one_worker(tmp_path: Path) -> None:
+    """`make test`'s xdist_group keeps a group on one worker, under the pytest CI installs
+    (pytest 9 no longer read where xdist 3.8 wrote the group: a module's screens or site
+    were made again on each worker)."""
+    (tmp_path / "conftest.py").write_text("from tests.conftest import *  # noqa: F403\n")
+    (tmp_path / "test_inner.py").write_text(GROUPED)
+    workers = tmp_path / "workers.txt"
+    ran = subprocess.run(
+        [sys.executable, "-m", "pytest", "-p", "no:cacheprovider", *("-n", "2"), *LOADGROUP],
+        cwd=tmp_path,
+        env=os.environ | {"PYTHONPATH": str(ROOT), "GROUPED_WORKERS": str(workers)},
+        capture_output=True,
+        text=True,
+        timeout=300,
+        check=False,
+    )
+    assert "12 passed" in ran.stdout, ran.stdout + ran.stderr
+    ran_on = workers.read_text().split()
+    assert len(ran_on) == 6 and len(set(ran_on)) == 1, ran_on
