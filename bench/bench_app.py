@@ -30,7 +30,7 @@ ROOT = Path(__file__).resolve().parents[1]
 sys.path.insert(0, str(ROOT))
 
 from bench.busy import busy_cores  # noqa: E402
-from tests.test_browser import stop  # noqa: E402
+from tests.processes import stop  # noqa: E402
 
 BIN = Path(sys.executable).parent
 CHROMIUM_ARGS = ["--no-sandbox", "--disable-gpu", "--disable-background-networking"]
@@ -152,7 +152,7 @@ def first_frames(browser: Browser, ours_url: str, empty_url: str, runs: int) -> 
 def latency(browser: Browser, url: str, actions: int = 50) -> dict[str, object]:
     """Actions recorded on phone A, each timed until phone B shows its result."""
     from gadget.engine import ShareCode  # noqa: PLC0415
-    from tests.test_browser import _card, _type  # noqa: PLC0415  (waits for the keyboard's focus)
+    from tests.browsers import _card, _type  # noqa: PLC0415  (waits for the keyboard's focus)
 
     phone_a = open_page(browser, url + "/")
     phone_a.wait_for_selector("flt-semantics-placeholder", state="attached", timeout=60_000)

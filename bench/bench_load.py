@@ -38,7 +38,7 @@ from gadget.services.phones import new_phone_token, phone_from_token  # noqa: E4
 from gadget.services.table import Table  # noqa: E402
 from gadget.store import Store  # noqa: E402
 from tests.conftest import empty_postgres  # noqa: E402
-from tests.test_browser import _free_port, stop  # noqa: E402
+from tests.processes import _free_port, stop  # noqa: E402
 
 TABLES = tuple(int(n) for n in os.environ.get("GADGET_BENCH_TABLES", "1,10,50,100").split(","))
 ACTIONS = 10  # a clue, then nine touches of agents

@@ -22,7 +22,8 @@ from playwright.sync_api import BrowserContext, sync_playwright
 ROOT = Path(__file__).resolve().parents[1]
 sys.path.insert(0, str(ROOT))
 
-from tests.test_browser import CHROMIUM, _start_server, stop  # noqa: E402
+from tests.browsers import CHROMIUM  # noqa: E402
+from tests.processes import _start_server, stop  # noqa: E402
 
 
 def load(context: BrowserContext, url: str, paths: list[str] | None = None) -> tuple[int, int, int]:

@@ -37,7 +37,8 @@ from screenshots import prepare  # noqa: E402
 from bench.bench_app import start  # noqa: E402
 from bench.busy import busy_cores  # noqa: E402
 from gadget.engine import ShareCode  # noqa: E402
-from tests.test_browser import CHROMIUM, _card, _phone, _see, _start_server, _type  # noqa: E402
+from tests.browsers import CHROMIUM, _card, _phone, _see, _type  # noqa: E402
+from tests.processes import _start_server  # noqa: E402
 
 RUNS = 5
 TARGET = 0.5

@@ -5,8 +5,8 @@ cores kept busy (bench/busy.py), in Chromium and in WebKit (WebKitGTK, Safari's 
 also the build (twice: the same bytes), the site's size and the bytes a phone downloads.
 Served by a plain static server on loopback that counts what it sends (no compression, as
 `python -m http.server`); every other host refused. `--quick`: one build, one run, idle,
-one WebKit visit of ours (tests/test_bench_browser_quick.py runs it in `make test`). Results:
-docs/benchmarks.md."""
+one WebKit visit of ours (tests/test_bench_browser_quick.py runs it in `make test`, with
+`--site`: the run's own build, not built again). Results: docs/benchmarks.md."""
 
 from __future__ import annotations
 
@@ -30,7 +30,7 @@ ROOT = Path(__file__).resolve().parents[1]
 sys.path.insert(0, str(ROOT))
 sys.path.insert(0, str(ROOT / "tools"))
 
-from build_site import build  # noqa: E402  (tools/build_site.py)
+from build_site import build, figures  # noqa: E402  (tools/build_site.py)
 from busy import busy_cores  # noqa: E402
 from site_floor import GREETING, build_floor  # noqa: E402
 from site_snapshot import NAME as SNAPSHOT  # noqa: E402
@@ -38,7 +38,7 @@ from site_webkit import webkit_visits  # noqa: E402
 
 from gadget.engine import Deal  # noqa: E402
 from gadget.services.addresses import site_join_link  # noqa: E402
-from tests.test_browser import CHROMIUM  # noqa: E402
+from tests.browsers import CHROMIUM  # noqa: E402
 
 RUNS = 5
 CELL = "row 1 column 1: "  # the card's first cell, as a screen reader names it
@@ -163,26 +163,40 @@ def side_by_side(
     return measured
 
 
+def built_twice(quick: bool) -> Path:
+    """The site built into a folder of its own, and again unless `quick` (the same bytes:
+    tests/test_site_build.py checks it too); what the build took, said."""
+    out = Path(tempfile.mkdtemp()) / "site"
+    built = build(out, "/")
+    kept = [(out / name).read_bytes() for name in ("app.tar.gz", SNAPSHOT)]
+    if quick:
+        print(f"build: {built['seconds']} s")
+        return out
+    rebuilt = build(out, "/")
+    same = kept == [(out / name).read_bytes() for name in ("app.tar.gz", SNAPSHOT)]
+    print(
+        f"build: {built['seconds']} s, again {rebuilt['seconds']} s"
+        f" ({'the same' if same else 'another'} archive and snapshot, byte for byte)"
+    )
+    return out
+
+
 def main() -> None:
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     parser.add_argument(
         "--quick", action="store_true", help="one build, one run, idle, one WebKit visit of ours"
     )
-    quick = parser.parse_args().quick
+    parser.add_argument(
+        "--site", type=Path, help="a site built already (make test's): its build is not timed"
+    )
+    options = parser.parse_args()
+    quick = options.quick
     runs = 1 if quick else RUNS
-    out = Path(tempfile.mkdtemp()) / "site"
-    built = build(out, "/")
-    kept = [(out / name).read_bytes() for name in ("app.tar.gz", SNAPSHOT)]
-    if not quick:  # the second build: the same bytes (tests/test_site_build.py checks it too)
-        rebuilt = build(out, "/")
-        same = kept == [(out / name).read_bytes() for name in ("app.tar.gz", SNAPSHOT)]
-        print(
-            f"build: {built['seconds']} s, again {rebuilt['seconds']} s"
-            f" ({'the same' if same else 'another'} archive and snapshot, byte for byte)"
-        )
-    else:
-        print(f"build: {built['seconds']} s")
-    floor_out = out.parent / "floor"
+    if options.site:
+        print(f"build: not timed (the site at {options.site})")
+    out = options.site or built_twice(quick)
+    built = figures(out)
+    floor_out = Path(tempfile.mkdtemp()) / "floor"
     build_floor(floor_out)
     chromiums = [  # what a Chromium phone keeps: all but the other CanvasKit build
         p for p in out.rglob("*") if p.is_file() and not p.match("canvaskit/canvaskit.*")

@@ -42,7 +42,7 @@ from bench.stall_attacks import PATIENCE, attack, until  # noqa: E402
 from gadget.services.phones import new_phone_token, phone_from_token  # noqa: E402
 from gadget.services.table import Table  # noqa: E402
 from gadget.store import Store  # noqa: E402
-from tests.test_browser import _free_port  # noqa: E402
+from tests.processes import _free_port  # noqa: E402
 
 AGENT = re.compile(r"^row \d column \d: agent$")
 

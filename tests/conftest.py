@@ -17,6 +17,7 @@ from sqlalchemy.engine import make_url
 from sqlalchemy.exc import DBAPIError, ProgrammingError
 
 from gadget.store import Store
+from tests.browsers import close_phones, release_browsers
 from tests.clocks import FakeClock
 from tests.shared import (  # noqa: F401 - fixtures of the whole run, one a test worker
     browser,
@@ -27,7 +28,6 @@ from tests.shared import (  # noqa: F401 - fixtures of the whole run, one a test
     site,
     site_address,
 )
-from tests.test_browser import close_phones, release_browsers
 
 POSTGRES_REQUIRED = os.environ.get("GADGET_REQUIRE_POSTGRES") == "1"
 #: Each test worker (pytest-xdist: gw0, gw1...) empties and fills a database of its own.

@@ -14,14 +14,8 @@ from typing import TYPE_CHECKING, NamedTuple
 
 import pytest
 
-from tests.test_browser import (
-    NAME,
-    _free_port,
-    _require_browser,
-    _start_server,
-    shared_chromium,
-    stop,
-)
+from tests.browsers import NAME, _require_browser, shared_chromium
+from tests.processes import _free_port, _start_server, stop
 from tests.test_browser_site import OFF_THIS_MACHINE, build_site, static_server
 
 if TYPE_CHECKING:

@@ -53,7 +53,7 @@ def test_the_bench_waits_for_its_servers_health_check_however_long_they_take() -
     """It waited a fixed 8 s, and a busy machine's servers refused its phones (an outsider's
     finding): it now waits for each to answer, and says so in one line if one never will."""
     from bench.bench_load import until_healthy  # noqa: PLC0415  (a benchmark's helper)
-    from tests.test_browser import _free_port  # noqa: PLC0415
+    from tests.processes import _free_port  # noqa: PLC0415
 
     port = _free_port()
     server = subprocess.Popen([sys.executable, "-c", SLOW_SERVER, str(port), "1.5"])

@@ -13,15 +13,15 @@ from pathlib import Path
 
 import pytest
 
-from tests.test_browser import _require_browser
+from tests.browsers import _require_browser
 
 pytestmark = pytest.mark.browser
 BENCH = Path(__file__).resolve().parents[1] / "bench"
 
 
-def _run(name: str) -> str:
+def _run(name: str, *options: str) -> str:
     _require_browser()
-    command = [sys.executable, str(BENCH / name), "--quick"]
+    command = [sys.executable, str(BENCH / name), "--quick", *options]
     ran = subprocess.run(command, check=False, capture_output=True, text=True, timeout=1200)
     assert ran.returncode == 0, ran.stderr[-3000:]
     return ran.stdout

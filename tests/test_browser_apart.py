@@ -9,7 +9,8 @@ import pytest
 from playwright.sync_api import Browser, Locator, Page
 
 from gadget.engine import Colour, ShareCode
-from tests.test_browser import _open, _phone, _see, _shows_a_card, _type, patience_ms
+from tests.browsers import _open, _phone, _see, _shows_a_card, _type
+from tests.processes import patience_ms
 
 WORDS_CODE = re.compile(r"^[0-9A-Z]{5}-[0-9A-Z]{5}-[0-9A-Z]{5}$")
 SUDDEN = "Sudden death: each of you touches words on your own phone, one at a time."

@@ -12,7 +12,7 @@ from typing import TYPE_CHECKING
 import pytest
 
 from gadget.engine.classic import ClassicCard, Team
-from tests.test_browser import _phone, _see
+from tests.browsers import _phone, _see
 
 if TYPE_CHECKING:  # the fixtures skip where playwright is missing
     from playwright.sync_api import Browser, Page

@@ -10,7 +10,8 @@ from typing import Any
 
 import pytest
 
-from tests.test_browser import GAME_ADDRESS, Browser, Page, _phone, _see, _type, patience_ms
+from tests.browsers import GAME_ADDRESS, Browser, Page, _phone, _see, _type
+from tests.processes import patience_ms
 
 pytestmark = pytest.mark.browser
 PHONE, DESKTOP = (390, 844), (1280, 800)

@@ -13,18 +13,8 @@ from pathlib import Path
 import pytest
 
 from gadget.language import language
-from tests.test_browser import (
-    GAME_ADDRESS,
-    Browser,
-    Page,
-    _free_port,
-    _open,
-    _phone,
-    _type,
-    patience_ms,
-    shared_chromium,
-    stop,
-)
+from tests.browsers import GAME_ADDRESS, Browser, Page, _open, _phone, _type, shared_chromium
+from tests.processes import _free_port, patience_ms, stop
 from tests.test_browser_site import BOOT, CODE, static_server
 from tests.test_browser_site import _phone as _site_phone
 

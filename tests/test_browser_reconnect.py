@@ -16,7 +16,8 @@ from typing import TYPE_CHECKING
 import msgpack
 import pytest
 
-from tests.test_browser import Browser, Page, _see, _semantics_on, _start_server, patience_ms, stop
+from tests.browsers import Browser, Page, _see, _semantics_on
+from tests.processes import _start_server, patience_ms, stop
 
 if TYPE_CHECKING:
     from playwright.sync_api import BrowserContext

@@ -9,7 +9,8 @@ from pathlib import Path
 
 import pytest
 
-from tests.test_browser import NAME, Browser, Page, _phone, _start_server, patience_ms, stop
+from tests.browsers import NAME, Browser, Page, _phone
+from tests.processes import _start_server, patience_ms, stop
 
 pytestmark = pytest.mark.browser
 NOTICE = "This address starts with http://, not https://"

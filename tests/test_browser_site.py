@@ -21,20 +21,17 @@ import zxingcpp
 from PIL import Image
 
 from gadget.engine import Deal, KeyCard, ShareCode
-from tests.test_browser import (
+from tests.browsers import (
     CHROMIUM,
     CHROMIUM_FLAGS,
     COLOUR_WORDS,
     _chromium,
-    _free_port,
     _grid,
     _see,
     _type,
     hosts_asked,
-    patience_ms,
-    stop,
-    until_listening,
 )
+from tests.processes import _free_port, patience_ms, stop, until_listening
 from tests.test_browser_typing import _enter, _send
 
 ROOT = Path(__file__).resolve().parents[1]

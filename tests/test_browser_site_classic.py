@@ -12,7 +12,8 @@ import re
 import pytest
 
 from gadget.engine.classic import ClassicCard, Game, Team
-from tests.test_browser import _see, patience_ms
+from tests.browsers import _see
+from tests.processes import patience_ms
 from tests.test_browser_site import BOOT, _accessible
 
 CLASSIC_CODE = re.compile(r"^[34][0-9A-Z]{4}-[0-9A-Z]{5}$")

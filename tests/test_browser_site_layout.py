@@ -10,7 +10,7 @@ from typing import NamedTuple
 
 import pytest
 
-from tests.test_browser import patience_ms
+from tests.processes import patience_ms
 from tests.test_browser_site import BOOT, CODE
 
 pytestmark = pytest.mark.browser

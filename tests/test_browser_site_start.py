@@ -24,7 +24,7 @@ import pytest
 
 from gadget.engine import Deal
 from gadget.services.addresses import site_join_link
-from tests.test_browser import _free_port, stop, until_listening
+from tests.processes import _free_port, stop, until_listening
 from tests.test_browser_site import (
     BOOT,
     _accessible,
@@ -219,15 +219,19 @@ def _until_kept(page: Page, version: str) -> None:
     (the page stays open meanwhile, as a player's does while the browser looks for a new
     worker). Polled here: `wait_for_function` takes an async predicate's promise as true."""
     deadline = time.monotonic() + BOOT / 1000
-    while page.evaluate(
-        """async (version) => {
+    while (
+        page.evaluate(
+            """async (version) => {
             const reg = await navigator.serviceWorker.getRegistration();
+            const kept = await caches.open(version);
             return (await caches.keys()).join() === version
                 && !!reg && !!reg.active && reg.active.state === "activated"
-                && !!(await (await caches.open(version)).match("app.tar.gz", { ignoreSearch: true }));
+                && !!(await kept.match("app.tar.gz", { ignoreSearch: true }));
         }""",
-        version,
-    ) is not True:
+            version,
+        )
+        is not True
+    ):
         assert time.monotonic() < deadline, f"no service worker {version} in {BOOT} ms"
         time.sleep(0.2)
 

@@ -15,8 +15,7 @@ import pytest
 from gadget.engine import Player
 from gadget.services.campaign import record_played_elsewhere
 from gadget.store import Store
-from tests.games import WINNING_ACTIONS, log_of
-from tests.test_browser import (
+from tests.browsers import (
     Browser,
     Page,
     _card,
@@ -26,8 +25,9 @@ from tests.test_browser import (
     _phone,
     _select_all,
     _tap_field,
-    patience_ms,
 )
+from tests.games import WINNING_ACTIONS, log_of
+from tests.processes import patience_ms
 
 if TYPE_CHECKING:
     from tests.shared import Served

@@ -11,7 +11,8 @@ from pathlib import Path
 import pytest
 
 from bench.stall_attacks import largest_backup
-from tests.test_browser import Browser, Page, _phone, _see, _type, patience_ms
+from tests.browsers import Browser, Page, _phone, _see, _type
+from tests.processes import patience_ms
 
 pytestmark = pytest.mark.browser
 REFUSED = (

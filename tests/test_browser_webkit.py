@@ -24,7 +24,8 @@ from PIL import Image
 
 from gadget.engine import ShareCode
 from gadget.services.links import code_in_text
-from tests.test_browser import REQUIRED, stop
+from tests.browsers import REQUIRED
+from tests.processes import stop
 from tests.test_browser_site import CODE, _side_b
 
 WEBDRIVER = Path("/usr/bin/WebKitWebDriver")

@@ -25,20 +25,19 @@ from sqlalchemy import create_engine, text
 
 from gadget.engine import Guess, Player, seat_index
 from gadget.store import Store
-from tests.conftest import empty_postgres
-from tests.test_browser import (
+from tests.browsers import (
     GAME_ADDRESS,
     Browser,
     Page,
     PlaywrightTimeout,
     _cell,
-    _free_port,
     _give_clue,
     _grid,
     _phone,
     _require_browser,
-    noted_start,
 )
+from tests.conftest import empty_postgres
+from tests.processes import _free_port, noted_start
 
 pytestmark = pytest.mark.browser
 PAUSING_SERVER = Path(__file__).with_name("pausing_server.py")
@@ -102,7 +101,7 @@ class Server:
                     pytest.fail(f"gadget serve did not listen on port {self.port} in 120 s")
                 time.sleep(0.1)
         self.startup = max(self.startup, time.monotonic() - started)
-        noted_start(self.startup)  # the phones' waits (tests/test_browser.py) grow with it
+        noted_start(self.startup)  # the phones' waits (tests/processes.py) grow with it
 
     def kill(self) -> None:
         """SIGKILL: no handler runs, no connection is closed politely."""

@@ -27,8 +27,8 @@ from gadget.services.tls import CertificateError, given, self_signed
 from gadget.store import Store
 from tests.conftest import empty_postgres
 from tests.phones import Phone
+from tests.processes import _free_port
 from tests.screens import at_the_table
-from tests.test_browser import _free_port
 from tests.test_cli import run
 
 pytestmark = pytest.mark.filterwarnings("ignore:Using `httpx` with `starlette.testclient`")

@@ -19,23 +19,21 @@ from pathlib import Path
 import pytest
 
 from gadget.engine import KeyCard, Player, ShareCode
-from tests.conftest import empty_postgres
-from tests.test_browser import (
+from tests.browsers import (
     GAME_ADDRESS,
     NAME,
     REQUIRED,
     Browser,
     Page,
-    _free_port,
     _give_clue,
     _grid,
     _phone,
     _require_browser,
     _see,
     _touch,
-    noted_start,
-    patience_ms,
 )
+from tests.conftest import empty_postgres
+from tests.processes import _free_port, noted_start, patience_ms
 
 pytestmark = pytest.mark.browser
 CADDY = shutil.which("caddy")

@@ -11,7 +11,8 @@ from playwright.sync_api import Browser, Page
 
 from gadget.engine import Colour, ShareCode
 from gadget.engine.words import shipped_words
-from tests.test_browser import _see, patience_ms
+from tests.browsers import _see
+from tests.processes import patience_ms
 from tests.test_browser_apart import COLOURS, WORDS_CODE, _cells, _give, _reveal, _touch
 from tests.test_topology import (
     Topology,

@@ -38,6 +38,7 @@ import time
 from collections.abc import Iterator
 from pathlib import Path
 
+from site_snapshot import NAME as SNAPSHOT_NAME
 from site_snapshot import (
     boot_settings,
     early_start,
@@ -298,7 +299,7 @@ def build(out: Path, base: str) -> dict[str, object]:
         files += list(package_files(name))
     write_archive(out / "app.tar.gz", files)
     imported = imports([path for path, name in module_files(modules) if name.endswith(".py")])
-    snapshot_bytes = make_snapshot(out, imported)
+    make_snapshot(out, imported)
 
     index = python_page(out, base, "Gadget", pyodide)
     # Asked for none (flutter_bootstrap.js below), Flutter's loader registers no service
@@ -359,13 +360,21 @@ def build(out: Path, base: str) -> dict[str, object]:
     # Ours takes the name of Flutter's (which only unregisters itself), so that a loader that
     # registers Flutter's would register ours.
     (out / "flutter_service_worker.js").write_text(worker, encoding="utf-8")
-    size = sum(p.stat().st_size for p in out.rglob("*") if p.is_file())
+    return {"seconds": round(time.perf_counter() - started, 1), **figures(out)}
+
+
+def figures(out: Path) -> dict[str, int]:
+    """What a built site holds: its size, the addresses its service worker lists (CanvasKit
+    aside: it keeps the one build its browser runs), its app archive, its Python snapshot,
+    and how many modules of gadget the archive carries."""
+    with tarfile.open(out / "app.tar.gz") as archive:
+        modules = [n for n in archive.getnames() if n.startswith("gadget/") and n.endswith(".py")]
+    worker = (out / "flutter_service_worker.js").read_text(encoding="utf-8")
     return {
-        "seconds": round(time.perf_counter() - started, 1),
-        "bytes": size,
-        "files": len(kept) + 1,
+        "bytes": sum(p.stat().st_size for p in out.rglob("*") if p.is_file()),
+        "files": len(json.loads(worker.split("const FILES = ", 1)[1].split(";\n", 1)[0])),
         "archive_bytes": (out / "app.tar.gz").stat().st_size,
-        "snapshot_bytes": snapshot_bytes,
+        "snapshot_bytes": (out / SNAPSHOT_NAME).stat().st_size,
         "modules": len(modules),
     }
 

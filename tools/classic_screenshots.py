@@ -15,7 +15,8 @@ ROOT = Path(__file__).resolve().parents[1]
 sys.path.insert(0, str(ROOT))
 
 from gadget.engine.classic import ClassicCard, Team  # noqa: E402
-from tests.test_browser import _phone, _see, _start_server  # noqa: E402
+from tests.browsers import _phone, _see  # noqa: E402
+from tests.processes import _start_server  # noqa: E402
 from tools.screenshots import LOCALES, OUT, PHONE, Words, _browser, shoot  # noqa: E402
 
 ADDRESS = re.compile(r"/classic/[0-9A-Z]{5}-[0-9A-Z]{5}$")

@@ -28,17 +28,9 @@ from gadget.services.printing.classic_keycards import print_classic_keycards  # 
 from gadget.services.printing.keycards import print_keycards  # noqa: E402
 from gadget.services.printing.map_pdf import print_map  # noqa: E402
 from gadget.store import Store  # noqa: E402
+from tests.browsers import CHROMIUM, _give_clue, _open, _phone, _see, _type  # noqa: E402
 from tests.games import ASSASSIN_ACTIONS, WINNING_ACTIONS, log_of  # noqa: E402
-from tests.test_browser import (  # noqa: E402
-    CHROMIUM,
-    _free_port,
-    _give_clue,
-    _open,
-    _phone,
-    _see,
-    _start_server,
-    _type,
-)
+from tests.processes import _free_port, _start_server  # noqa: E402
 from tests.test_browser_site import static_server  # noqa: E402
 
 OUT = ROOT / "docs" / "screenshots"

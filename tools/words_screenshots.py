@@ -15,12 +15,8 @@ ROOT = Path(__file__).resolve().parents[1]
 sys.path.insert(0, str(ROOT))
 
 from gadget.engine import Colour  # noqa: E402
-from tests.test_browser import (  # noqa: E402
-    _phone,
-    _see,
-    _start_server,
-    _type,
-)
+from tests.browsers import _phone, _see, _type  # noqa: E402
+from tests.processes import _start_server  # noqa: E402
 from tests.test_browser_apart import _reveal  # noqa: E402
 from tools.screenshots import (  # noqa: E402
     BOOT,
