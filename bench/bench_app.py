@@ -121,7 +121,7 @@ def main() -> None:
                 with busy_cores(os.cpu_count() or 2):
                     busy = latency(browser, gadget_url, actions)
                 results.update({f"busy: {key}": value for key, value in busy.items()})
-            results.update(memory(browser, env, 1 if quick else 5))
+            results.update(memory(browser, env, 1 if quick else 5, 0.5 if quick else 2.0))
             browser.close()
     finally:
         for process in (gadget, empty):
@@ -195,20 +195,21 @@ def latency(browser: Browser, url: str, actions: int = 50) -> dict[str, object]:
     }
 
 
-def memory(browser: Browser, env: dict[str, str], games: int) -> dict[str, object]:
+def memory(browser: Browser, env: dict[str, str], games: int, settle: float) -> dict[str, object]:
     """Server memory on a fresh server: with one phone, after two phones on each of these
     games (the first games load what all later ones share), and after as many more, which
-    give the cost of a phone (5 games; `--quick`: 1, which only shows the counting works)."""
+    give the cost of a phone (5 games; `--quick`: 1, which only shows the counting works),
+    each read `settle` seconds after its phones opened."""
     server, url = start([str(BIN / "gadget"), "serve", "--host", "127.0.0.1", "--port"], env)
     try:
         first = open_page(browser, url + "/")
         first.wait_for_selector("flt-semantics-placeholder", state="attached", timeout=60_000)
-        time.sleep(1)
+        time.sleep(settle / 2)
         samples = [rss_kib(server.pid)]
         pages: list[tuple[Page, Page]] = []
         for _ in range(2):
             pages += [_game_pair(browser, url) for _ in range(games)]
-            time.sleep(2)
+            time.sleep(settle)
             samples.append(rss_kib(server.pid))
     finally:
         stop(server)

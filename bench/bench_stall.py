@@ -185,13 +185,14 @@ async def prober(server: Server, watch: Watch, stop: asyncio.Event) -> None:
 
 
 async def watched(
-    server: Server, table: Table, attack: Awaitable[str], after: float
+    server: Server, table: Table, attack: Awaitable[str], before: float, after: float
 ) -> dict[str, Any]:
-    """Run the attack with the other table and the health check going, and `after` seconds more."""
+    """Run the attack with the other table and the health check going (`before` seconds
+    ahead, as its phones open), and `after` seconds more."""
     watch, stop = Watch(), asyncio.Event()
     background = [asyncio.create_task(other_table(server, table, watch, stop)),
                   asyncio.create_task(prober(server, watch, stop))]  # fmt: skip
-    await asyncio.sleep(1.0)  # the other table's phones open before the attack
+    await asyncio.sleep(before)  # the other table's phones open before the attack
     began = time.perf_counter()
     said = await attack
     watch.attack = (began, time.perf_counter())
@@ -226,9 +227,8 @@ def run(quick: bool, folder: Path) -> list[dict[str, Any]]:
         for load in ("idle",) if quick else ("idle", "busy"):
             with busy_cores(0 if load == "idle" else os.cpu_count() or 2):
                 for name, how in (QUICK if quick else ATTACKS).items():
-                    result = asyncio.run(
-                        watched(server, table, attack(server.port, how), 2.0 if quick else 5.0)
-                    )
+                    lasts = (0.5, 1.0) if quick else (1.0, 5.0)  # before and after it
+                    result = asyncio.run(watched(server, table, attack(server.port, how), *lasts))
                     row = {"load": load, "attack": name} | result
                     rows.append(row)
                     print(json.dumps(row), flush=True)

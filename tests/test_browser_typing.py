@@ -36,6 +36,9 @@ pytestmark = pytest.mark.browser
 PHONE = (390, 844)
 #: How each text goes in, and what then sends it: every field meets each way of typing.
 WAYS = (("keys", 0, "button"), ("keys", 80, "enter"), ("paste", 0, "button"), ("paste", 0, "enter"))
+#: A's clue and B's, a turn each way of typing.
+CLUES = (("salad days", "harbor"), ("tea leaves", "thunder"), ("velvet glove", "pickle"),
+         ("paper lantern", "meadow"))  # fmt: skip
 
 
 @pytest.fixture(scope="module")
@@ -186,22 +189,28 @@ def _notes(store: Store, team_id: int) -> set[str]:
 
 
 def test_clues_arrive_as_typed(at_the_server: tuple[str, Store], browser: Browser) -> None:
+    """Each way of typing gives one clue on each phone of one game: a clue field of each
+    phone is drawn afresh for every turn, as the game goes (a game a way, before)."""
     url, _store = at_the_server
-    for way, delay, finish in WAYS:
-        phone_a, code = _deal(browser, url, PHONE)
-        phone_b = _phone(browser, f"{url}/join/{code.text}", PHONE)
-        _see(phone_b, "Either player gives the next clue.")
-        card = _card(phone_a, code)
-        _enter(phone_a, "Clue", "salad days", way, delay)
+    phone_a, code = _deal(browser, url, PHONE)
+    phone_b = _phone(browser, f"{url}/join/{code.text}", PHONE)
+    _see(phone_b, "Either player gives the next clue.")
+    card = _card(phone_a, code)
+    # The bystanders each side judges (A's touches are judged by B's side), none touched twice.
+    by_a = [cell for cell, kind in enumerate(card.a) if kind == "-"]
+    by_b = [cell for cell, kind in enumerate(card.b) if kind == "-" and cell not in by_a[:4]]
+    for turn, (way, delay, finish) in enumerate(WAYS):
+        if turn:  # A touches a bystander of B's side: A gives the next clue
+            _cell(phone_b, Player.B, by_b[turn]).click()
+            _see(phone_a, "You give the next clue.")
+        _enter(phone_a, "Clue", CLUES[turn][0], way, delay)
         _send(phone_a, finish, "Give clue")
-        _see(phone_b, "A gave the clue: salad days. You guess.")
-        _cell(phone_a, Player.A, card.a.index("-")).click()  # B touched a bystander
+        _see(phone_b, f"A gave the clue: {CLUES[turn][0]}. You guess.")
+        _cell(phone_a, Player.A, by_a[turn]).click()  # B touched a bystander
         _see(phone_b, "You give the next clue.")
-        _enter(phone_b, "Clue", "ocean", way, delay)
+        _enter(phone_b, "Clue", CLUES[turn][1], way, delay)
         _send(phone_b, finish, "Give clue")
-        _see(phone_a, "B gave the clue: ocean. You guess.")
-        phone_a.context.close()
-        phone_b.context.close()
+        _see(phone_a, f"B gave the clue: {CLUES[turn][1]}. You guess.")
 
 
 def test_timer_seconds_typed_are_saved(at_the_server: tuple[str, Store], browser: Browser) -> None:

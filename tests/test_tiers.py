@@ -15,6 +15,9 @@ from sqlalchemy import create_engine, make_url, text
 from tests.conftest import POSTGRES_URL, empty_postgres
 
 ROOT = Path(__file__).resolve().parents[1]
+#: The environment of an inner run: this run's, without the options given to it (a junit file
+#: the inner run would write over, a plugin on a path the inner run does not have).
+OUTER = {name: value for name, value in os.environ.items() if name != "PYTEST_ADDOPTS"}
 #: The worker name the inner run takes: its database is made for it, and dropped after.
 INNER_WORKER = "gwtiers"
 
@@ -81,9 +84,7 @@ def _inner_run(folder: Path, tests: str, **environment: str) -> str:
     ran = subprocess.run(
         [sys.executable, "-m", "pytest", "-p", "no:cacheprovider", "-p", "no:xdist", "-rA"],
         cwd=folder,
-        env=os.environ
-        | {"PYTHONPATH": str(ROOT), "PYTEST_XDIST_WORKER": INNER_WORKER}
-        | environment,
+        env=OUTER | {"PYTHONPATH": str(ROOT), "PYTEST_XDIST_WORKER": INNER_WORKER} | environment,
         capture_output=True,
         text=True,
         timeout=300,
@@ -180,7 +181,7 @@ def test_a_groups_tests_run_on_one_worker(tmp_path: Path) -> None:
     ran = subprocess.run(
         [sys.executable, "-m", "pytest", "-p", "no:cacheprovider", *("-n", "2"), *LOADGROUP],
         cwd=tmp_path,
-        env=os.environ | {"PYTHONPATH": str(ROOT), "GROUPED_WORKERS": str(workers)},
+        env=OUTER | {"PYTHONPATH": str(ROOT), "GROUPED_WORKERS": str(workers)},
         capture_output=True,
         text=True,
         timeout=300,
