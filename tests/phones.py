@@ -24,20 +24,32 @@ from gadget.services.table import Table
 from gadget.site.app import main as site_main
 from gadget.views.app import main
 
-SETTLE_ROUNDS = 8
+#: Turns of the event loop with nothing ready to run that end a settle, each TURN s apart: a
+#: step of a screen (a patch, an effect, the hub's notice to the other phones) makes the next
+#: one ready at once; a thread's answer (PostgreSQL's notices) comes within a few turns.
+QUIET, TURN = 4, 0.003
 # s: the longest a screen may take to show a change on a busy machine; a wait ends as soon as
 # the change is seen (a fixed sleep of 0.3 s was too short with both cores busy).
 PATIENCE = 30.0
 
 
 async def until(condition: Callable[[], bool], within: float = PATIENCE) -> bool:
-    """True once the condition holds, looked at every 50 ms; False if it never did."""
+    """True once the condition holds, looked at every 10 ms; False if it never did."""
     deadline = time.monotonic() + within
     while not condition():
         if time.monotonic() > deadline:
             return False
-        await asyncio.sleep(0.05)
+        await asyncio.sleep(0.01)
     return True
+
+
+async def settle_loop() -> None:
+    """Back once this event loop has had nothing ready to run for QUIET turns in a row."""
+    loop = asyncio.get_running_loop()
+    quiet = 0
+    while quiet < QUIET:
+        await asyncio.sleep(TURN)
+        quiet = 0 if loop._ready else quiet + 1  # type: ignore[attr-defined]  # CPython's queue
 
 
 _serving: list[Table] = []  # the table the phones of this test play at
@@ -167,9 +179,10 @@ class Phone:
         await self.settle()
 
     async def settle(self) -> None:
-        """Let scheduled updates, effects and other phones' notifications run."""
-        for _ in range(SETTLE_ROUNDS):
-            await asyncio.sleep(0.01)
+        """Let scheduled updates, effects and other phones' notifications run: turns of the
+        event loop, where all of them run, until it has had nothing ready to run for QUIET
+        turns in a row (a fixed 80 ms was most of the in-process tier's time, spent waiting)."""
+        await settle_loop()
 
     @property
     def storage(self) -> dict[str, Any]:
