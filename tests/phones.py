@@ -7,6 +7,7 @@ import asyncio
 import time
 from collections.abc import Callable, Iterator
 from concurrent.futures import ThreadPoolExecutor
+from dataclasses import dataclass
 from typing import Any
 
 import flet as ft
@@ -60,6 +61,14 @@ def serve(table: Table) -> None:
     _serving[:] = [table]
 
 
+@dataclass(frozen=True)
+class Refused:
+    """A method's answer that is an error, as a browser's plugin gives it (Chromium with no
+    camera: `CameraException(cameraNotFound, ...)`, not an empty list)."""
+
+    error: str
+
+
 class RecordingConnection(Connection):
     """A client that only listens: every message is encoded and kept, nothing is answered."""
 
@@ -95,6 +104,11 @@ class RecordingConnection(Connection):
             answer = True
         elif call.name == "remove" and "key" in (call.args or {}):
             answer = self.storage.pop(call.args["key"], None) is not None
+        if isinstance(answer, Refused):  # the browser's plugin failed, as it says
+            self.session.handle_invoke_method_results(
+                call.control_id, call.call_id, None, answer.error
+            )
+            return
         self.session.handle_invoke_method_results(call.control_id, call.call_id, answer, None)
         if call.name == "push_route":
             page = self.session.page
