@@ -45,10 +45,11 @@ async def until(condition: Callable[[], bool], within: float = PATIENCE) -> bool
 
 
 async def settle_loop() -> None:
-    """Back once this event loop has had nothing ready to run for QUIET turns in a row."""
+    """Back once this event loop has had nothing ready to run for QUIET turns in a row, or
+    after PATIENCE (a loop that never rests, then, is for the test's assertion to find)."""
     loop = asyncio.get_running_loop()
-    quiet = 0
-    while quiet < QUIET:
+    quiet, deadline = 0, time.monotonic() + PATIENCE
+    while quiet < QUIET and time.monotonic() < deadline:
         await asyncio.sleep(TURN)
         quiet = 0 if loop._ready else quiet + 1  # type: ignore[attr-defined]  # CPython's queue
 
