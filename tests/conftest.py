@@ -7,7 +7,7 @@ import os
 import shutil
 import subprocess
 import time
-from collections.abc import Iterator
+from collections.abc import Iterator, Sequence
 from pathlib import Path
 from typing import Any
 
@@ -194,7 +194,21 @@ def in_process_only(
         )
         raise AssertionError(refusals[-1])
 
+    getfixturevalue = pytest.FixtureRequest.getfixturevalue
+
+    def asked(self: pytest.FixtureRequest, argname: str) -> Any:
+        if _is_shared(self._fixturemanager.getfixturedefs(argname, request.node)):
+            refusals.append(
+                f"{request.node.nodeid} asks for {argname}, which starts a browser, a server"
+                " or a build: mark it pytest.mark.browser (or process, site: docs/testing.md)"
+            )
+            raise AssertionError(refusals[-1])
+        return getfixturevalue(self, argname)
+
     monkeypatch.setattr(subprocess.Popen, "__init__", refused)
+    # Asked for by name while it runs, the run's server may already be up (a browser test
+    # before it started it), and no process would be started to refuse.
+    monkeypatch.setattr(pytest.FixtureRequest, "getfixturevalue", asked)
     yield
     if refusals and not request.node.stash.get(_FAILED, False):  # it caught the refusal
         pytest.fail(refusals[0], pytrace=False)
@@ -282,5 +296,9 @@ def pytest_sessionfinish() -> None:
 def _starts_a_process(item: pytest.Item, name: str) -> bool:
     """Whether the fixture of this name the test gets is one of tests/shared.py's (a server,
     a browser, a build), not a module's own fixture of the same name."""
-    definitions = item._fixtureinfo.name2fixturedefs.get(name)  # type: ignore[attr-defined]
+    return _is_shared(item._fixtureinfo.name2fixturedefs.get(name))  # type: ignore[attr-defined]
+
+
+def _is_shared(definitions: Sequence[Any] | None) -> bool:
+    """Whether the closest of these definitions of a fixture is one of tests/shared.py's."""
     return bool(definitions) and definitions[-1].func.__module__ == "tests.shared"

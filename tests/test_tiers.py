@@ -44,6 +44,15 @@ def test_unmarked_uses_the_shared_server(served):
     pass
 
 
+def test_unmarked_asks_for_the_shared_server_by_name(request):
+    request.getfixturevalue("server")
+
+
+@pytest.mark.process
+def test_marked_uses_the_shared_server(server):
+    assert server.startswith("http://127.0.0.1:")
+
+
 @pytest.mark.process
 def test_marked_starts_a_command():
     subprocess.run(["true"], check=True)
@@ -107,9 +116,9 @@ def test_the_guards_refuse_a_process_or_a_shared_server_in_the_in_process_tier(
     tmp_path: Path,
 ) -> None:
     """An unmarked test that starts a command (even one that catches the refusal), or asks
-    for the shared server, fails and names itself (the server is never started); a marked
-    one runs, and its worker's database is there before it starts, though no test of its run
-    asked for an empty one."""
+    for the shared server (as an argument, when it is never started, or by name after a
+    marked test started it), fails and names itself; a marked one runs, and its worker's
+    database is there before it starts, though no test of its run asked for an empty one."""
     inner_url = ""
     if POSTGRES_URL:
         empty_postgres()  # the database the inner worker's is made beside
@@ -129,7 +138,10 @@ def test_the_guards_refuse_a_process_or_a_shared_server_in_the_in_process_tier(
     assert "test_inner.py::test_unmarked_catches_the_refusal starts a process" in report, report
     assert "mark it pytest.mark.process (pytest.mark.browser if it drives" in report, report
     assert "test_inner.py::test_unmarked_uses_the_shared_server uses served" in report, report
-    assert "1 failed, 3 passed, 2 errors in" in report, report  # at setup, and after one
+    # Asked for by name once a marked test has started it, the server is there to be had.
+    assert "PASSED test_inner.py::test_marked_uses_the_shared_server" in report, report
+    assert "test_unmarked_asks_for_the_shared_server_by_name asks for server" in report, report
+    assert "2 failed, 4 passed, 2 errors in" in report, report  # at setup, and after one
 
 
 @pytest.mark.process
