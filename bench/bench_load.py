@@ -27,6 +27,8 @@ from typing import Any
 
 import msgpack
 import websockets
+from sqlalchemy import create_engine, text
+from sqlalchemy.engine import make_url
 
 ROOT = Path(__file__).resolve().parents[1]
 sys.path.insert(0, str(ROOT))
@@ -42,8 +44,11 @@ from tests.processes import _free_port, stop  # noqa: E402
 
 TABLES = tuple(int(n) for n in os.environ.get("GADGET_BENCH_TABLES", "1,10,50,100").split(","))
 ACTIONS = 10  # a clue, then nine touches of agents
-INTERVAL = 3.0  # seconds between one table's actions, on average
+# Seconds between one table's actions, on average (a quick run, which judges only that every
+# figure is there, takes less: GADGET_BENCH_INTERVAL).
+INTERVAL = float(os.environ.get("GADGET_BENCH_INTERVAL", "3.0"))
 PATIENCE = 5.0  # an update later than this is an error
+STATISTICS_DELAY = 11.0  # s of quiet before PostgreSQL's count of transactions is complete
 PAGE = {"route": "/", "width": 390, "height": 844, "platform": "android", "web": True}
 
 
@@ -221,6 +226,7 @@ async def round_of(tables: int, urls: list[str], pids: list[int], database: str)
     latencies: list[float] = []
     errors: list[str] = []
     database_pids = postgres_pids()
+    transactions_before = await settled_transactions(database)
     cpu_before = [cpu_seconds(pids), cpu_seconds(database_pids), time.process_time()]
     started = time.monotonic()
     await asyncio.gather(
@@ -232,6 +238,7 @@ async def round_of(tables: int, urls: list[str], pids: list[int], database: str)
     wall = time.monotonic() - started
     cpu_after = [cpu_seconds(pids), cpu_seconds(database_pids), time.process_time()]
     busy = [(after - before) / wall for before, after in zip(cpu_before, cpu_after, strict=True)]
+    moved = await settled_transactions(database) - transactions_before
     for a, b, _ in phones:
         errors += a.errors + b.errors
         await a.close()
@@ -245,8 +252,43 @@ async def round_of(tables: int, urls: list[str], pids: list[int], database: str)
         "p95": ordered[int(0.95 * (len(ordered) - 1))] if ordered else float("nan"),
         "errors": errors,
         "mib_per_phone": (sum(after) - sum(before)) / (2 * tables),
+        # every transaction of a move, on both processes: the acting phone's, each watcher's
+        "transactions": moved / len(latencies) if latencies else float("nan"),
         "cores": busy,  # cores kept busy: the two workers, PostgreSQL, this load generator
     }
+
+
+def transactions(database: str) -> int:
+    """The transactions PostgreSQL has counted in this database (committed or rolled back),
+    asked from the server's maintenance database so that asking adds none to it."""
+    engine = create_engine(make_url(database).set(database="postgres"))
+    try:
+        with engine.connect() as connection:
+            name = make_url(database).database
+            counted = connection.execute(
+                text(
+                    "SELECT xact_commit + xact_rollback FROM pg_stat_database WHERE datname = :name"
+                ),
+                {"name": name},
+            ).scalar_one()
+    finally:
+        engine.dispose()
+    return int(counted)
+
+
+async def settled_transactions(database: str) -> int:
+    """The count once every server process has reported its own: an idle backend that
+    reported less than a second before waits 10 s to report again (PostgreSQL 15's
+    PGSTAT_IDLE_INTERVAL), so the count is read after 11 s of quiet, until it stops moving."""
+    await asyncio.sleep(STATISTICS_DELAY)
+    last = transactions(database)
+    for _ in range(10):
+        await asyncio.sleep(1.0)
+        now = transactions(database)
+        if now == last:
+            break
+        last = now
+    return last
 
 
 def until_healthy(port: int, server: subprocess.Popen[bytes], patience: float = 300) -> None:
@@ -282,12 +324,14 @@ def main() -> None:
     urls = [f"ws://127.0.0.1:{port}" for port in ports]
     try:
         print(f"{'tables':>6} {'phones':>6} {'actions':>7} {'p50 ms':>7} {'p95 ms':>7}"
-              f" {'errors':>6} {'MiB/phone':>9}  cores: workers, database, load")  # fmt: skip
+              f" {'errors':>6} {'tx/move':>7} {'MiB/phone':>9}"
+              "  cores: workers, database, load")  # fmt: skip
         for tables in TABLES:
             result = asyncio.run(round_of(tables, urls, [w.pid for w in workers], database))
             print(f"{tables:6} {2 * tables:6} {result['actions']:7}"
                   f" {result['p50'] * 1000:7.0f} {result['p95'] * 1000:7.0f}"
-                  f" {len(result['errors']):6} {result['mib_per_phone']:9.2f}  "
+                  f" {len(result['errors']):6} {result['transactions']:7.2f}"
+                  f" {result['mib_per_phone']:9.2f}  "
                   + ", ".join(f"{c:.2f}" for c in result["cores"]), flush=True)  # fmt: skip
             for error in result["errors"][:5]:
                 print(f"    {error}")

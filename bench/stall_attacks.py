@@ -31,6 +31,7 @@ ROOT = Path(__file__).resolve().parents[1]
 sys.path.insert(0, str(ROOT))
 
 from bench.bench_load import SimulatedPhone  # noqa: E402
+from gadget.services import attempts  # noqa: E402
 from gadget.services.backup import export_team  # noqa: E402
 from gadget.services.phones import new_phone_token  # noqa: E402
 from gadget.services.uploads import MAX_UPLOAD  # noqa: E402
@@ -119,7 +120,7 @@ def largest_backup(folder: Path) -> tuple[dict[str, Any], int]:
     in MAX_UPLOAD, and how many."""
     store = Store(f"sqlite:///{folder / 'backup.db'}")
     team = store.add_team("Owls", ["Ann", "Ben"])
-    store.record_finished_game(log_of(ASSASSIN_ACTIONS), team_id=team.id, mission_id=None)
+    attempts.record_finished_game(store, log_of(ASSASSIN_ACTIONS), team_id=team.id, mission_id=None)
     backup = export_team(store, team)
     store.close()
     one = backup["attempts"][0]

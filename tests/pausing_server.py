@@ -1,6 +1,7 @@
 """`gadget serve` as shipped, but stopping dead at the point a test arms, so that the test
 can kill it exactly there: inside a recorded action's transaction before its commit
-("write"), or after that commit before anything else happens ("notice").
+("write"), or after that commit before anything else happens ("notice"): the unit of work
+that saves an action, whatever service runs it.
 
 The test arms a point by writing its name into the file GADGET_TEST_PAUSE_FILE names (read
 only here, never by the app); the next action recorded stops there and says so by making
@@ -12,6 +13,8 @@ from __future__ import annotations
 import os
 import sys
 import threading
+from collections.abc import Iterator
+from contextlib import contextmanager
 from pathlib import Path
 from typing import Any
 
@@ -19,7 +22,8 @@ from sqlalchemy import event
 from sqlalchemy.engine import Connection, Engine
 
 from gadget.cli.main import main
-from gadget.store.games import GameRecords
+from gadget.store.repository import Repository
+from gadget.store.unit import Unit
 
 ARMED = Path(os.environ["GADGET_TEST_PAUSE_FILE"])
 PAUSED = ARMED.with_name(ARMED.name + ".paused")
@@ -49,23 +53,32 @@ def _before_commit(connection: Connection) -> None:
         _stop_here("write")
 
 
-original_record_action = GameRecords.record_action
+original_save_game = Unit.save_game
+original_unit = Repository.unit
 
 
-def _record_action(self: GameRecords, *args: Any, **kwargs: Any) -> Any:
-    """The store's own `record_action`, with the armed point around it."""
+def _save_game(self: Unit, *args: Any, **kwargs: Any) -> Any:
+    """The unit's own `save_game`: the action it saves meets the armed point."""
     recording.point = _armed_point()
+    return original_save_game(self, *args, **kwargs)
+
+
+@contextmanager
+def _unit(self: Repository) -> Iterator[Unit]:
+    """The store's own unit of work; after the commit of one that saved an action, the
+    "notice" point, before anything else happens."""
     try:
-        saved = original_record_action(self, *args, **kwargs)
+        with original_unit(self) as unit:
+            yield unit
     finally:
-        point, recording.point = recording.point, None
+        point, recording.point = getattr(recording, "point", None), None
     if point == "notice":
         _stop_here("notice")
-    return saved
 
 
 event.listen(Engine, "commit", _before_commit)
-GameRecords.record_action = _record_action  # type: ignore[method-assign]
+Unit.save_game = _save_game  # type: ignore[method-assign]
+Repository.unit = _unit  # type: ignore[method-assign, assignment]
 
 if __name__ == "__main__":
     sys.exit(main(sys.argv[1:]))

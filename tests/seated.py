@@ -7,9 +7,9 @@ from dataclasses import dataclass
 from typing import Any
 
 from gadget.engine import Action, Player, recorder
+from gadget.services.games import SavedGame
 from gadget.services.phones import Phone, new_phone_token, phone_from_token
 from gadget.services.table import Table
-from gadget.store import SavedGame
 
 
 def new_phone() -> Phone:

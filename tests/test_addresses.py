@@ -13,7 +13,7 @@ import repath  # type: ignore[import-untyped]
 
 from gadget.engine import Player, ShareCode
 from gadget.engine.classic import Game, deal
-from gadget.services import addresses
+from gadget.services import addresses, games
 from gadget.services.table import Table
 from tests.phones import Phone
 from tests.screens import at_the_table, deal_and_join
@@ -36,7 +36,7 @@ async def test_an_unknown_address_on_the_served_app_leads_nowhere_and_back_home(
     table: Table,
 ) -> None:
     phone_a, _phone_b, _code = await deal_and_join(table)
-    game = table.store.games_in_progress()[-1]
+    game = games.games_in_progress(table.store)[-1]
     home_words = "A companion for Codenames: Duet, and for classic Codenames and Pictures."
     for route in (
         "/nonsense",

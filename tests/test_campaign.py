@@ -9,6 +9,7 @@ import pytest
 from gadget.engine import Clue, Guess, Player
 from gadget.missions import MissionLockedError, MissionState
 from gadget.missions.record import UnfinishedGameError
+from gadget.services import games
 from gadget.services.backup import BackupError, export_team, import_team
 from gadget.services.campaign import (
     CampaignError,
@@ -94,7 +95,7 @@ def test_a_mission_played_through_the_app_completes_when_won(store: Store) -> No
             if card.side(giver)[cell] == "G" and (giver is A or card.a[cell] != "G")
         ]
     for action in actions:
-        game = store.record_action(game.id, action, game.version)
+        game = games.record_action(store, game.id, action, game.version)
     assert game.state.status.value == "won"
     assert "moscow" in store.completed(store.team("Owls").id)
 

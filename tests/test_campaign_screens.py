@@ -9,6 +9,7 @@ import flet_charts as charts
 
 from gadget.engine import Player
 from gadget.missions import default_map, map_from_dict
+from gadget.services import attempts, games
 from gadget.services.backup import export_team
 from gadget.services.campaign import record_played_elsewhere
 from gadget.services.table import Table
@@ -94,7 +95,7 @@ async def test_a_city_card_starts_its_mission_on_the_table(table: Table) -> None
     assert team.says("9 timer tokens, 5 of them bystander side up.")
     assert team.says("a balance of care and daring")
     await team.tap("Start this mission")
-    game = table.store.games_in_progress()[-1]
+    game = games.games_in_progress(table.store)[-1]
     assert (game.mission_id, game.log.setup.tokens, game.log.setup.mistakes) == ("cairo", 9, 5)
     assert team.session.page.route == f"/game/{game.public_id}"
     assert table.seat_of(game.id, team.identity) is Player.A
@@ -112,7 +113,7 @@ async def test_a_mission_is_played_without_the_box_with_the_phones_words(table: 
     owls = _owls_after_prague(table)
     team = await member(table.store, owls, f"/teams/{owls.id}/missions/cairo")
     await team.tap("Start without the box")
-    game = table.store.games_in_progress()[-1]
+    game = games.games_in_progress(table.store)[-1]
     assert (game.mission_id, game.log.setup.tokens, game.log.setup.mistakes) == ("cairo", 9, 5)
     assert game.log.words is not None and game.log.words.list_key == "en-1"
     assert team.session.page.route == f"/game/{game.public_id}"
@@ -255,7 +256,9 @@ async def test_a_long_history_shows_50_at_a_time_until_every_attempt_is_shown(
 ) -> None:
     team = table.store.add_team("Owls", [])
     for _ in range(60):
-        table.store.record_finished_game(log_of(ASSASSIN_ACTIONS), team_id=team.id, mission_id=None)
+        attempts.record_finished_game(
+            table.store, log_of(ASSASSIN_ACTIONS), team_id=team.id, mission_id=None
+        )
     history = await member(table.store, team, f"/teams/{team.id}/history")
     assert history.says("50 attempts shown of 60")
     await history.tap("Show 50 more")

@@ -8,8 +8,7 @@ import json
 import pytest
 
 from gadget.engine.classic import Game, Team, deal
-from gadget.engine.errors import CellNotGuessableError
-from gadget.services.classic_table import (
+from gadget.engine.classic_table import (
     MOST_ACTIONS,
     ClassicTableError,
     counting,
@@ -23,7 +22,8 @@ from gadget.services.classic_table import (
     turn_ended,
     undone,
 )
-from gadget.services.team_timer import TeamTimerSettings
+from gadget.engine.errors import CellNotGuessableError
+from gadget.engine.team_timer import TeamTimerSettings
 
 CARD = deal(Game.CLASSIC, 1)  # blue starts; 0 blue, 3 a bystander, 15 the assassin
 TIMES = TeamTimerSettings(turn_seconds=60, first_turn_seconds=90)

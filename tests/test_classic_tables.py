@@ -11,17 +11,30 @@ from collections.abc import Callable
 import pytest
 
 from gadget.engine.classic import Game, Team, deal
+from gadget.engine.classic_table import (
+    ClassicTableError,
+    Counted,
+    TimerMoved,
+    TimerStarted,
+    TimerStopped,
+    Touched,
+    TurnEnded,
+    Undone,
+    counting,
+    new_table,
+    touched,
+)
 from gadget.engine.errors import CellNotGuessableError
-from gadget.services.classic_table import ClassicTableError, counting, new_table, touched
+from gadget.engine.team_timer import TeamTimerSettings
 from gadget.services.classic_tables import (
     ClassicTables,
     ShownClassic,
+    deal_card,
     document_text,
     table_of_text,
 )
 from gadget.services.phones import Phone
 from gadget.services.table import Table
-from gadget.services.team_timer import TeamTimerSettings
 from gadget.store import NotFoundError, StaleGameError, Store
 from tests.clocks import FakeClock
 from tests.phones import Phone as PhoneScreen  # a phone with its screen; `Phone` is its identity
@@ -45,19 +58,20 @@ def test_every_step_is_kept_and_the_other_phone_reads_it(store: Store) -> None:
     clock = FakeClock(5000.0)
     table = Table(store, clock=clock)
     dealer, other = new_phone(), new_phone()
-    card = table.classic.deal(dealer, Game.PICTURES)
+    card = deal_card(Game.PICTURES)
+    table.classic.open(dealer, card)
     assert card.game is Game.PICTURES and card.layout.cells == 20
     opened = table.classic.open(other, card)
     assert (opened.table.card, opened.version, opened.table.timer) == (card, 0, None)
 
     tables = table.classic
     first = sorted(card.agents(card.starting))[0]
-    shown = tables.count(dealer, card, 0, True)
-    shown = tables.start_timer(other, card, shown.version, TIMES)
-    shown = tables.touch(dealer, card, shown.version, first)
+    shown = tables.step(dealer, card, 0, Counted(True))
+    shown = tables.step(other, card, shown.version, TimerStarted(TIMES))
+    shown = tables.step(dealer, card, shown.version, Touched(first))
     assert shown.version == 3 and shown.table.tally.touched == (first,)
     clock.now += 30
-    shown = tables.end_turn(other, card, shown.version)
+    shown = tables.step(other, card, shown.version, TurnEnded())
     read = tables.shown(dealer, card)
     assert read == shown
     assert read.table.tally.turn is card.starting.other
@@ -66,19 +80,19 @@ def test_every_step_is_kept_and_the_other_phone_reads_it(store: Store) -> None:
         card.starting.other,
         50,  # a turn's time, from the end of the last one: the server's clock
     )
-    shown = tables.move_timer(dealer, card, shown.version, "pause")
+    shown = tables.step(dealer, card, shown.version, TimerMoved("pause"))
     assert shown.table.timer is not None and shown.table.timer.paused
-    shown = tables.undo(other, card, shown.version)
+    shown = tables.step(other, card, shown.version, Undone())
     assert shown.table.tally.turn is card.starting
-    shown = tables.stop_timer(other, card, shown.version)
+    shown = tables.step(other, card, shown.version, TimerStopped())
     assert tables.shown(dealer, card) == shown and shown.table.timer is None
 
 
 def test_a_restarted_server_shows_the_card_where_it_stood(database_url: str) -> None:
     phone = new_phone()
     first = Table(Store(database_url), clock=FakeClock())
-    shown = first.classic.count(phone, first.classic.open(phone, CARD).table.card, 0, True)
-    shown = first.classic.touch(phone, CARD, shown.version, 0)
+    shown = first.classic.step(phone, first.classic.open(phone, CARD).table.card, 0, Counted(True))
+    shown = first.classic.step(phone, CARD, shown.version, Touched(0))
     first.store.close()
     again = Table(Store(database_url), clock=FakeClock())
     assert again.classic.shown(phone, CARD) == shown
@@ -90,14 +104,15 @@ def test_a_phone_without_the_code_reads_and_moves_nothing(table: Table) -> None:
     """There is no way to list cards: a phone names the card it wants by its code, and one
     that never opened that code is told there is no such card, as for a card never kept."""
     holder, stranger = new_phone(), new_phone()
-    card = table.classic.deal(holder, Game.CLASSIC)
+    card = deal_card(Game.CLASSIC)
+    table.classic.open(holder, card)
     never = deal(Game.CLASSIC, 2)
     tables = table.classic
     refusals: list[Callable[[], object]] = [
         lambda: tables.shown(stranger, card),
-        lambda: tables.count(stranger, card, 0, True),
-        lambda: tables.end_turn(stranger, card, 0),
-        lambda: tables.start_timer(stranger, card, 0, TIMES),
+        lambda: tables.step(stranger, card, 0, Counted(True)),
+        lambda: tables.step(stranger, card, 0, TurnEnded()),
+        lambda: tables.step(stranger, card, 0, TimerStarted(TIMES)),
         lambda: tables.shown(holder, never),
     ]
     for refused in refusals:
@@ -117,20 +132,22 @@ def test_every_call_names_its_card_and_takes_the_phone() -> None:
 
 def test_a_phone_that_saw_an_older_step_is_refused_and_nothing_changes(table: Table) -> None:
     one, two = new_phone(), new_phone()
-    card = table.classic.deal(one, Game.CLASSIC)
+    card = deal_card(Game.CLASSIC)
+    table.classic.open(one, card)
     table.classic.open(two, card)
-    table.classic.count(one, card, 0, True)
+    table.classic.step(one, card, 0, Counted(True))
     with pytest.raises(StaleGameError, match="the other spymaster's phone changed the card first"):
-        table.classic.count(two, card, 0, False)
+        table.classic.step(two, card, 0, Counted(False))
     assert table.classic.shown(two, card).table.counting is True
 
 
 def test_a_refused_step_keeps_nothing(table: Table) -> None:
     phone = new_phone()
     table.classic.open(phone, CARD)
-    shown = table.classic.touch(phone, CARD, table.classic.count(phone, CARD, 0, True).version, 0)
+    counted = table.classic.step(phone, CARD, 0, Counted(True))
+    shown = table.classic.step(phone, CARD, counted.version, Touched(0))
     with pytest.raises(CellNotGuessableError, match="cell 0 is already covered"):
-        table.classic.touch(phone, CARD, shown.version, 0)
+        table.classic.step(phone, CARD, shown.version, Touched(0))
     assert table.classic.shown(phone, CARD) == shown
 
 
@@ -140,10 +157,10 @@ def test_each_step_tells_the_cards_watchers_the_version_it_made(table: Table) ->
     heard: list[int | None] = []
     stop = table.hub.watch(CARD.code, heard.append)
     table.hub.watch(deal(Game.CLASSIC, 2).code, lambda _version: heard.append(-1))
-    shown = table.classic.count(phone, CARD, 0, True)
-    table.classic.end_turn(phone, CARD, shown.version)
+    shown = table.classic.step(phone, CARD, 0, Counted(True))
+    table.classic.step(phone, CARD, shown.version, TurnEnded())
     stop()
-    table.classic.undo(phone, CARD, 2)
+    table.classic.step(phone, CARD, 2, Undone())
     assert heard == [1, 2]
 
 
@@ -163,7 +180,7 @@ def test_phones_opening_one_new_code_at_once_keep_one_card(store: Store) -> None
     for thread in threads:
         thread.join()
     assert len(shown) == 4 and {s.version for s in shown} == {0}
-    moved = table.classic.count(phones[0], CARD, 0, True)
+    moved = table.classic.step(phones[0], CARD, 0, Counted(True))
     assert all(table.classic.shown(phone, CARD) == moved for phone in phones)
 
 
@@ -173,14 +190,14 @@ def test_racing_steps_are_taken_exactly_once(store: Store) -> None:
     phones = [new_phone() for _ in range(4)]
     for phone in phones:
         table.classic.open(phone, CARD)
-    seen = table.classic.start_timer(phones[0], CARD, 0, TIMES).version
+    seen = table.classic.step(phones[0], CARD, 0, TimerStarted(TIMES)).version
     start = threading.Barrier(len(phones))
     outcomes: list[str] = []
 
     def end_turn(phone: Phone) -> None:
         start.wait()
         try:
-            table.classic.end_turn(phone, CARD, seen)
+            table.classic.step(phone, CARD, seen, TurnEnded())
             outcomes.append("taken")
         except StaleGameError:
             outcomes.append("refused")
@@ -208,11 +225,12 @@ def test_a_step_on_one_process_is_heard_on_the_other(
 ) -> None:
     first, second = two_processes
     phone_a, phone_b = new_phone(), new_phone()
-    card = first.classic.deal(phone_a, Game.CLASSIC)
+    card = deal_card(Game.CLASSIC)
+    first.classic.open(phone_a, card)
     second.classic.open(phone_b, card)
     heard = threading.Event()
     second.hub.watch(card.code, lambda _version: heard.set())
-    shown = first.classic.start_timer(phone_a, card, 0, TIMES)
+    shown = first.classic.step(phone_a, card, 0, TimerStarted(TIMES))
     assert heard.wait(30), "the other process never heard of the step"
     assert second.classic.shown(phone_b, card) == shown
 
@@ -234,7 +252,8 @@ def test_spymasters_on_two_processes_see_one_timer_and_one_count(
     async def scenario() -> None:
         serve(first)
         storage = new_device()
-        card = first.classic.deal(device_of(storage), Game.CLASSIC, seed=11)
+        card = deal_card(Game.CLASSIC, seed=11)
+        first.classic.open(device_of(storage), card)
         turns = {Team.RED: "Red's turn", Team.BLUE: "Blue's turn"}
         dealer = await PhoneScreen(f"/classic/{card.code}", storage=storage, table=first).open()
         other = await PhoneScreen(f"/classic/{card.code}", table=second).open()
@@ -259,10 +278,11 @@ def test_a_step_that_changes_nothing_writes_nothing_and_tells_no_one(table: Tabl
     heard: list[int | None] = []
     table.hub.watch(CARD.code, heard.append)
     for _ in range(50):
-        shown = table.classic.move_timer(phone, CARD, 0, "pause")
+        shown = table.classic.step(phone, CARD, 0, TimerMoved("pause"))
         assert shown.version == 0
-    counted = table.classic.count(phone, CARD, 0, True)
-    ended = table.classic.end_turn(phone, CARD, counted.version, CARD.starting)
-    again = table.classic.end_turn(phone, CARD, ended.version, CARD.starting)  # already passed
+    counted = table.classic.step(phone, CARD, 0, Counted(True))
+    ended = table.classic.step(phone, CARD, counted.version, TurnEnded(CARD.starting))
+    passed = TurnEnded(CARD.starting)  # already passed
+    again = table.classic.step(phone, CARD, ended.version, passed)
     assert again.version == ended.version == counted.version + 1
     assert heard == [counted.version, ended.version]

@@ -10,6 +10,7 @@ import pytest
 from gadget.cli import main
 from gadget.engine import Player
 from gadget.missions import default_map
+from gadget.services import games
 from gadget.services.phones import new_phone_token, phone_from_token
 from gadget.services.table import Table
 from gadget.store import Store
@@ -79,7 +80,7 @@ def test_seats_release_frees_the_sides_of_a_game_whose_phones_were_all_lost(
     request = table.ask_for_seat(game.id, Player.A, new_a)
     table.answer(request.id, new_b, True)
     assert table.seat_of(game.id, new_a) is Player.A
-    assert store.game(game.id).log == game.log  # nothing of the game was lost
+    assert games.game(store, game.id).log == game.log  # nothing of the game was lost
     assert run(capsys, "seats", "release", "1X1M-JENB-E4S8")[::2] == (
         2, "gadget: “1X1M-JENB-E4S8” is not a valid code: check for a typo\n"
     )  # fmt: skip

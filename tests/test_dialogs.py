@@ -15,11 +15,12 @@ import pytest
 
 from gadget.engine import Clue, GameLog, Player, Setup
 from gadget.missions import Result
+from gadget.services import games
+from gadget.services.games import SavedGame
 from gadget.services.table import Table
 from gadget.site.hold import TEAM_KEY
 from gadget.site.links import team_link
 from gadget.site.team import new_team, record_result, team_from_json
-from gadget.store import SavedGame
 from tests.cards import TEST_CARD
 from tests.games import WINNING_ACTIONS, log_of
 from tests.phones import Phone, device_of, new_device
@@ -138,9 +139,11 @@ def undo_opener(table: Table, over: bool) -> Opener:
     async def opener(language: str) -> tuple[Phone, Callable[[], bool]]:
         if over:
             team = table.store.add_team(f"Owls {len(table.store.teams())}", ["Ann", "Ben"])
-            game = table.store.start_game(log_of(WINNING_ACTIONS), team.id, "prague")
+            game = games.start_game(table.store, log_of(WINNING_ACTIONS), team.id, "prague")
         else:
-            game = table.store.start_game(GameLog(TEST_CARD, Setup(9, 9), (Clue(A, "salad"),)))
+            game = games.start_game(
+                table.store, GameLog(TEST_CARD, Setup(9, 9), (Clue(A, "salad"),))
+            )
         phone = await seated_in(table, game, A, language)
         before = len(game.log.actions)
         undo = next(
@@ -184,7 +187,7 @@ def take_over_opener(table: Table) -> Opener:
     """Phone A of a game, asked by a third phone to take over side B."""
 
     async def opener(language: str) -> tuple[Phone, Callable[[], bool]]:
-        game = table.store.start_game(GameLog(TEST_CARD, Setup(9, 9)))
+        game = games.start_game(table.store, GameLog(TEST_CARD, Setup(9, 9)))
         assert table.store.take_seat(game.id, B, device_of(new_device()).key)
         newcomer = device_of(new_device())
         table.ask_for_seat(game.id, B, newcomer)

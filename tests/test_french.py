@@ -20,6 +20,7 @@ from gadget.cli import main
 from gadget.engine import Clue, GadgetError, Guess, Player, ShareCode
 from gadget.language import SOURCE, catalogue_path, choose, codes, from_environment, language
 from gadget.missions.team_document import read_document
+from gadget.services import games
 from gadget.services.campaign import record_played_elsewhere
 from gadget.services.table import Table
 from gadget.views.language import STORAGE_KEY as LANGUAGE_KEY
@@ -230,8 +231,8 @@ async def test_every_screen_in_french_shows_no_english_words_from_the_catalogue(
     for bank, actions in (((9, 9), ASSASSIN_ACTIONS), ((9, 9), WINNING_ACTIONS)):
         record_played_elsewhere(store, "Owls", "Prague", log_of(actions, *bank).to_json())
     both_missed = (Clue(A), Guess(B, 18), Clue(B), Guess(A, 19))
-    playing = store.start_game(log_of(both_missed))
-    ending = store.start_game(log_of(ASSASSIN_ACTIONS[:-1]))
+    playing = games.start_game(store, log_of(both_missed))
+    ending = games.start_game(store, log_of(ASSASSIN_ACTIONS[:-1]))
     seen: dict[str, list[str]] = {}
     for route in (
         "/",

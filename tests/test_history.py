@@ -11,7 +11,7 @@ import flet as ft
 import flet_charts as charts
 import pytest
 
-from gadget.services import palette
+from gadget.services import attempts, palette
 from gadget.services.campaign import record_played_elsewhere
 from gadget.services.history import history_charts, load_history, matching, whole_ticks
 from gadget.services.table import Table
@@ -114,7 +114,8 @@ def _played(store: Store, wins: int, losses: int) -> None:
     team = store.add_team("Owls", [])
     won, lost = log_of(WINNING_ACTIONS), log_of(ASSASSIN_ACTIONS)
     for index in range(wins + losses):
-        store.record_finished_game(
+        attempts.record_finished_game(
+            store,
             won if index < wins else lost,
             team_id=team.id,
             mission_id=("prague", "berlin", "cairo")[index % 3],

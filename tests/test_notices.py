@@ -15,6 +15,7 @@ import pytest
 from sqlalchemy import create_engine, text
 
 from gadget.engine import Clue, Player
+from gadget.services import games
 from gadget.services.table import Table
 from gadget.store import StaleGameError, Store
 from gadget.store.notices import LAST_RETRY_SECONDS, Listener, announce, retry_wait
@@ -146,8 +147,8 @@ def test_a_change_is_heard_from_its_commit_alone_and_a_refused_one_never(
     _all_heard(tables)
     heard.clear()
     with pytest.raises(StaleGameError):
-        tables.first.store.record_action(game.id, Clue(Player.A), game.version + 1)
-    tables.first.store.record_action(game.id, Clue(Player.A), game.version)
+        games.record_action(tables.first.store, game.id, Clue(Player.A), game.version + 1)
+    games.record_action(tables.first.store, game.id, Clue(Player.A), game.version)
     assert told.wait(tables.patience)
     _all_heard(tables)
     assert heard == [game.id]  # the refused action's would have come before
@@ -164,7 +165,7 @@ def test_each_change_that_phones_see_is_heard_from_its_transaction(tables: Table
         lambda: store.take_seat(game.id, Player.B, "phone b"),
         lambda: store.ask_for_seat(game.id, Player.A, "phone c"),
         lambda: store.answer_request(store.waiting_requests([game.id])[0].id, "phone b", "refused"),
-        lambda: store.save_timer(game.id, store.timer_of(game.id) or pytest.fail("no timer")),
+        lambda: _save_timer_again(store, game.id),
         lambda: store.release_seats(game.id, (Player.B,)),
     ]
     for number, change in enumerate(changes, start=1):
@@ -173,6 +174,12 @@ def test_each_change_that_phones_see_is_heard_from_its_transaction(tables: Table
         assert told.wait(tables.patience), f"change {number} was not heard"
         _all_heard(tables)
         assert heard == [game.id] * number  # one notice for each
+
+
+def _save_timer_again(store: Store, game_id: int) -> None:
+    """The game's timer saved again as it is, in a unit of its own."""
+    with store.unit() as unit:
+        unit.save_timer(game_id, unit.timer(game_id) or pytest.fail("no timer"))
 
 
 def test_the_listener_connects_again_at_once_then_less_often() -> None:

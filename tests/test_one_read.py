@@ -10,7 +10,7 @@ from typing import Any
 
 import pytest
 
-from gadget.engine import Clue, Guess, Player, ShareCode, gamelog
+from gadget.engine import Clue, Guess, Player, ShareCode, playback
 from gadget.services.backup import export_team, import_team
 from gadget.services.table import Table
 from gadget.store import Store
@@ -31,15 +31,15 @@ def table(store: Store) -> Table:
 def counted(monkeypatch: pytest.MonkeyPatch) -> Iterator[list[int]]:
     """Every replay of a log from its first action (each one starts a new game)."""
     starts: list[int] = []
-    real = gamelog.new_game
+    real = playback.new_game
 
     def new_game(*args: Any) -> Any:
         starts.append(1)
         return real(*args)
 
-    monkeypatch.setattr(gamelog, "new_game", new_game)
+    monkeypatch.setattr(playback, "new_game", new_game)
     yield starts
-    monkeypatch.setattr(gamelog, "new_game", real)
+    monkeypatch.setattr(playback, "new_game", real)
 
 
 @contextmanager
@@ -100,15 +100,15 @@ async def test_a_touch_with_both_phones_watching_replays_no_log(table: Table) ->
     await give_clue(phone_a, "tree")
     await phone_b.settle()
     starts: list[int] = []
-    real = gamelog.new_game
-    gamelog.new_game = lambda *args: starts.append(1) or real(*args)  # type: ignore[assignment]
+    real = playback.new_game
+    playback.new_game = lambda *args: starts.append(1) or real(*args)  # type: ignore[assignment]
     try:
         green = card_of(table, code).a.index("G")
         await phone_a.tap_cell(*seat_of(A, green))  # B touched a green: A's phone records it
         await phone_b.settle()
         await phone_a.settle()
     finally:
-        gamelog.new_game = real  # type: ignore[assignment]
+        playback.new_game = real  # type: ignore[assignment]
     assert phone_a.says("B found an agent.")
     assert phone_b.says("You found an agent.")
     assert starts == []  # before: one to apply it, one a phone, one a render of the event
@@ -116,8 +116,9 @@ async def test_a_touch_with_both_phones_watching_replays_no_log(table: Table) ->
 
 @at_the_table
 async def test_the_phone_that_touched_reads_its_screen_once_the_other_once(table: Table) -> None:
-    """The tapping phone is handed its screen with the answer: the notice every watcher gets
-    names that version, and a screen already showing it reads nothing more (4 -> 3)."""
+    """The tapping phone is handed its screen with the answer, read in the unit of work that
+    saved it: the notice every watcher gets names that version, and a screen already showing
+    it reads nothing more."""
     phone_a, phone_b, code = await deal_and_join(table)
     await give_clue(phone_a, "tree")
     await phone_b.settle()
@@ -127,7 +128,9 @@ async def test_the_phone_that_touched_reads_its_screen_once_the_other_once(table
         await phone_b.settle()
         await phone_a.settle()
     assert phone_a.says("B found an agent.") and phone_b.says("You found an agent.")
-    assert len(opened) == 3  # the save (its seat checked in it); A's answer; B's read
+    # One unit of work (the seat, the version, the rules, the timer and A's screen), then
+    # B's read: 5 before issue 25, 3 before the unit of work.
+    assert len(opened) == 2
 
 
 @at_the_table
@@ -181,3 +184,23 @@ async def test_a_join_link_reads_its_code_once(table: Table) -> None:
         ShareCode.parse = classmethod(real)  # type: ignore[assignment, method-assign]
     assert late.says("Ask to take over")
     assert reads == [code.text]  # before: once a render
+
+
+@at_the_table
+async def test_a_classic_card_dealt_from_home_is_opened_once(table: Table) -> None:
+    """The deal opened the card's table, then its screen opened it again (issue 35): the
+    screen that arrives at the card's address is the one that opens it."""
+    opened: list[str] = []
+    real = table.store.open_classic
+
+    def open_classic(code: str, phone: str, first: str) -> Any:
+        opened.append(code)
+        return real(code, phone, first)
+
+    table.store.open_classic = open_classic  # type: ignore[method-assign]
+    dealer = await Phone("/").open()
+    await dealer.tap("Deal a classic card")
+    await dealer.settle()
+    assert dealer.says("Classic Codenames")
+    code = dealer.session.page.route.rsplit("/", 1)[1]
+    assert opened == [code]

@@ -10,10 +10,10 @@ from typing import Final, get_type_hints
 import pytest
 
 from gadget.engine import Clue, Guess, Player
+from gadget.engine.timing import TimerSettings
 from gadget.missions import default_map
 from gadget.services.phones import Phone
 from gadget.services.table import Table
-from gadget.services.timing import TimerSettings
 from gadget.store import NotFoundError, Store
 from tests.clocks import FakeClock
 from tests.seated import Seated, new_phone

@@ -13,8 +13,8 @@ from pathlib import Path
 import pytest
 
 from gadget.engine import Clue, Player
+from gadget.engine.timing import TimerSettings
 from gadget.services.table import Table
-from gadget.services.timing import TimerSettings
 from gadget.store import Store
 from gadget.store.notices import parse
 from tests.clocks import FakeClock

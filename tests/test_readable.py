@@ -8,6 +8,7 @@ from pathlib import Path
 import flet as ft
 
 from gadget.engine import Clue, Guess, Player
+from gadget.services import games
 from gadget.services.campaign import record_played_elsewhere
 from gadget.services.table import Table
 from gadget.views.layout import LABEL_SIZE, TEXT_MIN
@@ -42,8 +43,8 @@ def test_no_screen_shows_text_smaller_than_the_smallest_size(tmp_path: Path) -> 
         ):
             record_played_elsewhere(store, "Owls", mission, log_of(actions, *bank).to_json())
         both_missed = (Clue(A), Guess(B, 18), Clue(B), Guess(A, 19))  # a token each
-        playing = store.start_game(log_of(both_missed))
-        ending = store.start_game(log_of(ASSASSIN_ACTIONS[:-1]))
+        playing = games.start_game(store, log_of(both_missed))
+        ending = games.start_game(store, log_of(ASSASSIN_ACTIONS[:-1]))
         shown: dict[str, list[tuple[float, str]]] = {}
         for route in (
             "/",

@@ -10,9 +10,10 @@ import flet as ft
 import pytest
 
 from gadget.engine import Clue, GameLog, Guess, Player, Setup, Stop, recorder
+from gadget.engine.timing import TimerSettings
+from gadget.services import games
 from gadget.services.campaign import record_played_elsewhere
 from gadget.services.table import Table
-from gadget.services.timing import TimerSettings
 from gadget.views.qr import qr_png
 from tests.cards import TEST_CARD
 from tests.clocks import FakeClock
@@ -39,7 +40,7 @@ async def test_a_new_game_shows_side_a_with_the_qr_code_and_the_code(table: Tabl
     phone = await Phone("/").open()
     await phone.tap("11 tokens")
     assert phone.session.page.route.startswith("/game/")
-    game = table.store.games_in_progress()[-1]
+    game = games.games_in_progress(table.store)[-1]
     assert game.log.code is not None
     code = game.log.code.text
     assert phone.says(code)
@@ -54,7 +55,7 @@ async def test_a_new_game_shows_side_a_with_the_qr_code_and_the_code(table: Tabl
 async def test_phone_b_joins_by_typed_code_and_sees_its_side_turned(table: Table) -> None:
     phone_a = await Phone("/").open()
     await phone_a.tap("New game")
-    game = table.store.games_in_progress()[-1]
+    game = games.games_in_progress(table.store)[-1]
     assert game.log.code is not None
     phone_b = await Phone("/").open()
     await phone_b.type("Partner's code", game.log.code.text.lower().replace("-", " "))
@@ -124,8 +125,8 @@ async def test_only_the_result_of_a_touch_is_shown_never_the_other_side(table: T
 @at_the_table
 async def test_the_other_phone_acting_first_is_explained_and_nothing_is_lost(table: Table) -> None:
     phone_a, _phone_b, _ = await deal_and_join(table)
-    game = table.store.games_in_progress()[-1]
-    table.store.record_action(game.id, Clue(B, "ocean", 2), game.version)  # unseen by A yet
+    game = games.games_in_progress(table.store)[-1]
+    games.record_action(table.store, game.id, Clue(B, "ocean", 2), game.version)  # unseen by A yet
     await give_clue(phone_a, "salad")
     assert phone_a.says("The other phone acted first")
     assert phone_a.says("B gave the clue: ocean 2. You guess.")
@@ -143,7 +144,7 @@ async def test_undo_asks_first_and_then_both_phones_go_back(table: Table) -> Non
     await phone_a.tap("Undo")
     await phone_a.tap("Take it back")  # the dialog's button
     assert phone_b.says("Either player gives the next clue.")
-    assert table.store.games_in_progress()[-1].log.actions == ()
+    assert games.games_in_progress(table.store)[-1].log.actions == ()
 
 
 @at_the_table
@@ -166,7 +167,7 @@ async def test_undo_asked_on_both_phones_takes_back_one_move_only(table: Table) 
     assert not phone_b.says("Undo the last action?")  # the question closed with its move
     await phone_b.session.dispatch_event(stale_answer._i, "click", None)  # had it been seen
     await phone_b.settle()
-    actions = table.store.games_in_progress()[-1].log.actions
+    actions = games.games_in_progress(table.store)[-1].log.actions
     assert len(actions) == 1 and isinstance(actions[0], Clue)  # the clue stays
 
 
@@ -263,7 +264,7 @@ async def test_a_phone_moves_its_own_side_to_a_new_phone_at_once(table: Table) -
 
 @at_the_table
 async def test_sudden_death_and_no_words_left_are_announced(table: Table) -> None:
-    game = table.store.start_game(GameLog(TEST_CARD, Setup(1, 1)))
+    game = games.start_game(table.store, GameLog(TEST_CARD, Setup(1, 1)))
     phone_a = await seated(table.store, game, A)
     phone_b = await seated(table.store, game, B)
     await give_clue(phone_a, "all")
@@ -286,7 +287,7 @@ async def test_the_end_says_what_happened_and_what_it_opened_and_undo_takes_it_b
 ) -> None:
     a_device = new_device()  # phone A is the team's (phone B is not: tests/test_the_end.py)
     team = table.store.add_team("Owls", ["Ann", "Ben"], phone=device_of(a_device).key)
-    game = table.store.start_game(log_of(WINNING_ACTIONS[:-1]), team.id, "prague")
+    game = games.start_game(table.store, log_of(WINNING_ACTIONS[:-1]), team.id, "prague")
     phone_a = await seated(table.store, game, A, a_device)
     phone_b = await seated(table.store, game, B)
     await phone_a.tap_cell(*seat_of(A, 2))  # the 15th agent
@@ -318,7 +319,7 @@ async def test_the_end_says_what_happened_and_what_it_opened_and_undo_takes_it_b
 
 @at_the_table
 async def test_the_assassin_that_was_touched_is_marked_on_the_final_card(table: Table) -> None:
-    game = table.store.start_game(log_of(ASSASSIN_ACTIONS[:-1]))
+    game = games.start_game(table.store, log_of(ASSASSIN_ACTIONS[:-1]))
     phone_a = await seated(table.store, game, A)
     phone_b = await seated(table.store, game, B)
     await phone_a.tap_cell(*seat_of(A, 10))  # black on both sides
@@ -342,7 +343,7 @@ async def test_secrecy_nothing_sent_to_b_depends_on_as_hidden_colours(table: Tab
     cards = [TEST_CARD, type(TEST_CARD)("".join(swapped), TEST_CARD.b)]
     seen: list[list[object]] = []
     for card in cards:
-        game = table.store.start_game(GameLog(card, Setup()))
+        game = games.start_game(table.store, GameLog(card, Setup()))
         phone_b = await seated(table.store, game, B)
         ghost_a = new_phone()  # the other phone, acting through the table
         assert table.store.take_seat(game.id, A, ghost_a.key)
@@ -458,7 +459,7 @@ async def test_a_teams_mission_starts_with_its_time_bank(table: Table) -> None:
     home = await Phone("/", storage=device).open()
     await home.choose("Mission", "cairo")
     await home.tap("Start this mission")
-    game = table.store.games_in_progress()[-1]
+    game = games.games_in_progress(table.store)[-1]
     assert (game.mission_id, game.log.setup.tokens, game.log.setup.mistakes) == ("cairo", 9, 5)
     assert home.says("9 tokens left (5 bystander side up)")
 
@@ -525,7 +526,7 @@ async def test_a_device_without_a_camera_is_told_to_type_the_code(table: Table) 
 @at_the_table
 async def test_leaving_a_game_stops_listening_and_the_seat_stays_the_phones(table: Table) -> None:
     phone_a, _phone_b, _ = await deal_and_join(table)
-    game = table.store.games_in_progress()[-1]
+    game = games.games_in_progress(table.store)[-1]
     assert table.hub.watchers(game.id) == 2
     await phone_a.tap_icon("Home")
     assert table.hub.watchers(game.id) == 1
@@ -541,7 +542,7 @@ async def test_the_time_bank_is_shown_as_tokens_by_their_side(table: Table) -> N
     table.store.add_team("Owls", [], phone=device_of(storage).key)
     record_played_elsewhere(table.store, "Owls", "Prague", log_of(WINNING_ACTIONS).to_json())
     table.deal(team_name="Owls", mission_name="Cairo", seed=4, phone=device_of(storage))
-    game = table.store.games_in_progress()[-1]
+    game = games.games_in_progress(table.store)[-1]
     phone = await Phone(f"/game/{game.public_id}", storage=storage).open()
     assert phone.says("time bank: 5 bystander side up, 4 checkmark side up")
 
@@ -557,7 +558,7 @@ async def test_two_quick_taps_on_one_phone_are_both_recorded(table: Table) -> No
         await phone_a.session.dispatch_event(control._i, "click", None)
     await phone_a.settle()
     assert not phone_a.says("The other phone acted first")
-    assert table.store.games_in_progress()[-1].state.agents_found == 2
+    assert games.games_in_progress(table.store)[-1].state.agents_found == 2
 
 
 @at_the_table
@@ -567,7 +568,7 @@ async def test_home_reaches_the_teams_map_and_history_and_practice_games_have_on
     owls = table.store.add_team("Owls", [])
     storage = new_device()
     table.store.join_team(owls.id, device_of(storage).key)
-    practice = table.store.start_game(log_of(ASSASSIN_ACTIONS[:-1]))
+    practice = games.start_game(table.store, log_of(ASSASSIN_ACTIONS[:-1]))
     phone_a = await seated(table.store, practice, A, storage)
     await phone_a.tap_cell(*seat_of(A, 10))  # B touched the assassin: the practice game ends
     await phone_a.tap("Your games")

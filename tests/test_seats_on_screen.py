@@ -9,6 +9,8 @@ from typing import Any
 import flet as ft
 
 from gadget.engine import Deal, Guess, Player, ShareCode
+from gadget.engine.timing import TimerSettings
+from gadget.services import games
 from gadget.services.table import Table
 from gadget.views import app, typed_code
 from gadget.views.boundary import SORRY, component
@@ -22,7 +24,7 @@ A, B = Player.A, Player.B
 @at_the_table
 async def test_home_lists_only_this_phones_games_and_never_a_code(table: Table) -> None:
     phone_a, phone_b, code = await deal_and_join(table)
-    game = table.store.games_in_progress()[-1]
+    game = games.games_in_progress(table.store)[-1]
     for phone, side in ((phone_a, "Side A"), (phone_b, "Side B")):
         home = await Phone("/", storage=phone.storage).open()
         assert home.says(side) and home.says("Resume")
@@ -36,7 +38,7 @@ async def test_a_phone_holding_one_side_never_sees_the_other_whatever_it_opens(
     table: Table,
 ) -> None:
     phone_a, phone_b, code = await deal_and_join(table)
-    game = table.store.games_in_progress()[-1]
+    game = games.games_in_progress(table.store)[-1]
     card = card_of(table, code)
     for phone, mine in ((phone_a, A), (phone_b, B)):
         for route in (f"/join/{code.text}", f"/game/{game.public_id}", "/game/1", "/"):
@@ -158,7 +160,7 @@ async def test_a_thousand_booklets_printing_stall_no_other_phone(table: Table) -
 async def test_with_no_seated_partner_the_screen_says_what_to_do(table: Table) -> None:
     dealer = await Phone("/").open()
     await dealer.tap("New game")  # B never joins; A's phone is then lost
-    game = table.store.games_in_progress()[-1]
+    game = games.games_in_progress(table.store)[-1]
     stranger = await Phone(f"/game/{game.public_id}").open()
     for side in ("A", "B"):  # phone A could still allow either: it may be there after all
         assert stranger.says(f"Ask to take over side {side}")
@@ -208,7 +210,7 @@ async def test_the_code_folds_away_on_phone_a_once_b_has_joined(table: Table) ->
 async def test_a_clue_being_typed_survives_the_partners_phone_acting(table: Table) -> None:
     phone_a = await Phone("/").open()
     await phone_a.tap("New game")
-    game = table.store.games_in_progress()[-1]
+    game = games.games_in_progress(table.store)[-1]
     assert game.log.code is not None
     await phone_a.type("Clue", "sal")
     phone_b = await Phone(f"/join/{game.log.code.text}").open()  # A's screen is re-rendered
@@ -237,7 +239,9 @@ async def test_a_failed_read_is_reported_and_the_phone_keeps_following_the_game(
     table: Table,
 ) -> None:
     phone_a, phone_b, code = await deal_and_join(table)
-    real, failures = table.phone_game, [3]
+    await give_clue(phone_a, "one")
+    await phone_b.settle()
+    real, failures = table.phone_game, [2]
 
     def flaky(game_id: int, phone: Any, **how: Any) -> Any:
         if failures[0]:
@@ -246,12 +250,13 @@ async def test_a_failed_read_is_reported_and_the_phone_keeps_following_the_game(
         return real(game_id, phone, **how)
 
     table.phone_game = flaky  # type: ignore[method-assign]
-    await give_clue(phone_a, "one")  # A's read after its clue, then both phones' reads fail
+    game = games.games_in_progress(table.store)[-1]
+    table.set_timer(phone_a.identity, game.id, TimerSettings(True, 60, 60))  # both phones read
+    await phone_a.settle()
     await phone_b.settle()
-    for phone in (phone_a, phone_b):
+    for phone in (phone_a, phone_b):  # and both reads failed
         assert phone.says(SORRY)
         await phone.tap("Try again")
-    game = table.store.games_in_progress()[-1]
     table.act(phone_a.identity, game.id, Guess(B, card_of(table, code).a.index("G")), game.version)
     await phone_b.settle()
     assert phone_b.says("You found an agent.")  # still following: the next change arrived

@@ -24,6 +24,7 @@ import pytest
 from sqlalchemy import create_engine, text
 
 from gadget.engine import Guess, Player, seat_index
+from gadget.services import games
 from gadget.store import Store
 from tests.browsers import (
     GAME_ADDRESS,
@@ -212,7 +213,7 @@ def _saved_guesses(database: str, phone_a: Page) -> list[int]:
     """The touches the database holds for phone A's game, in order (a third reader)."""
     store = Store(database)
     try:
-        game = store.game_by_public_id(phone_a.url.rsplit("/", 1)[1])
+        game = games.game_by_public_id(store, phone_a.url.rsplit("/", 1)[1])
         assert game is not None
         return [action.cell for action in game.log.actions if isinstance(action, Guess)]
     finally:

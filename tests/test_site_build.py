@@ -65,8 +65,8 @@ def test_the_archive_holds_the_site_and_pure_packages_never_the_store(site: Path
     ):
         assert f"gadget/{classic}" in names  # a classic card, its count and where it is kept
     for shared in (
-        "services/classic_table.py",
-        "services/team_timer.py",
+        "engine/classic_table.py",
+        "engine/team_timer.py",
         "views/classic_screen.py",
     ):
         assert f"gadget/{shared}" in names  # the steps and the screen both apps share

@@ -15,8 +15,16 @@ import pytest
 import gadget.site.classic as site_classic
 from gadget.engine import Deal
 from gadget.engine.classic import ClassicCard, Game, Team, deal
+from gadget.engine.classic_table import (
+    ClassicTable,
+    ClassicTableError,
+    Step,
+    Touched,
+    counting,
+    new_table,
+    table_document,
+)
 from gadget.services import addresses
-from gadget.services.classic_table import ClassicTableError, counting, new_table, table_document
 from gadget.site import kept_tables
 from gadget.site.kept_tables import TABLES_KEY, newest_first, read_table, table_key
 from gadget.site.scan import route_of_text
@@ -260,10 +268,14 @@ def test_a_browser_that_keeps_nothing_says_a_reload_starts_afresh(
 
 
 def test_a_refused_step_is_said_on_the_screen_never_raised(monkeypatch: pytest.MonkeyPatch) -> None:
-    def refused(*_args: object) -> object:
-        raise ClassicTableError("the count is not kept at this table: start keeping count")
+    real = site_classic.after
 
-    monkeypatch.setattr(site_classic, "touched", refused)
+    def refused(table: ClassicTable, step: Step, now: float) -> ClassicTable:
+        if isinstance(step, Touched):  # a touch only: keeping count is the step before it
+            raise ClassicTableError("the count is not kept at this table: start keeping count")
+        return real(table, step, now)
+
+    monkeypatch.setattr(site_classic, "after", refused)
 
     async def scenario() -> None:
         phone = await opened(f"/classic/{CARD.code}")

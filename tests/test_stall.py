@@ -24,6 +24,7 @@ from bench.bench_load import SimulatedPhone
 from bench.bench_stall import Server, health, serve
 from bench.stall_attacks import PATIENCE, attack
 from gadget.serve.server import asgi_app
+from gadget.services import attempts
 from gadget.services.history import load_history
 from gadget.services.phones import new_phone_token
 from gadget.services.table import Table
@@ -153,7 +154,9 @@ def test_a_long_history_is_read_in_the_worker_and_comes_back_but_for_its_logs(
     store = Store(f"sqlite:///{tmp_path / 'gadget.db'}")
     team = store.add_team("Owls", [])
     for _ in range(READ_AT_ONCE + 1):
-        store.record_finished_game(log_of(ASSASSIN_ACTIONS), team_id=team.id, mission_id=None)
+        attempts.record_finished_game(
+            store, log_of(ASSASSIN_ACTIONS), team_id=team.id, mission_id=None
+        )
     here = load_history(store, team)
     there = asyncio.run(team_history(store, team))
     assert store.count_attempts(team.id) == len(there.attempts) == READ_AT_ONCE + 1

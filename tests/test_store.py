@@ -25,6 +25,7 @@ from gadget.engine import (
 from gadget.engine.sharecode import v1_text
 from gadget.missions import default_map, map_from_dict
 from gadget.missions.record import UndoRefusedError, UnfinishedGameError
+from gadget.services import attempts, games
 from gadget.services.backup import export_team, import_team
 from gadget.services.campaign import mission_names, record_played_elsewhere
 from gadget.store import (
@@ -113,13 +114,13 @@ def test_teams_have_unique_names_players_notes_and_a_map(store: Store) -> None:
 
 def test_every_action_is_saved_and_a_restarted_app_resumes_the_game(database_url: str) -> None:
     first = Store(database_url)
-    game = first.start_game(log_of(()), players=["Ann", "Ben"])
+    game = games.start_game(first, log_of(()), players=["Ann", "Ben"])
     for action in WINNING_ACTIONS[:10]:
-        game = first.record_action(game.id, action, game.version)
+        game = games.record_action(first, game.id, action, game.version)
     first.close()
 
     restarted = Store(database_url)
-    [resumed] = restarted.games_in_progress()
+    [resumed] = games.games_in_progress(restarted)
     assert resumed.id == game.id
     assert restarted.count_games_in_progress() == 1
     assert resumed.version == 10
@@ -129,25 +130,25 @@ def test_every_action_is_saved_and_a_restarted_app_resumes_the_game(database_url
 
 
 def test_two_phones_acting_at_once_one_wins_and_the_other_is_told_why(store: Store) -> None:
-    game = store.start_game(log_of(()))
+    game = games.start_game(store, log_of(()))
     seen_by_both = game.version
-    store.record_action(game.id, Clue(A, "salad", 3), seen_by_both)
+    games.record_action(store, game.id, Clue(A, "salad", 3), seen_by_both)
     with pytest.raises(StaleGameError, match="the other phone acted first"):
-        store.record_action(game.id, Clue(B, "ocean", 2), seen_by_both)
-    saved = store.game(game.id)
+        games.record_action(store, game.id, Clue(B, "ocean", 2), seen_by_both)
+    saved = games.game(store, game.id)
     assert saved.log.actions == (Clue(A, "salad", 3),)
     assert saved.version == 1
 
 
 def test_racing_threads_apply_an_action_exactly_once(store: Store) -> None:
-    game = store.start_game(log_of(()))
+    game = games.start_game(store, log_of(()))
     outcomes: list[str] = []
     barrier = threading.Barrier(4)
 
     def phone(player: Player) -> None:
         barrier.wait()
         try:
-            store.record_action(game.id, Clue(player, "go", 1), game.version)
+            games.record_action(store, game.id, Clue(player, "go", 1), game.version)
             outcomes.append("taken")
         except StaleGameError:
             outcomes.append("refused")
@@ -158,21 +159,21 @@ def test_racing_threads_apply_an_action_exactly_once(store: Store) -> None:
     for thread in threads:
         thread.join()
     assert sorted(outcomes) == ["refused", "refused", "refused", "taken"]
-    assert len(store.game(game.id).log.actions) == 1
+    assert len(games.game(store, game.id).log.actions) == 1
 
 
 def test_an_illegal_action_is_refused_and_nothing_is_saved(store: Store) -> None:
-    game = store.start_game(log_of(()))
+    game = games.start_game(store, log_of(()))
     with pytest.raises(IllegalActionError, match="cannot guess before a clue"):
-        store.record_action(game.id, Guess(B, 4), game.version)
-    assert store.game(game.id).version == 0
+        games.record_action(store, game.id, Guess(B, 4), game.version)
+    assert games.game(store, game.id).version == 0
 
 
 def test_the_winning_action_records_the_attempt_and_completes_the_mission(store: Store) -> None:
     team = store.add_team("Owls", ["Ann", "Ben"])
-    game = store.start_game(log_of(()), team.id, "prague", ["Ann", "Ben"])
+    game = games.start_game(store, log_of(()), team.id, "prague", ["Ann", "Ben"])
     for action in WINNING_ACTIONS:
-        game = store.record_action(game.id, action, game.version)
+        game = games.record_action(store, game.id, action, game.version)
     assert game.state.status.value == "won"
     assert game.attempt_id is not None
     [attempt] = store.attempts(team.id)
@@ -180,46 +181,46 @@ def test_the_winning_action_records_the_attempt_and_completes_the_mission(store:
     assert attempt.players == ("Ann", "Ben")
     assert attempt.log.actions == WINNING_ACTIONS
     assert store.completed(team.id) == {"prague"}
-    assert store.games_in_progress() == []
+    assert games.games_in_progress(store) == []
 
 
 def test_a_lost_mission_is_history_but_not_a_completion(store: Store) -> None:
     team = store.add_team("Owls", [])
-    game = store.start_game(log_of(()), team.id, "prague")
+    game = games.start_game(store, log_of(()), team.id, "prague")
     for action in ASSASSIN_ACTIONS:
-        game = store.record_action(game.id, action, game.version)
+        game = games.record_action(store, game.id, action, game.version)
     [attempt] = store.attempts(team.id)
     assert (attempt.won, attempt.reason, attempt.score) == (False, "assassin", None)
     assert store.completed(team.id) == frozenset()
 
 
 def test_undo_takes_back_the_last_action(store: Store) -> None:
-    game = store.start_game(log_of(()))
+    game = games.start_game(store, log_of(()))
     with pytest.raises(StoreError, match="nothing to undo"):
-        store.undo(game.id, game.version)
-    game = store.record_action(game.id, Clue(A), game.version)
-    game = store.record_action(game.id, Guess(B, 4), game.version)
-    game = store.undo(game.id, game.version)
+        games.undo(store, game.id, game.version)
+    game = games.record_action(store, game.id, Clue(A), game.version)
+    game = games.record_action(store, game.id, Guess(B, 4), game.version)
+    game = games.undo(store, game.id, game.version)
     assert game.log.actions == (Clue(A),)
     assert game.version == 3
     with pytest.raises(StaleGameError):
-        store.undo(game.id, 2)
+        games.undo(store, game.id, 2)
 
 
 def test_undoing_the_touch_that_lost_takes_the_attempt_out_of_the_history(store: Store) -> None:
-    game = store.start_game(log_of(()))
+    game = games.start_game(store, log_of(()))
     for action in ASSASSIN_ACTIONS:
-        game = store.record_action(game.id, action, game.version)
+        game = games.record_action(store, game.id, action, game.version)
     assert [a.reason for a in store.attempts(None)] == ["assassin"]
-    game = store.undo(game.id, game.version)
+    game = games.undo(store, game.id, game.version)
     assert (game.state.is_over, game.attempt_id, game.log.actions) == (
         False,
         None,
         ASSASSIN_ACTIONS[:-1],
     )
     assert store.attempts(None) == []
-    assert store.games_in_progress() == [game]
-    game = store.record_action(game.id, Guess(B, 5), game.version)  # the touch meant
+    assert games.games_in_progress(store) == [game]
+    game = games.record_action(store, game.id, Guess(B, 5), game.version)  # the touch meant
     assert game.log.actions[-1] == Guess(B, 5)
 
 
@@ -227,16 +228,16 @@ def test_undoing_a_mission_win_takes_back_its_completion_and_the_cities_it_opene
     store: Store,
 ) -> None:
     team = store.add_team("Owls", [])
-    game = store.start_game(log_of(()), team.id, "prague")
+    game = games.start_game(store, log_of(()), team.id, "prague")
     for action in WINNING_ACTIONS:
-        game = store.record_action(game.id, action, game.version)
+        game = games.record_action(store, game.id, action, game.version)
     assert store.completed(team.id) == {"prague"}
     assert game.attempt_id is not None
     assert store.completed_by(game.attempt_id) == {"prague"}
-    game = store.undo(game.id, game.version)
+    game = games.undo(store, game.id, game.version)
     assert store.completed(team.id) == frozenset()
     assert store.attempts(team.id) == []
-    game = store.record_action(game.id, WINNING_ACTIONS[-1], game.version)  # won again
+    game = games.record_action(store, game.id, WINNING_ACTIONS[-1], game.version)  # won again
     assert store.completed(team.id) == {"prague"}
     assert len(store.attempts(team.id)) == 1
 
@@ -244,33 +245,33 @@ def test_undoing_a_mission_win_takes_back_its_completion_and_the_cities_it_opene
 def test_undoing_a_second_win_leaves_the_first_wins_completion(store: Store) -> None:
     team = store.add_team("Owls", [])
     for _ in range(2):
-        game = store.start_game(log_of(()), team.id, "prague")
+        game = games.start_game(store, log_of(()), team.id, "prague")
         for action in WINNING_ACTIONS:
-            game = store.record_action(game.id, action, game.version)
+            game = games.record_action(store, game.id, action, game.version)
     assert game.attempt_id is not None
     assert store.completed_by(game.attempt_id) == frozenset()  # the first win completed it
-    store.undo(game.id, game.version)
+    games.undo(store, game.id, game.version)
     assert store.completed(team.id) == {"prague"}
     assert len(store.attempts(team.id)) == 1
 
 
 def test_the_end_of_a_game_stays_once_the_team_played_on_or_wrote_a_note(store: Store) -> None:
     team = store.add_team("Owls", [])
-    won = store.start_game(log_of(()), team.id, "prague")
+    won = games.start_game(store, log_of(()), team.id, "prague")
     for action in WINNING_ACTIONS:
-        won = store.record_action(won.id, action, won.version)
-    store.start_game(log_of(()), team.id, "berlin")  # on a city the win opened
+        won = games.record_action(store, won.id, action, won.version)
+    games.start_game(store, log_of(()), team.id, "berlin")  # on a city the win opened
     with pytest.raises(UndoRefusedError, match="the team has played on since this game ended"):
-        store.undo(won.id, won.version)
+        games.undo(store, won.id, won.version)
     assert store.completed(team.id) == {"prague"}
-    practice = store.start_game(log_of(()))
+    practice = games.start_game(store, log_of(()))
     for action in ASSASSIN_ACTIONS:
-        practice = store.record_action(practice.id, action, practice.version)
+        practice = games.record_action(store, practice.id, action, practice.version)
     assert practice.attempt_id is not None
     store.set_attempt_notes(practice.attempt_id, "B was sure")
     with pytest.raises(UndoRefusedError, match="undoing it would lose the note"):
-        store.undo(practice.id, practice.version)
-    assert store.game(practice.id).attempt_id == practice.attempt_id
+        games.undo(store, practice.id, practice.version)
+    assert games.game(store, practice.id).attempt_id == practice.attempt_id
 
 
 def test_a_finished_game_played_elsewhere_can_be_recorded_but_not_an_unfinished_one(
@@ -278,11 +279,11 @@ def test_a_finished_game_played_elsewhere_can_be_recorded_but_not_an_unfinished_
 ) -> None:
     team = store.add_team("Owls", [])
     with pytest.raises(UnfinishedGameError, match="the game is not finished"):
-        store.record_finished_game(
-            log_of(WINNING_ACTIONS[:5]), team_id=team.id, mission_id="prague"
+        attempts.record_finished_game(
+            store, log_of(WINNING_ACTIONS[:5]), team_id=team.id, mission_id="prague"
         )
-    attempt = store.record_finished_game(
-        log_of(WINNING_ACTIONS), team_id=team.id, mission_id="prague", notes="close"
+    attempt = attempts.record_finished_game(
+        store, log_of(WINNING_ACTIONS), team_id=team.id, mission_id="prague", notes="close"
     )
     assert (attempt.score, attempt.notes) == (13, "close")
     assert attempt.played_at > START  # dated by the store's clock, after it started
@@ -293,9 +294,11 @@ def test_a_finished_game_played_elsewhere_can_be_recorded_but_not_an_unfinished_
 def test_statistics_count_attempts_wins_scores_and_the_last_game(store: Store) -> None:
     team = store.add_team("Owls", [])
     for actions in (WINNING_ACTIONS, ASSASSIN_ACTIONS, WINNING_ACTIONS):
-        store.record_finished_game(log_of(actions), team_id=team.id, mission_id="prague")
+        attempts.record_finished_game(store, log_of(actions), team_id=team.id, mission_id="prague")
     quick_win = WINNING_ACTIONS  # 13 points; an easier bank scores the same moves higher
-    store.record_finished_game(log_of(quick_win, 10, 10), team_id=team.id, mission_id=None)
+    attempts.record_finished_game(
+        store, log_of(quick_win, 10, 10), team_id=team.id, mission_id=None
+    )
     stats = store.statistics(team.id)
     prague = stats["prague"]
     assert (prague.attempts, prague.wins, prague.best_score, prague.average_score) == (
@@ -323,13 +326,13 @@ def test_a_game_is_found_by_its_side_b_newest_first_whatever_bank_the_code_says(
     store: Store,
 ) -> None:
     deal = Deal(99)
-    first = store.start_game(GameLog.dealt(deal))
-    again = store.start_game(GameLog.dealt(deal))
+    first = games.start_game(store, GameLog.dealt(deal))
+    again = games.start_game(store, GameLog.dealt(deal))
     for code in (deal.code, ShareCode(deal.code.side_b, 11, 2), ShareCode.parse(v1_text(deal))):
-        found = store.game_by_code(code)
+        found = games.game_by_code(store, code)
         assert found is not None
         assert found.id == again.id != first.id
-    assert store.game_by_code(Deal(100).code) is None
+    assert games.game_by_code(store, Deal(100).code) is None
 
 
 def _old_log(deal: Deal) -> str:
@@ -359,7 +362,7 @@ def test_games_saved_with_an_old_code_are_found_by_their_side_b(
         ShareCode.parse(v1_text(Deal(5))),
         ShareCode(Deal(5).code.side_b, 3, 3),
     ):
-        found = upgraded.game_by_code(code)
+        found = games.game_by_code(upgraded, code)
         assert found is not None
         assert found.id == 1
         assert found.log.card == Deal(5).key_card()
@@ -368,12 +371,12 @@ def test_games_saved_with_an_old_code_are_found_by_their_side_b(
 
 
 def test_the_newest_games_in_progress_are_read_without_the_rest(store: Store) -> None:
-    games = [store.start_game(GameLog.dealt(Deal(s))) for s in range(7)]
-    finished = store.start_game(log_of(()))
+    started = [games.start_game(store, GameLog.dealt(Deal(s))) for s in range(7)]
+    finished = games.start_game(store, log_of(()))
     for action in ASSASSIN_ACTIONS:
-        finished = store.record_action(finished.id, action, finished.version)
-    assert [g.id for g in store.games_in_progress(newest=3)] == [g.id for g in games[-3:]]
-    assert len(store.games_in_progress()) == store.count_games_in_progress() == 7
+        finished = games.record_action(store, finished.id, action, finished.version)
+    assert [g.id for g in games.games_in_progress(store, newest=3)] == [g.id for g in started[-3:]]
+    assert len(games.games_in_progress(store)) == store.count_games_in_progress() == 7
 
 
 def test_names_are_one_name_under_unicode_case_folding(store: Store) -> None:
@@ -464,8 +467,8 @@ def test_a_database_of_schema_0003_gets_seats_keys_and_maps_with_nothing_lost(
     assert len({t.invite for t in upgraded.teams()}) == 3
     [attempt] = upgraded.attempts(3)
     assert attempt.map_id == 1
-    game = upgraded.game(1)
+    game = games.game(upgraded, 1)
     assert (game.map_id, len(game.public_id)) == (1, 22)
-    assert upgraded.game_by_public_id(game.public_id) == game
+    assert games.game_by_public_id(upgraded, game.public_id) == game
     assert upgraded.seat_of(1, "a phone") is None
     upgraded.close()

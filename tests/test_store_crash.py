@@ -13,6 +13,7 @@ from sqlalchemy import text
 
 from gadget.engine import replay
 from gadget.engine.prng import SplitMix64
+from gadget.services import games
 from gadget.store import Store
 
 pytestmark = pytest.mark.process
@@ -48,10 +49,10 @@ def test_a_killed_process_keeps_every_committed_action(tmp_path: Path, round_: i
     with reopened.engine.connect() as connection:
         assert connection.execute(text("PRAGMA integrity_check")).scalar() == "ok"
     for game_id, version in reported.items():
-        saved = reopened.game(game_id)
+        saved = games.game(reopened, game_id)
         assert version <= saved.version <= version + 1
         assert replay(saved.log) == saved.state
         assert len(saved.log.actions) == saved.version
-    resumable = reopened.games_in_progress()
+    resumable = games.games_in_progress(reopened)
     assert all(replay(game.log) == game.state for game in resumable)
     reopened.close()

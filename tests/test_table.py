@@ -7,10 +7,11 @@ from concurrent.futures import ThreadPoolExecutor
 import pytest
 
 from gadget.engine import Clue, Guess, Player, ShareCode, Stop
+from gadget.engine.timing import SettingsError, Stretch, TimerSettings
+from gadget.services import games
 from gadget.services.phones import Phone, new_phone_token, phone_from_token
 from gadget.services.table import Hub, Table
-from gadget.services.timing import SettingsError, Stretch, TimerSettings
-from gadget.store import NotFoundError, SeatError, StaleGameError, Store
+from gadget.store import NotFoundError, SeatError, StaleGameError, Store, Unit
 from tests.clocks import FakeClock
 from tests.games import log_of
 from tests.seated import Seated
@@ -137,9 +138,11 @@ def test_a_side_allowed_away_by_the_partner_moves_only_after_its_phone_could_kee
     assert table.phone_game(game.id, accomplice).side is None  # no side A yet
     assert [r.id for r in table.phone_game(game.id, phone_a).pending] == [asked.id]
     clock.now += table.take_over_wait - 1
+    assert not table.claim_side(game.id, accomplice)  # not yet
     assert table.phone_game(game.id, accomplice).side is None
     assert table.keep_side(asked.id, phone_a).answer == "refused"  # phone A keeps it
     clock.now += 3600
+    assert not table.claim_side(game.id, accomplice)
     assert table.phone_game(game.id, accomplice).side is None
     assert table.seat_of(game.id, phone_a) is A
     with pytest.raises(SeatError, match="only the phone that holds side A can keep it"):
@@ -150,7 +153,9 @@ def test_a_side_allowed_away_by_the_partner_moves_only_after_its_phone_could_kee
     table.answer(lost.id, phone_b, True)
     assert table.phone_game(game.id, phone_a).pending  # it would be told, were it there
     clock.now += table.take_over_wait
-    assert table.phone_game(game.id, new_a).side is A  # the wait is over: it moves
+    assert table.phone_game(game.id, new_a).side is None  # a read moves nothing
+    assert table.claim_side(game.id, new_a)  # the wait is over: it moves
+    assert table.phone_game(game.id, new_a).side is A
     assert table.seat_of(game.id, phone_a) is None
     assert not table.phone_game(game.id, phone_b).pending
 
@@ -186,6 +191,7 @@ def test_a_phone_of_the_team_can_allow_a_take_over(table: Table, clock: FakeCloc
     table.answer(request.id, teammate, True)
     assert table.seat_of(game.id, new_a) is None  # phone A may still keep it
     clock.now += table.take_over_wait
+    assert table.claim_side(game.id, new_a)
     assert table.phone_game(game.id, new_a).side is A
     assert table.store.is_member(team.id, teammate.key)
 
@@ -292,15 +298,23 @@ def test_the_timer_is_the_same_on_another_process_and_survives_a_restart(
     assert restarted.timer_settings(game.id) == TimerSettings(True, 30, 30)
 
 
-def test_a_game_saved_before_timers_were_kept_is_timed_from_the_next_look(
+def test_a_game_saved_before_timers_were_kept_is_timed_from_its_next_move(
     store: Store, clock: FakeClock
 ) -> None:
+    """Looking at its timer writes nothing (a read is a read); the next move starts it, with
+    the server's default."""
     table = Table(store, clock=clock)
-    game = store.start_game(log_of(()))  # as a game from before migration 0006
-    assert store.timer_of(game.id) is None
+    dealer = phone_from_token(new_phone_token())
+    game = games.start_game(store, log_of(()), phone=dealer.key)  # as before migration 0006
     store.set_setting("timer", "on,40,40")  # the server's own default: no phone dealt it
     clock.now += 7
-    assert table.timer(game.id).seconds_left(clock()) == 40  # type: ignore[union-attr]
+    assert table.timer(game.id) is None
+    assert table.timer_settings(game.id) == TimerSettings(True, 40, 40)
+    with store.unit() as unit:
+        assert unit.timer(game.id) is None
+    table.act(dealer, game.id, Clue(A), game.version)
+    clock.now += 5
+    assert table.timer(game.id).seconds_left(clock()) == 35  # type: ignore[union-attr]
 
 
 def test_a_finished_game_is_not_read_again_on_every_look_at_its_timer(
@@ -310,8 +324,8 @@ def test_a_finished_game_is_not_read_again_on_every_look_at_its_timer(
     game = seated.act(Clue(A))
     seated.act(Guess(B, game.log.card.a.index("X")))  # lost: nothing left to time
     reads: list[int] = []
-    real = table.store.game
-    monkeypatch.setattr(table.store, "game", lambda gid: reads.append(gid) or real(gid))
+    real = Unit.game
+    monkeypatch.setattr(Unit, "game", lambda unit, gid: reads.append(gid) or real(unit, gid))
     for _ in range(3):
         assert table.timer(game.id) is None
     assert reads == []
@@ -369,5 +383,5 @@ def test_a_teams_mission_is_dealt_only_from_a_phone_of_the_team(table: Table) ->
     table.store.add_team("Owls", [], phone=member.key)
     with pytest.raises(NotFoundError, match="no such team on this phone"):
         table.deal(team_name="Owls", mission_name="Prague", phone=stranger)
-    assert table.store.games_in_progress() == []
+    assert games.games_in_progress(table.store) == []
     assert table.deal(team_name="Owls", mission_name="Prague", phone=member).team_id is not None

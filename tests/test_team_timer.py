@@ -5,8 +5,8 @@ from __future__ import annotations
 import pytest
 
 from gadget.engine.classic import Team
-from gadget.services.team_timer import TeamTimerSettings, first_turn
-from gadget.services.timing import SettingsError
+from gadget.engine.team_timer import TeamTimerSettings, first_turn
+from gadget.engine.timing import SettingsError
 
 
 def test_turns_alternate_and_only_the_first_has_the_first_turns_time() -> None:

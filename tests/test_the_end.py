@@ -8,9 +8,9 @@ import flet as ft
 
 from gadget.engine import Clue, GameLog, Guess, Player, Setup
 from gadget.engine.state import Action
-from gadget.services import palette
+from gadget.services import games, palette
+from gadget.services.games import SavedGame
 from gadget.services.table import Table
-from gadget.store import SavedGame
 from tests.cards import TEST_CARD
 from tests.games import ASSASSIN_ACTIONS, WINNING_ACTIONS, log_of
 from tests.phones import Phone, device_of, new_device, seated
@@ -41,7 +41,7 @@ def texts_saying(phone: Phone, words: str) -> list[str]:
 async def test_a_bystander_is_told_in_a_warning_colour_and_an_agent_in_green(
     table: Table,
 ) -> None:
-    game = table.store.start_game(GameLog(TEST_CARD, Setup(9, 9), (Clue(A, "lunch"),)))
+    game = games.start_game(table.store, GameLog(TEST_CARD, Setup(9, 9), (Clue(A, "lunch"),)))
     phone_a = await seated(table.store, game, A)
     phone_b = await seated(table.store, game, B)
     await phone_a.tap_cell(*seat_of(A, GREEN_ON_A))
@@ -63,7 +63,7 @@ async def test_a_bystander_is_told_in_a_warning_colour_and_an_agent_in_green(
 
 @at_the_table
 async def test_the_end_says_you_in_the_middle_of_a_sentence_in_lower_case(table: Table) -> None:
-    game = table.store.start_game(log_of(ASSASSIN_ACTIONS[:-1]))
+    game = games.start_game(table.store, log_of(ASSASSIN_ACTIONS[:-1]))
     phone_a = await seated(table.store, game, A)
     phone_b = await seated(table.store, game, B)
     await phone_a.tap_cell(*seat_of(A, 10))  # B touched the assassin
@@ -86,8 +86,8 @@ async def test_the_end_says_you_in_the_middle_of_a_sentence_in_lower_case(table:
 @at_the_table
 async def test_a_lost_mission_counts_its_agents_as_a_practice_game_does(table: Table) -> None:
     team = table.store.add_team("Owls", ["Ann", "Ben"])
-    mission = table.store.start_game(log_of(ASSASSIN_ACTIONS[:-1]), team.id, "prague")
-    practice = table.store.start_game(log_of(ASSASSIN_ACTIONS[:-1]))
+    mission = games.start_game(table.store, log_of(ASSASSIN_ACTIONS[:-1]), team.id, "prague")
+    practice = games.start_game(table.store, log_of(ASSASSIN_ACTIONS[:-1]))
     for game in (mission, practice):
         phone_a = await seated(table.store, game, A)
         await phone_a.tap_cell(*seat_of(A, 10))
@@ -98,7 +98,7 @@ async def test_a_lost_mission_counts_its_agents_as_a_practice_game_does(table: T
 def _sudden_death_game(table: Table) -> SavedGame:
     """A's clue and its nine agents found with one token: sudden death, A's words all found."""
     actions: tuple[Action, ...] = (Clue(A, "all"), *(Guess(B, cell) for cell in range(9)))
-    return table.store.start_game(GameLog(TEST_CARD, Setup(1, 1), actions))
+    return games.start_game(table.store, GameLog(TEST_CARD, Setup(1, 1), actions))
 
 
 @at_the_table
@@ -124,7 +124,7 @@ async def test_phone_b_outside_the_team_is_offered_a_new_game_home_and_the_invit
 ) -> None:
     a_device = new_device()
     team = table.store.add_team("Owls", ["Ann", "Ben"], phone=device_of(a_device).key)
-    game = table.store.start_game(log_of(WINNING_ACTIONS[:-1]), team.id, "prague")
+    game = games.start_game(table.store, log_of(WINNING_ACTIONS[:-1]), team.id, "prague")
     phone_a = await seated(table.store, game, A, a_device)
     phone_b = await seated(table.store, game, B)
     await phone_a.tap_cell(*seat_of(A, 2))  # the 15th agent: Prague is won

@@ -11,9 +11,9 @@ import flet as ft
 
 from gadget.engine import ShareCodeError
 from gadget.engine.errors import ENGLISH
+from gadget.engine.timing import SettingsError
 from gadget.missions.names import TextError, clean_name, clean_players, name_key
 from gadget.services.table import Table
-from gadget.services.timing import SettingsError
 from gadget.views.fields import whole_number
 from gadget.views.shared import brief
 from gadget.views.typed_code import read_code

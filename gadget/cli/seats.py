@@ -27,7 +27,7 @@ def release_seats(args: argparse.Namespace) -> str:
 
     code = ShareCode.parse(args.code)
     store = Store()
-    game = store.game_by_code(code)
+    game = store.game_by_side_b(code.side_b)
     if game is None:
         return _("no game dealt with {code} on this server").format(code=code.text)
     sides = (Player(args.side),) if args.side else tuple(Player)

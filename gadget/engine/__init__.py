@@ -14,16 +14,11 @@ from gadget.engine.errors import (
     ShareCodeError,
     StopTooSoonError,
 )
-from gadget.engine.gamelog import GameLog, parse_game_log, replay, replay_with_before, summary
+from gadget.engine.gamelog import GameLog, parse_game_log
 from gadget.engine.keycard import AGENTS, CELLS, Colour, KeyCard, Player, render_grid, seat_index
-from gadget.engine.rules import (
-    apply,
-    legal_actions,
-    official_score,
-    paper_score,
-    recorder,
-    result_score,
-)
+from gadget.engine.playback import replay, replay_with_before, summary
+from gadget.engine.rules import apply, legal_actions, recorder
+from gadget.engine.score import official_score, paper_score, result_score
 from gadget.engine.sharecode import Deal, ShareCode
 from gadget.engine.state import (
     MAX_CLUE_WORD,

@@ -1,4 +1,4 @@
-"""The gadget-game log (docs/game-log.md): read, write and replay one game.
+"""The gadget-game log (docs/game-log.md): read and write one game (engine.replay plays it).
 
 Version 2 is version 1 with the table's words; a log without words is still written as
 version 1, so that an older Gadget reads it.
@@ -13,10 +13,8 @@ from typing import Any, Final
 
 from gadget.engine.errors import (
     GameLogError,
-    IllegalActionError,
     KeyCardError,
     Message,
-    ReplayError,
     SetupError,
     ShareCodeError,
     WordListError,
@@ -24,18 +22,15 @@ from gadget.engine.errors import (
 )
 from gadget.engine.jsontext import read_json
 from gadget.engine.keycard import CELLS, KeyCard, Player
-from gadget.engine.rules import apply, official_score
 from gadget.engine.sharecode import Deal, ShareCode, old_deal, v1_text
 from gadget.engine.state import (
     MAX_CLUE_NUMBER,
     Action,
     Clue,
-    GameState,
     Guess,
     Penalty,
     Setup,
     Stop,
-    new_game,
 )
 from gadget.engine.words import (
     CUSTOM_LIST,
@@ -123,55 +118,6 @@ def action_to_dict(action: Action) -> dict[str, dict[str, Any]]:
     if isinstance(action, Stop):
         return {"stop": {"by": action.by.value}}
     return {"penalty": {"by": action.by.value, "reason": action.reason}}
-
-
-def replay(log: GameLog) -> GameState:
-    """The state the log leads to; ReplayError names the first refused action's index."""
-    state = new_game(log.card, log.setup)
-    for index, action in enumerate(log.actions):
-        try:
-            state = apply(state, action)
-        except IllegalActionError as refused:
-            raise ReplayError(index, refused) from refused
-    return state
-
-
-def replay_with_before(log: GameLog) -> tuple[GameState | None, GameState]:
-    """The state before the last action (None with no action) and the state the log leads
-    to, in one pass: what a phone says about the last touch needs both."""
-    before: GameState | None = None
-    state = new_game(log.card, log.setup)
-    for index, action in enumerate(log.actions):
-        before = state
-        try:
-            state = apply(state, action)
-        except IllegalActionError as refused:
-            raise ReplayError(index, refused) from refused
-    return before, state
-
-
-def summary(state: GameState) -> dict[str, Any]:
-    """The object `gadget replay` prints, exactly as game-log.md specifies it."""
-    return {
-        "status": state.status.value,
-        "reason": state.reason.value if state.reason else None,
-        "phase": state.phase.value,
-        "clue_giver": _player(state.clue_giver),
-        "next_clue_giver": _player(state.next_clue_giver),
-        "tokens_left": state.bank.total,
-        "bystander_tokens_left": state.bank.bystanders,
-        "turns_played": state.turns_played,
-        "agents_found": state.agents_found,
-        "agents_left": {p.value: state.words_left(p) for p in Player},
-        "stops": state.stops,
-        "mistakes": state.mistakes,
-        "sudden_death": state.sudden_death,
-        "score": official_score(state),
-    }
-
-
-def _player(player: Player | None) -> str | None:
-    return player.value if player else None
 
 
 def parse_game_log(text: str) -> GameLog:

@@ -5,7 +5,7 @@ from __future__ import annotations
 from dataclasses import dataclass
 
 from gadget.engine.keycard import CELLS, Colour, KeyCard, Player, seat_index
-from gadget.engine.rules import official_score
+from gadget.engine.score import official_score
 from gadget.engine.sharecode import ShareCode
 from gadget.engine.state import (
     Clue,

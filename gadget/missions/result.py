@@ -11,8 +11,8 @@ from collections.abc import Mapping
 from dataclasses import dataclass
 from typing import Any
 
-from gadget.engine import GadgetError, result_score
-from gadget.engine.errors import Message
+from gadget.engine.errors import GadgetError, Message
+from gadget.engine.score import result_score
 from gadget.missions.map import Mission
 
 

@@ -10,6 +10,7 @@ from typing import Any
 from gadget.missions.team_document import DocumentAttempt, TeamDocument, read_document
 from gadget.missions.team_document import TeamDocumentError as BackupError
 from gadget.missions.word_lists import TeamWordList
+from gadget.services.attempts import planned
 from gadget.store import ImportedAttempt, ImportedWordList, Store, Team
 
 __all__ = ["BackupError", "export_team", "import_team"]
@@ -64,19 +65,23 @@ def import_team(
         notes=document.notes,
         mission_map=document.mission_map,
         completed={mission: moment(at) for mission, at in document.completed.items()},
-        attempts=[
-            ImportedAttempt(
-                mission_id=a.mission,
-                played_at=moment(a.played_at),
-                players=a.players,
-                notes=a.notes,
-                log=a.log,
-                mission_map=None if a.map_index is None else document.played_on(a),
-                told=a.told,
-                state=a.state,
-            )
-            for a in document.attempts
-        ],
+        attempts=planned(
+            document.mission_map,
+            document.completed,
+            [
+                ImportedAttempt(
+                    mission_id=a.mission,
+                    played_at=moment(a.played_at),
+                    players=a.players,
+                    notes=a.notes,
+                    log=a.log,
+                    mission_map=None if a.map_index is None else document.played_on(a),
+                    told=a.told,
+                    state=a.state,
+                )
+                for a in document.attempts
+            ],
+        ),
         phone=phone,
         word_lists=[
             ImportedWordList(kept.name, kept.words, moment(kept.created_at))

@@ -18,7 +18,10 @@ from gadget.missions import (
     result_on_map,
 )
 from gadget.missions.record import finished_game
-from gadget.store import Attempt, MissionStats, SavedGame, Store, Team
+from gadget.services import games
+from gadget.services.attempts import record_finished_game
+from gadget.services.games import SavedGame
+from gadget.store import Attempt, MissionStats, Store, Team
 
 
 class CampaignError(GadgetError):
@@ -131,7 +134,8 @@ def start_game(
         )
         card_words = dealt_words(words, word_seed)
         deal = Deal(deal.seed, deal.tokens, deal.mistakes, card_words.key)
-    return store.start_game(
+    return games.start_game(
+        store,
         GameLog.dealt(deal, custom=card_words),
         team_id=team.id if team else None,
         mission_id=mission_id,
@@ -149,7 +153,7 @@ def fresh_deal(store: Store, tokens: int, mistakes: int) -> Deal:
     B alone (about one side in a billion is dealt twice: then the card is dealt again)."""
     for _ in range(FRESH_DEAL_TRIES):
         deal = Deal(secrets.randbits(DEAL_SEED_BITS), tokens, mistakes)
-        if store.game_by_code(deal.code) is None:
+        if store.game_by_side_b(deal.code.side_b) is None:
             return deal
     return deal  # eight collisions in a row: a server with a billion games; the newest wins
 
@@ -181,7 +185,7 @@ def record_played_elsewhere(
         )
     won = finished_game(log).status is Status.WON
     result = result_on_map(mission_map, store.completed(team.id), mission.id, won)
-    attempt = store.record_finished_game(
-        log, team_id=team.id, mission_id=mission.id, map_id=team.map_id, players=team.players
+    attempt = record_finished_game(
+        store, log, team_id=team.id, mission_id=mission.id, map_id=team.map_id, players=team.players
     )
     return Recorded(attempt, list(result.opened))

@@ -4,8 +4,9 @@ and its team timer, each step saved as it happens and told at once to every phon
 The code is the card: a phone that holds a code opens its table (the first phone to open a
 code keeps it at the server), and only a phone that opened it reads or moves it. There is no
 way to list tables. Each step is one transaction: the phone checked, the version it saw
-checked (the other phone may have moved first), the pure step of `classic_table` applied to
-the kept document and saved. The timer runs on the server's clock, the same on every phone.
+checked (the other phone may have moved first), the step (a value of `classic_table`)
+applied to the kept document by its one pure function and saved. The timer runs on the
+server's clock, the same on every phone.
 """
 
 from __future__ import annotations
@@ -15,29 +16,19 @@ import secrets
 from collections.abc import Callable
 from dataclasses import dataclass
 
-from gadget.engine.classic import ClassicCard, Game, Team, deal
-from gadget.services.classic_table import (
+from gadget.engine.classic import ClassicCard, Game, deal
+from gadget.engine.classic_table import (
     ClassicTable,
     ClassicTableError,
-    TimerMove,
-    counting,
+    Step,
+    after,
     new_table,
     table_document,
     table_of_document,
-    timer_moved,
-    timer_started,
-    timer_stopped,
-    times_set,
-    touched,
-    turn_ended,
-    undone,
 )
 from gadget.services.hub import Hub
 from gadget.services.phones import Phone
-from gadget.services.team_timer import TeamTimerSettings
 from gadget.store import KeptClassic, Store
-
-Step = Callable[[ClassicTable, float], ClassicTable]
 
 
 @dataclass(frozen=True, slots=True)
@@ -64,6 +55,12 @@ def table_of_text(text: str) -> ClassicTable:
     return table_of_document(document)
 
 
+def deal_card(game: Game, seed: int | None = None) -> ClassicCard:
+    """A new card of this game, random unless `seed` is given: kept at the server by the first
+    phone that opens its code (the dealer's screen, a moment later)."""
+    return deal(game, secrets.randbits(64) if seed is None else seed)
+
+
 class ClassicTables:
     """Every classic card kept at this server: each call takes the phone, and the store
     checks, in the transaction that reads or saves, that it opened the card's code."""
@@ -72,12 +69,6 @@ class ClassicTables:
         self.store = store
         self.hub = hub
         self.clock = clock
-
-    def deal(self, phone: Phone, game: Game, seed: int | None = None) -> ClassicCard:
-        """A new card of this game, random unless `seed` is given, opened on this phone."""
-        card = deal(game, secrets.randbits(64) if seed is None else seed)
-        self.open(phone, card)
-        return card
 
     def open(self, phone: Phone, card: ClassicCard) -> ShownClassic:
         """The card's table on this phone, which holds its code: kept at the server the first
@@ -89,58 +80,18 @@ class ClassicTables:
         """The card's table now, for a phone that opened it (any other: no such card)."""
         return _shown(card, self.store.classic_of(card.code, phone.key))
 
-    def count(self, phone: Phone, card: ClassicCard, version: int, on: bool) -> ShownClassic:
-        """Keeping count started or stopped."""
-        return self._step(phone, card, version, lambda table, _now: counting(table, on))
-
-    def touch(self, phone: Phone, card: ClassicCard, version: int, cell: int) -> ShownClassic:
-        """A card the operatives touched, covered."""
-        return self._step(phone, card, version, lambda table, now: touched(table, cell, now))
-
-    def end_turn(
-        self, phone: Phone, card: ClassicCard, version: int, team: Team | None = None
-    ) -> ShownClassic:
-        """`team` stops guessing: the other team's turn and time (once, however many taps)."""
-        return self._step(phone, card, version, lambda table, now: turn_ended(table, now, team))
-
-    def undo(self, phone: Phone, card: ClassicCard, version: int) -> ShownClassic:
-        """The count's last step taken back."""
-        return self._step(phone, card, version, undone)
-
-    def start_timer(
-        self, phone: Phone, card: ClassicCard, version: int, settings: TeamTimerSettings
-    ) -> ShownClassic:
-        """The team timer on, with these times."""
-        return self._step(
-            phone, card, version, lambda table, now: timer_started(table, settings, now)
-        )
-
-    def set_times(
-        self, phone: Phone, card: ClassicCard, version: int, settings: TeamTimerSettings
-    ) -> ShownClassic:
-        """The team timer's times, for both phones."""
-        return self._step(phone, card, version, lambda table, _now: times_set(table, settings))
-
-    def stop_timer(self, phone: Phone, card: ClassicCard, version: int) -> ShownClassic:
-        """The team timer off."""
-        return self._step(phone, card, version, lambda table, _now: timer_stopped(table))
-
-    def move_timer(
-        self, phone: Phone, card: ClassicCard, version: int, move: TimerMove
-    ) -> ShownClassic:
-        """The team timer paused, resumed or given its whole turn again."""
-        return self._step(phone, card, version, lambda table, now: timer_moved(table, move, now))
-
-    def _step(self, phone: Phone, card: ClassicCard, version: int, step: Step) -> ShownClassic:
-        """One step saved in one transaction, then every phone watching the card told the
-        version it made (this phone, handed it, need not read it again)."""
+    def step(self, phone: Phone, card: ClassicCard, version: int, step: Step) -> ShownClassic:
+        """One step (a touch, a turn ended, the count or the timer) from a phone that opened
+        the card, based on the version it saw: saved in one transaction, then every phone
+        watching the card told the version it made (this phone, handed it, need not read it
+        again)."""
         now = self.clock()
         changed: list[ClassicTable] = []
 
         def change(text: str) -> str:
-            after = step(_kept_table(card, text), now)
-            changed.append(after)
-            return document_text(after)
+            table = after(_kept_table(card, text), step, now)
+            changed.append(table)
+            return document_text(table)
 
         kept = self.store.save_classic(card.code, phone.key, version, change)
         if kept.version != version:  # a step that changed nothing has nothing to tell

@@ -7,9 +7,65 @@ from collections.abc import Mapping
 from dataclasses import dataclass, field
 
 from gadget.engine import Phase, Player, Status
-from gadget.missions import MissionResult, result_on_map
-from gadget.services.timing import SettingsError, Stretch, TimerSettings, TimerState
-from gadget.store import FinishedMission, GameScreen, SavedGame, SavedTimer, SeatRequest
+from gadget.engine.timing import SettingsError, Stretch, TimerSettings, TimerState
+from gadget.missions import MissionMap, MissionResult, result_on_map
+from gadget.services.games import SavedGame, WorkedGames
+from gadget.store import SavedTimer, SeatRequest, Unit
+
+
+@dataclass(frozen=True, slots=True)
+class FinishedMission:
+    """A finished mission game's campaign as it stands: its map, what the team has completed,
+    and what this game's attempt completed."""
+
+    mission_map: MissionMap
+    completed: frozenset[str]
+    earned: frozenset[str]
+
+
+@dataclass(frozen=True, slots=True)
+class GameScreen:
+    """Every record one phone's screen of a game is drawn from, as of one moment."""
+
+    game: SavedGame
+    side: Player | None  # the side this phone holds, if any
+    holders: dict[Player, str]  # the phone holding each held side
+    requests: tuple[SeatRequest, ...]  # every take-over request of the game, oldest first
+    members: frozenset[str]  # the phones of the game's team (none outside a team)
+    timer: SavedTimer | None
+    finished: FinishedMission | None  # a finished mission game's campaign
+
+    def latest_request(self, phone: str) -> SeatRequest | None:
+        """This phone's newest request (waiting, allowed or refused)."""
+        mine = [request for request in self.requests if request.phone == phone]
+        return mine[-1] if mine else None
+
+
+def read_screen(unit: Unit, games: WorkedGames, game_id: int, phone: str) -> GameScreen | None:
+    """Everything this phone's screen of the game needs, read in the caller's unit (None for
+    no such game); it changes nothing."""
+    record = unit.game(game_id)
+    if record is None:
+        return None
+    game = games.saved(record)
+    holders = unit.holders(game_id)
+    finished = None
+    if game.team_id is not None and game.attempt_id is not None:
+        completions = unit.completions(game.team_id)
+        finished = FinishedMission(
+            unit.played_on(game.team_id, game.map_id),
+            frozenset(completions),
+            frozenset(m for m, attempt in completions.items() if attempt == game.attempt_id),
+        )
+    return GameScreen(
+        game,
+        next((side for side, holder in holders.items() if holder == phone), None),
+        holders,
+        unit.requests(game_id),
+        unit.members(game.team_id),
+        unit.timer(game_id),
+        finished,
+    )
 
 
 @dataclass(frozen=True, slots=True)
@@ -53,11 +109,14 @@ def finished_mission(game: SavedGame, finished: FinishedMission) -> MissionResul
     return result_on_map(finished.mission_map, before, game.mission_id, won)
 
 
-def seated_screen(screen: GameScreen, side: Player, phone: str, timer: SavedTimer) -> PhoneGame:
-    """The screen of a phone that holds `side`: everything from the one read."""
+def seated_screen(
+    screen: GameScreen, side: Player, phone: str, timer: SavedTimer | None
+) -> PhoneGame:
+    """The screen of a phone that holds `side`: everything from the one read (no timer
+    saved yet: a game from before timers, timed from its next move)."""
     game = screen.game
     seated = set(screen.holders.values())
-    running = timer.stretch is not None and timer.enabled
+    running = timer is not None and timer.stretch is not None and timer.enabled
     return PhoneGame(
         game,
         side,
@@ -73,8 +132,8 @@ def seated_screen(screen: GameScreen, side: Player, phone: str, timer: SavedTime
             if request.answer == "allowed" and request.side is side and request.phone not in seated
         ),
         partner_here=Player.B in screen.holders,
-        timer=timer_state(timer) if running else None,
-        timer_settings=settings_of(timer),
+        timer=timer_state(timer) if running and timer is not None else None,
+        timer_settings=settings_of(timer) if timer is not None else TimerSettings(),
         result=finished_mission(game, screen.finished) if screen.finished is not None else None,
         in_team=game.team_id is not None and phone in screen.members,
     )

@@ -1,14 +1,14 @@
-"""The records screens are drawn from: the store's frozen values, named here so that a screen
-sees the services alone (a contract forbids the views the store)."""
+"""The records screens are drawn from: the store's frozen values and the games the services
+work out, named here so that a screen sees the services alone (a contract forbids the views
+the store)."""
 
+from gadget.services.games import HeldGame, SavedGame
 from gadget.store import (
     Attempt,
-    HeldGame,
     KeptWordList,
     MissionStats,
     NotFoundError,
     PhoneWordLists,
-    SavedGame,
     SeatRequest,
     Team,
 )

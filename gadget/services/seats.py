@@ -13,10 +13,12 @@ from collections.abc import Callable
 from datetime import UTC, datetime
 
 from gadget.engine import Player
+from gadget.services import games
+from gadget.services.games import SavedGame
 from gadget.services.hub import Hub
 from gadget.services.phone_game import approvers, may_answer
 from gadget.services.phones import Phone
-from gadget.store import SavedGame, SeatError, SeatRequest, Store
+from gadget.store import SeatError, SeatRequest, Store
 
 TAKE_OVER_WAIT = 120.0  # seconds a holding phone has to keep its side after a partner allows
 
@@ -39,7 +41,7 @@ class Seats:
         mine = self.store.seat_of(game_id, phone.key)
         if mine is not None:
             return mine
-        if self.store.game(game_id).state.is_over:  # its end shows both sides: no newcomer
+        if games.game(self.store, game_id).state.is_over:  # its end shows both sides: no newcomer
             return None
         if self.store.take_seat(game_id, Player.B, phone.key):
             self.hub.changed(game_id)  # phone A learns that B has joined
@@ -48,7 +50,7 @@ class Seats:
 
     def ask_for_seat(self, game_id: int, side: Player, phone: Phone) -> SeatRequest:
         """Ask the phones that may allow it to let this phone take a side."""
-        if self.store.game(game_id).state.is_over:  # its end shows both sides
+        if games.game(self.store, game_id).state.is_over:  # its end shows both sides
             raise SeatError("the game is over: it is in the history, and no side is taken over")
         request = self.store.ask_for_seat(game_id, side, phone.key)
         self.hub.changed(game_id)
@@ -70,7 +72,7 @@ class Seats:
         """Only the side's own phone, the partner's seated phone or a phone of the team
         answers, never the asker (`game`, when the caller has just read it, is not read
         again)."""
-        game = game if game is not None else self.store.game(request.game_id)
+        game = game if game is not None else games.game(self.store, request.game_id)
         return may_answer(request, phone.key, self._approvers(game, request.side))
 
     def answer(self, request_id: int, phone: Phone, allow: bool) -> SeatRequest:
@@ -109,8 +111,11 @@ class Seats:
             return None
         return request.answered_at.timestamp() + self.take_over_wait
 
-    def _claim_if_due(self, request: SeatRequest | None) -> bool:
-        """Move the side of an allowed take-over whose wait is over; True when it moved."""
+    def claim_side(self, game_id: int, phone: Phone) -> bool:
+        """Move to this phone the side of its allowed take-over whose wait is over: an action
+        of its own, which the waiting screen takes when the wait ends (a read never moves a
+        side); True when it moved."""
+        request = self.store.latest_request(game_id, phone.key)
         due = self.moves_at(request) if request is not None else None
         if request is None or due is None or self.clock() < due:
             return False

@@ -5,13 +5,17 @@ from __future__ import annotations
 import time
 from collections.abc import Callable
 
-from gadget.engine import Action, GadgetError, GameLog, Player, ShareCode, recorder
+from gadget.engine import Action, GadgetError, ShareCode
+from gadget.engine.timing import TimerSettings, TimerState
 from gadget.engine.words import WordsChoice
+from gadget.services import games
 from gadget.services.campaign import start_game
 from gadget.services.classic_tables import ClassicTables
+from gadget.services.games import HeldGame, SavedGame, apart, move
 from gadget.services.hub import Hub
 from gadget.services.phone_game import (
     PhoneGame,
+    read_screen,
     saved_timer,
     seated_screen,
     settings_of,
@@ -21,22 +25,10 @@ from gadget.services.phone_game import (
 )
 from gadget.services.phones import Phone, is_invite, is_public_id
 from gadget.services.seats import TAKE_OVER_WAIT, Seats
-from gadget.services.timing import TimerSettings, TimerState
 from gadget.services.word_lists import TeamWordLists
-from gadget.store import (
-    HeldGame,
-    SavedGame,
-    SavedTimer,
-    SeatError,
-    Store,
-    Team,
-)
+from gadget.store import SavedTimer, SeatError, Store, Team, Unit
 
-
-def apart(log: GameLog) -> bool:
-    """Whether a game is played apart: on a server, a game with its words on the phones is
-    (each player's phone takes their own touches, and the server judges them)."""
-    return log.words is not None
+__all__ = ["Table", "UndoRefusedError", "apart", "may_undo"]
 
 
 class UndoRefusedError(GadgetError):
@@ -48,6 +40,23 @@ def may_undo(game: SavedGame) -> bool:
     showed each player the partner's side (the guesser's undo of a touch of the assassin let
     them play on knowing it; a two-step touch leaves no slip of the finger to forgive)."""
     return bool(game.log.actions) and not (apart(game.log) and game.state.is_over)
+
+
+DEFAULT_TIMER = "off,120,120"  # a setting's text: on or off, the clue's and the guesses' time
+
+
+def _timer_settings(raw: str) -> TimerSettings:
+    """Timer settings as a setting keeps them (the default for anything else)."""
+    parts = raw.split(",")
+    try:
+        return TimerSettings(parts[0] == "on", int(parts[1]), int(parts[2]))
+    except (IndexError, ValueError):
+        return TimerSettings()
+
+
+def _server_timer(unit: Unit) -> TimerSettings:
+    """The server's own default, read in the caller's unit (a game no phone's default set)."""
+    return _timer_settings(unit.setting(_timer_key(None), DEFAULT_TIMER))
 
 
 def _timer_key(phone: Phone | None) -> str:
@@ -70,6 +79,7 @@ class Table(Seats, TeamWordLists):
         self.hub = hub or Hub()
         self.clock = clock
         self.take_over_wait = take_over_wait
+        self.worked = games.worked(store)  # each version of a game worked out once here
         # Classic and Pictures cards, on the same store, hub and clock.
         self.classic = ClassicTables(store, self.hub, clock)
 
@@ -101,70 +111,81 @@ class Table(Seats, TeamWordLists):
             phone=phone.key,
             words=words,
         )
-        self._restart_timer(game, self.default_timer(phone))
+        settings = self.default_timer(phone)
+        with self.store.unit() as unit:
+            self._save_timer(unit, game, settings)
         return game
 
     def find(self, code: ShareCode) -> SavedGame | None:
         """The game whose side B a typed or scanned code makes, on this server."""
-        return self.store.game_by_code(code)
+        return games.game_by_code(self.store, code)
 
     def game(self, game_id: int) -> SavedGame:
         """The game as it stands now."""
-        return self.store.game(game_id)
+        return games.game(self.store, game_id)
 
     def game_at(self, public_id: str) -> SavedGame | None:
         """The game an address names; None for anything that is not one (no query made)."""
-        return self.store.game_by_public_id(public_id) if is_public_id(public_id) else None
+        return games.game_by_public_id(self.store, public_id) if is_public_id(public_id) else None
 
     def act(self, phone: Phone, game_id: int, action: Action, version: int) -> PhoneGame:
-        """Record an action seen at `version`, on the phone of the side that records it (the
-        store checks the seat in the same transaction); both phones hear of it, and this
-        one gets its screen as it now stands."""
-        self.store.record_action(
-            game_id, action, version, phone=phone.key, side=lambda log: recorder(action, apart(log))
-        )
-        return self._changed(game_id, phone)
+        """Record an action seen at `version`, on the phone of the side that records it: the
+        seat, the version, the rules, the attempt at the end, the timer and this phone's
+        screen in one unit of work; then every phone hears of it."""
+        return self._move(phone, game_id, action, version)
 
     def undo(self, phone: Phone, game_id: int, version: int) -> PhoneGame:
         """Take back the last action, from a phone that holds a side; both phones hear of it.
         Played apart, the end is not taken back (`may_undo`)."""
-        screen = self.store.game_screen(game_id, phone.key)  # the seat is checked first
-        seated = screen is not None and screen.side is not None
-        game = screen.game if screen is not None else None
-        if seated and game and game.version == version and game.log.actions and not may_undo(game):
+        return self._move(phone, game_id, None, version)
+
+    def _move(self, phone: Phone, game_id: int, action: Action | None, version: int) -> PhoneGame:
+        """One action or undo as one unit of work; the watching phones hear of it once it
+        is saved (this one, handed its screen, need not read it again)."""
+        with self.store.unit() as unit:
+            if action is None:
+                self._undo_allowed(unit, game_id, phone, version)
+            game = move(unit, self.worked, game_id, version, action, phone=phone.key)
+            timer = self._timer_follows(unit, game)
+            screen = read_screen(unit, self.worked, game_id, phone.key)
+        assert screen is not None and screen.side is not None  # it just moved, seated
+        self.hub.changed(game_id, game.version)
+        return seated_screen(screen, screen.side, phone.key, timer)
+
+    def _undo_allowed(self, unit: Unit, game_id: int, phone: Phone, version: int) -> None:
+        """Played apart, the end is final (`may_undo`); the seat and version are checked
+        first, by `move`, so that a stranger learns nothing here."""
+        record = unit.game(game_id)
+        if record is None or record.version != version:
+            return
+        if phone.key not in unit.holders(game_id).values():
+            return
+        game = self.worked.saved(record)
+        if game.log.actions and not may_undo(game):
             raise UndoRefusedError(
                 "this game was played apart and has ended: both sides were shown, so it cannot"
                 " be taken back; deal a new game"
             )
-        self.store.undo(game_id, version, phone=phone.key)
-        return self._changed(game_id, phone)
 
-    def _changed(self, game_id: int, phone: Phone) -> PhoneGame:
-        """After a move: the timer follows the game, this phone's screen is read, and every
-        phone hears the version it shows (this one, showing it, need not read it again)."""
-        version = None  # unknown if the read fails: every watcher reads again
-        try:
-            now = self.phone_game(game_id, phone, timer_follows=True)
-            version = now.game.version if now.game is not None else None
-            return now
-        finally:  # the move is saved: every phone hears of it, even if this read failed
-            self.hub.changed(game_id, version)
+    def _timer_follows(self, unit: Unit, game: SavedGame) -> SavedTimer:
+        """After a move, a stretch the timer does not time yet starts (in the move's unit)."""
+        timer = unit.timer(game.id)
+        timed = None if timer is None or timer.stretch is None else (timer.stretch, timer.turn)
+        if timer is not None and stretch_of(game) == timed:
+            return timer
+        settings = settings_of(timer) if timer is not None else _server_timer(unit)
+        return self._save_timer(unit, game, settings)
 
-    def phone_game(self, game_id: int, phone: Phone, *, timer_follows: bool = False) -> PhoneGame:
-        """What this phone's screen of this game shows now, from one read of its records
-        (`timer_follows`: after a move, a stretch the timer does not time yet starts)."""
-        screen = self.store.game_screen(game_id, phone.key)
+    def phone_game(self, game_id: int, phone: Phone) -> PhoneGame:
+        """What this phone's screen of this game shows now, from one read that changes
+        nothing (a seat whose take-over wait is over is claimed by `claim_side`)."""
+        with self.store.unit() as unit:
+            screen = read_screen(unit, self.worked, game_id, phone.key)
         if screen is None:
             return PhoneGame(None, None)
         if screen.side is None:
-            if self._claim_if_due(screen.latest_request(phone.key)):  # its wait is over
-                return self.phone_game(game_id, phone)
             return unseated_screen(screen, phone.key)
-        timer = screen.timer
-        timed = None if timer is None or timer.stretch is None else (timer.stretch, timer.turn)
-        if timer is None or (timer_follows and stretch_of(screen.game) != timed):
-            timer = self._restart_timer(screen.game, settings_of(timer) if timer else None)
-        return seated_screen(screen, screen.side, phone.key, timer)
+        return seated_screen(screen, screen.side, phone.key, screen.timer)
 
     def accept_invite(self, invite: str, phone: Phone) -> Team | None:
         """The team whose invite link this is, with this phone now one of its; None for a
@@ -180,17 +201,13 @@ class Table(Seats, TeamWordLists):
     def games_of(self, phone: Phone, newest: int = 5) -> list[HeldGame]:
         """This phone's unfinished games, newest first, with the side it holds in each and
         what tells them apart (team, mission, partner, last move), read in one go."""
-        return self.store.held_games(phone.key, newest)
+        return games.held_games(self.store, phone.key, newest)
 
     # --- Turn timer -----------------------------------------------------------------------
 
     def default_timer(self, phone: Phone | None = None) -> TimerSettings:
         """The timer settings this phone's new games start with (each phone has its own)."""
-        raw = self.store.setting(_timer_key(phone), "off,120,120").split(",")
-        try:
-            return TimerSettings(raw[0] == "on", int(raw[1]), int(raw[2]))
-        except (IndexError, ValueError):
-            return TimerSettings()
+        return _timer_settings(self.store.setting(_timer_key(phone), DEFAULT_TIMER))
 
     def set_default_timer(self, settings: TimerSettings, phone: Phone) -> None:
         """Keep the settings for this phone's next games."""
@@ -209,16 +226,22 @@ class Table(Seats, TeamWordLists):
 
     def _timer_and_settings(self, game_id: int) -> tuple[TimerState | None, TimerSettings]:
         """Both from one read of the saved timer; a game from before timers were saved is
-        timed from now."""
-        saved = self.store.timer_of(game_id) or self._restart_timer(self.game(game_id))
+        timed from its next move."""
+        with self.store.unit() as unit:
+            saved = unit.timer(game_id)
+            if saved is None:
+                return None, _server_timer(unit)
         running = saved.stretch is not None and saved.enabled
         return (timer_state(saved) if running else None), settings_of(saved)
 
     def set_timer(self, phone: Phone, game_id: int, settings: TimerSettings) -> None:
         """Switch the timer on or off or change its times for this game (from the next
         stretch), from a phone that holds a side of it."""
-        self._holds_a_side(phone, game_id)
-        self._restart_timer(self.game(game_id), settings)
+        with self.store.unit() as unit:
+            self._holds_a_side(unit, phone, game_id)
+            record = unit.game(game_id)
+            assert record is not None  # a side of it is held
+            self._save_timer(unit, self.worked.saved(record), settings)
         self.hub.changed(game_id)
 
     def pause_timer(self, phone: Phone, game_id: int) -> None:
@@ -236,26 +259,23 @@ class Table(Seats, TeamWordLists):
     def _change_timer(
         self, phone: Phone, game_id: int, change: Callable[[TimerState, float], TimerState]
     ) -> None:
-        self._holds_a_side(phone, game_id)
-        saved = self.store.timer_of(game_id)
-        if saved is None or saved.stretch is None:
-            return
-        self.store.save_timer(game_id, saved_timer(change(timer_state(saved), self.clock())))
+        with self.store.unit() as unit:
+            self._holds_a_side(unit, phone, game_id)
+            saved = unit.timer(game_id)
+            if saved is None or saved.stretch is None:
+                return
+            unit.save_timer(game_id, saved_timer(change(timer_state(saved), self.clock())))
         self.hub.changed(game_id)
 
-    def _holds_a_side(self, phone: Phone, game_id: int) -> Player:
-        """The side this phone holds; a phone without one changes nothing of the game."""
-        side = self.store.seat_of(game_id, phone.key)
-        if side is None:
+    @staticmethod
+    def _holds_a_side(unit: Unit, phone: Phone, game_id: int) -> None:
+        """A phone without a side changes nothing of the game."""
+        if phone.key not in unit.holders(game_id).values():
             raise SeatError("this phone holds no side of this game: nothing was changed")
-        return side
 
-    def _restart_timer(self, game: SavedGame, settings: TimerSettings | None = None) -> SavedTimer:
-        """Each turn's clue and guesses start their own time, by themselves; `settings`
-        replaces the game's (else it keeps its own, else this server's default)."""
-        if settings is None:
-            saved = self.store.timer_of(game.id)
-            settings = settings_of(saved) if saved is not None else self.default_timer()
+    def _save_timer(self, unit: Unit, game: SavedGame, settings: TimerSettings) -> SavedTimer:
+        """Each turn's clue and guesses start their own time, by themselves, with these
+        settings (in the caller's unit)."""
         stretch = stretch_of(game)
         if stretch is None:  # known: nothing to time (over, sudden death)
             saved = SavedTimer(
@@ -269,5 +289,5 @@ class Table(Seats, TeamWordLists):
             )
         else:
             saved = saved_timer(TimerState(settings, stretch[0], stretch[1], self.clock()))
-        self.store.save_timer(game.id, saved)
+        unit.save_timer(game.id, saved)
         return saved

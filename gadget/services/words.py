@@ -21,7 +21,7 @@ from gadget.engine import (
     Stop,
 )
 from gadget.engine.errors import Message, plural
-from gadget.engine.rules import official_score
+from gadget.engine.score import official_score
 from gadget.language import N_
 from gadget.missions import Mission, MissionResult
 

@@ -15,19 +15,9 @@ import flet as ft
 
 from gadget.engine import GadgetError
 from gadget.engine.classic import ClassicCard, Game, deal
+from gadget.engine.classic_table import ClassicTable, after
 from gadget.engine.sharecode import DEAL_SEED_BITS
 from gadget.services import addresses, palette
-from gadget.services.classic_table import (
-    ClassicTable,
-    counting,
-    timer_moved,
-    timer_started,
-    timer_stopped,
-    times_set,
-    touched,
-    turn_ended,
-    undone,
-)
 from gadget.site.kept_tables import keep_table, read_table, table_key
 from gadget.views.boundary import component
 from gadget.views.classic_screen import ClassicControls, ClassicTableView, game_title
@@ -105,17 +95,7 @@ def SiteClassic(card: ClassicCard) -> ft.Control:
     if held is None:
         return loading(_("Opening the card"))
     table, trouble = held
-    controls = ClassicControls(
-        now=now,
-        touch=lambda cell: doing(lambda t: touched(t, cell, now())),
-        end_turn=lambda team: doing(lambda t: turn_ended(t, now(), team)),
-        undo=lambda: doing(lambda t: undone(t, now())),
-        count=lambda on: doing(lambda t: counting(t, on)),
-        start_timer=lambda times: doing(lambda t: timer_started(t, times, now())),
-        set_times=lambda times: doing(lambda t: times_set(t, times)),
-        stop_timer=lambda: doing(timer_stopped),
-        move_timer=lambda move: doing(lambda t: timer_moved(t, move, now())),
-    )
+    controls = ClassicControls(now=now, take=lambda step: doing(lambda t: after(t, step, now())))
     link = addresses.site_link(page.url, addresses.classic(card))
     return screen(
         [

@@ -9,7 +9,7 @@ from typing import Final
 
 from gadget.engine import GadgetError
 from gadget.engine.classic import ClassicCard
-from gadget.services.classic_table import (
+from gadget.engine.classic_table import (
     ClassicTable,
     ClassicTableError,
     new_table,

@@ -25,10 +25,10 @@ from gadget.engine import (
 from gadget.engine.classic import ClassicCard, parse_any
 from gadget.engine.errors import Message
 from gadget.engine.gamelog import GameLog
+from gadget.engine.timing import Stretch, TimerSettings, TimerState
 from gadget.engine.view import PlayerView, side_alone
 from gadget.missions import Mission, MissionState, Result, ResultError
 from gadget.services import addresses, palette
-from gadget.services.timing import Stretch, TimerSettings, TimerState
 from gadget.services.words import score_words
 from gadget.site.classic import SiteClassic
 from gadget.site.covers import tiled_card, use_tiles

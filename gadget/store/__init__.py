@@ -23,27 +23,27 @@ from gadget.store.errors import (
     StoreError,
     TeamExistsError,
 )
-from gadget.store.games import FinishedMission, GameScreen
 from gadget.store.phones import SeatRequest
 from gadget.store.records import (
     Attempt,
-    HeldGame,
+    GameRecord,
+    HeldRecord,
     ImportedAttempt,
     MissionStats,
-    SavedGame,
+    PlannedAttempt,
     Team,
 )
 from gadget.store.store import Store
 from gadget.store.timers import SavedTimer
+from gadget.store.unit import Unit
 from gadget.store.word_lists import ImportedWordList, KeptWordList, PhoneWordLists
 
 __all__ = [
     "MAX_NAME",
     "MAX_NOTES",
     "Attempt",
-    "FinishedMission",
-    "GameScreen",
-    "HeldGame",
+    "GameRecord",
+    "HeldRecord",
     "ImportedAttempt",
     "ImportedWordList",
     "KeptClassic",
@@ -51,7 +51,7 @@ __all__ = [
     "MissionStats",
     "NotFoundError",
     "PhoneWordLists",
-    "SavedGame",
+    "PlannedAttempt",
     "SavedTimer",
     "SeatError",
     "SeatRequest",
@@ -61,6 +61,7 @@ __all__ = [
     "Team",
     "TeamExistsError",
     "TextError",
+    "Unit",
     "clean_name",
     "clean_notes",
     "clean_players",

@@ -6,9 +6,9 @@ from datetime import UTC, datetime, timedelta
 
 from sqlmodel import col, select
 
-from gadget.engine import Player
+from gadget.engine.keycard import Player
 from gadget.store.maps import stored_map
-from gadget.store.records import HeldGame
+from gadget.store.records import HeldRecord, game_record
 from gadget.store.repository import Repository
 from gadget.store.tables import GameRow, MapRow, SeatRow, TeamRow
 
@@ -16,7 +16,7 @@ from gadget.store.tables import GameRow, MapRow, SeatRow, TeamRow
 class HomeRecords(Repository):
     """The one read behind Home's list of games."""
 
-    def held_games(self, phone: str, newest: int = 5) -> list[HeldGame]:
+    def held_games(self, phone: str, newest: int = 5) -> list[HeldRecord]:
         """The newest unfinished games in which this phone holds a side, newest first, each
         with what tells it apart on Home, in four queries whatever their number."""
         with self._transaction() as session:
@@ -51,8 +51,8 @@ class HomeRecords(Repository):
                 for mission in stored_map(data).missions  # parsed once a process
             }
             return [
-                HeldGame(
-                    game=self.derived.saved(row),
+                HeldRecord(
+                    game=game_record(row),
                     side=Player(side),
                     partner_seated=row.id in partnered,
                     team_name=teams.get(row.team_id) if row.team_id is not None else None,

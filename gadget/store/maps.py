@@ -8,7 +8,7 @@ from functools import lru_cache
 from sqlalchemy import or_
 from sqlmodel import Session, col, select
 
-from gadget.missions import MissionMap, default_map, parse_map
+from gadget.missions.map import MissionMap, default_map, parse_map
 from gadget.store.errors import NotFoundError
 from gadget.store.records import (
     Team,

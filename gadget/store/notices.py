@@ -13,8 +13,8 @@ from typing import Final
 from sqlalchemy import text
 from sqlalchemy.engine import Connection, make_url
 
-from gadget.engine import GadgetError
 from gadget.engine.classic import ClassicCard
+from gadget.engine.errors import GadgetError
 
 log = logging.getLogger("gadget")
 

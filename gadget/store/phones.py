@@ -15,7 +15,7 @@ from sqlalchemy import func, or_
 from sqlalchemy.exc import IntegrityError
 from sqlmodel import Session, col, select
 
-from gadget.engine import Player
+from gadget.engine.keycard import Player
 from gadget.store.errors import NotFoundError, SeatError
 from gadget.store.repository import Repository
 from gadget.store.tables import (

@@ -3,13 +3,17 @@
 from __future__ import annotations
 
 import json
+from collections.abc import Sequence
 from dataclasses import dataclass
 from datetime import datetime, timedelta
+from typing import Any
 
-from gadget.engine import GameLog, GameState, Player, parse_game_log, replay_with_before
 from gadget.engine.errors import Message
-from gadget.missions import MissionMap, Result, result_from_dict
-from gadget.store.errors import StaleGameError
+from gadget.engine.gamelog import GameLog, parse_game_log
+from gadget.engine.keycard import Player
+from gadget.engine.state import GameState
+from gadget.missions.map import MissionMap
+from gadget.missions.result import Result, result_from_dict
 from gadget.store.tables import (
     AttemptRow,
     GameRow,
@@ -51,8 +55,9 @@ class Attempt:
 
 
 @dataclass(frozen=True, slots=True)
-class SavedGame:
-    """A game in progress (or just finished) with the version the next action must name."""
+class GameRecord:
+    """A game's row as saved: its log's text, and the version the next action must name (the
+    services work out what the log means)."""
 
     id: int
     public_id: str
@@ -60,20 +65,19 @@ class SavedGame:
     mission_id: str | None
     map_id: int | None
     players: tuple[str, ...]
-    log: GameLog
-    state: GameState
+    log: str
     version: int
     attempt_id: int | None
-    before: GameState | None = None  # the state before the last action (None: no action)
+    updated_at: datetime
 
 
 @dataclass(frozen=True, slots=True)
-class HeldGame:
+class HeldRecord:
     """One of a phone's unfinished games as Home lists it, read with the rest in one go:
     the side it holds, whether the other side is held, whose game it is and how long ago
     it last moved."""
 
-    game: SavedGame
+    game: GameRecord
     side: Player
     partner_seated: bool
     team_name: str | None  # None: a game outside any team
@@ -96,6 +100,16 @@ class ImportedAttempt:
 
 
 @dataclass(frozen=True, slots=True)
+class PlannedAttempt:
+    """A backup's attempt ready to write: its columns (but its team and map's number), the
+    map it was played on, and the missions its result completes."""
+
+    columns: dict[str, Any]
+    played_on: MissionMap
+    completes: tuple[str, ...]
+
+
+@dataclass(frozen=True, slots=True)
 class MissionStats:
     """A team's record on one mission (or on games outside the campaign when mission is None)."""
 
@@ -109,6 +123,11 @@ class MissionStats:
 
 def player_names(text: str) -> tuple[str, ...]:
     return tuple(json.loads(text))
+
+
+def players_json(players: Sequence[str]) -> str:
+    """The players' names as a row keeps them."""
+    return json.dumps(list(players))
 
 
 def team_record(row: TeamRow) -> Team:
@@ -144,41 +163,18 @@ def _told(row: AttemptRow) -> Result | None:
     return result_from_dict(json.loads(row.told), row.won, Message("attempt {id}", id=row.id))
 
 
-def saved_game(
-    row: GameRow,
-    log: GameLog | None = None,
-    state: GameState | None = None,
-    version: int | None = None,
-    attempt_id: int | None = None,
-    *,
-    before: GameState | None = None,
-) -> SavedGame:
-    """The game a row holds, or (given them) as an action just left it: its new log, state,
-    version and attempt, without parsing and replaying what the caller already has."""
+def game_record(row: GameRow) -> GameRecord:
+    """The record a game's row holds."""
     assert row.id is not None
-    if log is None or state is None:
-        log = log or parse_game_log(row.log)
-        before, state = replay_with_before(log)
-    return SavedGame(
+    return GameRecord(
         id=row.id,
         public_id=row.public_id,
         team_id=row.team_id,
         mission_id=row.mission_id,
         map_id=row.map_id,
         players=player_names(row.players),
-        log=log,
-        state=state,
-        version=row.version if version is None else version,
-        attempt_id=row.attempt_id if version is None else attempt_id,
-        before=before,
-    )
-
-
-def stale_error(current: int, seen: int) -> StaleGameError:
-    """The refusal of an action based on a game that has moved on since the phone saw it."""
-    return StaleGameError(
-        "the other phone acted first (the game is at move {current}, this phone saw move"
-        " {seen}); your action was not taken: look at the table again",
-        current=current,
-        seen=seen,
+        log=row.log,
+        version=row.version,
+        attempt_id=row.attempt_id,
+        updated_at=row.updated_at,
     )

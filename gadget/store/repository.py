@@ -6,6 +6,7 @@ import secrets
 from collections.abc import Callable, Iterator
 from contextlib import contextmanager
 from datetime import datetime
+from typing import TYPE_CHECKING
 
 from sqlalchemy.engine import make_url
 from sqlalchemy.exc import SQLAlchemyError
@@ -18,8 +19,10 @@ from gadget.store.database import (
     migrate,
     utc_now,
 )
-from gadget.store.derived import DerivedGames
 from gadget.store.errors import StoreError
+
+if TYPE_CHECKING:
+    from gadget.store.unit import Unit
 
 
 class Repository:
@@ -44,7 +47,6 @@ class Repository:
             ) from None
         self.now = now
         self.origin = secrets.token_hex(8)  # this process's name in the notices it sends
-        self.derived = DerivedGames()  # each version of a game worked out once here
 
     def close(self) -> None:
         """Release the connections."""
@@ -81,6 +83,15 @@ class Repository:
         except SQLAlchemyError:
             return False
         return True
+
+    @contextmanager
+    def unit(self) -> Iterator[Unit]:
+        """One unit of work: every row a service call reads and writes, in one transaction
+        (committed when the block ends, rolled back if it raises)."""
+        from gadget.store.unit import Unit  # noqa: PLC0415 - a unit reads every group's rows
+
+        with self._transaction() as session:
+            yield Unit(session, self.now(), self._tell_others)
 
     @contextmanager
     def _transaction(self) -> Iterator[Session]:

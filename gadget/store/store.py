@@ -12,7 +12,6 @@ from gadget.store.tables import (
     SettingRow,
 )
 from gadget.store.teams import TeamRecords
-from gadget.store.timers import TimerRecords
 from gadget.store.word_lists import WordListRecords
 
 
@@ -22,7 +21,6 @@ class Store(
     GameRecords,
     HistoryRecords,
     PhoneRecords,
-    TimerRecords,
     HomeRecords,
     ClassicRecords,
     WordListRecords,

@@ -165,7 +165,7 @@ class ClassicTableRow(SQLModel, table=True):
     __tablename__ = "classic_tables"
     id: int | None = Field(default=None, primary_key=True)
     code: str = Field(unique=True)  # the card's code as the engine writes it: 3ABCD-EFGH7
-    document: str = Field(sa_column=Column(Text, nullable=False))  # services/classic_table
+    document: str = Field(sa_column=Column(Text, nullable=False))  # engine/classic_table
     version: int = 0
     created_at: datetime
     updated_at: datetime

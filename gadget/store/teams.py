@@ -5,7 +5,6 @@ from __future__ import annotations
 import json
 import secrets
 from collections.abc import Mapping, Sequence
-from dataclasses import dataclass
 from datetime import datetime
 from typing import Any
 
@@ -13,15 +12,13 @@ from sqlalchemy import insert
 from sqlalchemy.exc import IntegrityError
 from sqlmodel import Session, col, select
 
-from gadget.engine import replay
-from gadget.missions import MissionMap, after_result
+from gadget.missions.map import MissionMap
 from gadget.missions.names import clean_name, clean_notes, clean_players, name_key, sort_key
 from gadget.store.errors import NotFoundError, TeamExistsError
-from gadget.store.history import game_columns, told_columns
 from gadget.store.maps import add_map_row, shipped_map_id
 from gadget.store.phones import join_team_row
 from gadget.store.records import (
-    ImportedAttempt,
+    PlannedAttempt,
     Team,
     team_record,
 )
@@ -152,19 +149,18 @@ class TeamRecords(Repository):
         notes: str,
         mission_map: MissionMap,
         completed: Mapping[str, datetime],
-        attempts: Sequence[ImportedAttempt],
+        attempts: Sequence[PlannedAttempt],
         phone: str | None = None,
         word_lists: Sequence[ImportedWordList] = (),
     ) -> Team:
         """A whole team from a backup in one transaction: all of it, or nothing (its word
         lists too).
 
-        Every attempt is replayed and judged (and what it completes worked out) before the
-        transaction, which then writes them all at once: SQLite lets one transaction write
-        at a time, and a long import must not hold every table's next touch.
+        Every attempt comes replayed and judged (and what it completes worked out) by the
+        services, and is written here all at once: SQLite lets one transaction write at a
+        time, and a long import must not hold every table's next touch.
         """
         name = clean_name(name, kept=True)  # a backup's emoji, from before they were refused
-        planned = _planned(mission_map, completed, attempts)
         lists = checked_imports(word_lists)
         with self._transaction() as session:
             self._refuse_taken_name(session, name)
@@ -190,7 +186,7 @@ class TeamRecords(Repository):
                     CompletionRow(team_id=row.id, mission_id=mission_id, completed_at=completed_at)
                 )
             session.flush()
-            for attempt in planned:
+            for attempt in attempts:
                 if attempt.played_on not in map_ids:
                     map_ids[attempt.played_on] = add_map_row(
                         session, attempt.played_on, row.id, self.now()
@@ -203,13 +199,13 @@ class TeamRecords(Repository):
                         "team_id": row.id,
                         "map_id": map_ids[plan.played_on] if plan.columns["mission_id"] else None,
                     }
-                    for plan in planned
+                    for plan in attempts
                 ],
             )
             earned = [
                 {"team_id": row.id, "mission_id": mission, "attempt_id": attempt_id}
                 | {"completed_at": plan.columns["played_at"]}
-                for plan, attempt_id in zip(planned, ids, strict=True)
+                for plan, attempt_id in zip(attempts, ids, strict=True)
                 for mission in plan.completes
             ]
             if earned:
@@ -261,51 +257,6 @@ class TeamRecords(Repository):
                 select(CompletionRow.mission_id).where(CompletionRow.team_id == team_id)
             ).all()
             return frozenset(rows)
-
-
-@dataclass(frozen=True, slots=True)
-class _Planned:
-    """A backup's attempt ready to write: its columns (but its team and map's number), the
-    map it was played on, and the missions its result completes."""
-
-    columns: dict[str, Any]
-    played_on: MissionMap
-    completes: tuple[str, ...]
-
-
-def _planned(
-    team_map: MissionMap, completed: Mapping[str, datetime], attempts: Sequence[ImportedAttempt]
-) -> list[_Planned]:
-    """Every attempt judged in order, as `history.finish` would one by one: a win on the
-    team's map completes what `missions.after_result` says, a locked mission is refused."""
-    done = frozenset(completed)
-    planned = []
-    for attempt in attempts:
-        played_on = attempt.mission_map or team_map
-        notes = clean_notes(attempt.notes, kept=True)
-        if attempt.log is None:  # a phone's game: its told result, on a mission
-            assert attempt.told is not None and attempt.mission_id is not None
-            columns = told_columns(
-                mission=played_on.mission(attempt.mission_id),
-                players=attempt.players,
-                told=attempt.told,
-                played_at=attempt.played_at,
-                notes=notes,
-            )
-        else:
-            columns = game_columns(
-                players=attempt.players,
-                log=attempt.log,
-                state=attempt.state if attempt.state is not None else replay(attempt.log),
-                played_at=attempt.played_at,
-                notes=notes,
-            )
-        completes: tuple[str, ...] = ()
-        if attempt.mission_id is not None and played_on == team_map:  # elsewhere: nothing
-            after = after_result(team_map, done, attempt.mission_id, columns["won"])
-            completes, done = tuple(sorted(after - done)), after
-        planned.append(_Planned(columns | {"mission_id": attempt.mission_id}, played_on, completes))
-    return planned
 
 
 def _insert_attempts(session: Session, rows: list[dict[str, Any]]) -> list[int]:

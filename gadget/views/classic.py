@@ -82,15 +82,7 @@ def ClassicCardScreen(card: ClassicCard) -> ft.Control:
         guarded(record, refused)(None)
 
     controls = ClassicControls(
-        now=tables.clock,
-        touch=lambda cell: act(lambda seen: tables.touch(phone, card, seen, cell)),
-        end_turn=lambda team: act(lambda seen: tables.end_turn(phone, card, seen, team)),
-        undo=lambda: act(lambda seen: tables.undo(phone, card, seen)),
-        count=lambda on: act(lambda seen: tables.count(phone, card, seen, on)),
-        start_timer=lambda times: act(lambda seen: tables.start_timer(phone, card, seen, times)),
-        set_times=lambda times: act(lambda seen: tables.set_times(phone, card, seen, times)),
-        stop_timer=lambda: act(lambda seen: tables.stop_timer(phone, card, seen)),
-        move_timer=lambda move: act(lambda seen: tables.move_timer(phone, card, seen, move)),
+        now=tables.clock, take=lambda step: act(lambda seen: tables.step(phone, card, seen, step))
     )
     if shown is None:
         return loading(_("Opening the card"))

@@ -16,10 +16,22 @@ from typing import cast
 import flet as ft
 
 from gadget.engine.classic import Game, Team
+from gadget.engine.classic_table import (
+    ClassicTable,
+    Counted,
+    Step,
+    TimerMoved,
+    TimerStarted,
+    TimerStopped,
+    TimesSet,
+    Touched,
+    TurnEnded,
+    Undone,
+    turn_of,
+)
+from gadget.engine.team_timer import TeamTimer, TeamTimerSettings
+from gadget.engine.timing import SettingsError
 from gadget.services import palette
-from gadget.services.classic_table import ClassicTable, TimerMove, turn_of
-from gadget.services.team_timer import TeamTimer, TeamTimerSettings
-from gadget.services.timing import SettingsError
 from gadget.views.asking import reconnection
 from gadget.views.boundary import component
 from gadget.views.classic_card import TEAM_FILL, ClassicCardGrid, starts_words
@@ -41,14 +53,7 @@ class ClassicControls:
     served app's notice, the site's line), and never raises into a render."""
 
     now: Callable[[], float]
-    touch: Callable[[int], object]
-    end_turn: Callable[[Team | None], object]  # the team whose turn the phone showed
-    undo: Callable[[], object]
-    count: Callable[[bool], object]
-    start_timer: Callable[[TeamTimerSettings], object]
-    set_times: Callable[[TeamTimerSettings], object]
-    stop_timer: Callable[[], object]
-    move_timer: Callable[[TimerMove], object]
+    take: Callable[[Step], object]  # a step: the served app's call, or the site's own
 
 
 def game_title(game: Game) -> str:
@@ -88,7 +93,7 @@ def TeamTimerBar(timer: TeamTimer, controls: ClassicControls) -> ft.Control:
         """As the button said: a tap within a moment of the other phone flipping it was
         meant for what it said before, and does nothing."""
         if time.monotonic() - flipped.current[1] >= FLIP_GRACE:
-            controls.move_timer("resume" if timer.paused else "pause")
+            controls.take(TimerMoved("resume" if timer.paused else "pause"))
 
     async def tick() -> None:
         while running:
@@ -117,7 +122,7 @@ def TeamTimerBar(timer: TeamTimer, controls: ClassicControls) -> ft.Control:
             icon_button(
                 ft.Icons.RESTART_ALT,
                 _("Restart this turn's time"),
-                lambda _e: controls.move_timer("restart"),
+                lambda _e: controls.take(TimerMoved("restart")),
             ),
         ],
         wrap=True,
@@ -139,15 +144,15 @@ def TimerPanel(table: ClassicTable, controls: ClassicControls) -> ft.Control:
             )
             set_refusal("")
             if chosen != times:
-                controls.set_times(chosen)
+                controls.take(TimesSet(chosen))
         except SettingsError as wrong:
             set_refusal(brief(say(wrong)))  # in the phone's language, as a sentence
 
     switch = ft.Switch(
         label=_("Team timer"),
         value=table.timer is not None,
-        on_change=lambda e: (
-            controls.start_timer(times) if e.control.value else controls.stop_timer()
+        on_change=lambda e: controls.take(
+            TimerStarted(times) if e.control.value else TimerStopped()
         ),
     )
     if table.timer is not None:
@@ -228,20 +233,20 @@ def ClassicTableView(table: ClassicTable, controls: ClassicControls) -> ft.Contr
         """The turn the button showed ends, once: a tap within a moment of the other phone
         ending it was meant for that same turn, and does nothing."""
         if time.monotonic() - cast(float, turned.current["at"]) >= TURN_GRACE:
-            controls.end_turn(turn)
+            controls.take(TurnEnded(turn))
 
     touchable = shown and table.counting and not tally.over
     grid = ClassicCardGrid(
         table.card,
         frozenset(tally.touched) if table.counting else frozenset(),
-        controls.touch if touchable else None,
+        (lambda cell: controls.take(Touched(cell))) if touchable else None,
         hidden=not shown,
     )
     count: list[ft.Control] = [
         ft.Switch(
             label=_("Keep count"),
             value=table.counting,
-            on_change=lambda e: controls.count(bool(e.control.value)),
+            on_change=lambda e: controls.take(Counted(bool(e.control.value))),
         )
     ]
     if table.counting:
@@ -250,7 +255,9 @@ def ClassicTableView(table: ClassicTable, controls: ClassicControls) -> ft.Contr
             ft.Row(
                 [
                     ft.OutlinedButton(
-                        _("Undo"), on_click=lambda _e: controls.undo(), disabled=not table.actions
+                        _("Undo"),
+                        on_click=lambda _e: controls.take(Undone()),
+                        disabled=not table.actions,
                     )
                 ],
                 wrap=True,

@@ -16,12 +16,12 @@ from gadget.engine import (
     PlayerView,
     Stop,
 )
+from gadget.engine.timing import TimerSettings
 from gadget.missions import MissionResult
 from gadget.services import addresses, palette
 from gadget.services.phones import Phone
 from gadget.services.records import SavedGame
 from gadget.services.table import Table, apart
-from gadget.services.timing import TimerSettings
 from gadget.services.words import Tone, end_words, last_event
 from gadget.views.boundary import component
 from gadget.views.choices import dropdown

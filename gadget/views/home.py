@@ -13,6 +13,7 @@ from gadget.engine.classic import Game
 from gadget.engine.words import WordsChoice
 from gadget.missions import MissionState
 from gadget.services import addresses, palette
+from gadget.services.classic_tables import deal_card
 from gadget.services.phones import Phone
 from gadget.services.records import HeldGame
 from gadget.services.table import Table
@@ -51,13 +52,12 @@ def _deal(
     return guarded(start, tell)
 
 
-def _deal_classic(
-    table: Table, page: ft.Page, phone: Phone, tell: Callable[[str], None], game: Game
-) -> Callable[[Tap], None]:
-    """A new classic or Pictures card, opened on this phone at its own address."""
+def _deal_classic(page: ft.Page, tell: Callable[[str], None], game: Game) -> Callable[[Tap], None]:
+    """A new classic or Pictures card, opened on this phone at its own address (its screen
+    keeps it at the server)."""
 
     def start() -> None:
-        page.navigate(addresses.classic(table.classic.deal(phone, game)))
+        page.navigate(addresses.classic(deal_card(game)))
 
     return guarded(start, tell)
 
@@ -282,12 +282,12 @@ def Home() -> ft.Control:
                     ft.Button(
                         _("Deal a classic card"),
                         icon=ft.Icons.GRID_VIEW,
-                        on_click=_deal_classic(table, page, phone, set_problem, Game.CLASSIC),
+                        on_click=_deal_classic(page, set_problem, Game.CLASSIC),
                     ),
                     ft.OutlinedButton(
                         _("Deal a Pictures card"),
                         icon=ft.Icons.IMAGE,
-                        on_click=_deal_classic(table, page, phone, set_problem, Game.PICTURES),
+                        on_click=_deal_classic(page, set_problem, Game.PICTURES),
                     ),
                 ],
                 wrap=True,

@@ -7,9 +7,9 @@ from typing import Any, cast
 
 import flet as ft
 
+from gadget.engine.timing import TimerSettings
 from gadget.language import codes, language
 from gadget.services import addresses
-from gadget.services.timing import TimerSettings
 from gadget.views.boundary import component
 from gadget.views.choices import dropdown
 from gadget.views.hooks import use_data, use_status, use_value

@@ -46,8 +46,11 @@ def SeatRequestScreen(
         watching.current = True  # a cleanup ran before this setup, each time moves_at changed
         if moves_at is None:
             return
-        await asyncio.sleep(max(0.0, moves_at - table.clock()) + 0.5)
+        wait = moves_at - table.clock()
+        if wait > 0:  # else its wait was over before this screen opened: it comes at once
+            await asyncio.sleep(wait + 0.5)
         if watching.current:
+            table.claim_side(game.id, phone)  # its wait is over: the side comes here
             reread()
 
     def stop() -> None:

@@ -12,8 +12,8 @@ import flet as ft
 import flet_audio
 
 from gadget.engine import Phase
+from gadget.engine.timing import TIMER_PRESETS, WARNINGS, Stretch, TimerSettings, TimerState
 from gadget.services import palette
-from gadget.services.timing import TIMER_PRESETS, WARNINGS, Stretch, TimerSettings, TimerState
 from gadget.views.boundary import component
 from gadget.views.choices import dropdown
 from gadget.views.fields import text_of, typed_field, use_typed

@@ -12,11 +12,11 @@ import math
 from dataclasses import dataclass, field, replace
 from typing import Any, Literal
 
-from gadget.engine import GadgetError
 from gadget.engine.classic import ClassicCard, Team
+from gadget.engine.errors import GadgetError
 from gadget.engine.tally import EndTurn, Tally, TallyAction, Touch, act, replay
-from gadget.services.team_timer import TeamTimer, TeamTimerSettings, first_turn
-from gadget.services.timing import LONGEST
+from gadget.engine.team_timer import TeamTimer, TeamTimerSettings, first_turn
+from gadget.engine.timing import LONGEST
 
 USUAL_TIMES = TeamTimerSettings()
 TimerMove = Literal["pause", "resume", "restart"]
@@ -129,6 +129,84 @@ def timer_moved(table: ClassicTable, move: TimerMove, now: float) -> ClassicTabl
         "restart": table.timer.restarted_at,
     }
     return replace(table, timer=steps[move](now))
+
+
+@dataclass(frozen=True, slots=True)
+class Touched:
+    """The operatives whose turn it is touched this cell."""
+
+    cell: int
+
+
+@dataclass(frozen=True, slots=True)
+class TurnEnded:
+    """`team` stops guessing (None: whoever's turn it is)."""
+
+    team: Team | None = None
+
+
+@dataclass(frozen=True, slots=True)
+class Undone:
+    """The count's last action taken back."""
+
+
+@dataclass(frozen=True, slots=True)
+class Counted:
+    """Keeping count started (True) or stopped."""
+
+    on: bool
+
+
+@dataclass(frozen=True, slots=True)
+class TimerStarted:
+    """The team timer on, with these times."""
+
+    settings: TeamTimerSettings
+
+
+@dataclass(frozen=True, slots=True)
+class TimesSet:
+    """The team timer's times, for its next start."""
+
+    settings: TeamTimerSettings
+
+
+@dataclass(frozen=True, slots=True)
+class TimerStopped:
+    """The team timer off."""
+
+
+@dataclass(frozen=True, slots=True)
+class TimerMoved:
+    """The team timer paused, resumed or given its whole turn again."""
+
+    move: TimerMove
+
+
+# Every step a spymaster's phone takes, as a value: one function applies it (`after`), one
+# service call keeps it at the server, and both apps wire one control to it.
+Step = Touched | TurnEnded | Undone | Counted | TimerStarted | TimesSet | TimerStopped | TimerMoved
+
+
+def after(table: ClassicTable, step: Step, now: float) -> ClassicTable:
+    """The table once this step is taken at `now` (refused in one line when it cannot be)."""
+    match step:
+        case Touched(cell):
+            return touched(table, cell, now)
+        case TurnEnded(team):
+            return turn_ended(table, now, team)
+        case Undone():
+            return undone(table, now)
+        case Counted(on):
+            return counting(table, on)
+        case TimerStarted(settings):
+            return timer_started(table, settings, now)
+        case TimesSet(settings):
+            return times_set(table, settings)
+        case TimerStopped():
+            return timer_stopped(table)
+        case TimerMoved(move):
+            return timer_moved(table, move, now)
 
 
 def _acted(table: ClassicTable, action: TallyAction, now: float) -> ClassicTable:

@@ -6,8 +6,8 @@ from __future__ import annotations
 from dataclasses import dataclass, replace
 from enum import StrEnum
 
-from gadget.engine import GadgetError
-from gadget.engine.errors import Message
+from gadget.engine import countdown
+from gadget.engine.errors import GadgetError, Message
 
 TIMER_PRESETS = (30, 60, 90, 120, 180, 240, 300, 480)
 WARNINGS = (30, 10)
@@ -66,11 +66,9 @@ class TimerState:
     paused_left: float | None = None
 
     def seconds_left(self, now: float) -> float:
-        """Time left, never below zero."""
-        if self.paused_left is not None:
-            return self.paused_left
+        """Time left, never below zero nor above the stretch's time."""
         total = self.settings.seconds_for(self.stretch)
-        return max(0.0, total - (now - self.started_at))
+        return countdown.seconds_left(total, self.started_at, self.paused_left, now)
 
     @property
     def paused(self) -> bool:
@@ -86,7 +84,8 @@ class TimerState:
         if self.paused_left is None:
             return self
         total = self.settings.seconds_for(self.stretch)
-        return replace(self, started_at=now - (total - self.paused_left), paused_left=None)
+        started = countdown.resumed_start(total, self.paused_left, now)
+        return replace(self, started_at=started, paused_left=None)
 
     def restarted_at(self, now: float) -> TimerState:
         """The stretch given its whole time again, from now."""

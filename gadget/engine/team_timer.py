@@ -5,9 +5,10 @@ from __future__ import annotations
 
 from dataclasses import dataclass, replace
 
+from gadget.engine import countdown
 from gadget.engine.classic import Team
 from gadget.engine.errors import Message
-from gadget.services.timing import check_seconds
+from gadget.engine.timing import check_seconds
 
 
 @dataclass(frozen=True, slots=True)
@@ -39,12 +40,8 @@ class TeamTimer:
         return settings.first_turn_seconds if self.turn == 1 else settings.turn_seconds
 
     def seconds_left(self, now: float) -> float:
-        """Time left in this turn, never below zero."""
-        if self.paused_left is not None:
-            return self.paused_left
-        # Never more than the turn's time: a start in the future (a phone's clock set back,
-        # a kept table edited) would show hours.
-        return min(float(self.seconds), max(0.0, self.seconds - (now - self.started_at)))
+        """Time left in this turn, never below zero nor above its time."""
+        return countdown.seconds_left(self.seconds, self.started_at, self.paused_left, now)
 
     @property
     def paused(self) -> bool:
@@ -59,7 +56,8 @@ class TeamTimer:
         """The clock started again now where it stopped (as it was, if running)."""
         if self.paused_left is None:
             return self
-        return replace(self, started_at=now - (self.seconds - self.paused_left), paused_left=None)
+        started = countdown.resumed_start(self.seconds, self.paused_left, now)
+        return replace(self, started_at=started, paused_left=None)
 
     def next_turn_at(self, now: float) -> TeamTimer:
         """The other team's turn, its whole time from now (running, even after a pause)."""

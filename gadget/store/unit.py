@@ -1,0 +1,228 @@
+"""One unit of work: the rows a service call reads and writes in one transaction, all of it
+saved or none (the service plays the game; this only keeps and finds its rows)."""
+
+from __future__ import annotations
+
+from collections.abc import Callable, Iterable, Mapping
+from datetime import datetime
+from typing import Any
+
+from sqlalchemy import delete, update
+from sqlmodel import Session, col, select
+
+from gadget.engine.keycard import Player
+from gadget.missions.map import MissionMap
+from gadget.store import notices
+from gadget.store.errors import NotFoundError, StaleGameError
+from gadget.store.maps import load_map
+from gadget.store.phones import SeatRequest, seat_request_record
+from gadget.store.records import Attempt, GameRecord, attempt_record, game_record
+from gadget.store.tables import (
+    AttemptRow,
+    CompletionRow,
+    GameRow,
+    SeatRequestRow,
+    SeatRow,
+    SettingRow,
+    TeamMemberRow,
+    TeamRow,
+    TimerRow,
+)
+from gadget.store.timers import SavedTimer, timer_record
+
+
+class Unit:
+    """The rows of one transaction: each read sees the others' writes, and the notice to the
+    other server processes leaves only if it commits."""
+
+    def __init__(
+        self, session: Session, now: datetime, tell: Callable[[Session, notices.Subject], None]
+    ) -> None:
+        self.session = session
+        self.now = now  # the moment of the whole unit
+        self._tell = tell
+        self._told: set[notices.Subject] = set()
+
+    def tell_others(self, subject: notices.Subject) -> None:
+        """The other server processes hear of this game (or card) once the unit commits."""
+        if subject not in self._told:
+            self._told.add(subject)
+            self._tell(self.session, subject)
+
+    # --- Games ----------------------------------------------------------------------------
+
+    def game(self, game_id: int) -> GameRecord | None:
+        """The game's row as saved now."""
+        row = self.session.get(GameRow, game_id)
+        return game_record(row) if row is not None else None
+
+    def save_game(
+        self, game: GameRecord, log: str, attempt_id: int | None, *, expected: int
+    ) -> GameRecord:
+        """The game's new log, one version on from `expected`: refused (StaleGameError) when
+        another phone saved that version first, whatever this unit read before."""
+        changed = self.session.execute(
+            update(GameRow)
+            .where(col(GameRow.id) == game.id, col(GameRow.version) == expected)
+            .values(log=log, version=expected + 1, updated_at=self.now, attempt_id=attempt_id)
+            .execution_options(synchronize_session=False)
+        )
+        if changed.rowcount != 1:  # type: ignore[attr-defined]
+            raise stale_error(expected + 1, expected)
+        self.tell_others(game.id)
+        return GameRecord(
+            game.id,
+            game.public_id,
+            game.team_id,
+            game.mission_id,
+            game.map_id,
+            game.players,
+            log,
+            expected + 1,
+            attempt_id,
+            self.now,
+        )
+
+    # --- Seats ----------------------------------------------------------------------------
+
+    def holders(self, game_id: int) -> dict[Player, str]:
+        """The phone holding each held side."""
+        seats = self.session.exec(select(SeatRow).where(SeatRow.game_id == game_id)).all()
+        return {Player(seat.side): seat.phone for seat in seats}
+
+    def requests(self, game_id: int) -> tuple[SeatRequest, ...]:
+        """Every take-over request of the game, oldest first."""
+        rows = self.session.exec(
+            select(SeatRequestRow)
+            .where(SeatRequestRow.game_id == game_id)
+            .order_by(col(SeatRequestRow.id))
+        ).all()
+        return tuple(seat_request_record(row) for row in rows)
+
+    def members(self, team_id: int | None) -> frozenset[str]:
+        """The phones of a team (none outside a team)."""
+        if team_id is None:
+            return frozenset()
+        return frozenset(
+            self.session.exec(
+                select(TeamMemberRow.phone).where(TeamMemberRow.team_id == team_id)
+            ).all()
+        )
+
+    # --- Timers ---------------------------------------------------------------------------
+
+    def timer(self, game_id: int) -> SavedTimer | None:
+        """The game's saved timer; None before its first."""
+        row = self.session.get(TimerRow, game_id)
+        return timer_record(row) if row is not None else None
+
+    def save_timer(self, game_id: int, timer: SavedTimer) -> None:
+        """Keep the game's timer as it now runs."""
+        row = self.session.get(TimerRow, game_id) or TimerRow(game_id=game_id)
+        row.enabled, row.clue_seconds, row.guess_seconds = (
+            timer.enabled,
+            timer.clue_seconds,
+            timer.guess_seconds,
+        )
+        row.stretch, row.turn = timer.stretch, timer.turn
+        row.started_at, row.paused_left = timer.started_at, timer.paused_left
+        self.session.add(row)
+        self.tell_others(game_id)
+
+    def setting(self, key: str, default: str = "") -> str:
+        """One of the app's settings."""
+        row = self.session.get(SettingRow, key)
+        return row.value if row is not None else default
+
+    # --- The campaign's rows --------------------------------------------------------------
+
+    def played_on(self, team_id: int, map_id: int | None) -> MissionMap:
+        """The map a team's game was played on (the team's own for games from before maps
+        were kept with them)."""
+        if map_id is None:
+            map_id = self.session.get_one(TeamRow, team_id).map_id
+        return load_map(self.session, map_id)
+
+    def completions(self, team_id: int) -> dict[str, int | None]:
+        """Each mission the team has completed, with the attempt that completed it (None:
+        told by a backup)."""
+        return dict(
+            self.session.exec(
+                select(CompletionRow.mission_id, CompletionRow.attempt_id).where(
+                    CompletionRow.team_id == team_id
+                )
+            ).all()
+        )
+
+    def add_attempt(self, columns: Mapping[str, Any]) -> int:
+        """A finished game's attempt; its number."""
+        row = AttemptRow(**columns)
+        self.session.add(row)
+        self.session.flush()
+        assert row.id is not None
+        return row.id
+
+    def add_completions(
+        self, team_id: int, missions: Iterable[str], attempt_id: int, at: datetime
+    ) -> None:
+        """Missions an attempt completed."""
+        for mission_id in sorted(missions):
+            self.session.add(
+                CompletionRow(
+                    team_id=team_id, mission_id=mission_id, completed_at=at, attempt_id=attempt_id
+                )
+            )
+        self.session.flush()
+
+    def attempt(self, attempt_id: int) -> Attempt:
+        """An attempt as the history shows it."""
+        row = self.session.get(AttemptRow, attempt_id)
+        if row is None:
+            raise NotFoundError("no attempt number {attempt_id}", attempt_id=attempt_id)
+        return attempt_record(row)
+
+    def attempt_notes(self, attempt_id: int) -> tuple[int | None, str]:
+        """An attempt's team and notes."""
+        row = self.session.get(AttemptRow, attempt_id)
+        if row is None:
+            raise NotFoundError("no attempt number {attempt_id}", attempt_id=attempt_id)
+        return row.team_id, row.notes
+
+    def played_since(self, team_id: int, attempt_id: int, game_id: int) -> bool:
+        """Whether the team has played on since this attempt (a later attempt or game)."""
+        later_attempt = self.session.exec(
+            select(AttemptRow.id).where(
+                AttemptRow.team_id == team_id, col(AttemptRow.id) > attempt_id
+            )
+        ).first()
+        later_game = self.session.exec(
+            select(GameRow.id).where(GameRow.team_id == team_id, col(GameRow.id) > game_id)
+        ).first()
+        return later_attempt is not None or later_game is not None
+
+    def remove_attempt(
+        self, game_id: int, attempt_id: int | None, team_id: int | None, missions: Iterable[str]
+    ) -> None:
+        """A game's end taken back: its attempt (None: kept) and these completions go."""
+        undone = sorted(missions)
+        if undone and team_id is not None:
+            self.session.execute(
+                delete(CompletionRow).where(
+                    col(CompletionRow.team_id) == team_id, col(CompletionRow.mission_id).in_(undone)
+                )
+            )
+        self.session.execute(
+            update(GameRow).where(col(GameRow.id) == game_id).values(attempt_id=None)
+        )
+        if attempt_id is not None:
+            self.session.execute(delete(AttemptRow).where(col(AttemptRow.id) == attempt_id))
+
+
+def stale_error(current: int, seen: int) -> StaleGameError:
+    """The refusal of an action based on a game that has moved on since the phone saw it."""
+    return StaleGameError(
+        "the other phone acted first (the game is at move {current}, this phone saw move"
+        " {seen}); your action was not taken: look at the table again",
+        current=current,
+        seen=seen,
+    )

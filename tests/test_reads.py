@@ -1,0 +1,121 @@
+"""Reads are reads (issue 35): every call of the table that only shows something writes no
+row and tells no phone, whatever the state it finds (a take-over whose wait is over, a game
+from before timers were kept, a finished mission), counted on the database's own statements."""
+
+from __future__ import annotations
+
+import asyncio
+from collections.abc import Callable, Iterator
+from contextlib import contextmanager
+from typing import Any
+
+import pytest
+from sqlalchemy import event
+
+from gadget.engine import Clue, Guess, Player
+from gadget.services import games
+from gadget.services.table import Table
+from gadget.store import Store
+from tests.clocks import FakeClock
+from tests.games import log_of
+from tests.seated import Seated, new_phone
+from tests.test_permissions import READS
+
+A, B = Player.A, Player.B
+
+
+@contextmanager
+def writes(table: Table) -> Iterator[list[str]]:
+    """Every statement that changes the database or tells another process, and every notice
+    to this process's phones, while the block runs."""
+    written: list[str] = []
+
+    def seen(*args: Any) -> None:
+        statement = str(args[2])
+        verb = statement.lstrip().split(None, 1)[0].upper()
+        if verb in {"INSERT", "UPDATE", "DELETE"} or "pg_notify" in statement:
+            written.append(statement.split("\n", 1)[0])
+
+    told = table.hub.changed
+    table.hub.changed = lambda *args, **kwargs: written.append(f"notice {args}")  # type: ignore[method-assign]
+    event.listen(table.store.engine, "before_cursor_execute", seen)
+    try:
+        yield written
+    finally:
+        event.remove(table.store.engine, "before_cursor_execute", seen)
+        table.hub.changed = told  # type: ignore[method-assign]
+
+
+def _reads(table: Table, clock: FakeClock) -> dict[str, Callable[[], object]]:
+    """Each read of the table, called as a screen calls it, on a state that once made reads
+    write: a side whose take-over wait is over, a game with no timer kept, a finished
+    mission with what it opened."""
+    member = new_phone()
+    owls = table.add_team(member, "Owls", ["Ann", "Ben"])
+    seated = Seated.deal(table, team_name="Owls", mission_name="Prague", seed=2, phone=member)
+    game = seated.act(Clue(A))
+    finished = seated.act(Guess(B, game.log.card.a.index("X")))  # lost: its attempt is kept
+    playing = Seated.deal(table, seed=3)
+    newcomer = new_phone()
+    request = table.ask_for_seat(playing.game.id, A, newcomer)
+    table.answer(request.id, playing.phones[B], True)  # the partner allows: A's wait starts
+    clock.now += table.take_over_wait + 1  # over: only newcomer's own action moves the side
+    untimed = games.start_game(table.store, log_of(()), phone=new_phone().key)  # no timer kept
+    code = playing.game.log.code
+    assert code is not None
+    return {
+        "find": lambda: table.find(code),
+        "game": lambda: table.game(playing.game.id),
+        "game_at": lambda: table.game_at(playing.game.public_id),
+        "phone_game": lambda: [
+            table.phone_game(playing.game.id, newcomer),
+            table.phone_game(playing.game.id, playing.phones[A]),
+            table.phone_game(untimed.id, newcomer),
+            table.phone_game(finished.id, member),
+        ],
+        "games_of": lambda: table.games_of(playing.phones[A]),
+        "default_timer": lambda: table.default_timer(member),
+        "timer": lambda: [table.timer(untimed.id), table.timer(playing.game.id)],
+        "timer_settings": lambda: table.timer_settings(untimed.id),
+        "seat_of": lambda: table.seat_of(playing.game.id, newcomer),
+        "can_be_allowed": lambda: table.can_be_allowed(playing.game, A, newcomer),
+        "may_answer": lambda: table.may_answer(request, playing.phones[B]),
+        "moves_at": lambda: table.moves_at(request),
+        "requests_to_answer": lambda: table.requests_to_answer(playing.phones[B]),
+        "team_of": lambda: table.team_of(member, owls.id),
+        "teams_of": lambda: table.teams_of(member),
+        "campaign": lambda: table.campaign(member, owls.id),
+        "maps_for": lambda: table.maps_for(member, owls.id),
+        "completed": lambda: table.completed(member, owls.id),
+        "practice_attempts": lambda: table.practice_attempts(playing.phones[A]),
+        "history": lambda: asyncio.run(table.history(member, owls.id)),
+    }
+
+
+@pytest.fixture
+def clock() -> FakeClock:
+    return FakeClock()
+
+
+def test_no_read_of_the_table_writes_or_tells(store: Store, clock: FakeClock) -> None:
+    table = Table(store, clock=clock)
+    reads = _reads(table, clock)
+    assert set(reads) == {name for name in READS if hasattr(table, name)}  # every one
+    for name, read in reads.items():
+        with writes(table) as written:
+            read()
+        assert written == [], name
+
+
+def test_the_count_sees_a_write(store: Store, clock: FakeClock) -> None:
+    """The counting itself: a take-over claimed and a timer switched are writes it sees."""
+    table = Table(store, clock=clock)
+    playing = Seated.deal(table, seed=3)
+    newcomer = new_phone()
+    request = table.ask_for_seat(playing.game.id, A, newcomer)
+    table.answer(request.id, playing.phones[B], True)
+    clock.now += table.take_over_wait + 1
+    with writes(table) as written:
+        assert table.claim_side(playing.game.id, newcomer)
+    assert any(statement.startswith("UPDATE") for statement in written), written
+    assert any(statement.startswith("notice") for statement in written), written
