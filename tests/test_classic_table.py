@@ -31,7 +31,7 @@ TIMES = TeamTimerSettings(turn_seconds=60, first_turn_seconds=90)
 
 def test_a_touch_that_ends_the_turn_starts_the_other_teams_time() -> None:
     table = timer_started(counting(new_table(CARD), True), TIMES, now=0)
-    assert (table.timer and table.timer.team, table.timer and table.timer.seconds) == (
+    assert (table.timer and table.timer.team, table.timer and table.timer.total) == (
         Team.BLUE,
         90,
     )

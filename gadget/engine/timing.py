@@ -3,10 +3,10 @@ for a phone on its own (the static site), so both time a turn alike."""
 
 from __future__ import annotations
 
-from dataclasses import dataclass, replace
+from dataclasses import dataclass
 from enum import StrEnum
 
-from gadget.engine import countdown
+from gadget.engine.countdown import Countdown
 from gadget.engine.errors import GadgetError, Message
 
 TIMER_PRESETS = (30, 60, 90, 120, 180, 240, 300, 480)
@@ -56,7 +56,7 @@ class TimerSettings:
 
 
 @dataclass(frozen=True, slots=True)
-class TimerState:
+class TimerState(Countdown):
     """One timed stretch, the same on both phones: they read it from the server's clock."""
 
     settings: TimerSettings
@@ -65,28 +65,7 @@ class TimerState:
     started_at: float
     paused_left: float | None = None
 
-    def seconds_left(self, now: float) -> float:
-        """Time left, never below zero nor above the stretch's time."""
-        total = self.settings.seconds_for(self.stretch)
-        return countdown.seconds_left(total, self.started_at, self.paused_left, now)
-
     @property
-    def paused(self) -> bool:
-        """Stopped by a player until resumed."""
-        return self.paused_left is not None
-
-    def paused_at(self, now: float) -> TimerState:
-        """The clock stopped now, keeping what was left (as it was, if already stopped)."""
-        return self if self.paused else replace(self, paused_left=self.seconds_left(now))
-
-    def resumed_at(self, now: float) -> TimerState:
-        """The clock started again now where it stopped (as it was, if running)."""
-        if self.paused_left is None:
-            return self
-        total = self.settings.seconds_for(self.stretch)
-        started = countdown.resumed_start(total, self.paused_left, now)
-        return replace(self, started_at=started, paused_left=None)
-
-    def restarted_at(self, now: float) -> TimerState:
-        """The stretch given its whole time again, from now."""
-        return replace(self, started_at=now, paused_left=None)
+    def total(self) -> float:
+        """This stretch's whole time."""
+        return self.settings.seconds_for(self.stretch)
