@@ -2,18 +2,20 @@
 
 from __future__ import annotations
 
+import threading
 from concurrent.futures import ThreadPoolExecutor
 
 import pytest
 
-from gadget.engine import Clue, Guess, Player, ShareCode, Stop
+from gadget.engine import Clue, Guess, Player, ShareCode, Stop, recorder
 from gadget.engine.timing import SettingsError, Stretch, TimerSettings
 from gadget.services import games
+from gadget.services.games import SavedGame
 from gadget.services.phones import Phone, new_phone_token, phone_from_token
 from gadget.services.table import Hub, Table
 from gadget.store import NotFoundError, SeatError, StaleGameError, Store, Unit
 from tests.clocks import FakeClock
-from tests.games import log_of
+from tests.games import WINNING_ACTIONS, log_of
 from tests.seated import Seated
 
 A, B = Player.A, Player.B
@@ -385,3 +387,37 @@ def test_a_teams_mission_is_dealt_only_from_a_phone_of_the_team(table: Table) ->
         table.deal(team_name="Owls", mission_name="Prague", phone=stranger)
     assert games.games_in_progress(table.store) == []
     assert table.deal(team_name="Owls", mission_name="Prague", phone=member).team_id is not None
+
+
+def test_two_games_of_a_team_winning_one_mission_at_once_both_count(store: Store) -> None:
+    """Both units read Prague as not completed and both wrote its completion: on PostgreSQL
+    the second winning touch failed on the unique completion, and was lost (the outsider's
+    finding). Both wins are kept; Prague is completed once."""
+    table = Table(store, clock=FakeClock())
+    member = phone_from_token(new_phone_token())
+    team = table.add_team(member, "Owls", ["Ann", "Ben"])
+    seated = []
+    for _ in range(2):
+        game = games.start_game(
+            store, log_of(()), team_id=team.id, mission_id="prague", phone=member.key
+        )
+        partner = phone_from_token(new_phone_token())
+        table.join(game.id, partner)
+        phones = {A: member, B: partner}
+        for action in WINNING_ACTIONS[:-1]:
+            game = table.act(phones[recorder(action)], game.id, action, game.version).game
+        seated.append((phones, game))
+    barrier = threading.Barrier(2)
+
+    def last_touch(entry: tuple[dict[Player, Phone], SavedGame]) -> int | None:
+        phones, game = entry
+        barrier.wait()
+        won = table.act(
+            phones[recorder(WINNING_ACTIONS[-1])], game.id, WINNING_ACTIONS[-1], game.version
+        )
+        return won.game.attempt_id if won.game is not None else None
+
+    with ThreadPoolExecutor(2) as pool:
+        attempts = list(pool.map(last_touch, seated))
+    assert all(attempts) and len(set(attempts)) == 2
+    assert store.completed(team.id) == frozenset({"prague"})

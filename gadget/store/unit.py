@@ -8,6 +8,8 @@ from datetime import datetime
 from typing import Any
 
 from sqlalchemy import delete, update
+from sqlalchemy.dialects.postgresql import insert as pg_insert
+from sqlalchemy.dialects.sqlite import insert as sqlite_insert
 from sqlmodel import Session, col, select
 
 from gadget.engine.keycard import Player
@@ -165,13 +167,22 @@ class Unit:
     def add_completions(
         self, team_id: int, missions: Iterable[str], attempt_id: int, at: datetime
     ) -> None:
-        """Missions an attempt completed."""
-        for mission_id in sorted(missions):
-            self.session.add(
-                CompletionRow(
-                    team_id=team_id, mission_id=mission_id, completed_at=at, attempt_id=attempt_id
-                )
-            )
+        """Missions an attempt completed; one another unit completed a moment before (two
+        games of the team won it at once) stays that one's (each database's own "do
+        nothing on conflict": both units read it as not completed)."""
+        rows = [
+            {
+                "team_id": team_id,
+                "mission_id": mission,
+                "completed_at": at,
+                "attempt_id": attempt_id,
+            }
+            for mission in sorted(missions)
+        ]
+        if not rows:
+            return
+        insert = sqlite_insert if self.session.get_bind().dialect.name == "sqlite" else pg_insert
+        self.session.execute(insert(CompletionRow).values(rows).on_conflict_do_nothing())
         self.session.flush()
 
     def attempt(self, attempt_id: int) -> Attempt:
