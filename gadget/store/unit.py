@@ -170,19 +170,23 @@ class Unit:
         """Missions an attempt completed; one another unit completed a moment before (two
         games of the team won it at once) stays that one's (each database's own "do
         nothing on conflict": both units read it as not completed)."""
-        rows = [
-            {
-                "team_id": team_id,
-                "mission_id": mission,
-                "completed_at": at,
-                "attempt_id": attempt_id,
-            }
-            for mission in sorted(missions)
-        ]
-        if not rows:
-            return
-        insert = sqlite_insert if self.session.get_bind().dialect.name == "sqlite" else pg_insert
-        self.session.execute(insert(CompletionRow).values(rows).on_conflict_do_nothing())
+        completed = sorted(missions)
+        dialect = self.session.get_bind().dialect.name
+        if dialect in ("sqlite", "postgresql") and completed:
+            insert = sqlite_insert if dialect == "sqlite" else pg_insert
+            kept = {"team_id": team_id, "completed_at": at, "attempt_id": attempt_id}
+            rows = [kept | {"mission_id": mission} for mission in completed]
+            self.session.execute(insert(CompletionRow).values(rows).on_conflict_do_nothing())
+        else:  # another database: as before, the second of two such wins is refused whole
+            for mission_id in completed:
+                self.session.add(
+                    CompletionRow(
+                        team_id=team_id,
+                        mission_id=mission_id,
+                        completed_at=at,
+                        attempt_id=attempt_id,
+                    )
+                )
         self.session.flush()
 
     def attempt(self, attempt_id: int) -> Attempt:
