@@ -11,6 +11,7 @@ import re
 import select
 import signal
 import subprocess
+import sys
 import threading
 import time
 from collections.abc import Callable, Iterator
@@ -38,6 +39,10 @@ PATIENCE = 60.0  # s: a screen after a tap
 # s: the most a phone's steps wait (two boots and two screens), with a margin. A WebKit that
 # has stopped answering is stopped then, so the test fails instead of waiting for ever.
 PHONE_LIMIT = 2 * BOOT + 4 * PATIENCE
+# s: a WebKit session starts in under 1 s here (0.3-0.9 s, 8 starts); one that has not
+# started by then is stopped and asked again, once.
+STARTUP = 60.0
+STARTS = 2
 MARGIN = 16  # px of the screen kept around the QR code's box: its quiet zone
 
 pytestmark = [
@@ -119,23 +124,59 @@ def xvfb() -> Iterator[str]:
         stop(process)
 
 
+def _service(display: str, driver: Path = WEBDRIVER) -> Service:
+    """WebKit's WebDriver on the test's screen, in the page language Flet's client accepts,
+    in a process group of its own (the driver and its browser: one group to kill)."""
+    language = {"LANG": LOCALE, "LC_ALL": LOCALE, "LANGUAGE": "en_US"}
+    return Service(
+        str(driver),
+        env={**os.environ, "DISPLAY": display, **language},
+        popen_kw={"start_new_session": True},
+    )
+
+
+def _started(display: str, driver: Path = WEBDRIVER) -> WebDriver:
+    """A new WebKit session, asked again once if the first has not started within
+    `STARTUP` seconds: CI's machine once waited 600 s for a session that never started."""
+    options = Options()
+    options.binary_location = str(_minibrowser())
+    options.add_argument("--automation")
+    for start in range(1, STARTS + 1):
+        service = _service(display, driver)
+        late = threading.Event()
+        watchdog = threading.Timer(STARTUP, _late, (late, service))
+        watchdog.start()
+        try:
+            return webdriver.WebKitGTK(options=options, service=service)
+        except Exception as error:
+            _kill_group(service)
+            if not late.is_set():
+                raise
+            if start == STARTS:
+                message = f"WebKit did not start a session within {STARTUP:.0f} s, {STARTS} times"
+                raise AssertionError(message) from error
+        finally:
+            watchdog.cancel()
+    raise AssertionError("unreachable: the last start returns or raises")
+
+
+def _late(late: threading.Event, service: Service) -> None:
+    """A session's start that is late: said, and its driver and browser killed."""
+    late.set()
+    _kill_group(service)
+
+
 @contextmanager
 def _phone(
     display: str, url: str, limit: float = PHONE_LIMIT, booted_limit: float | None = None
 ) -> Iterator[WebDriver]:
     """A new WebKit browser (a phone of its own: each session starts with no storage) on
     the page, once Flutter has drawn and been asked for its DOM of roles and labels; its
-    WebDriver and browser are killed if the phone is still open after `limit` seconds, or
-    `booted_limit` seconds after it booted when that is given (a boot's time is not ours)."""
-    options = Options()
-    options.binary_location = str(_minibrowser())
-    options.add_argument("--automation")
-    language = {"LANG": LOCALE, "LC_ALL": LOCALE, "LANGUAGE": "en_US"}
-    service = Service(
-        str(WEBDRIVER),
-        env={**os.environ, "DISPLAY": display, **language},
-        popen_kw={"start_new_session": True},  # the driver and its browser: one group to kill
-    )
+    WebDriver and browser are killed if the phone is still open `limit` seconds after its
+    session started, or `booted_limit` seconds after it booted when that is given (a boot's
+    time is not ours)."""
+    driver = _started(display)
+    service = driver.service
     stopped = threading.Event()
     limits = [limit]  # the limit of the watchdog running now, last
 
@@ -145,9 +186,7 @@ def _phone(
 
     watchdog = threading.Timer(limit, stop)
     watchdog.start()
-    driver = None
     try:
-        driver = webdriver.WebKitGTK(options=options, service=service)
         driver.set_window_size(390, 844)
         driver.get(url)
         placeholder = _wait(
@@ -169,9 +208,8 @@ def _phone(
         raise
     finally:
         try:
-            if driver is not None:
-                with contextlib.suppress(Exception):  # a killed driver has nothing to quit
-                    driver.quit()
+            with contextlib.suppress(Exception):  # a killed driver has nothing to quit
+                driver.quit()
         finally:
             watchdog.cancel()
             _kill_group(service)  # anything of the browser that outlived its driver
@@ -296,3 +334,60 @@ def test_a_webkit_that_stops_answering_fails_its_test_instead_of_holding_the_run
         frozen = True
         phone.get(page.as_uri())  # asked of a WebKit that never answers
     assert frozen
+
+
+# A WebDriver that takes the session's request and never answers it, the `hangs` first times
+# it is started (counted in a file); started again after that, it is WebKit's own.
+HANGING_DRIVER = """#!{python}
+import os, socket, sys
+from pathlib import Path
+starts = Path({starts!r})
+started = len(starts.read_text().splitlines()) if starts.exists() else 0
+with starts.open("a") as told:
+    told.write("started\\n")
+if started >= {hangs}:
+    os.execv({{real!r}}, [{{real!r}}, *sys.argv[1:]])
+listener = socket.socket()
+listener.setsockopt(socket.SOL_SOCKET, socket.SO_REUSEADDR, 1)
+listener.bind(("127.0.0.1", int(sys.argv[sys.argv.index("-p") + 1])))
+listener.listen()
+held = []
+while True:
+    held.append(listener.accept()[0])
+"""
+
+
+def _hanging_driver(folder: Path, hangs: int) -> tuple[Path, Path]:
+    """The driver above, and the file that counts its starts."""
+    starts, driver = folder / "starts", folder / "WebKitWebDriver"
+    text = HANGING_DRIVER.format(python=sys.executable, starts=str(starts), hangs=hangs)
+    driver.write_text(text.replace("{real!r}", repr(str(WEBDRIVER))))
+    driver.chmod(0o755)
+    return driver, starts
+
+
+def test_a_session_that_does_not_start_is_asked_again_once(
+    display: str, tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    """CI's run waited 600 s for a WebKit session that never started: a start now has its
+    own limit, and a second chance."""
+    monkeypatch.setattr(sys.modules[__name__], "STARTUP", 3.0)
+    driver_path, starts = _hanging_driver(tmp_path, hangs=1)
+    phone = _started(display, driver_path)
+    try:
+        assert phone.execute_script("return 6 * 7") == 42
+    finally:
+        phone.quit()
+    assert starts.read_text().splitlines() == ["started", "started"]
+
+
+def test_a_session_that_never_starts_fails_in_one_line_after_two_starts(
+    display: str, tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    monkeypatch.setattr(sys.modules[__name__], "STARTUP", 2.0)
+    driver_path, starts = _hanging_driver(tmp_path, hangs=STARTS)
+    with pytest.raises(
+        AssertionError, match=r"^WebKit did not start a session within 2 s, 2 times$"
+    ):
+        _started(display, driver_path)
+    assert starts.read_text().splitlines() == ["started"] * STARTS
