@@ -10,7 +10,17 @@ import pytest
 from gadget.engine.classic import Game, Team, deal
 from gadget.engine.classic_table import (
     MOST_ACTIONS,
+    USUAL_TIMES,
     ClassicTableError,
+    Counted,
+    TimerMoved,
+    TimerStarted,
+    TimerStopped,
+    TimesSet,
+    Touched,
+    TurnEnded,
+    Undone,
+    after,
     counting,
     new_table,
     table_document,
@@ -18,8 +28,10 @@ from gadget.engine.classic_table import (
     timer_moved,
     timer_started,
     timer_stopped,
+    times_set,
     touched,
     turn_ended,
+    turn_of,
     undone,
 )
 from gadget.engine.errors import CellNotGuessableError
@@ -95,6 +107,48 @@ def test_a_kept_table_reads_back_whole() -> None:
     table = turn_ended(timer_moved(table, "pause", now=7), now=9)
     kept = json.loads(json.dumps(table_document(table)))
     assert table_of_document(kept) == table
+    table = touched(touched(turn_ended(table, now=10), 0, now=11), 3, now=12)
+    assert table_document(table)["actions"][-2:] == [0, 3]
+    assert table_of_document(json.loads(json.dumps(table_document(table)))) == table
+
+
+def test_a_kept_table_without_its_times_has_the_usual_ones() -> None:
+    assert (
+        table_of_document({"code": CARD.code}).timer_settings
+        == USUAL_TIMES
+        == (TeamTimerSettings(turn_seconds=120, first_turn_seconds=180))
+    )
+
+
+@pytest.mark.parametrize(
+    ("turn", "left"), [(1, 0), (9_999, None), (2, 0.5), (3, 3600), (4, 3600.0)]
+)
+def test_a_kept_timer_reads_back_at_each_end_of_what_it_allows(turn: int, left: object) -> None:
+    timer = {"team": "red", "turn": turn, "started_at": 7, "paused_left": left}
+    table = table_of_document({"code": CARD.code, "timer": timer})
+    assert table.timer is not None
+    assert (table.timer.turn, table.timer.paused_left) == (turn, left)
+
+
+@pytest.mark.parametrize(
+    ("turn", "left", "said"),
+    [
+        (0, None, "timer turn 0"),
+        (10_000, None, "timer turn 10000"),
+        (1_000_000, None, "timer turn 1000000"),
+        ("1", None, "timer turn '1'"),
+        (1, 3600.5, "time left 3600.5"),
+        (1, -0.5, "time left -0.5"),
+        (1, "9", "time left '9'"),
+    ],
+)
+def test_a_kept_timer_out_of_bounds_is_refused_naming_it(
+    turn: object, left: object, said: str
+) -> None:
+    timer = {"team": "red", "turn": turn, "started_at": 7, "paused_left": left}
+    with pytest.raises(ClassicTableError) as refused:
+        table_of_document({"code": CARD.code, "timer": timer})
+    assert str(refused.value).endswith(said)
 
 
 @pytest.mark.parametrize(
@@ -162,3 +216,72 @@ def test_a_table_refuses_a_step_past_the_most_it_keeps_and_still_reads_back() ->
     kept = table_of_document(json.loads(json.dumps(table_document(table))))
     assert kept.actions == table.actions and not kept.tally.over
     assert undone(kept, now=1001).actions == table.actions[:-1]  # undo still works
+
+
+def test_whose_turn_it_is_is_the_counts_else_the_timers_else_nobodys() -> None:
+    assert turn_of(new_table(CARD)) is None
+    timed = turn_ended(timer_started(new_table(CARD), TIMES, now=0), now=5)
+    assert turn_of(timed) is Team.RED  # the timer's, with no count
+    assert turn_of(counting(new_table(CARD), True)) is Team.BLUE  # the count's
+
+
+def test_a_count_restarted_behind_the_timer_catches_up_with_it() -> None:
+    """Red's turn on the count, blue's on the clock (the count was off when red's turn
+    ended): keeping count again gives the turn to blue, the team the clock is timing."""
+    table = turn_ended(timer_started(counting(new_table(CARD), True), TIMES, now=0), now=5)
+    table = turn_ended(counting(table, False), now=9)
+    assert (table.tally.turn, table.timer and table.timer.team) == (Team.RED, Team.BLUE)
+    table = counting(table, True)
+    assert (table.tally.turn, table.timer and table.timer.team) == (Team.BLUE, Team.BLUE)
+
+
+def test_a_count_at_the_most_it_keeps_restarts_where_it_is() -> None:
+    table = counting(new_table(CARD), True)
+    for step in range(MOST_ACTIONS):
+        table = turn_ended(table, now=step)
+    table = turn_ended(timer_started(counting(table, False), TIMES, now=500), now=501)
+    assert table.tally.turn is not (table.timer and table.timer.team)
+    again = counting(table, True)
+    assert again.counting and again.actions == table.actions
+
+
+def test_a_timer_started_during_a_count_times_the_counts_team_with_a_turns_time() -> None:
+    table = turn_ended(counting(new_table(CARD), True), now=0)  # red's turn, no timer yet
+    timed = timer_started(table, TIMES, now=10)
+    assert timed.timer is not None
+    assert (timed.timer.team, timed.timer.turn, timed.timer.total) == (Team.RED, 2, 60)
+    first = timer_started(counting(new_table(CARD), True), TIMES, now=10)
+    assert first.timer is not None
+    assert (first.timer.team, first.timer.turn, first.timer.total) == (Team.BLUE, 1, 90)
+
+
+def test_an_undo_keeps_a_paused_clock_paused_and_works_with_no_clock() -> None:
+    table = touched(timer_started(counting(new_table(CARD), True), TIMES, now=0), 0, now=1)
+    paused = timer_moved(table, "pause", now=2)
+    back = undone(paused, now=30)
+    assert back.timer == paused.timer and back.actions == ()
+    untimed = touched(counting(new_table(CARD), True), 15, now=0)  # blue finds the assassin
+    assert untimed.tally.over
+    assert undone(untimed, now=1) == counting(new_table(CARD), True)
+
+
+def test_each_step_as_a_value_does_what_its_function_does() -> None:
+    table = counting(new_table(CARD), True)
+    timed = timer_started(table, TIMES, now=0)
+    steps = [
+        (table, Touched(0), touched(table, 0, now=3)),
+        (table, TurnEnded(), turn_ended(table, now=3)),
+        (table, TurnEnded(Team.RED), table),
+        (touched(table, 0, now=1), Undone(), table),
+        (new_table(CARD), Counted(True), table),
+        (table, Counted(False), new_table(CARD)),
+        (table, TimerStarted(TIMES), timer_started(table, TIMES, now=3)),
+        (table, TimesSet(TIMES), times_set(table, TIMES)),
+        (timed, TimerStopped(), timer_stopped(timed)),
+        (timed, TimerMoved("pause"), timer_moved(timed, "pause", now=3)),
+    ]
+    for before, step, expected in steps:
+        assert after(before, step, now=3) == expected, step
+    assert times_set(table, TIMES).timer_settings == TIMES
+    # Steps are values: the same tap twice is the same step.
+    assert (Undone(), TimerStopped(), Touched(4)) == (Undone(), TimerStopped(), Touched(4))

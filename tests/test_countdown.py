@@ -68,3 +68,8 @@ def test_a_time_outside_5_s_to_60_min_is_refused(clue: int, guess: int, said: st
     with pytest.raises(SettingsError, match=said):
         TimerSettings(True, clue, guess)
     TimerSettings(True, 5, 3600)  # both ends allowed
+
+
+def test_the_duet_timer_is_off_with_2_minutes_a_stretch_until_a_player_sets_it() -> None:
+    assert TimerSettings() == TimerSettings(enabled=False, clue_seconds=120, guess_seconds=120)
+    assert (TimerSettings().enabled, TimerSettings().seconds_for(Stretch.GUESS)) == (False, 120)

@@ -17,6 +17,7 @@ from gadget.engine import (
     Stop,
     parse_game_log,
     replay,
+    replay_with_before,
     summary,
 )
 from gadget.engine.sharecode import v1_text
@@ -133,6 +134,12 @@ def test_undo_is_the_log_without_its_last_action() -> None:
     assert replay(EXAMPLE.without_last()) == replay(
         GameLog(TEST_CARD, Setup(), EXAMPLE.actions[:-1])
     )
+
+
+def test_a_phone_reads_the_state_before_the_last_action_and_after_it_in_one_pass() -> None:
+    before, after = replay_with_before(EXAMPLE)
+    assert (before, after) == (replay(EXAMPLE.without_last()), replay(EXAMPLE))
+    assert replay_with_before(GameLog(TEST_CARD, Setup(), ())) == (None, replay(log_of(())))
 
 
 def test_a_refused_action_is_named_by_its_index() -> None:

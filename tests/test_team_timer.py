@@ -47,3 +47,10 @@ def test_a_start_in_the_future_never_shows_more_than_the_turns_time() -> None:
     """A kept table with a start ahead of the phone's clock showed "16666:46"."""
     timer = first_turn(TeamTimerSettings(60, 90), Team.RED, 1_000_000)
     assert timer.seconds_left(0) == 90
+
+
+def test_a_team_timer_gives_2_minutes_a_turn_and_3_for_the_first_unless_set() -> None:
+    """The times both spymasters' phones start with (README: "Team timer")."""
+    assert (TeamTimerSettings().turn_seconds, TeamTimerSettings().first_turn_seconds) == (120, 180)
+    timer = first_turn(TeamTimerSettings(), Team.RED, 0)
+    assert (timer.turn, timer.total, timer.next_turn_at(10).total) == (1, 180, 120)

@@ -42,7 +42,7 @@ class ClassicTable:
     timer: TeamTimer | None = None
     # The count the actions lead to, replayed once when the table is made (a render reads it
     # several times); actions that do not replay are refused here.
-    tally: Tally = field(init=False, repr=False, compare=False)
+    tally: Tally = field(init=False, compare=False)
 
     def __post_init__(self) -> None:
         object.__setattr__(self, "tally", replay(self.card, self.actions))
@@ -265,7 +265,8 @@ def table_of_document(document: object) -> ClassicTable:
         _require(len(raw_actions) <= MOST_ACTIONS, "it has too many actions")
         actions = tuple(_action(raw) for raw in raw_actions)
         settings = TeamTimerSettings(
-            document.get("turn_seconds", 120), document.get("first_turn_seconds", 180)
+            document.get("turn_seconds", USUAL_TIMES.turn_seconds),
+            document.get("first_turn_seconds", USUAL_TIMES.first_turn_seconds),
         )
         timer = _timer(settings, document.get("timer"))
         # Made once: actions that do not replay are refused as it is made.

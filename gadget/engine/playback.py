@@ -15,13 +15,7 @@ from gadget.engine.state import GameState, new_game
 
 def replay(log: GameLog) -> GameState:
     """The state the log leads to; ReplayError names the first refused action's index."""
-    state = new_game(log.card, log.setup)
-    for index, action in enumerate(log.actions):
-        try:
-            state = apply(state, action)
-        except IllegalActionError as refused:
-            raise ReplayError(index, refused) from refused
-    return state
+    return replay_with_before(log)[1]
 
 
 def replay_with_before(log: GameLog) -> tuple[GameState | None, GameState]:

@@ -29,8 +29,8 @@ class TeamTimer(Countdown):
 
     settings: TeamTimerSettings
     team: Team
-    turn: int = 1
-    started_at: float = 0.0
+    turn: int
+    started_at: float
     paused_left: float | None = None
 
     @property

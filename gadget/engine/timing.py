@@ -9,9 +9,6 @@ from enum import StrEnum
 from gadget.engine.countdown import Countdown
 from gadget.engine.errors import GadgetError, Message
 
-TIMER_PRESETS = (30, 60, 90, 120, 180, 240, 300, 480)
-WARNINGS = (30, 10)
-
 
 class SettingsError(GadgetError):
     """Timer settings a player typed that cannot be used."""

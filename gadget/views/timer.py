@@ -12,7 +12,7 @@ import flet as ft
 import flet_audio
 
 from gadget.engine import Phase
-from gadget.engine.timing import TIMER_PRESETS, WARNINGS, Stretch, TimerSettings, TimerState
+from gadget.engine.timing import Stretch, TimerSettings, TimerState
 from gadget.services import palette
 from gadget.views.boundary import component
 from gadget.views.choices import dropdown
@@ -22,6 +22,9 @@ from gadget.views.language import _, ngettext
 from gadget.views.layout import icon_button
 
 TICK = 0.25
+# s: the times a player picks from (any other is typed), and when the clock warns.
+TIMER_PRESETS = (30, 60, 90, 120, 180, 240, 300, 480)
+WARNINGS = (30, 10)
 
 
 def clock_text(seconds: float) -> str:
