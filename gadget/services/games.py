@@ -24,7 +24,7 @@ from gadget.engine import (
     replay_with_before,
 )
 from gadget.services.attempts import finish, take_back
-from gadget.store import GameRecord, NotFoundError, SeatError, Store, StoreError
+from gadget.store import GameRecord, NotFoundError, SeatError, Seats, Store, StoreError
 from gadget.store.unit import Unit, stale_error
 
 KEPT_GAMES: Final = 2048  # games kept at once; a game is about 10 KB worked out
@@ -263,7 +263,7 @@ def move(
     kept = games.worked(game_id, record.log)
     if phone is not None:
         side = recorder(action, apart(kept.log)) if action is not None else None
-        check_seat(unit.holders(game_id), phone, side)
+        check_seat(unit.seats(game_id), phone, side)
     if record.version != expected_version:
         raise stale_error(record.version, expected_version)
     before: GameState | None
@@ -295,9 +295,9 @@ def move(
     return _saved(saved, now)
 
 
-def check_seat(holders: dict[Player, str], phone: str, side: Player | None) -> None:
+def check_seat(seats: Seats, phone: str, side: Player | None) -> None:
     """Refuse a phone that does not hold the side that records this (any side, for None)."""
-    held = next((seat for seat, holder in holders.items() if holder == phone), None)
+    held = seats.side_of(phone)
     if held is None:
         raise SeatError("this phone holds no side of this game: nothing was changed")
     if side is not None and held is not side:

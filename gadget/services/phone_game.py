@@ -3,14 +3,13 @@ who may answer what, the timer, and what a finished mission changed."""
 
 from __future__ import annotations
 
-from collections.abc import Mapping
 from dataclasses import dataclass, field
 
 from gadget.engine import Phase, Player, Status
 from gadget.engine.timing import SettingsError, Stretch, TimerSettings, TimerState
 from gadget.missions import MissionMap, MissionResult, result_on_map
 from gadget.services.games import SavedGame, WorkedGames
-from gadget.store import SavedTimer, SeatRequest, Unit
+from gadget.store import APP_HOLDER, SavedTimer, SeatRequest, Seats, Unit
 
 
 @dataclass(frozen=True, slots=True)
@@ -29,7 +28,7 @@ class GameScreen:
 
     game: SavedGame
     side: Player | None  # the side this phone holds, if any
-    holders: dict[Player, str]  # the phone holding each held side
+    seats: Seats  # who holds each side
     requests: tuple[SeatRequest, ...]  # every take-over request of the game, oldest first
     members: frozenset[str]  # the phones of the game's team (none outside a team)
     timer: SavedTimer | None
@@ -48,7 +47,7 @@ def read_screen(unit: Unit, games: WorkedGames, game_id: int, phone: str) -> Gam
     if record is None:
         return None
     game = games.saved(record)
-    holders = unit.holders(game_id)
+    seats = unit.seats(game_id)
     finished = None
     if game.team_id is not None and game.attempt_id is not None:
         completions = unit.completions(game.team_id)
@@ -59,8 +58,8 @@ def read_screen(unit: Unit, games: WorkedGames, game_id: int, phone: str) -> Gam
         )
     return GameScreen(
         game,
-        next((side for side, holder in holders.items() if holder == phone), None),
-        holders,
+        seats.side_of(phone),
+        seats,
         unit.requests(game_id),
         unit.members(game.team_id),
         unit.timer(game_id),
@@ -86,12 +85,10 @@ class PhoneGame:
     in_team: bool = False  # a team's game: this phone is one of the team's (it may open its map)
 
 
-def approvers(
-    holders: Mapping[Player, str], members: frozenset[str], side: Player
-) -> frozenset[str]:
-    """The phones that may allow a take-over of a side: its holder, the partner's seated
-    phone, and the phones of the game's team."""
-    return members | {holders[s] for s in (side, side.partner) if s in holders}
+def approvers(seats: Seats, members: frozenset[str], side: Player) -> frozenset[str]:
+    """The phones that may allow a take-over of a side: its holders, the partner's seated
+    phones, and the phones of the game's team (never the app: it asks and allows nothing)."""
+    return members | (frozenset((*seats.of(side), *seats.of(side.partner))) - {APP_HOLDER})
 
 
 def may_answer(request: SeatRequest, phone: str, able: frozenset[str]) -> bool:
@@ -115,7 +112,7 @@ def seated_screen(
     """The screen of a phone that holds `side`: everything from the one read (no timer
     saved yet: a game from before timers, timed from its next move)."""
     game = screen.game
-    seated = set(screen.holders.values())
+    seated = screen.seats.holders
     running = timer is not None and timer.stretch is not None and timer.enabled
     return PhoneGame(
         game,
@@ -124,14 +121,14 @@ def seated_screen(
             request
             for request in screen.requests
             if request.answer is None
-            and may_answer(request, phone, approvers(screen.holders, screen.members, request.side))
+            and may_answer(request, phone, approvers(screen.seats, screen.members, request.side))
         ),
         pending=tuple(
             request
             for request in screen.requests
             if request.answer == "allowed" and request.side is side and request.phone not in seated
         ),
-        partner_here=Player.B in screen.holders,
+        partner_here=bool(screen.seats.of(Player.B)),
         timer=timer_state(timer) if running and timer is not None else None,
         timer_settings=settings_of(timer) if timer is not None else TimerSettings(),
         result=finished_mission(game, screen.finished) if screen.finished is not None else None,
@@ -146,7 +143,7 @@ def unseated_screen(screen: GameScreen, phone: str) -> PhoneGame:
         ()
         if game.state.is_over
         else tuple(
-            side for side in Player if approvers(screen.holders, screen.members, side) - {phone}
+            side for side in Player if approvers(screen.seats, screen.members, side) - {phone}
         )
     )
     return PhoneGame(game, None, my_request=screen.latest_request(phone), askable=askable)

@@ -21,6 +21,9 @@ from gadget.services.phones import Phone
 from gadget.store import SeatError, SeatRequest, Store
 
 TAKE_OVER_WAIT = 120.0  # seconds a holding phone has to keep its side after a partner allows
+# Phones that may hold one side: one, in the two-player game (the store keeps a set of
+# holders a side, for the game of more than two and for the app holding a side itself).
+PHONES_A_SIDE = 1
 
 
 class Seats:
@@ -43,7 +46,7 @@ class Seats:
             return mine
         if games.game(self.store, game_id).state.is_over:  # its end shows both sides: no newcomer
             return None
-        if self.store.take_seat(game_id, Player.B, phone.key):
+        if self.store.take_seat(game_id, Player.B, phone.key, most=PHONES_A_SIDE):
             self.hub.changed(game_id)  # phone A learns that B has joined
             return Player.B
         return None
@@ -62,11 +65,8 @@ class Seats:
         return bool(self._approvers(game, side) - {phone.key})
 
     def _approvers(self, game: SavedGame, side: Player) -> frozenset[str]:
-        holders = {
-            s: holder for s in Player if (holder := self.store.seat_holder(game.id, s)) is not None
-        }
         members = self.store.member_phones(game.team_id) if game.team_id else frozenset()
-        return approvers(holders, members, side)
+        return approvers(self.store.seats(game.id), members, side)
 
     def may_answer(self, request: SeatRequest, phone: Phone, game: SavedGame | None = None) -> bool:
         """Only the side's own phone, the partner's seated phone or a phone of the team
@@ -81,8 +81,8 @@ class Seats:
         request = self.store.seat_request(request_id)
         if not self.may_answer(request, phone):
             raise SeatError("only your partner's phone or a phone of the team can answer that")
-        holder = self.store.seat_holder(request.game_id, request.side)
-        at_once = not allow or holder is None or holder == phone.key
+        holders = self.store.seats(request.game_id).of(request.side)
+        at_once = not allow or not holders or phone.key in holders
         answered = self.store.answer_request(
             request_id,
             phone.key,
@@ -96,7 +96,7 @@ class Seats:
     def keep_side(self, request_id: int, phone: Phone) -> SeatRequest:
         """The phone holding a side keeps it, against a take-over another phone allowed."""
         request = self.store.seat_request(request_id)
-        if self.store.seat_holder(request.game_id, request.side) != phone.key:
+        if phone.key not in self.store.seats(request.game_id).of(request.side):
             raise SeatError(
                 "only the phone that holds side {side} can keep it", side=request.side.value.upper()
             )

@@ -158,7 +158,7 @@ class Table(Seats, TeamWordLists):
         record = unit.game(game_id)
         if record is None or record.version != version:
             return
-        if phone.key not in unit.holders(game_id).values():
+        if phone.key not in unit.seats(game_id).holders:
             return
         game = self.worked.saved(record)
         if game.log.actions and not may_undo(game):
@@ -270,7 +270,7 @@ class Table(Seats, TeamWordLists):
     @staticmethod
     def _holds_a_side(unit: Unit, phone: Phone, game_id: int) -> None:
         """A phone without a side changes nothing of the game."""
-        if phone.key not in unit.holders(game_id).values():
+        if phone.key not in unit.seats(game_id).holders:
             raise SeatError("this phone holds no side of this game: nothing was changed")
 
     def _save_timer(self, unit: Unit, game: SavedGame, settings: TimerSettings) -> SavedTimer:

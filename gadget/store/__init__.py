@@ -25,12 +25,14 @@ from gadget.store.errors import (
 )
 from gadget.store.phones import SeatRequest
 from gadget.store.records import (
+    APP_HOLDER,
     Attempt,
     GameRecord,
     HeldRecord,
     ImportedAttempt,
     MissionStats,
     PlannedAttempt,
+    Seats,
     Team,
 )
 from gadget.store.store import Store
@@ -39,6 +41,7 @@ from gadget.store.unit import Unit
 from gadget.store.word_lists import ImportedWordList, KeptWordList, PhoneWordLists
 
 __all__ = [
+    "APP_HOLDER",
     "MAX_NAME",
     "MAX_NOTES",
     "Attempt",
@@ -55,6 +58,7 @@ __all__ = [
     "SavedTimer",
     "SeatError",
     "SeatRequest",
+    "Seats",
     "StaleGameError",
     "Store",
     "StoreError",

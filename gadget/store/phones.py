@@ -17,6 +17,7 @@ from sqlmodel import Session, col, select
 
 from gadget.engine.keycard import Player
 from gadget.store.errors import NotFoundError, SeatError
+from gadget.store.records import Seats, seats_of
 from gadget.store.repository import Repository
 from gadget.store.tables import (
     GameRow,
@@ -78,30 +79,36 @@ class PhoneRecords(Repository):
             ).first()
             return Player(row.side) if row is not None else None
 
-    def seat_holder(self, game_id: int, side: Player) -> str | None:
-        """The phone holding this side, if any."""
+    def seats(self, game_id: int) -> Seats:
+        """Who holds each side of this game."""
         with self._transaction() as session:
-            row = session.exec(
-                select(SeatRow).where(SeatRow.game_id == game_id, SeatRow.side == side.value)
-            ).first()
-            return row.phone if row is not None else None
+            return seats_of(session.exec(select(SeatRow).where(SeatRow.game_id == game_id)).all())
 
-    def take_seat(self, game_id: int, side: Player, phone: str) -> bool:
-        """Hold a free side; True when this phone holds it now (it may have already).
+    def take_seat(self, game_id: int, side: Player, phone: str, most: int = 1) -> bool:
+        """Hold a side that has fewer than `most` holders; True when this phone holds it now
+        (it may have already).
 
-        One phone a side and one side a phone are unique constraints, so two phones racing
-        for a free side cannot both get it, and a phone can never hold both sides.
+        A place among a side's holders and one side a holder are unique constraints, so two
+        phones racing for the last place cannot both get it, and a phone can never hold both
+        sides.
         """
         try:
             with self._transaction() as session:
                 held = session.exec(select(SeatRow).where(SeatRow.game_id == game_id)).all()
-                for seat in held:
-                    if seat.phone == phone:
-                        return seat.side == side.value
-                    if seat.side == side.value:
-                        return False
+                if any(seat.phone == phone for seat in held):
+                    return any(s.phone == phone and s.side == side.value for s in held)
+                places = [seat.slot for seat in held if seat.side == side.value]
+                if len(places) >= most:
+                    return False
+                slot = next(place for place in range(most) if place not in places)
                 session.add(
-                    SeatRow(game_id=game_id, side=side.value, phone=phone, taken_at=self.now())
+                    SeatRow(
+                        game_id=game_id,
+                        side=side.value,
+                        slot=slot,
+                        phone=phone,
+                        taken_at=self.now(),
+                    )
                 )
                 self._tell_others(session, game_id)
                 return True
@@ -112,10 +119,10 @@ class PhoneRecords(Repository):
         """Free sides (the server owner's way out when every phone of a game was lost); the
         game and its log are untouched. Returns the sides that were held."""
         with self._transaction() as session:
-            freed = []
+            freed = set()
             for seat in session.exec(select(SeatRow).where(SeatRow.game_id == game_id)).all():
                 if Player(seat.side) in sides:
-                    freed.append(Player(seat.side))
+                    freed.add(Player(seat.side))
                     session.delete(seat)
             if freed:
                 self._tell_others(session, game_id)
@@ -236,13 +243,16 @@ class PhoneRecords(Repository):
             return seat_request_record(row)
 
     def _move_seat(self, session: Session, row: SeatRequestRow) -> None:
-        """The requested side, now the asking phone's."""
+        """The requested side, now the asking phone's: it takes the first phone's place (a
+        side's one phone today), or the first place when the side was free."""
         seat = session.exec(
-            select(SeatRow).where(SeatRow.game_id == row.game_id, SeatRow.side == row.side)
+            select(SeatRow)
+            .where(SeatRow.game_id == row.game_id, SeatRow.side == row.side)
+            .order_by(col(SeatRow.slot))
         ).first()
         if seat is None:
             seat = SeatRow(game_id=row.game_id, side=row.side, phone=row.phone, taken_at=self.now())
-        seat.phone, seat.taken_at = row.phone, self.now()
+        seat.phone, seat.kind, seat.taken_at = row.phone, "phone", self.now()
         session.add(seat)
 
     def claim_seat(self, request_id: int) -> bool:

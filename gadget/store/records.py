@@ -3,7 +3,7 @@
 from __future__ import annotations
 
 import json
-from collections.abc import Sequence
+from collections.abc import Mapping, Sequence
 from dataclasses import dataclass
 from datetime import datetime, timedelta
 from typing import Any
@@ -17,6 +17,7 @@ from gadget.missions.result import Result, result_from_dict
 from gadget.store.tables import (
     AttemptRow,
     GameRow,
+    SeatRow,
     TeamRow,
 )
 
@@ -178,3 +179,35 @@ def game_record(row: GameRow) -> GameRecord:
         attempt_id=row.attempt_id,
         updated_at=row.updated_at,
     )
+
+
+APP_HOLDER = "app"  # the holder the app itself is, when it holds a side
+
+
+@dataclass(frozen=True, slots=True)
+class Seats:
+    """Who holds each side of one game, in the order they sat: one phone a side today, and
+    the shape for several phones of a side, or the app itself holding one."""
+
+    held: Mapping[Player, tuple[str, ...]]
+
+    def of(self, side: Player) -> tuple[str, ...]:
+        """The holders of this side (none: it is free)."""
+        return self.held.get(side, ())
+
+    def side_of(self, holder: str) -> Player | None:
+        """The side this holder holds, if any (one at most)."""
+        return next((side for side, holders in self.held.items() if holder in holders), None)
+
+    @property
+    def holders(self) -> frozenset[str]:
+        """Every holder of either side."""
+        return frozenset(holder for holders in self.held.values() for holder in holders)
+
+
+def seats_of(rows: Sequence[SeatRow]) -> Seats:
+    """The seats these rows of one game hold, each side's holders in their places' order."""
+    held: dict[Player, tuple[str, ...]] = {}
+    for row in sorted(rows, key=lambda row: (row.side, row.slot)):
+        held[Player(row.side)] = (*held.get(Player(row.side), ()), row.phone)
+    return Seats(held)

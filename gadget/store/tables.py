@@ -110,14 +110,20 @@ class GameRow(SQLModel, table=True):
 
 
 class SeatRow(SQLModel, table=True):
-    """The phone that holds one side of a game: one phone a side, one side a phone."""
+    """One holder of one side of a game: a phone (one a side today, several to come) or the
+    app itself as a partner; a holder holds one side of a game at most."""
 
-    __tablename__ = "seats"
-    __table_args__ = (UniqueConstraint("game_id", "side"), UniqueConstraint("game_id", "phone"))
+    __tablename__ = "seat_holders"
+    __table_args__ = (
+        UniqueConstraint("game_id", "side", "slot"),
+        UniqueConstraint("game_id", "phone"),
+    )
     id: int | None = Field(default=None, primary_key=True)
     game_id: int = Field(foreign_key="games.id")
     side: str  # "a" or "b"
-    phone: str = Field(index=True)  # the SHA-256 of the phone's identity
+    slot: int = 0  # its place among the side's holders: two racing for one place, one gets it
+    kind: str = "phone"  # "phone", or "app": the app itself holds the side
+    phone: str = Field(index=True)  # the SHA-256 of the phone's identity; "app" for the app
     taken_at: datetime
 
 

@@ -12,13 +12,19 @@ from sqlalchemy.dialects.postgresql import insert as pg_insert
 from sqlalchemy.dialects.sqlite import insert as sqlite_insert
 from sqlmodel import Session, col, select
 
-from gadget.engine.keycard import Player
 from gadget.missions.map import MissionMap
 from gadget.store import notices
 from gadget.store.errors import NotFoundError, StaleGameError
 from gadget.store.maps import load_map
 from gadget.store.phones import SeatRequest, seat_request_record
-from gadget.store.records import Attempt, GameRecord, attempt_record, game_record
+from gadget.store.records import (
+    Attempt,
+    GameRecord,
+    Seats,
+    attempt_record,
+    game_record,
+    seats_of,
+)
 from gadget.store.tables import (
     AttemptRow,
     CompletionRow,
@@ -87,10 +93,9 @@ class Unit:
 
     # --- Seats ----------------------------------------------------------------------------
 
-    def holders(self, game_id: int) -> dict[Player, str]:
-        """The phone holding each held side."""
-        seats = self.session.exec(select(SeatRow).where(SeatRow.game_id == game_id)).all()
-        return {Player(seat.side): seat.phone for seat in seats}
+    def seats(self, game_id: int) -> Seats:
+        """Who holds each side of the game."""
+        return seats_of(self.session.exec(select(SeatRow).where(SeatRow.game_id == game_id)).all())
 
     def requests(self, game_id: int) -> tuple[SeatRequest, ...]:
         """Every take-over request of the game, oldest first."""
