@@ -7,6 +7,7 @@ from dataclasses import dataclass
 from typing import Any
 
 from gadget.engine import Action, Player, recorder
+from gadget.services import games
 from gadget.services.games import SavedGame
 from gadget.services.phones import Phone, new_phone_token, phone_from_token
 from gadget.services.table import Table
@@ -39,13 +40,13 @@ class Seated:
         """The action, from the phone that records it, based on `version` (else the last)."""
         seen = self.game.version if version is None else version
         shown = self.table.act(self.phones[recorder(action)], self.game.id, action, seen)
-        assert shown.game is not None
-        self.game = shown.game
+        assert shown.game is not None and shown.seen is not None
+        self.game = games.game(self.table.store, self.game.id)  # a test sees both sides
         return self.game
 
     def undo(self, side: Player = Player.A) -> SavedGame:
         """The last action taken back from a side's phone."""
         shown = self.table.undo(self.phones[side], self.game.id, self.game.version)
-        assert shown.game is not None
-        self.game = shown.game
+        assert shown.game is not None and shown.seen is not None
+        self.game = games.game(self.table.store, self.game.id)  # a test sees both sides
         return self.game

@@ -415,7 +415,8 @@ def test_two_games_of_a_team_winning_one_mission_at_once_both_count(store: Store
         won = table.act(
             phones[recorder(WINNING_ACTIONS[-1])], game.id, WINNING_ACTIONS[-1], game.version
         )
-        return won.game.attempt_id if won.game is not None else None
+        assert won.game is not None and won.game.is_over
+        return games.game(store, game.id).attempt_id
 
     with ThreadPoolExecutor(2) as pool:
         attempts = list(pool.map(last_touch, seated))

@@ -13,7 +13,7 @@ from sqlalchemy import create_engine, text
 from gadget.engine.errors import WordListError
 from gadget.missions.team_document import TeamDocumentError, read_document
 from gadget.missions.word_lists import MAX_TEAM_WORDS, MAX_WORD_LISTS
-from gadget.services import addresses
+from gadget.services import addresses, games
 from gadget.services.backup import export_team, import_team
 from gadget.services.table import Table
 from gadget.store import NotFoundError, Store, TextError, migrate
@@ -258,9 +258,11 @@ async def test_a_member_keeps_a_list_deals_with_it_and_deletes_it(table: Table) 
 
     await phone.tap("Deal with Animals")
     [held] = table.games_of(device_of(phone.storage))
-    words = held.game.log.words
+    words = games.game(table.store, held.seen.facts.id).log.words
     assert words is not None and words.key.is_custom and set(words.words) <= set(ANIMALS)
-    assert ("push_route", {"route": addresses.game(held.game.public_id)}) in phone.method_calls()
+    assert held.seen.words == words.words
+    route = addresses.game(held.seen.facts.public_id)
+    assert ("push_route", {"route": route}) in phone.method_calls()
 
     await phone.go("/words")
     assert await phone.until_says("Deal with Animals")

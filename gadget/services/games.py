@@ -8,7 +8,6 @@ import threading
 from collections import OrderedDict
 from collections.abc import Sequence
 from dataclasses import dataclass
-from datetime import timedelta
 from typing import Final
 from weakref import WeakKeyDictionary
 
@@ -47,23 +46,17 @@ class SavedGame:
     before: GameState | None = None  # the state before the last action (None: no action)
 
 
-@dataclass(frozen=True, slots=True)
-class HeldGame:
-    """One of a phone's unfinished games as Home lists it: the side it holds, whether the
-    other side is held, whose game it is and how long ago it last moved."""
-
-    game: SavedGame
-    side: Player
-    partner_seated: bool
-    team_name: str | None  # None: a game outside any team
-    mission_name: str | None  # the city as its map names it; None: no mission
-    idle: timedelta  # since it was dealt, or since its last action when it has one
-
-
 def apart(log: GameLog) -> bool:
     """Whether a game is played apart: on a server, a game with its words on the phones is
     (each player's phone takes their own touches, and the server judges them)."""
     return log.words is not None
+
+
+def may_undo(game: SavedGame) -> bool:
+    """Whether the last action may be taken back: played apart, the end is final, since it
+    showed each player the partner's side (the guesser's undo of a touch of the assassin let
+    them play on knowing it; a two-step touch leaves no slip of the finger to forgive)."""
+    return bool(game.log.actions) and not (apart(game.log) and game.state.is_over)
 
 
 @dataclass(frozen=True, slots=True)
@@ -209,22 +202,6 @@ def games_in_progress(store: Store, newest: int | None = None) -> list[SavedGame
     """Games not finished yet, oldest first (only the `newest` few when given)."""
     games = worked(store)
     return [games.saved(record) for record in store.games_in_progress(newest)]
-
-
-def held_games(store: Store, phone: str, newest: int = 5) -> list[HeldGame]:
-    """The newest unfinished games in which this phone holds a side, newest first."""
-    games = worked(store)
-    return [
-        HeldGame(
-            games.saved(held.game),
-            held.side,
-            held.partner_seated,
-            held.team_name,
-            held.mission_name,
-            held.idle,
-        )
-        for held in store.held_games(phone, newest)
-    ]
 
 
 # --- Moves --------------------------------------------------------------------------------

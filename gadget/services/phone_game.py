@@ -9,6 +9,7 @@ from gadget.engine import Phase, Player, Status
 from gadget.engine.timing import SettingsError, Stretch, TimerSettings, TimerState
 from gadget.missions import MissionMap, MissionResult, result_on_map
 from gadget.services.games import SavedGame, WorkedGames
+from gadget.services.side_seen import GameFacts, SideSeen, facts_of, seen_by
 from gadget.store import APP_HOLDER, SavedTimer, SeatRequest, Seats, Unit
 
 
@@ -69,11 +70,13 @@ def read_screen(unit: Unit, games: WorkedGames, game_id: int, phone: str) -> Gam
 
 @dataclass(frozen=True, slots=True)
 class PhoneGame:
-    """One phone's game: the game, the side this phone holds, and everything its screen
-    shows around them, read together (at opening and at each notice, never in a render)."""
+    """One phone's game: what any phone may know of it, the side this phone holds as it
+    shows it, and everything its screen shows around them, read together (at opening and at
+    each notice, never in a render). Never the log, the card or the state: both sides."""
 
-    game: SavedGame | None  # None: no such game
+    game: GameFacts | None  # None: no such game
     side: Player | None  # None: this phone holds no side of it
+    seen: SideSeen | None = None  # the side it holds, as it shows it
     requests: tuple[SeatRequest, ...] = ()  # waiting take-overs this phone may answer
     partner_here: bool = False  # a phone holds side B (phone A folds its code away)
     timer: TimerState | None = None
@@ -114,9 +117,11 @@ def seated_screen(
     game = screen.game
     seated = screen.seats.holders
     running = timer is not None and timer.stretch is not None and timer.enabled
+    result = finished_mission(game, screen.finished) if screen.finished is not None else None
     return PhoneGame(
-        game,
+        facts_of(game),
         side,
+        seen_by(game, side, result),
         requests=tuple(
             request
             for request in screen.requests
@@ -131,7 +136,7 @@ def seated_screen(
         partner_here=bool(screen.seats.of(Player.B)),
         timer=timer_state(timer) if running and timer is not None else None,
         timer_settings=settings_of(timer) if timer is not None else TimerSettings(),
-        result=finished_mission(game, screen.finished) if screen.finished is not None else None,
+        result=result,
         in_team=game.team_id is not None and phone in screen.members,
     )
 
@@ -146,7 +151,7 @@ def unseated_screen(screen: GameScreen, phone: str) -> PhoneGame:
             side for side in Player if approvers(screen.seats, screen.members, side) - {phone}
         )
     )
-    return PhoneGame(game, None, my_request=screen.latest_request(phone), askable=askable)
+    return PhoneGame(facts_of(game), None, my_request=screen.latest_request(phone), askable=askable)
 
 
 def stretch_of(game: SavedGame) -> tuple[Stretch, int] | None:

@@ -2,7 +2,8 @@
 work out, named here so that a screen sees the services alone (a contract forbids the views
 the store)."""
 
-from gadget.services.games import HeldGame, SavedGame
+from gadget.services.games import SavedGame
+from gadget.services.side_seen import GameFacts, HeldGame, SideSeen
 from gadget.store import (
     Attempt,
     KeptWordList,
@@ -15,6 +16,7 @@ from gadget.store import (
 
 __all__ = [
     "Attempt",
+    "GameFacts",
     "HeldGame",
     "KeptWordList",
     "MissionStats",
@@ -22,5 +24,6 @@ __all__ = [
     "PhoneWordLists",
     "SavedGame",
     "SeatRequest",
+    "SideSeen",
     "Team",
 ]

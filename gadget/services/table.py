@@ -11,7 +11,7 @@ from gadget.engine.words import WordsChoice
 from gadget.services import games
 from gadget.services.campaign import start_game
 from gadget.services.classic_tables import ClassicTables
-from gadget.services.games import HeldGame, SavedGame, apart, move
+from gadget.services.games import SavedGame, apart, may_undo, move
 from gadget.services.hub import Hub
 from gadget.services.phone_game import (
     PhoneGame,
@@ -25,6 +25,7 @@ from gadget.services.phone_game import (
 )
 from gadget.services.phones import Phone, is_invite, is_public_id
 from gadget.services.seats import TAKE_OVER_WAIT, Seats
+from gadget.services.side_seen import HeldGame, held_games
 from gadget.services.word_lists import TeamWordLists
 from gadget.store import SavedTimer, SeatError, Store, Team, Unit
 
@@ -33,13 +34,6 @@ __all__ = ["Table", "UndoRefusedError", "apart", "may_undo"]
 
 class UndoRefusedError(GadgetError):
     """An undo the table does not take."""
-
-
-def may_undo(game: SavedGame) -> bool:
-    """Whether the last action may be taken back: played apart, the end is final, since it
-    showed each player the partner's side (the guesser's undo of a touch of the assassin let
-    them play on knowing it; a two-step touch leaves no slip of the finger to forgive)."""
-    return bool(game.log.actions) and not (apart(game.log) and game.state.is_over)
 
 
 DEFAULT_TIMER = "off,120,120"  # a setting's text: on or off, the clue's and the guesses' time
@@ -201,7 +195,7 @@ class Table(Seats, TeamWordLists):
     def games_of(self, phone: Phone, newest: int = 5) -> list[HeldGame]:
         """This phone's unfinished games, newest first, with the side it holds in each and
         what tells them apart (team, mission, partner, last move), read in one go."""
-        return games.held_games(self.store, phone.key, newest)
+        return held_games(self.store, phone.key, newest)
 
     # --- Turn timer -----------------------------------------------------------------------
 

@@ -7,7 +7,6 @@ from collections.abc import Callable
 import flet as ft
 
 from gadget.engine import Action, Clue, Guess, Penalty, Phase, PlayerView, Stop
-from gadget.engine.words import CardWords
 from gadget.services import palette
 from gadget.services.clue_check import clue_flags, clue_problem
 from gadget.views.boundary import component
@@ -123,7 +122,7 @@ def own_touch(
 
 def touch_question(
     view: PlayerView,
-    words: CardWords | None,
+    words: tuple[str, ...] | None,
     cell: int | None,
     act: Callable[[Action], None],
     drop: Callable[[], None],
@@ -132,7 +131,7 @@ def touch_question(
     only this touches it."""
     if words is None or cell is None:
         return []
-    word = words.words[cell].upper()
+    word = words[cell].upper()
     return [
         ft.Container(
             ft.Column(

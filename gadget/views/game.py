@@ -7,20 +7,12 @@ from typing import Final, cast
 
 import flet as ft
 
-from gadget.engine import (
-    Action,
-    Guess,
-    LossReason,
-    Phase,
-    Player,
-    PlayerView,
-    view_for,
-)
+from gadget.engine import Action, Guess, Phase, Player, PlayerView
 from gadget.services import addresses, palette
 from gadget.services.phone_game import PhoneGame
 from gadget.services.phones import Phone
-from gadget.services.records import SavedGame
-from gadget.services.table import Table, apart, may_undo
+from gadget.services.records import SideSeen
+from gadget.services.table import Table
 from gadget.services.words import bank_words, turn_words
 from gadget.views.apart import apart_buttons, own_touch, touch_question
 from gadget.views.boundary import component
@@ -41,21 +33,13 @@ from gadget.views.layout import content_width, dead_end, header, loading, screen
 from gadget.views.live import use_live
 from gadget.views.phone import use_phone
 from gadget.views.shared import guarded
-from gadget.views.story import StoryPanel, visible_words, words_language
+from gadget.views.story import StoryPanel, words_language
 from gadget.views.table_context import use_table
 from gadget.views.take_over import SeatRequestScreen, keep_panel, request_panel
 from gadget.views.timer import TimerBar, TimerControls
 
 WIDE_LAYOUT: Final = 680  # from this content width (a desktop), the code sits beside the card
 CARD_WIDTH: Final = 420  # the card on a desktop: cells a little wider than tall, not strips
-
-
-def struck_assassin(game: SavedGame) -> int | None:
-    """The cell whose touch found the assassin, to mark it on the final card."""
-    last = game.log.actions[-1] if game.log.actions else None
-    if game.state.reason is LossReason.ASSASSIN and isinstance(last, Guess):
-        return last.cell
-    return None
 
 
 @component
@@ -118,30 +102,26 @@ def recording(view: PlayerView, act: Callable[[Action], None]) -> Callable[[int]
 
 
 def _moves(
-    view: PlayerView,
-    game: SavedGame,
+    seen: SideSeen,
     act: Callable[[Action], None],
     ask_undo: Callable[[ft.Event[ft.OutlinedButton]], None],
 ) -> list[ft.Control]:
     """The buttons under the card: at one table, or played apart."""
-    can_undo = may_undo(game)
-    if not apart(game.log):
-        return action_buttons(view, act, ask_undo, can_undo)
-    visible = visible_words(game)
+    if not seen.played_apart:
+        return action_buttons(seen.view, act, ask_undo, seen.may_undo)
     return [
-        *apart_buttons(view, act, visible, words_language(game)),
-        *undo_button(ask_undo, can_undo),
+        *apart_buttons(seen.view, act, seen.visible_words, words_language(seen)),
+        *undo_button(ask_undo, seen.may_undo),
     ]
 
 
 def _under_way(
-    view: PlayerView, shown: PhoneGame, table: Table, phone: Phone, message: str
+    seen: SideSeen, shown: PhoneGame, table: Table, phone: Phone, message: str
 ) -> list[ft.Control]:
     """Above the card while the game is played: whose turn, the bank, the timer, notices."""
-    game = shown.game
-    assert game is not None
+    game, view = seen.facts, seen.view
     return [
-        ft.Text(say(turn_words(view, apart(game.log))), weight=ft.FontWeight.W_600),
+        ft.Text(say(turn_words(view, seen.played_apart)), weight=ft.FontWeight.W_600),
         time_bank(view),
         ft.Text(say(bank_words(view)), size=14),
         TimerBar(
@@ -155,15 +135,15 @@ def _under_way(
             ),
         ),
         timer_switch(table, phone, game.id, view.phase, shown.timer_settings),
-        *notices(view, game, message),
+        *notices(seen, message),
     ]
 
 
 @component
 def GameTable(shown: PhoneGame, set_shown: Callable[[PhoneGame], None]) -> ft.Control:
     """One side of one game, live: every change on the other phone shows here at once."""
-    game, side = shown.game, shown.side
-    assert game is not None and side is not None  # SeatedGame shows this only then
+    game, side, seen = shown.game, shown.side, shown.seen
+    assert game is not None and side is not None and seen is not None  # SeatedGame: only then
     table = use_table()
     page = ft.context.page
     phone = use_phone()
@@ -173,7 +153,7 @@ def GameTable(shown: PhoneGame, set_shown: Callable[[PhoneGame], None]) -> ft.Co
     # The code folds away once B has joined; phone A can show it again. Only phone A of a
     # game still being played asks whether B is here.
     sharing, set_sharing = use_value(lambda: cast(bool | None, None))
-    shares = side is Player.A and not game.state.is_over and game.log.code is not None
+    shares = seen.share_code is not None
     showing_code = (shares and not shown.partner_here) if sharing is None else sharing
     # The version undo was asked at: the answer takes back that move, never one made since
     # (both phones asking at once took back two moves).
@@ -207,8 +187,8 @@ def GameTable(shown: PhoneGame, set_shown: Callable[[PhoneGame], None]) -> ft.Co
         set_undo_asked(None)
         guarded(lambda: show(table.undo(phone, game_id, asked)), set_message)(None)
 
-    view = view_for(game.state, side)
-    played_apart = apart(game.log)
+    view = seen.view
+    played_apart = seen.played_apart
     # Played apart, a tap chooses this player's own touch, and the question below makes it.
     on_touch, mine = (
         own_touch(view, chosen, set_chosen) if played_apart else (recording(view, act), None)
@@ -232,7 +212,9 @@ def GameTable(shown: PhoneGame, set_shown: Callable[[PhoneGame], None]) -> ft.Co
     # clue being typed is not lost.
     wide = content_width(page) >= WIDE_LAYOUT
     share_slot = ft.Container(
-        SharePanel(game, lambda: set_sharing(False)) if shares and showing_code else None,
+        SharePanel(seen.share_code, lambda: set_sharing(False))
+        if seen.share_code is not None and showing_code
+        else None,
         expand=wide,  # beside the card: what the card leaves of the screen's width
         key="share",
     )
@@ -241,11 +223,11 @@ def GameTable(shown: PhoneGame, set_shown: Callable[[PhoneGame], None]) -> ft.Co
     # At the end, what happened; before it, the turn, the bank, the timer and the last touch.
     body += (
         [
-            end_panel(view, game, shown.result, page.navigate, shown.in_team),
+            end_panel(seen, page.navigate, shown.in_team),
             *([ft.Text(message, color=palette.DANGER)] if message else []),
         ]
         if over
-        else _under_way(view, shown, table, phone, message)
+        else _under_way(seen, shown, table, phone, message)
     )
     # Keyed: a notice that comes or goes above them moves the card and the buttons, instead
     # of drawing them again whole (the card alone is 10 KB and 150 controls a phone).
@@ -255,8 +237,8 @@ def GameTable(shown: PhoneGame, set_shown: Callable[[PhoneGame], None]) -> ft.Co
         view,
         on_touch,
         hidden,
-        struck_assassin(game),
-        Worded(game.log.words.words if game.log.words else None, mine, played_apart),
+        seen.struck_assassin,
+        Worded(seen.words, mine, played_apart),
     )
     body += [
         ft.Row(
@@ -272,14 +254,14 @@ def GameTable(shown: PhoneGame, set_shown: Callable[[PhoneGame], None]) -> ft.Co
         undo_question(over, lambda: set_undo_asked(None), lambda: undo(game.version))
         if undo_asked == game.version  # a move since closes the question
         else ft.Row(
-            _moves(view, game, act, lambda _e: set_undo_asked(game.version)),
+            _moves(seen, act, lambda _e: set_undo_asked(game.version)),
             wrap=True,
             key="actions",
         ),
     ]
     # The question of a touch chosen sits between the card and the buttons.
-    body[-1:-1] = touch_question(view, game.log.words, mine, act, lambda: set_chosen(None))
-    body += [StoryPanel(game.log, side)] if over else []
+    body[-1:-1] = touch_question(view, seen.words, mine, act, lambda: set_chosen(None))
+    body += [StoryPanel(seen.story, side)] if seen.story is not None else []
     if shares and not showing_code:
         body.append(
             ft.TextButton(_("Show the code for side B"), on_click=lambda _e: set_sharing(True))

@@ -14,15 +14,15 @@ from gadget.engine import (
     Penalty,
     Phase,
     PlayerView,
+    ShareCode,
     Stop,
 )
 from gadget.engine.timing import TimerSettings
-from gadget.missions import MissionResult
 from gadget.services import addresses, palette
 from gadget.services.phones import Phone
-from gadget.services.records import SavedGame
-from gadget.services.table import Table, apart
-from gadget.services.words import Tone, end_words, last_event
+from gadget.services.records import SideSeen
+from gadget.services.table import Table
+from gadget.services.words import Tone
 from gadget.views.boundary import component
 from gadget.views.choices import dropdown
 from gadget.views.events import Tap
@@ -39,11 +39,9 @@ TONE_COLOURS = {  # what the last action's line is coloured by: green only for g
 
 
 @component
-def SharePanel(game: SavedGame, hide: Callable[[], None]) -> ft.Control:
+def SharePanel(code: ShareCode, hide: Callable[[], None]) -> ft.Control:
     """The QR code of the join link and the code in large type, for the partner's phone."""
     page = ft.context.page
-    code = game.log.code
-    assert code is not None, "only a game dealt from a code is shared"
     return share_panel(
         code, addresses.join_link(addresses.web_address(page.url), code) if page.url else "", hide
     )
@@ -125,10 +123,11 @@ def undo_button(
     return [ft.OutlinedButton(_("Undo"), icon=ft.Icons.UNDO, on_click=ask_undo)] if can_undo else []
 
 
-def notices(view: PlayerView, game: SavedGame, message: str) -> list[ft.Control]:
+def notices(seen: SideSeen, message: str) -> list[ft.Control]:
     """The refusal to show, what just happened, and the announcements the rules require."""
+    view = seen.view
     partner = view.player.partner.value.upper()
-    event = last_event(game.log, game.before, game.state, view.player)
+    event = seen.last_event
     shown: list[ft.Control] = [ft.Text(message, color=palette.DANGER)] if message else []
     if event is not None:  # an agent found is good news; a bystander is not
         shown.append(ft.Text(say(event.words), color=TONE_COLOURS[event.tone]))
@@ -140,7 +139,7 @@ def notices(view: PlayerView, game: SavedGame, message: str) -> list[ft.Control]
             rules.append(
                 _("{partner} has no words left: you give every clue.").format(partner=partner)
             )
-        if view.i_record_guesses and not apart(game.log):  # apart, each phone its own
+        if view.i_record_guesses and not seen.played_apart:  # apart, each phone its own
             rules.append(_("When {partner} touches a word, tap it here.").format(partner=partner))
     return shown + [ft.Text(text, color=palette.INK) for text in rules]
 
@@ -174,16 +173,12 @@ def timer_switch(
     return ft.TextButton(label, icon=ft.Icons.TIMER, on_click=switch)
 
 
-def end_panel(
-    view: PlayerView,
-    game: SavedGame,
-    result: MissionResult | None,
-    navigate: Callable[[str], None],
-    in_team: bool,
-) -> ft.Control:
+def end_panel(seen: SideSeen, navigate: Callable[[str], None], in_team: bool) -> ft.Control:
     """Won or lost and why, the score and how it was counted, what it changed on the map,
     and where to go next (`in_team`: this phone is one of the team's, so the map opens)."""
-    words = end_words(game.log, game.state, view.player, result)
+    words, game = seen.end, seen.facts
+    assert words is not None, "the end panel shows a game that is over"
+    team_id = game.team_id
     colour = palette.GOOD_NEWS if words.won else palette.DANGER
     next_steps: list[ft.Control] = []
     joining: list[ft.Control] = []
@@ -205,12 +200,12 @@ def end_panel(
                 _("New game"), icon=ft.Icons.STYLE, on_click=lambda _e: navigate(addresses.HOME)
             )
         )
-    elif game.team_id is not None and game.mission_id is not None:
+    elif team_id is not None and game.mission_id is not None:
         next_steps.append(
             ft.Button(
                 _("Back to the map"),
                 icon=ft.Icons.MAP,
-                on_click=lambda _e: navigate(addresses.team(game.team_id)),
+                on_click=lambda _e: navigate(addresses.team(team_id)),
             )
         )
     else:

@@ -8,7 +8,7 @@ from typing import TypedDict, Unpack
 
 import flet as ft
 
-from gadget.engine import AGENTS, Phase, view_for
+from gadget.engine import AGENTS, Phase
 from gadget.engine.classic import Game
 from gadget.engine.words import WordsChoice
 from gadget.missions import MissionState
@@ -148,10 +148,10 @@ def _game_title(held: HeldGame) -> str:
 def _game_line(page: ft.Page, held: HeldGame) -> ft.Control:
     """One of this phone's games, told apart from the others: whose game, which side and
     when it last moved, where the turn stands, and whether the partner has joined."""
-    state, side = held.game.state, held.side
+    view, side = held.seen.view, held.seen.side
     moved = (
         _("Side {side}, last move {ago}.")
-        if held.game.log.actions
+        if held.seen.facts.has_actions
         else _("Side {side}, dealt {ago}.")
     ).format(side=side.value.upper(), ago=ago(held.idle))
     partner = (
@@ -161,11 +161,13 @@ def _game_line(page: ft.Page, held: HeldGame) -> ft.Control:
     ).format(partner=side.partner.value.upper())
     turn = (
         _("Sudden death: no more clues.")
-        if state.phase is Phase.SUDDEN_DEATH
-        else say(turn_words(view_for(state, side)))
+        if view.phase is Phase.SUDDEN_DEATH
+        else say(turn_words(view))
     )
     bank = _("Tokens left: {count}. Agents found: {found} of {agents}.").format(
-        count=state.bank.total, found=state.agents_found, agents=AGENTS
+        count=view.checkmark_tokens + view.bystander_tokens,
+        found=view.agents_found,
+        agents=AGENTS,
     )
     return ft.Container(
         ft.Column(
@@ -175,7 +177,9 @@ def _game_line(page: ft.Page, held: HeldGame) -> ft.Control:
                 ft.Text(f"{turn} {bank}"),
                 ft.TextButton(
                     _("Resume"),
-                    on_click=lambda _e, at=held.game.public_id: page.navigate(addresses.game(at)),
+                    on_click=lambda _e, at=held.seen.facts.public_id: page.navigate(
+                        addresses.game(at)
+                    ),
                 ),
             ],
             spacing=2,
@@ -244,7 +248,7 @@ def Home() -> ft.Control:
                     False,
                     done=lambda: set_answered(answered + 1),
                     own_side=(request.game_id, request.side)
-                    in {(held.game.id, held.side) for held in games},
+                    in {(held.seen.facts.id, held.seen.side) for held in games},
                 )
                 for request in requests
             ],

@@ -7,26 +7,15 @@ import flet as ft
 from gadget.engine import CELLS, Colour, GameLog, Player, seat_index
 from gadget.engine.story import Touch, Turn, story
 from gadget.services import palette
-from gadget.services.records import SavedGame
+from gadget.services.records import SideSeen
 from gadget.views.boundary import component
 from gadget.views.keycard import CELL_LOOK, colour_name
 from gadget.views.language import _, spoken
 
 
-def visible_words(game: SavedGame) -> tuple[str, ...]:
-    """The words no tile covers yet: the ones a clue may not echo (covered ones it may)."""
-    if game.log.words is None:
-        return ()
-    state = game.state
-    covered = state.found_mask | state.marks_by_a | state.marks_by_b
-    return tuple(word for cell, word in enumerate(game.log.words.words) if not covered >> cell & 1)
-
-
-def words_language(game: SavedGame) -> str:
+def words_language(seen: SideSeen) -> str:
     """The language a clue is checked in: its list's, or for a custom list the phone's."""
-    words = game.log.words
-    language = words.language if words is not None else None
-    return language or spoken().code
+    return seen.words_language or spoken().code
 
 
 def _place(touch: Touch, seat: Player) -> str:

@@ -70,7 +70,7 @@ def SeatRequestScreen(
                 ).format(side=lost.value.upper())
             )
         )
-    if game.state.is_over:
+    if game.is_over:
         body.append(ft.Text(_("The game is over: it is saved in the history of its phones.")))
     elif request is not None and moves_at is not None:
         minutes = max(1, math.ceil((moves_at - table.clock()) / 60))
