@@ -7,6 +7,7 @@ from collections.abc import Awaitable, Callable
 from pathlib import Path
 
 from gadget.engine import KeyCard, Player, ShareCode
+from gadget.services import games
 from gadget.services.table import Table
 from gadget.store import Store
 from tests.cards import CODE_TEXT
@@ -43,7 +44,7 @@ async def give_clue(phone: Phone, word: str) -> None:
 
 def card_of(table: Table, code: ShareCode) -> KeyCard:
     """The whole card of the game a code joins: only the server (and a test) holds it."""
-    game = table.find(code)
+    game = games.game_by_code(table.store, code)
     assert game is not None, f"no game for {code.text}"
     return game.log.card
 

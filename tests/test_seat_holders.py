@@ -116,3 +116,14 @@ def test_seats_name_no_side_for_a_phone_that_holds_none(side: Player) -> None:
         None,
         side,
     )
+
+
+def test_one_phone_joining_its_game_twice_at_once_holds_b_both_times(store: Store) -> None:
+    """The outsider's race: the losing insert of the same phone read as another phone
+    having taken side B (2 rounds in 10 on SQLite, 9 on PostgreSQL)."""
+    for _round in range(10):
+        game_id = _game(store)
+        with ThreadPoolExecutor(2) as racing:
+            held = list(racing.map(lambda g: store.take_seat(g, B, "phone b"), [game_id] * 2))
+        assert held == [True, True]
+        assert store.seats(game_id).of(B) == ("phone b",)

@@ -7,6 +7,7 @@ from __future__ import annotations
 
 import ast
 import dataclasses
+import typing
 from collections.abc import Iterator, Mapping
 from pathlib import Path
 
@@ -24,8 +25,9 @@ from gadget.engine import (
 )
 from gadget.services import side_seen
 from gadget.services.games import SavedGame
+from gadget.services.side_seen import SideSeen
 from gadget.services.table import Table
-from gadget.store import Store
+from gadget.store import Attempt, Store
 from tests.clocks import FakeClock
 from tests.seated import Seated, new_phone
 
@@ -91,6 +93,12 @@ def test_no_screen_of_a_game_being_played_is_handed_the_other_side(table: Table)
         if isinstance(value, ShareCode)
     ]
     assert codes == []
+    # What any browser gets from an address or a code, holding no side (the outsider found
+    # both routes kept the whole saved game in the screen's state).
+    code = seated.game.log.code
+    assert code is not None
+    for found in (table.game_at(seated.game.public_id), table.find(code)):
+        assert found is not None and leaks(found, card.side(A)) == leaks(found, card.side(B)) == []
     third = table.phone_game(seated.game.id, new_phone())  # a phone that holds no side
     assert third.seen is None and leaks(third, card.side(A)) == leaks(third, card.side(B)) == []
     shown = table.phone_game(seated.game.id, seated.phones[A])
@@ -138,3 +146,49 @@ def test_no_duet_screen_imports_what_holds_both_sides() -> None:
         if names & NEVER_IMPORTED:
             imported[module.name] = names & NEVER_IMPORTED
     assert imported == {}
+
+
+def _hold_both_sides(kind: object) -> bool:
+    """Whether a type (a return annotation) is, or holds in its fields, what holds both sides."""
+    if isinstance(kind, type) and issubclass(kind, BOTH_SIDES):
+        return True
+    if isinstance(kind, type) and dataclasses.is_dataclass(kind):
+        hints = typing.get_type_hints(kind)
+        return any(
+            _hold_both_sides(hints[field.name])
+            for field in dataclasses.fields(kind)
+            if (kind, field.name) not in ONCE_OVER
+        )
+    return any(_hold_both_sides(argument) for argument in typing.get_args(kind))
+
+
+# Fields that hold both sides once a game is over, and only then (walked above on real
+# values): the story at a game's end, and a finished game's log in the history.
+ONCE_OVER = {(SideSeen, "story"), (Attempt, "log")}
+# The table's calls a Duet screen may make that hand it a saved game: the dealing phone's
+# new game (it navigates to its address; the services' and the tests' callers read the rest).
+DEALT = {"deal"}
+
+
+def test_no_table_call_a_duet_screen_makes_hands_it_both_sides() -> None:
+    """Every `table.X(...)` in the Duet screens, by what `Table.X` is declared to return."""
+    called: set[str] = set()
+    for module in sorted(VIEWS.glob("*.py")):
+        if module.name.startswith("classic"):
+            continue
+        for node in ast.walk(ast.parse(module.read_text())):
+            if (
+                isinstance(node, ast.Call)
+                and isinstance(node.func, ast.Attribute)
+                and isinstance(node.func.value, ast.Name)
+                and node.func.value.id == "table"
+            ):
+                called.add(node.func.attr)
+    assert {"phone_game", "game_at", "find", "act", "undo"} <= called  # the check sees them
+    both = {
+        name
+        for name in called - DEALT
+        if callable(method := getattr(Table, name, None))  # not the clock, a field
+        and _hold_both_sides(typing.get_type_hints(method).get("return"))
+    }
+    assert both == set()

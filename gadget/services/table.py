@@ -25,7 +25,7 @@ from gadget.services.phone_game import (
 )
 from gadget.services.phones import Phone, is_invite, is_public_id
 from gadget.services.seats import TAKE_OVER_WAIT, Seats
-from gadget.services.side_seen import HeldGame, held_games
+from gadget.services.side_seen import GameFacts, HeldGame, facts_of, held_games
 from gadget.services.word_lists import TeamWordLists
 from gadget.store import SavedTimer, SeatError, Store, Team, Unit
 
@@ -110,17 +110,21 @@ class Table(Seats, TeamWordLists):
             self._save_timer(unit, game, settings)
         return game
 
-    def find(self, code: ShareCode) -> SavedGame | None:
-        """The game whose side B a typed or scanned code makes, on this server."""
-        return games.game_by_code(self.store, code)
+    def find(self, code: ShareCode) -> GameFacts | None:
+        """The game whose side B a typed or scanned code makes, on this server (what any
+        phone may know of it: the code's holder holds no side yet)."""
+        found = games.game_by_code(self.store, code)
+        return facts_of(found) if found is not None else None
 
     def game(self, game_id: int) -> SavedGame:
         """The game as it stands now."""
         return games.game(self.store, game_id)
 
-    def game_at(self, public_id: str) -> SavedGame | None:
-        """The game an address names; None for anything that is not one (no query made)."""
-        return games.game_by_public_id(self.store, public_id) if is_public_id(public_id) else None
+    def game_at(self, public_id: str) -> GameFacts | None:
+        """The game an address names (what any phone may know of it); None for anything
+        that is not one (no query made)."""
+        found = games.game_by_public_id(self.store, public_id) if is_public_id(public_id) else None
+        return facts_of(found) if found is not None else None
 
     def act(self, phone: Phone, game_id: int, action: Action, version: int) -> PhoneGame:
         """Record an action seen at `version`, on the phone of the side that records it: the

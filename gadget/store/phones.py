@@ -112,8 +112,8 @@ class PhoneRecords(Repository):
                 )
                 self._tell_others(session, game_id)
                 return True
-        except IntegrityError:  # the other phone took it in the same instant
-            return False
+        except IntegrityError:  # another phone took the place, or this one the side, at once
+            return self.seats(game_id).side_of(phone) is side
 
     def release_seats(self, game_id: int, sides: tuple[Player, ...]) -> list[Player]:
         """Free sides (the server owner's way out when every phone of a game was lost); the
