@@ -235,6 +235,33 @@ def test_a_version_1_log_may_not_carry_words_and_edited_words_are_refused() -> N
 
 
 @pytest.mark.parametrize(
+    ("field", "value", "refusal"),
+    [
+        ("cells", "toy desert ice", "words.cells must be a list of 25 words"),
+        ("cells", [1, 2, 3], "words.cells must be a list of 25 words"),
+        ("seed", "3", "words.seed must be a whole number, not “3”"),
+        ("seed", True, "words.seed must be a whole number, not true"),
+        ("list", 1, 'words.list must name a list, such as "en-1", or be "custom"'),
+        ("list", "en-9", "“en-9” is not a word list this Gadget knows"),
+    ],
+)
+def test_a_logs_words_field_of_the_wrong_kind_is_refused_naming_it(
+    field: str, value: object, refusal: str
+) -> None:
+    data = json.loads(_played().to_json())
+    data["words"][field] = value
+    with pytest.raises(GameLogError) as refused:
+        parse_game_log(json.dumps(data))
+    assert refusal in str(refused.value), str(refused.value)
+
+
+def test_a_languages_newest_list_deals_its_own_words_by_the_number_a_code_carries() -> None:
+    for language, golden in (("en", GOLDEN[(0, 0)]), ("fr", GOLDEN[(1, 0)])):
+        number = newest_list(language).number
+        assert shipped_words(WordsKey(number, 0)).words == tuple(golden.split())
+
+
+@pytest.mark.parametrize(
     ("cell", "refusal"),
     [
         ("", "word 3 of the log is empty"),

@@ -13,57 +13,36 @@ import argparse
 import ast
 import contextlib
 import os
-import re
 import shutil
 import socket
 import subprocess
 import sys
 import time
-import tomllib
 from collections.abc import Iterator
-from dataclasses import dataclass, field
 from pathlib import Path
 
-from aiohttp import web
-from cosmic_ray.distribution.http import handle_mutate_and_test
 from cosmic_ray.work_db import WorkDB, use_db
-from cosmic_ray.work_item import TestOutcome, WorkerOutcome, WorkResult
+from cosmic_ray.work_item import WorkerOutcome, WorkResult
+from mutation_report import (
+    EQUIVALENTS,
+    load_equivalents,
+    read_session,
+    report,
+    tally,
+    write_report,
+)
+from mutation_worker import (
+    SUITES,
+    WORK,
+    map_of,
+    serve_worker,
+    test_command,
+    worker_environment,
+)
 
 ROOT = Path(__file__).resolve().parent.parent
-WORK = ROOT / "build" / "mutate"
-DOC = ROOT / "docs" / "mutation.md"
-EQUIVALENTS = ROOT / "tools" / "equivalent_mutants.toml"
 TARGET = 0.98
 ANNOTATION = "in an annotation, never evaluated"
-
-# Each package and its fast tests: pure Python, no Flet, no database. The missions' mutants
-# need only the missions' tests (the engine's tests never import them). The quickest killers
-# come first, since `-x` stops at the first failure; the slow statistical and state-machine
-# tests come last.
-SUITES: dict[str, tuple[str, ...]] = {
-    "gadget/engine": (
-        "tests/test_rules.py",
-        "tests/test_told_results.py",
-        "tests/test_messages.py",
-        "tests/test_sharecode.py",
-        "tests/test_prng.py",
-        "tests/test_view.py",
-        "tests/test_gamelog.py",
-        "tests/test_countdown.py",
-        "tests/test_team_timer.py",
-        "tests/test_classic_table.py",
-        "tests/test_values.py",
-        "tests/test_keycard.py",
-        "tests/test_rules_machine.py",
-    ),
-    "gadget/missions": (
-        "tests/test_missions.py",
-        "tests/test_told_results.py",
-        "tests/test_names.py",
-        "tests/test_layout.py",
-        "tests/test_values.py",
-    ),
-}
 
 # Cosmic Ray replaces each binary operator with every other one (`|` by `**`, `>>`, `%`...),
 # which multiplies the run time by five and adds nothing a nearer swap does not test. Each
@@ -142,25 +121,6 @@ def skip_annotations(session: Path, root: Path) -> int:
     return skipped
 
 
-def test_command(package: str) -> str:
-    """The command a worker runs on a mutant of this package, from inside its copy."""
-    return " ".join(
-        [
-            sys.executable,
-            "-m",
-            "pytest",
-            "-x",
-            "-q",
-            "--noconftest",
-            "-p",
-            "no:cacheprovider",
-            "-p",
-            "tests.mutation_plugin",
-            *SUITES[package],
-        ]
-    )
-
-
 def free_port() -> int:
     """A TCP port nobody listens on, for one worker."""
     with socket.socket() as probe:
@@ -208,7 +168,7 @@ def configure(package: str, modules: list[str], copies: list[tuple[Path, int]]) 
             [
                 "[cosmic-ray]",
                 f"module-path = {toml_list(modules)}",
-                "timeout = 20.0",  # the fast tests take 5 s; a mutant that loops forever ends here
+                "timeout = 60.0",  # the tests of a mutant take 1-10 s, 20 s with both cores busy
                 "excluded-modules = []",
                 f"test-command = '{test_command(package)}'",
                 "",
@@ -237,28 +197,6 @@ def cosmic_ray(*arguments: str | Path, cwd: Path = WORK) -> None:
         raise SystemExit(f"cosmic-ray {arguments[0]} failed: see {WORK / 'cosmic-ray.log'}")
 
 
-def serve_worker(port: int) -> None:
-    """Cosmic Ray's HTTP worker, but on loopback only and running only our test command.
-
-    `cosmic-ray http-worker` listens on every interface and runs whatever command a request
-    names: anyone on the network, or a web page posting to localhost, could run a program here.
-    """
-
-    async def guarded(request: web.Request) -> web.StreamResponse:
-        # A browser cannot post application/json across origins without a preflight, which
-        # this server never grants.
-        if request.content_type != "application/json":
-            raise web.HTTPUnsupportedMediaType()
-        asked = await request.json()
-        if asked.get("test_command") not in {test_command(package) for package in SUITES}:
-            raise web.HTTPForbidden(text="not the fast tests")
-        return await handle_mutate_and_test(request)
-
-    app = web.Application()
-    app.add_routes([web.post("/", guarded)])
-    web.run_app(app, host="127.0.0.1", port=port, print=None)
-
-
 @contextlib.contextmanager
 def running_workers(copies: list[tuple[Path, int]]) -> Iterator[None]:
     """One worker per copy, each working in its copy, stopped however the run ends."""
@@ -266,7 +204,7 @@ def running_workers(copies: list[tuple[Path, int]]) -> Iterator[None]:
         subprocess.Popen(
             [sys.executable, __file__, "--worker", str(port)],
             cwd=copy,
-            env={**os.environ, "PYTHONDONTWRITEBYTECODE": "1"},
+            env=worker_environment(),
         )
         for copy, port in copies
     ]
@@ -292,163 +230,15 @@ def wait_for(port: int) -> None:
 
 
 def baseline(package: str, copy: Path) -> None:
-    """The unmutated copy must pass the fast tests, or every mutant would look killed."""
+    """The unmutated copy must pass the fast tests, or every mutant would look killed; this run
+    also writes which modules each test file runs."""
+    command = [*test_command(package).split(), f"--mutation-map={map_of(package)}"]
     run = subprocess.run(
-        test_command(package).split(), cwd=copy, capture_output=True, text=True, check=False
+        command, cwd=copy, capture_output=True, text=True, check=False, env=worker_environment()
     )
     if run.returncode != 0:
         print(run.stdout[-3000:], run.stderr[-3000:], sep="\n")
         raise SystemExit("the fast tests fail on the unmutated code: fix them first")
-
-
-@dataclass(frozen=True)
-class Mutant:
-    """One mutation that was tested, as the report needs it."""
-
-    module: str
-    operator: str
-    line: int
-    original: str
-    mutated: str
-    killed: bool
-    diff: str
-
-    @property
-    def key(self) -> tuple[str, str, str, str]:
-        """What names a mutant across runs: its file, operator and the line before and after."""
-        return (self.module, self.operator, self.original, self.mutated)
-
-
-@dataclass
-class FileResult:
-    """How one file's mutants ended."""
-
-    mutants: int = 0
-    killed: int = 0
-    equivalent: int = 0
-    survivors: list[Mutant] = field(default_factory=list)
-    matched: list[tuple[str, str, str, str]] = field(default_factory=list)
-
-    @property
-    def score(self) -> float:
-        """Killed, out of the mutants that are not equivalent."""
-        counted = self.mutants - self.equivalent
-        return self.killed / counted if counted else 1.0
-
-
-def changed_lines(diff: str) -> tuple[str, str]:
-    """The line a mutant changed, before and after, without indentation."""
-    removed = [line[1:].strip() for line in diff.splitlines() if re.match(r"-(?!--)", line)]
-    added = [line[1:].strip() for line in diff.splitlines() if re.match(r"\+(?!\+\+)", line)]
-    return " / ".join(removed), " / ".join(added)
-
-
-def read_session(session: Path) -> list[Mutant]:
-    """Every mutant a session tested (skipped operators and impossible mutations left out)."""
-    mutants = []
-    with use_db(str(session), WorkDB.Mode.open) as database:
-        for item, result in database.completed_work_items:
-            if result.worker_outcome in (WorkerOutcome.SKIPPED, WorkerOutcome.NO_TEST):
-                continue
-            if result.worker_outcome is not WorkerOutcome.NORMAL:
-                raise SystemExit(f"a worker failed on {item.job_id}: {result.output}")
-            (spec,) = item.mutations
-            original, mutated = changed_lines(result.diff or "")
-            mutants.append(
-                Mutant(
-                    module=spec.module_path.as_posix(),
-                    operator=spec.operator_name.removeprefix("core/"),
-                    line=spec.start_pos[0],
-                    original=original,
-                    mutated=mutated,
-                    killed=result.test_outcome is not TestOutcome.SURVIVED,
-                    diff=result.diff or "",
-                )
-            )
-    return mutants
-
-
-def load_equivalents() -> dict[tuple[str, str, str, str], str]:
-    """The survivors that no test can kill, each with the reason it behaves as the original."""
-    entries = tomllib.loads(EQUIVALENTS.read_text())["mutant"]
-    return {
-        (entry["file"], entry["operator"], entry["line"], entry["mutated"]): entry["reason"]
-        for entry in entries
-    }
-
-
-def tally(
-    mutants: list[Mutant], equivalents: dict[tuple[str, str, str, str], str]
-) -> dict[str, FileResult]:
-    """Results per file, survivors that are listed as equivalent counted apart (and noted in
-    `matched`, so that an entry whose line has changed since is reported as stale)."""
-    results: dict[str, FileResult] = {}
-    for mutant in sorted(mutants, key=lambda mutant: (mutant.module, mutant.line)):
-        result = results.setdefault(mutant.module, FileResult())
-        result.mutants += 1
-        if mutant.killed:
-            result.killed += 1
-        elif mutant.key in equivalents:
-            result.equivalent += 1
-            result.matched.append(mutant.key)
-        else:
-            result.survivors.append(mutant)
-    return results
-
-
-def cell(text: str) -> str:
-    """Source text made safe inside a Markdown table cell."""
-    return "`" + text.replace("|", "\\|").replace("`", "'") + "`" if text else "(nothing)"
-
-
-def report(results: dict[str, FileResult], equivalents: dict[tuple[str, ...], str]) -> str:
-    """The Markdown that goes between docs/mutation.md's result markers."""
-    lines = [
-        "| file | mutants | killed | equivalent | survived | score |",
-        "|---|---:|---:|---:|---:|---:|",
-    ]
-    for module, result in sorted(results.items()):
-        lines.append(
-            f"| {module} | {result.mutants} | {result.killed} | {result.equivalent} "
-            f"| {len(result.survivors)} | {result.score:.1%} |"
-        )
-    total = FileResult(
-        mutants=sum(result.mutants for result in results.values()),
-        killed=sum(result.killed for result in results.values()),
-        equivalent=sum(result.equivalent for result in results.values()),
-    )
-    survivors = sum(len(result.survivors) for result in results.values())
-    lines.append(
-        f"| **all** | {total.mutants} | {total.killed} | {total.equivalent} "
-        f"| {survivors} | {total.score:.1%} |"
-    )
-    lines += ["", "### Equivalent mutants", ""]
-    lines += ["| file | line | mutated to | why no test can tell |", "|---|---|---|---|"]
-    matched = sorted({key for result in results.values() for key in result.matched})
-    for module, operator, original, mutated in matched:
-        reason = equivalents[(module, operator, original, mutated)]
-        lines.append(f"| {module} | {cell(original)} | {cell(mutated)} | {reason} |")
-    if survivors:
-        lines += ["", "### Survivors not yet killed", ""]
-        for result in results.values():
-            for mutant in result.survivors:
-                lines.append(
-                    f"- {mutant.module}:{mutant.line} {mutant.operator}: "
-                    f"{cell(mutant.original)} to {cell(mutant.mutated)}"
-                )
-    return "\n".join(lines)
-
-
-def write_report(markdown: str, seconds: float | None) -> None:
-    """Replace the results in docs/mutation.md, keeping everything around them."""
-    text = DOC.read_text()
-    start, end = "<!-- results: written by tools/mutate.py -->", "<!-- end of results -->"
-    before, rest = text.split(start)
-    _, after = rest.split(end)
-    stamp = f"Last run: {time.strftime('%Y-%m-%d')}"
-    if seconds is not None:
-        stamp += f", {seconds / 60:.0f} minutes with {os.cpu_count()} cores."
-    DOC.write_text(f"{before}{start}\n{stamp}\n\n{markdown}\n{end}{after}")
 
 
 def main() -> int:
