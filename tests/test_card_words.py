@@ -255,6 +255,14 @@ def test_a_logs_words_field_of_the_wrong_kind_is_refused_naming_it(
     assert refusal in str(refused.value), str(refused.value)
 
 
+def test_a_log_whose_words_are_another_seeds_than_its_code_names_is_refused() -> None:
+    data = json.loads(_played().to_json())
+    other = shipped_words(WordsKey(1, 4))
+    data["words"] = {"list": "fr-1", "seed": 4, "cells": list(other.words)}
+    with pytest.raises(GameLogError, match=r"words are not the ones code .* names"):
+        parse_game_log(json.dumps(data))
+
+
 def test_a_languages_newest_list_deals_its_own_words_by_the_number_a_code_carries() -> None:
     for language, golden in (("en", GOLDEN[(0, 0)]), ("fr", GOLDEN[(1, 0)])):
         number = newest_list(language).number
@@ -270,6 +278,9 @@ def test_a_languages_newest_list_deals_its_own_words_by_the_number_a_code_carrie
         ("two\nlines", "word 3 of the log, “two\\nlines”, is not written as a list gives it"),
         ("word1", "“word1” is in the list twice"),
         ("\U0001f431", "which phones cannot draw"),
+        ("spaced ", "word 3 of the log, “spaced ”, is not written as a list gives it"),
+        ("two\u2003words", "which phones cannot draw"),  # a space, but not the one drawn
+        ("left\u2190", "which phones cannot draw"),  # the first of the pictographs: arrows
     ],
 )
 def test_a_logs_own_words_are_checked_as_a_lists_are(cell: str, refusal: str) -> None:

@@ -115,8 +115,19 @@ def test_a_zip_bomb_is_refused_at_the_size_25_words_may_take() -> None:
 
 
 def test_a_link_longer_than_any_packing_is_refused_before_it_is_decoded() -> None:
-    with pytest.raises(WordListError, match="characters; a game's 25 take at most"):
-        unpack_words("A" * (LONGEST_PACKED + 1), CUSTOM)
+    # 25 words of 40 four-byte characters and their line breaks, 4,100 bytes, with 64 bytes
+    # of deflate's own, in base64: 5,552 characters, and not one more.
+    assert LARGEST_UNPACKED == 4100
+    with pytest.raises(WordListError, match="take 5553 characters; a game's 25 take at most 5552"):
+        unpack_words("A" * 5553, CUSTOM)
+    with pytest.raises(WordListError, match="cut short or damaged"):
+        unpack_words("A" * 5552, CUSTOM)  # read, and found not to be deflate
+
+
+def test_words_unpacking_to_one_byte_more_than_25_words_take_are_refused() -> None:
+    just_over = _packed("a" * (LARGEST_UNPACKED + 1))
+    with pytest.raises(WordListError, match=f"more than {LARGEST_UNPACKED} bytes"):
+        unpack_words(just_over, CUSTOM)
 
 
 def test_words_on_a_code_that_deals_none_are_refused() -> None:

@@ -52,6 +52,7 @@ def test_a_team_wins_when_its_last_agent_is_covered_even_by_the_other_team() -> 
         ([Touch(4)], Touch(4), "cell 4 is already covered"),
         ([], Touch(25), r"cell 25 is outside 0\.\.24"),
         ([], Touch(-1), r"cell -1 is outside 0\.\.24"),
+        ([], Touch(26), r"cell 26 is outside 0\.\.24"),
         ([EndTurn(), Touch(15)], Touch(0), "the game is over: the blue team won"),
         ([EndTurn(), Touch(15)], EndTurn(), "the game is over: the blue team won"),
     ],
