@@ -132,6 +132,22 @@ def empty_postgres() -> str:
     return POSTGRES_URL
 
 
+@pytest.fixture(scope="session", autouse=True)
+def compressed_once_a_run(tmp_path_factory: pytest.TempPathFactory) -> Iterator[None]:
+    """Every server of the run (on every worker) keeps the compressed copies of the client's
+    files in one folder: only the first compresses them (half a minute of a core each
+    otherwise); a test of the compressing itself names a folder of its own."""
+    base = tmp_path_factory.getbasetemp()
+    run = base.parent if os.environ.get("PYTEST_XDIST_WORKER") else base
+    before = os.environ.get("GADGET_COMPRESSED_FOLDER")
+    os.environ["GADGET_COMPRESSED_FOLDER"] = str(run / "compressed")
+    yield
+    if before is None:
+        os.environ.pop("GADGET_COMPRESSED_FOLDER", None)
+    else:
+        os.environ["GADGET_COMPRESSED_FOLDER"] = before
+
+
 @pytest.fixture(scope="session")
 def migrated(tmp_path_factory: pytest.TempPathFactory) -> Path:
     """A SQLite database with every migration run, once a run: each test gets a copy (the

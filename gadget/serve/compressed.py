@@ -15,12 +15,15 @@ import queue
 import threading
 import zlib
 from collections.abc import Callable
+from pathlib import Path
 from typing import Final
 
 import brotli  # type: ignore[import-untyped]
 from starlette.datastructures import Headers, MutableHeaders
 from starlette.middleware.gzip import DEFAULT_EXCLUDED_CONTENT_TYPES
 from starlette.types import ASGIApp, Message, Receive, Scope, Send
+
+from gadget.serve.copies_on_disk import CopiesOnDisk, digest
 
 SMALLEST: Final = 1024  # bytes: a smaller body is sent as it is
 KEPT_AT_MOST: Final = 64 * 1024 * 1024  # compressed bytes kept; past that, compressed each time
@@ -83,10 +86,19 @@ class Brotlier:
         self.waiting: queue.SimpleQueue[Callable[[], object]] = queue.SimpleQueue()
         self.thread: threading.Thread | None = None
 
-    def make(self, body: bytes, done: Callable[[bytes], None]) -> None:
-        """Compress `body` on the thread; `done` gets the copy on the event loop."""
+    def make(
+        self, body: bytes, done: Callable[[bytes], None], kept: Callable[[bytes], None]
+    ) -> None:
+        """Compress `body` on the thread, hand the copy to `kept` there (to write it to
+        disk), then to `done` on the event loop."""
         loop = asyncio.get_running_loop()
-        self.waiting.put(lambda: loop.call_soon_threadsafe(done, brotlied(body)))
+
+        def job() -> None:
+            packed = brotlied(body)
+            kept(packed)
+            loop.call_soon_threadsafe(done, packed)
+
+        self.waiting.put(job)
         if self.thread is None:
             self.thread = threading.Thread(target=self._work, name="brotli", daemon=True)
             self.thread.start()
@@ -107,15 +119,18 @@ class Brotlier:
 class CompressedOnce:
     """Every response a browser may take compressed is compressed whole; a file (a response
     with an ETag) is compressed the first time only, and its copies are kept by path, ETag and
-    coding. A changed file has another ETag, so an old copy is never sent for it; each copy
-    has its own ETag, and a phone's copy is found again when it asks if it is still good."""
+    coding (and in `folder` by what the file holds, for the next start). A changed file has
+    another ETag, so an old copy is never sent for it; each copy has its own ETag, and a
+    phone's copy is found again when it asks if it is still good."""
 
-    def __init__(self, app: ASGIApp) -> None:
+    def __init__(self, app: ASGIApp, folder: Path | None = None) -> None:
         self.app = app
         self.kept: dict[tuple[str, str, str], bytes] = {}
         self.kept_bytes = 0
         self.asked_for: set[tuple[str, str, str]] = set()  # brotli copies made or being made
         self.brotlier = Brotlier()
+        self.disk = CopiesOnDisk(folder)
+        self.names: dict[tuple[str, str], str] = {}  # (path, ETag): the digest on disk
 
     async def __call__(self, scope: Scope, receive: Receive, send: Send) -> None:
         codings = (
@@ -211,23 +226,45 @@ class CompressedOnce:
             if codings[0] == "br":
                 return "br", await asyncio.to_thread(brotlied, body, BROTLI_EACH_TIME)
             return "gzip", await asyncio.to_thread(gzipped, body)
+        if (path, etag) not in self.names:  # this process's first ask: what a start kept
+            named, found = await asyncio.to_thread(self._on_disk, body)
+            self.names[(path, etag)] = named
+            for coding, packed in found.items():
+                self._keep((path, etag, coding), packed)
+        name = self.names[(path, etag)]
         for coding in codings:
             kept = self.kept.get((path, etag, coding))
             if kept is not None:
                 return coding, kept
             if coding == "br":
-                self._make_brotli((path, etag, coding), body)
+                self._make_brotli((path, etag, coding), name, body)
             else:
-                packed = await asyncio.to_thread(gzipped, body)
+                packed = await asyncio.to_thread(self._gzipped_and_kept, name, body)
                 self._keep((path, etag, coding), packed)
                 return coding, packed
         return "identity", body
 
-    def _make_brotli(self, key: tuple[str, str, str], body: bytes) -> None:
+    def _on_disk(self, body: bytes) -> tuple[str, dict[str, bytes]]:
+        """The file's name on disk and the copies kept there (on a worker thread)."""
+        name = digest(body)
+        found = {coding: self.disk.find(name, coding, body) for coding in PREFERRED}
+        return name, {coding: packed for coding, packed in found.items() if packed is not None}
+
+    def _gzipped_and_kept(self, name: str, body: bytes) -> bytes:
+        """The gzip copy, written to disk as well (on a worker thread)."""
+        packed = gzipped(body)
+        self.disk.keep(name, "gzip", packed)
+        return packed
+
+    def _make_brotli(self, key: tuple[str, str, str], name: str, body: bytes) -> None:
         """The file's brotli copy made once, on the brotli thread, and kept when made."""
         if key not in self.asked_for:
             self.asked_for.add(key)
-            self.brotlier.make(body, lambda packed: self._keep(key, packed))
+            self.brotlier.make(
+                body,
+                lambda packed: self._keep(key, packed),
+                lambda packed: self.disk.keep(name, "br", packed),
+            )
 
     def _keep(self, key: tuple[str, str, str], packed: bytes) -> None:
         """A copy kept while the copies are under KEPT_AT_MOST bytes in all."""

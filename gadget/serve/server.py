@@ -121,7 +121,7 @@ def asgi_app(table: Table | None = None) -> Any:
     rewritten = StaticFiles(directory=client)  # Flet's client: no other host, no unused font
     site.router.routes += [Route(f"/{name}", rewritten) for name in MADE]
 
-    site.add_middleware(CompressedOnce)
+    site.add_middleware(CompressedOnce, folder=compressed_folder())
     site.add_middleware(CacheHeaders)
     site.add_middleware(ConnectionBudget)
     flet_app = flet_web.fastapi.app(
@@ -134,6 +134,14 @@ def asgi_app(table: Table | None = None) -> Any:
         app.add_exception_handler(HTTPException, refused_plainly)
     site.mount("/", flet_app)
     return site
+
+
+def compressed_folder() -> Path:
+    """Where the compressed copies of the client's files are kept from one start to the next:
+    the data folder's, or the one GADGET_COMPRESSED_FOLDER names (shared by a test run's
+    servers, each of which has a data folder of its own)."""
+    named = os.environ.get("GADGET_COMPRESSED_FOLDER")
+    return Path(named) if named else data_folder() / "compressed"
 
 
 async def receive_upload(name: str, request: Request) -> Response:
