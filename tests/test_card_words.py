@@ -136,6 +136,7 @@ def test_a_custom_list_is_read_one_a_line_or_separated_by_commas(text: str, coun
 def test_a_quoted_field_is_its_words_and_a_marked_file_its_first_word() -> None:
     words = read_word_list('\ufeff"ice cream";"rock ""n"" roll"\n' + LIST_OF_30)
     assert words[:2] == ("ice cream", 'rock "n" roll')
+    assert read_word_list('"\n' + LIST_OF_30)[0] == '"'  # one mark alone is a word, not quotes
 
 
 @pytest.mark.parametrize(
@@ -261,6 +262,17 @@ def test_a_log_whose_words_are_another_seeds_than_its_code_names_is_refused() ->
     data["words"] = {"list": "fr-1", "seed": 4, "cells": list(other.words)}
     with pytest.raises(GameLogError, match=r"words are not the ones code .* names"):
         parse_game_log(json.dumps(data))
+
+
+def test_a_log_may_carry_words_without_a_code_and_a_code_must_name_its_words() -> None:
+    log = _played()
+    data = json.loads(log.to_json())
+    del data["code"]
+    read = parse_game_log(json.dumps(data))
+    assert read.words == log.words and read.code is None
+    other = shipped_words(WordsKey(1, 4))
+    with pytest.raises(GameLogError, match="the words are not the ones code"):
+        GameLog(log.card, log.setup, log.actions, log.code, other)
 
 
 def test_a_languages_newest_list_deals_its_own_words_by_the_number_a_code_carries() -> None:

@@ -59,6 +59,11 @@ deals = st.builds(
 codes = deals.map(lambda deal: deal.code)
 
 
+def test_side_b_as_b_sees_it_from_the_opposite_seat_is_turned_half_way_round() -> None:
+    code = Deal(2024).code
+    assert code.seen_from_b() == code.side_b[::-1] != code.side_b
+
+
 @pytest.mark.parametrize(("text", "seed", "tokens", "mistakes", "side_b"), GOLDEN_CODES)
 def test_a_golden_code_carries_side_b_and_its_bank_and_nothing_else(
     text: str, seed: int, tokens: int, mistakes: int, side_b: str
