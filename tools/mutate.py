@@ -247,6 +247,9 @@ def main() -> int:
     parser.add_argument("--workers", type=int, default=os.cpu_count() or 1)
     parser.add_argument("--only", nargs="*", default=[], help="files to mutate (a quick check)")
     parser.add_argument("--report", action="store_true", help="report on the last session")
+    parser.add_argument(
+        "--resume", action="store_true", help="test the mutants the last session left untested"
+    )
     parser.add_argument("--worker", type=int, help=argparse.SUPPRESS)
     arguments = parser.parse_args()
     if arguments.worker:
@@ -262,8 +265,10 @@ def main() -> int:
         copies = copy_project(arguments.workers)
         filters = Path(sys.executable).parent / "cr-filter-operators"
         for package, modules in chosen.items():
+            configure(package, modules, copies)  # the new workers' addresses
+            if arguments.resume:  # its untested mutants only, by the map already written
+                continue
             baseline(package, copies[0][0])
-            configure(package, modules, copies)
             session_of(package).unlink(missing_ok=True)  # this package is run again
             cosmic_ray("init", config_of(package), session_of(package), cwd=copies[0][0])
             subprocess.run(

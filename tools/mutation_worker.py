@@ -4,8 +4,9 @@ Each worker is a process in its own copy of the project that takes one mutant a 
 applies it with Cosmic Ray's code, runs the test files that can reach the mutant's module,
 and puts the file back. The tests run in a child forked from the worker, which imported
 pytest, Hypothesis and the libraries the tests use once (but never `gadget` or `tests`, which
-each child imports from the mutated copy): about two seconds a mutant less than starting
-Python and pytest again.
+each child imports from the mutated copy), and they keep their compiled files from one
+mutant to the next (but the mutated packages never do): about four seconds a mutant less
+than starting Python and pytest again.
 """
 
 from __future__ import annotations
@@ -140,6 +141,13 @@ def forked_tests(command: str, timeout: float) -> tuple[TestOutcome, str]:
     of this worker; killed past `timeout` seconds (an endless loop), as Cosmic Ray's own
     runner does with a subprocess."""
     arguments = command.split()[3:]  # after "python -m pytest"
+    # The tests' and the other packages' compiled files are kept from one mutant to the next
+    # (two seconds a mutant, compiling and rewriting them again); never those of the packages
+    # that are mutated: a mutant written in the second its file was restored, at the same
+    # size, would be loaded from the last one's.
+    for package in SUITES:
+        for compiled in (Path.cwd() / package).rglob("*.pyc"):
+            compiled.unlink()
     with tempfile.TemporaryFile() as output:
         child = os.fork()
         if child == 0:  # the child: the tests, then exit without the parent's cleanup
@@ -150,7 +158,7 @@ def forked_tests(command: str, timeout: float) -> tuple[TestOutcome, str]:
                 os.dup2(output.fileno(), 2)
                 asyncio.events._set_running_loop(None)  # the worker's loop is not the child's
                 sys.path.insert(0, str(Path.cwd()))
-                sys.dont_write_bytecode = True
+                sys.dont_write_bytecode = False
                 import pytest  # noqa: PLC0415  (imported already: the worker's)
 
                 code = int(pytest.main(arguments))
