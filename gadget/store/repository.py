@@ -8,6 +8,8 @@ from contextlib import contextmanager
 from datetime import datetime
 from typing import TYPE_CHECKING
 
+from alembic.script.revision import RevisionError
+from alembic.util import CommandError
 from sqlalchemy.engine import make_url
 from sqlalchemy.exc import SQLAlchemyError
 from sqlmodel import Session, create_engine
@@ -35,7 +37,9 @@ class Repository:
             if self.engine.dialect.name == "sqlite":
                 configure_sqlite(self.engine)
             migrate(self.engine)
-        except (SQLAlchemyError, ImportError) as failed:
+        except (SQLAlchemyError, ImportError, CommandError, RevisionError) as failed:
+            # A version table this Gadget did not write (two versions, or a newer Gadget's)
+            # is said as Alembic says it, in one line; the database is left as it was.
             shown = (
                 make_url(self.url).render_as_string(hide_password=True)
                 if "://" in self.url
