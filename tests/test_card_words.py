@@ -7,7 +7,18 @@ import json
 
 import pytest
 
-from gadget.engine import Clue, Deal, GameLog, Guess, Penalty, Player, ShareCode, Stop, replay
+from gadget.engine import (
+    Clue,
+    Deal,
+    GameLog,
+    Guess,
+    Penalty,
+    Player,
+    Setup,
+    ShareCode,
+    Stop,
+    replay,
+)
 from gadget.engine.errors import GameLogError, ShareCodeError, WordListError
 from gadget.engine.gamelog import parse_game_log
 from gadget.engine.rules import recorder
@@ -26,6 +37,7 @@ from gadget.engine.words import (
     read_word_list,
     shipped_words,
 )
+from tests.cards import TEST_CARD
 from tests.test_cli import run
 
 # Golden vectors: a code names a list and a seed, and must make these words on every device,
@@ -137,6 +149,8 @@ def test_a_quoted_field_is_its_words_and_a_marked_file_its_first_word() -> None:
     words = read_word_list('\ufeff"ice cream";"rock ""n"" roll"\n' + LIST_OF_30)
     assert words[:2] == ("ice cream", 'rock "n" roll')
     assert read_word_list('"\n' + LIST_OF_30)[0] == '"'  # one mark alone is a word, not quotes
+    assert read_word_list("!wow!\n" + LIST_OF_30)[0] == "!wow!"  # only double quotes quote
+    assert read_word_list(",alpha,beta\n" + LIST_OF_30)[:2] == ("alpha", "beta")  # a comma first
 
 
 @pytest.mark.parametrize(
@@ -244,6 +258,7 @@ def test_a_version_1_log_may_not_carry_words_and_edited_words_are_refused() -> N
         ("seed", True, "words.seed must be a whole number, not true"),
         ("list", 1, 'words.list must name a list, such as "en-1", or be "custom"'),
         ("list", "en-9", "“en-9” is not a word list this Gadget knows"),
+        ("list", "abc", "“abc” is not a word list this Gadget knows"),  # sorts before custom
     ],
 )
 def test_a_logs_words_field_of_the_wrong_kind_is_refused_naming_it(
@@ -291,6 +306,8 @@ def test_a_languages_newest_list_deals_its_own_words_by_the_number_a_code_carrie
         ("word1", "“word1” is in the list twice"),
         ("\U0001f431", "which phones cannot draw"),
         ("spaced ", "word 3 of the log, “spaced ”, is not written as a list gives it"),
+        (" spaced", "word 3 of the log, “ spaced”, is not written as a list gives it"),
+        ("word\u0591", "which phones cannot draw"),  # an accent none of the alphabets takes
         ("two\u2003words", "which phones cannot draw"),  # a space, but not the one drawn
         ("left\u2190", "which phones cannot draw"),  # the first of the pictographs: arrows
     ],
@@ -323,6 +340,14 @@ def test_the_story_tells_each_clue_and_its_touches_with_both_sides() -> None:
     assert first.touches[0].judged == "G" and first.touches[1].judged == "-"
     assert all(touch.by is Player.A for touch in first.touches)
     assert turns[1].penalised and not turns[1].touches
+
+
+def test_the_touches_of_sudden_death_make_a_turn_of_their_own() -> None:
+    a, b = Player.A, Player.B
+    log = GameLog(TEST_CARD, Setup(1, 1), (Clue(a, "tree", 1), Guess(b, 0), Stop(b), Guess(a, 12)))
+    turns = story(log)
+    assert [turn.clue.word if turn.clue else None for turn in turns] == ["tree", None]
+    assert [len(turn.touches) for turn in turns] == [1, 1] and turns[0].stopped
 
 
 def test_playing_apart_the_guessers_phone_records_its_own_touches() -> None:

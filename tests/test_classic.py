@@ -134,3 +134,21 @@ def test_a_card_that_breaks_the_rule_book_is_refused_naming_the_value(
 ) -> None:
     with pytest.raises(KeyCardError, match=said):
         ClassicCard(Game.CLASSIC, Team.RED, cells)
+
+
+def test_a_classic_code_past_the_last_card_is_refused_and_any_code_finds_its_game() -> None:
+    from gadget.engine.classic import _DATA_CHARS, parse_any  # noqa: PLC0415
+
+    cards = LAYOUTS[Game.CLASSIC].layouts * 2  # each layout, either team first
+
+    def typed(payload: int) -> str:
+        chars = [(payload >> 5 * shift) & 31 for shift in range(_DATA_CHARS - 1, -1, -1)]
+        return grouped([Game.CLASSIC.version, *chars])
+
+    assert ClassicCard.from_code(typed(cards - 1)).game is Game.CLASSIC
+    with pytest.raises(ShareCodeError, match="not a valid code"):
+        ClassicCard.from_code(typed(cards))
+    for seed in range(5):
+        for game in (Game.CLASSIC, Game.PICTURES):
+            assert parse_any(deal(game, seed).code) == deal(game, seed)
+        assert parse_any(Deal(seed).code.text) == Deal(seed).code

@@ -151,3 +151,13 @@ def test_a_quoted_value_that_is_no_text_is_written_as_its_file_writes_it_cut_sho
     long_list = str(GadgetError("{a!r}", a=list(range(100))))
     assert long_list == "[0, 1, 2, 3, 4, 5, 6, 7, 8, 9, 10, 11, …"
     assert str(GadgetError("[{a!r:>5}] [{b}]", a=7, b="as is")) == "[    7] [as is]"
+
+
+def test_a_value_from_a_file_is_quoted_as_the_file_writes_it_accents_and_all() -> None:
+    assert (
+        say(Message("not {value!r}", value=["\u00e9t\u00e9", 1]), ENGLISH)
+        == 'not ["\u00e9t\u00e9", 1]'
+    )
+    looped: list[object] = []
+    looped.append(looped)  # JSON cannot write it (a ValueError): Python's own words, not a crash
+    assert say(Message("not {value!r}", value=looped), ENGLISH) == "not [[...]]"

@@ -8,11 +8,14 @@ from hypothesis import strategies as st
 from gadget.engine import Deal, KeyCard, ShareCode, ShareCodeError
 from gadget.engine.keycard import generate_v1
 from gadget.engine.sharecode import (
+    _DATA_CHARS,
     ALPHABET,
     LENGTH,
     SIDE_LAYOUTS,
+    VERSION,
     _check_value,
     _side_of_rank,
+    grouped,
     old_deal,
     v1_text,
 )
@@ -289,3 +292,29 @@ def test_a_code_typed_full_width_or_pasted_with_an_invisible_character_reads_as_
     assert ShareCode.parse(wide) == ShareCode.parse(typed)
     assert ShareCode.parse(typed.replace("-", "\u200b")) == ShareCode.parse(typed)
     assert ShareCode.parse("\u2066" + typed + "\u2069") == ShareCode.parse(typed)
+
+
+def test_a_code_of_the_first_rank_past_the_last_layout_is_refused() -> None:
+    def typed(rank: int) -> str:
+        payload = (rank << 8) | (9 << 4) | 9
+        return grouped(
+            [VERSION] + [(payload >> 5 * s) & 31 for s in range(_DATA_CHARS - 1, -1, -1)]
+        )
+
+    assert ShareCode.parse(typed(SIDE_LAYOUTS - 1)).tokens == 9  # the last layout: a code
+    with pytest.raises(ShareCodeError, match="not a valid code"):
+        ShareCode.parse(typed(SIDE_LAYOUTS))
+
+
+@pytest.mark.parametrize("greens", [8, 10])
+def test_a_side_b_without_nine_greens_is_no_side_of_a_key_card(greens: int) -> None:
+    side = "G" * greens + "X" * 3 + "-" * (25 - greens - 3)
+    with pytest.raises(ShareCodeError, match="is not a side of a key card"):
+        ShareCode(side)
+
+
+def test_an_old_code_is_made_only_of_a_seed_its_42_bits_hold() -> None:
+    assert v1_text(Deal(2**42 - 1))
+    for seed in (2**42, 2**42 + 5):
+        with pytest.raises(ShareCodeError, match=f"seed {seed} is outside 0..2\\^42-1"):
+            v1_text(Deal(seed))

@@ -1,7 +1,8 @@
 """A player's view carries their own side and the table, never the partner's colours."""
 
-from gadget.engine import Clue, Guess, KeyCard, Player, Setup, Stop, apply, new_game, view_for
+from gadget.engine import Clue, Deal, Guess, KeyCard, Player, Setup, Stop, apply, new_game, view_for
 from gadget.engine.state import Action, GameState
+from gadget.engine.view import side_alone
 from tests.cards import TEST_CARD
 
 A, B = Player.A, Player.B
@@ -97,3 +98,10 @@ def test_a_word_both_players_hit_as_a_bystander_is_no_longer_touchable() -> None
     assert 18 in view_for(state, A).marks_by_partner | view_for(state, A).marks_by_me
     assert 18 not in view_for(state, A).touchable
     assert 19 in view_for(state, A).touchable
+
+
+def test_side_b_from_its_code_alone_is_the_view_the_whole_card_gives() -> None:
+    for seed in range(5):
+        deal = Deal(seed)
+        whole = view_for(new_game(deal.key_card(), Setup(deal.tokens, deal.mistakes)), Player.B)
+        assert side_alone(deal.code) == whole
