@@ -378,3 +378,24 @@ def test_the_command_line_shows_side_b_with_the_words_its_code_names(
     assert out.split() == [part for cell in range(25) for part in (side[cell], words[cell].upper())]
     status, out, _ = run(capsys, "keycard", "--json", "543QT-T54S0-002DY")
     assert json.loads(out)["words"] == list(words)
+
+
+CUSTOM_KEY = WordsKey(CUSTOM_LIST, 5)
+
+
+def test_a_words_key_and_the_words_of_a_card_are_checked_when_made() -> None:
+    from gadget.engine.words import WORD_SEED_BITS  # noqa: PLC0415
+
+    assert WordsKey(0, 2**WORD_SEED_BITS - 1).seed == 2**WORD_SEED_BITS - 1
+    for seed in (2**WORD_SEED_BITS, 2**WORD_SEED_BITS + 1, -1):
+        with pytest.raises(WordListError, match=f"word seed {seed} is outside"):
+            WordsKey(0, seed)
+    dealt = shipped_words(WordsKey(1, 3))
+    assert dealt.language == "fr"
+    assert custom_words(read_word_list(LIST_OF_30), 5).language is None
+    with pytest.raises(WordListError, match="a card has 25 words, not 26"):
+        CardWords(CUSTOM_KEY, (*dealt.words, "extra"))
+
+
+def test_the_last_combining_accent_the_alphabets_take_is_drawn() -> None:
+    assert read_word_list("ax\u036f\n" + LIST_OF_30)[0] == "ax\u036f"

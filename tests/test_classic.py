@@ -152,3 +152,13 @@ def test_a_classic_code_past_the_last_card_is_refused_and_any_code_finds_its_gam
         for game in (Game.CLASSIC, Game.PICTURES):
             assert parse_any(deal(game, seed).code) == deal(game, seed)
         assert parse_any(Deal(seed).code.text) == Deal(seed).code
+
+
+@pytest.mark.parametrize("extra", [-1, 1])
+def test_a_card_of_one_cell_more_or_less_than_its_layout_is_refused(extra: int) -> None:
+    card = deal(Game.CLASSIC, 1)
+    cells = card.cells + "N" if extra > 0 else card.cells[:-1]
+    with pytest.raises(
+        KeyCardError, match=f"a classic Codenames card has 25 cells, not {25 + extra}"
+    ):
+        ClassicCard(Game.CLASSIC, card.starting, cells)

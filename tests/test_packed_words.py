@@ -157,3 +157,12 @@ def test_a_link_fits_a_qr_code_up_to_the_measured_version_and_is_drawn_large_eno
     assert not fits_qr(longest + "a")
     assert qr_side(longest, 150) == 4 * (17 + 4 * LARGEST_VERSION + 4)
     assert not fits_qr("a" * 10_000)  # more than any QR code holds: refused, not raised
+
+
+def test_a_short_packing_is_read_and_refused_for_its_words_not_as_damaged() -> None:
+    # Seven characters: base64 of this length is whole (one of five would not be).
+    short = _packed("a\nb")
+    assert 4 <= len(short) <= 7
+    with pytest.raises(WordListError) as refused:
+        unpack_words(short, CUSTOM)
+    assert "damaged" not in str(refused.value), str(refused.value)
