@@ -9,6 +9,7 @@ from __future__ import annotations
 
 import json
 import sys
+import threading
 from collections.abc import Iterator
 from pathlib import Path
 from types import FrameType
@@ -53,10 +54,12 @@ def pytest_runtest_protocol(item: pytest.Item) -> Iterator[None]:
         return
     _running[0] = item.path.resolve().relative_to(Path.cwd().resolve()).as_posix()  # collected
     sys.setprofile(_called)
+    threading.setprofile(_called)  # and the threads a test starts
     try:
         yield
     finally:
         sys.setprofile(None)
+        threading.setprofile(None)  # type: ignore[arg-type]
 
 
 def pytest_sessionfinish(session: pytest.Session) -> None:

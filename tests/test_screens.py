@@ -332,6 +332,23 @@ async def test_the_assassin_that_was_touched_is_marked_on_the_final_card(table: 
 
 
 @at_the_table
+async def test_a_touching_the_assassin_is_told_on_both_phones_each_in_its_words(
+    table: Table,
+) -> None:
+    """A touches after B's clue, recorded on B's phone: the check of the browser test this
+    tier took over, which only the other way round was kept (an outsider's finding)."""
+    game = games.start_game(table.store, log_of((Clue(B),)))
+    phone_a = await seated(table.store, game, A)
+    phone_b = await seated(table.store, game, B)
+    await phone_b.tap_cell(*seat_of(B, 10))  # A touched one of B's assassins (black on both)
+    await phone_a.settle()
+    assert phone_a.says("Lost: you touched the assassin.")
+    assert phone_b.says("Lost: A touched the assassin.")
+    row, column = seat_of(A, 10)
+    assert phone_a.says(f"row {row} column {column}: assassin, touched: the assassin")
+
+
+@at_the_table
 async def test_secrecy_nothing_sent_to_b_depends_on_as_hidden_colours(table: Table) -> None:
     """B's page is the same, state after state, whatever A's side holds where B cannot see.
 

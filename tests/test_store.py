@@ -112,6 +112,41 @@ def test_a_store_opened_on_the_newest_schema_runs_no_migration_and_an_older_one_
     assert upgrades == ["head"]  # at the newest schema: nothing more
 
 
+def test_a_sqlite_migration_that_leaves_a_row_pointing_at_nothing_is_undone(
+    tmp_path: Path,
+) -> None:
+    """SQLite checks no reference while a migration copies its tables: the check after it
+    refuses what it left, and keeps the database as it was (an outsider took the check out
+    and no test noticed)."""
+    url = f"sqlite:///{tmp_path / 'gadget.db'}"
+    engine = create_engine(url)
+    migrate(engine, "0010")
+    with engine.connect() as connection:  # a member of a team that is not there
+        connection.exec_driver_sql("PRAGMA foreign_keys=OFF")  # outside a transaction
+        connection.commit()
+        connection.execute(
+            text("INSERT INTO team_members (team_id, phone, joined_at) VALUES (999, 'x', :at)"),
+            {"at": "2026-11-29 12:00:00"},
+        )
+        connection.commit()
+    with pytest.raises(StoreError, match="the migration left a row pointing at nothing; undone"):
+        Store(url)
+    with engine.connect() as connection:
+        assert (
+            connection.execute(text("SELECT version_num FROM alembic_version")).scalar() == "0010"
+        )
+    engine.dispose()
+
+
+def test_after_a_sqlite_migration_the_store_checks_references_again(tmp_path: Path) -> None:
+    """Off for the migration, on again after it: a store that migrated refuses a row that
+    points at nothing, as one opened on the newest schema does."""
+    store = Store(f"sqlite:///{tmp_path / 'gadget.db'}")  # an empty file: every migration
+    with store.engine.connect() as connection:
+        assert connection.exec_driver_sql("PRAGMA foreign_keys").scalar() == 1
+    store.close()
+
+
 @pytest.mark.parametrize(
     ("rows", "reason"),
     [

@@ -23,6 +23,7 @@ from pathlib import Path
 
 from cosmic_ray.work_db import WorkDB, use_db
 from cosmic_ray.work_item import WorkerOutcome, WorkResult
+from mutation_guard import MUTANT_TIMEOUT
 from mutation_report import (
     EQUIVALENTS,
     load_equivalents,
@@ -168,7 +169,7 @@ def configure(package: str, modules: list[str], copies: list[tuple[Path, int]]) 
             [
                 "[cosmic-ray]",
                 f"module-path = {toml_list(modules)}",
-                "timeout = 60.0",  # the tests of a mutant take 1-10 s, 20 s with both cores busy
+                f"timeout = {MUTANT_TIMEOUT}",
                 "excluded-modules = []",
                 f"test-command = '{test_command(package)}'",
                 "",

@@ -27,6 +27,7 @@ import cosmic_ray.mutating
 from aiohttp import web
 from cosmic_ray.mutating import mutate_and_test
 from cosmic_ray.work_item import MutationSpec, TestOutcome
+from mutation_guard import MUTANT_TIMEOUT, refusal
 
 ROOT = Path(__file__).resolve().parent.parent
 WORK = ROOT / "build" / "mutate"
@@ -201,9 +202,14 @@ def serve_worker(port: int) -> None:
         if request.content_type != "application/json":
             raise web.HTTPUnsupportedMediaType()
         asked = await request.json()
-        packages = [name for name in SUITES if asked.get("test_command") == test_command(name)]
-        if len(packages) != 1 or len(asked.get("mutations", ())) != 1:
-            raise web.HTTPForbidden(text="not the fast tests of one mutant")
+        packages = [
+            name
+            for name in SUITES
+            if isinstance(asked, dict) and asked.get("test_command") == test_command(name)
+        ]
+        refused = refusal(asked, request.headers.get("Host"), port, copy, packages)
+        if refused is not None or len(packages) != 1:
+            raise web.HTTPForbidden(text=refused or "not the tests of a package")
         (mutation,) = asked["mutations"]
         module = Path(mutation["module_path"])
         result = mutate_and_test(
@@ -217,7 +223,7 @@ def serve_worker(port: int) -> None:
                 )
             ],
             test_command=test_command(packages[0], tests_for(packages[0], module.as_posix(), copy)),
-            timeout=asked["timeout"],
+            timeout=MUTANT_TIMEOUT,  # the tool's, whatever a request says
         )
         return web.json_response(
             {
