@@ -86,6 +86,7 @@ def test_the_newest_list_of_a_language_and_english_for_any_other() -> None:
     assert newest_list("fr").key == "fr-1"
     assert newest_list("en").key == "en-1"
     assert newest_list("de").key == "en-1"
+    assert newest_list("it").key == "en-1"  # after "fr" in the alphabet: English all the same
 
 
 def test_a_code_with_words_carries_its_list_and_seed_and_reads_back() -> None:
@@ -399,3 +400,10 @@ def test_a_words_key_and_the_words_of_a_card_are_checked_when_made() -> None:
 
 def test_the_last_combining_accent_the_alphabets_take_is_drawn() -> None:
     assert read_word_list("ax\u036f\n" + LIST_OF_30)[0] == "ax\u036f"
+
+
+def test_a_code_with_custom_words_is_the_same_for_ever_and_a_newer_list_is_named() -> None:
+    # A golden vector: the custom list is number 31 in every code ever shared.
+    assert Deal(2024, words=WordsKey(CUSTOM_LIST, 5)).code.text == "543QT-T54SZ-0005S"
+    with pytest.raises(WordListError, match="word list 40 comes from a newer Gadget"):
+        WordsKey(40, 0)

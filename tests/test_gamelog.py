@@ -159,6 +159,12 @@ def test_a_refused_action_is_named_by_its_index() -> None:
         ("[]", "a game log must be a JSON object"),
         (_log_text(format="gadget-game/3"), "format is “gadget-game/3”"),
         (_log_text(format="gadget-game/0"), "format is “gadget-game/0”"),
+        (_log_text(format=5), "format is 5; this app reads"),
+        (_log_text(format="gadget-game/2"), "words must be a JSON object"),
+        (
+            _log_text(format="gadget-game/2", code="543QT-T54SZ-0005S"),  # custom words: no list
+            "words must be a JSON object",
+        ),
         (_log_text(turns=9), "a game log has an unknown field “turns”"),
         (_log_text(zeta=1, turns=9), "a game log has an unknown field “turns”"),
         (_log_text(key=None), "a log needs a key (or an old code, which carried its seed)"),

@@ -9,6 +9,7 @@ from gadget.engine import Deal, KeyCard, ShareCode, ShareCodeError
 from gadget.engine.keycard import generate_v1
 from gadget.engine.sharecode import (
     _DATA_CHARS,
+    _WORDS_DATA_CHARS,
     ALPHABET,
     LENGTH,
     SIDE_LAYOUTS,
@@ -304,6 +305,11 @@ def test_a_code_of_the_first_rank_past_the_last_layout_is_refused() -> None:
     assert ShareCode.parse(typed(SIDE_LAYOUTS - 1)).tokens == 9  # the last layout: a code
     with pytest.raises(ShareCodeError, match="not a valid code"):
         ShareCode.parse(typed(SIDE_LAYOUTS))
+    # A code as long as one with words, written as a code without them: no code at all.
+    payload = 9 << 4 | 9
+    chars = [(payload >> 5 * s) & 31 for s in range(_WORDS_DATA_CHARS - 1, -1, -1)]
+    with pytest.raises(ShareCodeError, match="not a valid code"):
+        ShareCode.parse(grouped([VERSION, *chars]))
 
 
 @pytest.mark.parametrize("greens", [8, 10])

@@ -3,7 +3,7 @@
 from gadget.engine import Clue, Deal, Guess, KeyCard, Player, Setup, Stop, apply, new_game, view_for
 from gadget.engine.state import Action, GameState
 from gadget.engine.view import side_alone
-from tests.cards import TEST_CARD
+from tests.cards import GREEN_A_TAN_B, TEST_CARD
 
 A, B = Player.A, Player.B
 
@@ -105,3 +105,16 @@ def test_side_b_from_its_code_alone_is_the_view_the_whole_card_gives() -> None:
         deal = Deal(seed)
         whole = view_for(new_game(deal.key_card(), Setup(deal.tokens, deal.mistakes)), Player.B)
         assert side_alone(deal.code) == whole
+
+
+def test_an_agent_found_where_i_had_marked_a_bystander_is_not_mine_to_touch() -> None:
+    """A touched it during B's clue (tan on B's side: A's bystander mark), then B found it
+    during A's clue (green on A's side): covered, and marked by A, it is not A's to touch."""
+    cell = GREEN_A_TAN_B[0]
+    state = new_game(TEST_CARD, Setup())
+    for action in (Clue(Player.B), Guess(Player.A, cell), Clue(Player.A), Guess(Player.B, cell)):
+        state = apply(state, action)
+    state = apply(apply(state, Stop(Player.B)), Clue(Player.B))
+    view = view_for(state, Player.A)
+    assert view.i_may_guess and cell in view.marks_by_me and cell in view.found
+    assert cell not in view.mine_to_touch
