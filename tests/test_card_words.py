@@ -349,6 +349,7 @@ def test_the_touches_of_sudden_death_make_a_turn_of_their_own() -> None:
     turns = story(log)
     assert [turn.clue.word if turn.clue else None for turn in turns] == ["tree", None]
     assert [len(turn.touches) for turn in turns] == [1, 1] and turns[0].stopped
+    assert not turns[0].penalised and not turns[1].penalised and not turns[1].stopped
 
 
 def test_playing_apart_the_guessers_phone_records_its_own_touches() -> None:

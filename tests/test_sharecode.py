@@ -319,6 +319,13 @@ def test_a_side_b_without_nine_greens_is_no_side_of_a_key_card(greens: int) -> N
         ShareCode(side)
 
 
+def test_a_deals_seed_is_64_bits() -> None:
+    assert Deal(2**64 - 1).code
+    for seed in (2**64, 2**64 + 1, -1):
+        with pytest.raises(ShareCodeError, match=f"seed {seed} is outside 0..2\\^64-1"):
+            Deal(seed)
+
+
 def test_an_old_code_is_made_only_of_a_seed_its_42_bits_hold() -> None:
     assert v1_text(Deal(2**42 - 1))
     for seed in (2**42, 2**42 + 5):
