@@ -19,6 +19,7 @@ from starlette.testclient import TestClient
 
 from gadget.engine import Player
 from gadget.serve.compressed import accepted
+from gadget.serve.copies_on_disk import CopiesOnDisk
 from gadget.serve.server import asgi_app
 from gadget.services.table import Table
 from gadget.store import Store
@@ -201,6 +202,21 @@ def test_a_server_started_again_sends_the_copies_an_earlier_start_made(
     assert kept.read_bytes() == whole  # made again, and kept whole
     assert [name for name in os.listdir(copies) if name.startswith(".")] == []  # no part left
     store.close()
+
+
+def test_copies_nobody_read_for_a_month_are_removed_and_nothing_else(tmp_path: Path) -> None:
+    copies = CopiesOnDisk(tmp_path)
+    old, recent = "a" * 64, "b" * 64
+    for name in (old, recent):
+        copies.keep(name, "gzip", gzip.compress(name.encode()))
+    (tmp_path / "notes.txt").write_text("the owner's")
+    month_ago = time.time() - 31 * 86_400
+    for name in (f"{old}.gzip", "notes.txt"):
+        os.utime(tmp_path / name, (month_ago, month_ago))
+    CopiesOnDisk(tmp_path).keep("c" * 64, "gzip", gzip.compress(b"c"))  # a new process sweeps
+    assert sorted(os.listdir(tmp_path)) == [f"{recent}.gzip", "c" * 64 + ".gzip", "notes.txt"]
+    assert copies.find(recent, "gzip", recent.encode()) is not None
+    assert copies.find(recent, "gzip", b"another file") is None
 
 
 def _sent(phone: Phone) -> int:

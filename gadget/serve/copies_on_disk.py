@@ -9,6 +9,7 @@ import contextlib
 import gzip
 import hashlib
 import os
+import re
 import threading
 import time
 from pathlib import Path
@@ -17,6 +18,9 @@ from typing import Final
 import brotli  # type: ignore[import-untyped]
 
 KEPT_DAYS: Final = 30  # a copy no server has read for this long is removed (an old client's)
+# The names this folder's copies have: any other file in it (a folder named by
+# GADGET_COMPRESSED_FOLDER may hold some) is never removed.
+_COPY: Final = re.compile(r"\.?[0-9a-f]{64}\.(br|gzip)(\.\d+\.\d+)?")
 _OPENED: Final = {"br": brotli.decompress, "gzip": gzip.decompress}
 
 
@@ -71,5 +75,5 @@ class CopiesOnDisk:
         oldest = time.time() - KEPT_DAYS * 86_400
         for path in self.folder.iterdir():
             with contextlib.suppress(OSError):
-                if path.stat().st_mtime < oldest:
+                if _COPY.fullmatch(path.name) and path.stat().st_mtime < oldest:
                     path.unlink()
