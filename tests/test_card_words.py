@@ -164,6 +164,7 @@ def test_a_quoted_field_is_its_words_and_a_marked_file_its_first_word() -> None:
         (LIST_OF_30 + "\nÉcole\necole", "“ecole” is in the list twice (as “École”)"),
         (LIST_OF_30 + "\n" + "x" * 41, "has 41 characters; a word has at most 40"),
         (LIST_OF_30 + "\nbad\u200bword", "does not print (U+200B)"),
+        (LIST_OF_30 + "\nbad\u200b\u200eword", "does not print (U+200B)"),  # the first named
         (LIST_OF_30 + "\nbell\x07", "does not print (U+0007)"),
         # Words the phones' one font cannot draw showed as empty boxes on the card.
         (LIST_OF_30 + "\n\U0001f431", "holds U+1F431, which phones cannot draw"),
@@ -408,3 +409,7 @@ def test_a_code_with_custom_words_is_the_same_for_ever_and_a_newer_list_is_named
     assert Deal(2024, words=WordsKey(CUSTOM_LIST, 5)).code.text == "543QT-T54SZ-0005S"
     with pytest.raises(WordListError, match="word list 40 comes from a newer Gadget"):
         WordsKey(40, 0)
+
+
+def test_a_list_of_the_most_words_allowed_is_read() -> None:
+    assert len(read_word_list("\n".join(f"w{n}" for n in range(2000)))) == 2000

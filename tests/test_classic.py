@@ -162,3 +162,16 @@ def test_a_card_of_one_cell_more_or_less_than_its_layout_is_refused(extra: int) 
         KeyCardError, match=f"a classic Codenames card has 25 cells, not {25 + extra}"
     ):
         ClassicCard(Game.CLASSIC, card.starting, cells)
+
+
+def test_the_number_of_cards_is_the_rule_books() -> None:
+    # Classic: 9 agents of the starting team among 25, 8 of the other among the 16 left, the
+    # assassin among the 8 left. Pictures: 8 among 20, 7 among 12, the assassin among 5.
+    assert LAYOUTS[Game.CLASSIC].layouts == 210_344_706_000
+    assert LAYOUTS[Game.PICTURES].layouts == 498_841_200
+
+
+def test_a_card_with_strange_cells_names_the_first_of_them_in_order() -> None:
+    card = deal(Game.CLASSIC, 1)
+    with pytest.raises(KeyCardError, match="“Q” is not a cell of a card"):
+        ClassicCard(Game.CLASSIC, card.starting, "Z" + card.cells[1:-1] + "Q")

@@ -208,6 +208,13 @@ def test_a_malformed_log_is_refused_naming_the_field(text: str, reason: str) -> 
         parse_game_log(text)
 
 
+def test_a_log_whose_code_makes_another_card_is_refused_whichever_sorts_first() -> None:
+    for seed in range(6):  # codes of other cards, sorting before the log's card and after
+        code = Deal(seed).code.text
+        with pytest.raises(GameLogError, match=f"key.b is not side B of code {code}"):
+            parse_game_log(_log_text(code=code))
+
+
 def test_the_highest_cell_and_clue_number_are_read_from_a_log() -> None:
     log = parse_game_log(
         _log_text(actions=[{"clue": {"by": "a", "number": 9}}, {"guess": {"by": "b", "cell": 24}}])

@@ -16,6 +16,7 @@ from gadget.engine.sharecode import (
     VERSION,
     _check_value,
     _side_of_rank,
+    colex_unrank,
     grouped,
     old_deal,
     v1_text,
@@ -312,11 +313,21 @@ def test_a_code_of_the_first_rank_past_the_last_layout_is_refused() -> None:
         ShareCode.parse(grouped([VERSION, *chars]))
 
 
-@pytest.mark.parametrize("greens", [8, 10])
-def test_a_side_b_without_nine_greens_is_no_side_of_a_key_card(greens: int) -> None:
-    side = "G" * greens + "X" * 3 + "-" * (25 - greens - 3)
+@pytest.mark.parametrize(
+    ("greens", "blacks", "cells"), [(8, 3, 25), (10, 3, 25), (9, 2, 25), (9, 4, 25), (9, 3, 26)]
+)
+def test_a_side_b_without_its_nine_greens_and_three_assassins_is_no_side_of_a_key_card(
+    greens: int, blacks: int, cells: int
+) -> None:
+    side = "G" * greens + "X" * blacks + "-" * (cells - greens - blacks)
     with pytest.raises(ShareCodeError, match="is not a side of a key card"):
         ShareCode(side)
+
+
+def test_a_subset_of_a_rank_comes_smallest_position_first() -> None:
+    for rank in (0, 5, 1000, comb(25, 9) - 1):
+        positions = colex_unrank(rank, 9)
+        assert positions == sorted(positions) and len(set(positions)) == 9
 
 
 def test_a_deals_seed_is_64_bits() -> None:
