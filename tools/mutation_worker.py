@@ -67,6 +67,8 @@ SUITES: dict[str, tuple[str, ...]] = {
         "tests/test_names.py",
         "tests/test_layout.py",
         "tests/test_campaign_record.py",
+        "tests/test_times.py",
+        "tests/test_team_document_rules.py",
         "tests/test_values.py",
         "tests/test_team_document.py",
         "tests/test_team_word_lists.py",
