@@ -267,9 +267,9 @@ def main() -> int:
         filters = Path(sys.executable).parent / "cr-filter-operators"
         for package, modules in chosen.items():
             configure(package, modules, copies)  # the new workers' addresses
-            if arguments.resume:  # its untested mutants only, by the map already written
+            baseline(package, copies[0][0])  # and the map, of the tests as they are now
+            if arguments.resume:  # its untested mutants only
                 continue
-            baseline(package, copies[0][0])
             session_of(package).unlink(missing_ok=True)  # this package is run again
             cosmic_ray("init", config_of(package), session_of(package), cwd=copies[0][0])
             subprocess.run(
