@@ -151,6 +151,10 @@ def test_a_quoted_field_is_its_words_and_a_marked_file_its_first_word() -> None:
     assert words[:2] == ("ice cream", 'rock "n" roll')
     assert read_word_list('"\n' + LIST_OF_30)[0] == '"'  # one mark alone is a word, not quotes
     assert read_word_list("!wow!\n" + LIST_OF_30)[0] == "!wow!"  # only double quotes quote
+    marked = ('"wow', 'wow"', '!wow"', '#wow"')  # a mark at one end only: a word as it is
+    assert read_word_list("\n".join(marked) + "\n" + LIST_OF_30)[:4] == marked
+    with pytest.raises(WordListError, match="word 2 of the list is empty"):
+        read_word_list('alpha,"",beta\n' + LIST_OF_30)  # a quoted field of nothing
     assert read_word_list(",alpha,beta\n" + LIST_OF_30)[:2] == ("alpha", "beta")  # a comma first
 
 
@@ -398,10 +402,20 @@ def test_a_words_key_and_the_words_of_a_card_are_checked_when_made() -> None:
     assert custom_words(read_word_list(LIST_OF_30), 5).language is None
     with pytest.raises(WordListError, match="a card has 25 words, not 26"):
         CardWords(CUSTOM_KEY, (*dealt.words, "extra"))
+    with pytest.raises(WordListError, match="a card has 25 words, not 24"):
+        CardWords(CUSTOM_KEY, dealt.words[:-1])
 
 
-def test_the_last_combining_accent_the_alphabets_take_is_drawn() -> None:
-    assert read_word_list("ax\u036f\n" + LIST_OF_30)[0] == "ax\u036f"
+def test_the_first_and_last_combining_accents_the_alphabets_take_are_drawn() -> None:
+    for accent in ("\u0300", "\u036f"):  # on a q, which no letter with the accent composes
+        assert read_word_list(f"q{accent}\n" + LIST_OF_30)[0] == f"q{accent}"
+
+
+def test_a_log_may_leave_out_the_words_its_code_deals_from_a_shipped_list() -> None:
+    log = _played()
+    data = json.loads(log.to_json())
+    del data["words"]
+    assert parse_game_log(json.dumps(data)).words == log.words
 
 
 def test_a_code_with_custom_words_is_the_same_for_ever_and_a_newer_list_is_named() -> None:

@@ -209,7 +209,7 @@ def test_a_malformed_log_is_refused_naming_the_field(text: str, reason: str) -> 
 
 
 def test_a_log_whose_code_makes_another_card_is_refused_whichever_sorts_first() -> None:
-    for seed in range(6):  # codes of other cards, sorting before the log's card and after
+    for seed in (0, 8):  # codes of other cards, sorting before the log's card and after
         code = Deal(seed).code.text
         with pytest.raises(GameLogError, match=f"key.b is not side B of code {code}"):
             parse_game_log(_log_text(code=code))

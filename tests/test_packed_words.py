@@ -166,3 +166,15 @@ def test_a_short_packing_is_read_and_refused_for_its_words_not_as_damaged() -> N
     with pytest.raises(WordListError) as refused:
         unpack_words(short, CUSTOM)
     assert "damaged" not in str(refused.value), str(refused.value)
+
+
+def test_anything_after_a_packing_is_damage_even_what_base64_would_skip() -> None:
+    with pytest.raises(WordListError, match="cut short or damaged"):
+        unpack_words(pack_words(CARD) + "....", CUSTOM)
+
+
+def test_words_unpacking_to_exactly_the_most_25_words_take_are_not_refused_for_their_size() -> None:
+    exactly = _packed("a" * LARGEST_UNPACKED)
+    with pytest.raises(WordListError) as refused:
+        unpack_words(exactly, CUSTOM)
+    assert "more than" not in str(refused.value), str(refused.value)

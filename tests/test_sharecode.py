@@ -14,6 +14,7 @@ from gadget.engine.sharecode import (
     LENGTH,
     SIDE_LAYOUTS,
     VERSION,
+    WORDS_VERSION,
     _check_value,
     _side_of_rank,
     colex_unrank,
@@ -306,8 +307,12 @@ def test_a_code_of_the_first_rank_past_the_last_layout_is_refused() -> None:
     assert ShareCode.parse(typed(SIDE_LAYOUTS - 1)).tokens == 9  # the last layout: a code
     with pytest.raises(ShareCodeError, match="not a valid code"):
         ShareCode.parse(typed(SIDE_LAYOUTS))
-    # A code as long as one with words, written as a code without them: no code at all.
     payload = 9 << 4 | 9
+    # A code as short as one without words, written as one with them: no code at all.
+    short = [(payload >> 5 * s) & 31 for s in range(_DATA_CHARS - 1, -1, -1)]
+    with pytest.raises(ShareCodeError, match="not a valid code"):
+        ShareCode.parse(grouped([WORDS_VERSION, *short]))
+    # A code as long as one with words, written as a code without them: no code at all.
     chars = [(payload >> 5 * s) & 31 for s in range(_WORDS_DATA_CHARS - 1, -1, -1)]
     with pytest.raises(ShareCodeError, match="not a valid code"):
         ShareCode.parse(grouped([VERSION, *chars]))
