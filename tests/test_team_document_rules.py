@@ -9,14 +9,18 @@ from typing import Any
 
 import pytest
 
+from gadget.engine import GameLog, Guess, Player, Setup
+from gadget.engine.errors import GadgetError, WordListError
 from gadget.missions import MissionState, Result, default_map, mission_states
-from gadget.missions.names import clean_name
+from gadget.missions.names import TextError, clean_name, clean_notes
 from gadget.missions.team_document import (
     FORMAT,
     TeamDocumentError,
     read_document,
     with_told_result,
 )
+from gadget.missions.word_lists import check_room, list_name
+from tests.cards import TEST_CARD
 
 
 def _document(**fields: Any) -> str:
@@ -95,3 +99,44 @@ def test_a_kept_word_lists_name_from_before_keeps_its_emoji() -> None:
 
 def test_a_new_name_may_hold_the_symbols_the_phones_draw() -> None:
     assert clean_name("Owls \u00a9 \u00ac ^ \u2122") == "Owls \u00a9 \u00ac ^ \u2122"
+
+
+def test_a_new_name_may_not_hold_emoji_and_a_kept_one_may() -> None:
+    with pytest.raises(TextError, match="cannot hold emoji or symbols \\(U\\+1F989\\)"):
+        clean_name("Owls \U0001f989")
+    assert clean_name("Owls \U0001f989", kept=True) == "Owls \U0001f989"
+    with pytest.raises(GadgetError, match="U\\+1F989"):
+        list_name("Fun \U0001f989")
+    assert list_name("Fun \U0001f989", kept=True) == "Fun \U0001f989"
+    with pytest.raises(TextError, match="the notes cannot hold emoji or symbols \\(U\\+1F989\\)"):
+        clean_notes("Owls \U0001f989")
+    assert clean_notes("Owls \U0001f989", kept=True) == "Owls \U0001f989"
+
+
+def test_a_team_keeps_at_most_twenty_word_lists() -> None:
+    kept = [(f"list {number}", 25) for number in range(19)]
+    check_room(kept, "one more", 25)
+    with pytest.raises(WordListError, match="a team keeps at most 20 word lists"):
+        check_room([*kept, ("list 19", 25)], "one more", 25)
+
+
+def test_a_document_of_another_format_is_refused() -> None:
+    for other in ("gadget-team/0", "gadget-team/2"):
+        with pytest.raises(TeamDocumentError):
+            read_document(_document(format=other))
+
+
+def test_an_attempts_players_map_log_and_result_are_checked() -> None:
+    maps = [default_map().to_dict()]
+    told = _attempt(map=0, mission="prague", result=Result(won=False).to_dict())
+    assert read_document(_document(maps=maps, attempts=[told])).attempts[0].map_index == 0
+    cases = [
+        (_attempt(players="Ann"), "attempt 0.players must be a list of names"),
+        (_attempt(players=[1]), "attempt 0.players must be a list of names"),
+        (_attempt(log=GameLog(TEST_CARD, Setup(), (Guess(Player.B, 0),)).to_dict()), "log:"),
+        (_attempt(mission="prague", result={"tokens_left": "many"}), "attempt 0"),
+    ]
+    for attempt, refusal in cases:
+        with pytest.raises(TeamDocumentError) as refused:
+            read_document(_document(maps=maps, attempts=[attempt]))
+        assert refusal in str(refused.value), str(refused.value)
