@@ -12,7 +12,7 @@ import pytest
 from gadget.engine import GameLog, Guess, Player, Setup
 from gadget.engine.errors import GadgetError, WordListError
 from gadget.missions import MissionState, Result, default_map, mission_states
-from gadget.missions.names import TextError, clean_name, clean_notes
+from gadget.missions.names import TextError, clean_name, clean_notes, clean_players
 from gadget.missions.team_document import (
     FORMAT,
     TeamDocumentError,
@@ -140,3 +140,52 @@ def test_an_attempts_players_map_log_and_result_are_checked() -> None:
         with pytest.raises(TeamDocumentError) as refused:
             read_document(_document(maps=maps, attempts=[attempt]))
         assert refusal in str(refused.value), str(refused.value)
+
+
+def test_what_an_older_gadget_let_in_is_read_back_and_a_new_name_may_not_take_it() -> None:
+    owl = "\U0001f989"
+    team = {"name": f"Owls {owl}", "players": [f"Ann {owl}"], "notes": owl}
+    told = _attempt(mission="prague", notes=owl, result=Result(won=False).to_dict())
+    document = read_document(_document(team=team, attempts=[told]))
+    assert (document.name, document.players, document.notes) == (
+        f"Owls {owl}",
+        (f"Ann {owl}",),
+        owl,
+    )
+    assert document.attempts[0].notes == owl and not document.attempts[0].won
+    with pytest.raises(TextError, match="U\\+1F989"):
+        clean_players([f"Ann {owl}"])
+    assert clean_players([f"Ann {owl}"], kept=True) == (f"Ann {owl}",)
+    for mark in ("\u20e3", "\ufe0f", "\U0001f3fb"):  # a keycap, emoji style, a skin tone
+        with pytest.raises(TextError, match="cannot hold emoji"):
+            clean_name(f"Owls {mark}")
+    with pytest.raises(TextError, match="U\\+2195"):
+        clean_name("Owls \u2195")  # the first symbol from the arrows on
+
+
+@pytest.mark.parametrize(
+    ("fields", "refusal"),
+    [
+        ({"completed": [{"mission": 5, "at": "2026-11-29"}]}, "completed 0: not a mission"),
+        ({"completed": [{"mission": "atlantis", "at": "2026-11-29"}]}, "completed 0: not a"),
+        ({"attempts": [{"mission": "atlantis"}]}, "attempt 0"),
+        ({"maps": [default_map().to_dict()], "attempts": [{"map": True}]}, "map must be a number"),
+        ({"maps": [default_map().to_dict()], "attempts": [{"map": 5}]}, "map 5 is not in maps"),
+    ],
+)
+def test_a_documents_cities_and_maps_are_named_as_the_file_writes_them(
+    fields: dict[str, Any], refusal: str
+) -> None:
+    if "attempts" in fields:
+        fields["attempts"] = [_attempt(**fields["attempts"][0])]
+        if fields["attempts"][0]["mission"] == "atlantis":
+            fields["attempts"][0]["result"] = Result(won=False).to_dict()
+    with pytest.raises(TeamDocumentError) as refused:
+        read_document(_document(**fields))
+    assert refusal in str(refused.value), str(refused.value)
+
+
+def test_a_document_that_is_no_object_is_refused_in_one_line() -> None:
+    for text in ("[]", "5", '"gadget-team/1"'):
+        with pytest.raises(TeamDocumentError):
+            read_document(text)
