@@ -189,3 +189,13 @@ def test_a_document_that_is_no_object_is_refused_in_one_line() -> None:
     for text in ("[]", "5", '"gadget-team/1"'):
         with pytest.raises(TeamDocumentError):
             read_document(text)
+
+
+def test_an_attempt_on_the_second_map_kept_is_read_and_a_kept_list_may_have_2000_words() -> None:
+    maps = [default_map().to_dict()] * 2
+    told = _attempt(map=1, mission="prague", result=Result(won=False).to_dict())
+    assert read_document(_document(maps=maps, attempts=[told])).attempts[0].map_index == 1
+    words = [f"w{number}" for number in range(2000)]
+    kept = {"name": "Long", "words": words, "created_at": "2026-11-29T12:00:00+00:00"}
+    (read,) = read_document(_document(word_lists=[kept])).word_lists
+    assert len(read.words) == 2000

@@ -23,6 +23,7 @@ def test_february_has_its_29th_in_leap_years_only(year: int, leap: bool) -> None
     assert is_time(f"{year}-02-29") is leap
     assert is_time(f"{year}-02-28")
     assert is_time(f"{year}-01-31") and not is_time(f"{year}-01-32")  # January is never leap
+    assert is_time(f"{year}-03-31") and not is_time(f"{year}-04-31")  # nor any month after
 
 
 @pytest.mark.parametrize(
