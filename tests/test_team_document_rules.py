@@ -134,6 +134,7 @@ def test_an_attempts_players_map_log_and_result_are_checked() -> None:
         (_attempt(players="Ann"), "attempt 0.players must be a list of names"),
         (_attempt(players=[1]), "attempt 0.players must be a list of names"),
         (_attempt(log=GameLog(TEST_CARD, Setup(), (Guess(Player.B, 0),)).to_dict()), "log:"),
+        (_attempt(log=5), "attempt 0: log: a game log must be a JSON object"),
         (_attempt(mission="prague", result={"tokens_left": "many"}), "attempt 0"),
     ]
     for attempt, refusal in cases:
