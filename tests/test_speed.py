@@ -18,7 +18,7 @@ import pytest
 from starlette.testclient import TestClient
 
 from gadget.engine import Player
-from gadget.serve.compressed import accepted
+from gadget.serve.compressed import CompressedOnce, accepted
 from gadget.serve.copies_on_disk import CopiesOnDisk
 from gadget.serve.server import asgi_app
 from gadget.services.table import Table
@@ -263,3 +263,30 @@ async def test_a_screens_words_are_found_without_comparing_pages_field_by_field(
     finally:
         page_type.__eq__ = equal  # type: ignore[method-assign]
     assert compared == []
+
+
+def test_phones_arriving_together_after_a_restart_read_the_kept_copies_once(
+    tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    """A hundred phones come back at once after a restart: each file's kept copies are read
+    and checked (a hash and a decompression of megabytes) once, not once a phone."""
+    monkeypatch.setenv("GADGET_COMPRESSED_FOLDER", str(tmp_path / "copies"))
+    middleware = CompressedOnce(lambda *_: None)  # type: ignore[arg-type, return-value]
+    looks: list[int] = []
+    real = middleware._on_disk
+
+    def counted(body: bytes) -> tuple[str, dict[str, bytes]]:
+        looks.append(1)
+        time.sleep(0.05)  # long enough for every phone to ask meanwhile
+        return real(body)
+
+    middleware._on_disk = counted  # type: ignore[method-assign]
+
+    async def phones() -> None:
+        body = b"x" * 4096
+        await asyncio.gather(
+            *(middleware._packed("/main.dart.js", '"e"', body, ["gzip"]) for _ in range(20))
+        )
+
+    asyncio.run(phones())
+    assert looks == [1]

@@ -131,6 +131,7 @@ class CompressedOnce:
         self.brotlier = Brotlier()
         self.disk = CopiesOnDisk(folder)
         self.names: dict[tuple[str, str], str] = {}  # (path, ETag): the digest on disk
+        self.looking: dict[tuple[str, str], asyncio.Future[tuple[str, dict[str, bytes]]]] = {}
 
     async def __call__(self, scope: Scope, receive: Receive, send: Send) -> None:
         codings = (
@@ -227,10 +228,17 @@ class CompressedOnce:
                 return "br", await asyncio.to_thread(brotlied, body, BROTLI_EACH_TIME)
             return "gzip", await asyncio.to_thread(gzipped, body)
         if (path, etag) not in self.names:  # this process's first ask: what a start kept
-            named, found = await asyncio.to_thread(self._on_disk, body)
-            self.names[(path, etag)] = named
-            for coding, packed in found.items():
-                self._keep((path, etag, coding), packed)
+            # One look a file, however many phones ask at once after a restart.
+            looking = self.looking.get((path, etag))
+            if looking is None:
+                looking = asyncio.ensure_future(asyncio.to_thread(self._on_disk, body))
+                self.looking[(path, etag)] = looking
+            named, found = await asyncio.shield(looking)
+            if (path, etag) not in self.names:
+                self.names[(path, etag)] = named
+                for coding, packed in found.items():
+                    self._keep((path, etag, coding), packed)
+                self.looking.pop((path, etag), None)
         name = self.names[(path, etag)]
         for coding in codings:
             kept = self.kept.get((path, etag, coding))
