@@ -94,6 +94,13 @@ FORGED = [
         ),
         "attempt 2: the game of attempt 0 again, for another city: a game counts for one city",
     ),
+    (  # the same, the copy for a city whose id comes after Prague's in the alphabet
+        lambda d: (
+            d["map"]["missions"][21].update(turns=9, mistakes=9),  # Sydney 9-9
+            d["attempts"].append({**d["attempts"][0], "mission": d["map"]["missions"][21]["id"]}),
+        ),
+        "attempt 2: the game of attempt 0 again, for another city: a game counts for one city",
+    ),
     (  # a win at Sydney's own bank does not open Sydney because the file lists it completed
         lambda d: (
             d["attempts"].append(_won("sydney", 9, 1)),

@@ -58,7 +58,7 @@ def test_a_new_team_may_play_the_open_cities_of_its_map_and_writes_its_name_as_t
 
 def test_a_told_result_names_a_city_of_the_map_exactly() -> None:
     document = read_document(_document())
-    for typed in ("PRAGUE", "atlantis"):
+    for typed in ("PRAGUE", "prague ", "atlantis"):  # the id as written, no more, no less
         with pytest.raises(TeamDocumentError, match=f"no city “{typed}” on this team's map"):
             with_told_result(document, typed, Result(won=False), "2026-11-29T12:00:00+00:00")
 
@@ -136,6 +136,10 @@ def test_an_attempts_players_map_log_and_result_are_checked() -> None:
         (_attempt(log=GameLog(TEST_CARD, Setup(), (Guess(Player.B, 0),)).to_dict()), "log:"),
         (_attempt(log=5), "attempt 0: log: a game log must be a JSON object"),
         (_attempt(mission="prague", result={"tokens_left": "many"}), "attempt 0"),
+        (
+            _attempt(mission="prague", result=Result(won=False, tokens_left=12).to_dict()),
+            "attempt 0: tokens left: 12 is outside 0..9 (Prague has 9 tokens)",
+        ),
     ]
     for attempt, refusal in cases:
         with pytest.raises(TeamDocumentError) as refused:
