@@ -25,7 +25,7 @@ from gadget.missions import MAX_LINES, MAX_MISSIONS, map_from_dict  # noqa: E402
 from gadget.missions.layout import map_layout  # noqa: E402
 from gadget.services.table import Table  # noqa: E402
 from gadget.store import Store  # noqa: E402
-from gadget.views.mission_map import LABEL_H, LABEL_W, drawing_size  # noqa: E402
+from gadget.views.parts.mission_map import LABEL_H, LABEL_W, drawing_size  # noqa: E402
 from tests.phones import Phone, device_of, new_device, serve  # noqa: E402
 
 

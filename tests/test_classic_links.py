@@ -9,7 +9,7 @@ from gadget.engine import Deal, ShareCodeError
 from gadget.engine.classic import Game, deal, parse_any
 from gadget.services import addresses
 from gadget.services.links import code_in_text
-from gadget.views.typed_code import read_code
+from gadget.views.parts.typed_code import read_code
 
 
 def test_every_way_a_code_arrives_reads_a_classic_card_as_one_and_a_duet_code_as_side_b() -> None:

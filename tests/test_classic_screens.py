@@ -14,10 +14,10 @@ import flet as ft
 from gadget.engine.classic import ClassicCard, Game, Role, Team
 from gadget.services.scan import code_in_photo
 from gadget.services.table import Table
-from gadget.views import classic_screen
-from gadget.views.classic_card import role_words
-from gadget.views.classic_screen import FLIP_GRACE
-from gadget.views.language import STORAGE_KEY as LANGUAGE_KEY
+from gadget.views.parts import classic_game
+from gadget.views.parts.classic_card import role_words
+from gadget.views.parts.classic_game import FLIP_GRACE
+from gadget.views.parts.language import STORAGE_KEY as LANGUAGE_KEY
 from tests.cards import CODE_TEXT
 from tests.phones import Phone, new_device
 from tests.screens import at_the_table
@@ -257,12 +257,12 @@ async def test_the_second_spymaster_ending_the_turn_a_second_later_passes_it_onc
     await other.settle()
     assert other.says(ENDS[card.starting.other])  # the button says whose turn it now ends
     # 1.5 s later by the screen's own clock, whatever the machine's load: no real wait.
-    real = classic_screen.time.monotonic
-    classic_screen.time = SimpleNamespace(monotonic=lambda: real() + 1.5)  # type: ignore[assignment]
+    real = classic_game.time.monotonic
+    classic_game.time = SimpleNamespace(monotonic=lambda: real() + 1.5)  # type: ignore[assignment]
     try:
         await other.tap(ENDS[card.starting.other])
     finally:
-        classic_screen.time = time  # type: ignore[assignment]
+        classic_game.time = time  # type: ignore[assignment]
     await dealer.settle()
     for phone in (dealer, other):
         assert phone.says(second) and not phone.says(first), phone.texts()

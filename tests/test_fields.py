@@ -1,4 +1,4 @@
-"""Every text field of both apps is made one way (gadget/views/fields.py): drawn with what
+"""Every text field of both apps is made one way (gadget/views/parts/fields.py): drawn with what
 the player typed, never cut short by the field itself; a refused text stays in its field."""
 
 from __future__ import annotations
@@ -34,7 +34,7 @@ def _calls(name: str) -> list[tuple[str, int, ast.Call]]:
 
 def test_only_the_fields_module_makes_a_text_field() -> None:
     makers = {path for path, _line, _call in _calls("TextField")}
-    assert makers == {"views/fields.py"}, makers
+    assert makers == {"views/parts/fields.py"}, makers
     assert len(_calls("typed_field")) >= 12  # both apps' fields, each through it
 
 

@@ -11,7 +11,7 @@ from unittest.mock import patch
 from gadget.services.phones import STORAGE_KEY as PHONE_KEY
 from gadget.services.table import Table
 from gadget.site.hold import TEAM_KEY
-from gadget.views.language import STORAGE_KEY as LANGUAGE_KEY
+from gadget.views.parts.language import STORAGE_KEY as LANGUAGE_KEY
 from tests.phones import Phone, RecordingConnection
 from tests.screens import at_the_table
 from tests.test_site_screens import alone

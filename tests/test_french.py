@@ -23,7 +23,7 @@ from gadget.missions.team_document import read_document
 from gadget.services import games
 from gadget.services.campaign import record_played_elsewhere
 from gadget.services.table import Table
-from gadget.views.language import STORAGE_KEY as LANGUAGE_KEY
+from gadget.views.parts.language import STORAGE_KEY as LANGUAGE_KEY
 from tests.cards import CODE_TEXT
 from tests.games import ASSASSIN_ACTIONS, WINNING_ACTIONS, log_of
 from tests.phones import Phone, device_of, new_device, seated
@@ -414,18 +414,18 @@ def _english_words_in_a_french_booklet() -> bytes:
 DATA_WORDS = {
     ("gadget/engine/keycard.py", "pair[0].label"),  # the colours' names: tools/catalogue.py
     ("gadget/engine/keycard.py", "pair[1].label"),
-    ("gadget/views/boundary.py", "SORRY"),  # N_() where it is defined
-    ("gadget/views/boundary.py", "trouble.next_step"),  # N_() where each app names it
-    ("gadget/views/camera.py", "NO_CAMERA"),
+    ("gadget/views/parts/boundary.py", "SORRY"),  # N_() where it is defined
+    ("gadget/views/parts/boundary.py", "trouble.next_step"),  # N_() where each app names it
+    ("gadget/views/parts/camera.py", "NO_CAMERA"),
     ("gadget/services/printing/booklets.py", "paragraph"),  # RULES, each marked N_()
-    ("gadget/views/keycard.py", "CELL_LOOK[colour][3]"),  # context "cell": the tool
-    ("gadget/views/mission_map.py", "word"),  # context "mission": a city's state
-    ("gadget/views/mission.py", "card.state.value"),
+    ("gadget/views/parts/keycard.py", "CELL_LOOK[colour][3]"),  # context "cell": the tool
+    ("gadget/views/parts/mission_map.py", "word"),  # context "mission": a city's state
+    ("gadget/views/screens/mission.py", "card.state.value"),
     ("gadget/site/team_screen.py", "state.value"),
     ("gadget/cli/teams.py", "card.state.value"),
     ("gadget/cli/io.py", "message"),
     ("gadget/services/words.py", "template"),  # the score's two sentences, each marked N_()
-    ("gadget/views/team.py", "n"),  # context "map": the shipped map's name (the tool)
+    ("gadget/views/screens/team.py", "n"),  # context "map": the shipped map's name (the tool)
     ("gadget/cli/teams.py", "view.mission_map.name"),
     (
         "gadget/services/printing/map_pdf.py",
@@ -434,7 +434,7 @@ DATA_WORDS = {
 }
 # The machinery that says messages (it passes their words on) and the errors that make
 # their own message from their arguments (MapError's problems, ReplayError's cause).
-SAYERS = {"gadget/language.py", "gadget/views/language.py", "gadget/engine/errors.py"}
+SAYERS = {"gadget/language.py", "gadget/views/parts/language.py", "gadget/engine/errors.py"}
 OWN_MESSAGE = {"MapError", "ReplayError"}
 SAYING = {"_", "gettext", "ngettext", "pgettext", "Message", "plural", "N_"}
 

@@ -16,7 +16,7 @@ from gadget.services.campaign import record_played_elsewhere
 from gadget.services.history import history_charts, load_history, matching, whole_ticks
 from gadget.services.table import Table
 from gadget.store import Attempt, Store
-from gadget.views.charts import score_chart
+from gadget.views.served.charts import score_chart
 from tests.games import ASSASSIN_ACTIONS, WINNING_ACTIONS, log_of
 from tests.phones import member
 from tests.screens import at_the_table

@@ -23,7 +23,7 @@ from gadget.services.backup import export_team
 from gadget.services.campaign import record_played_elsewhere
 from gadget.services.table import Table
 from gadget.store import Store
-from gadget.views.boundary import SORRY
+from gadget.views.parts.boundary import SORRY
 from tests.expected import database_rows, with_file, with_words
 from tests.games import WINNING_ACTIONS, log_of
 from tests.phones import Phone, device_of, new_device, serve

@@ -14,7 +14,7 @@ LONGEST = 400  # lines
 
 # What several screens share, each in the module named for what it holds.
 HOMES = {
-    "gadget.views.hooks": {
+    "gadget.views.parts.hooks": {
         "use_value",
         "use_data",
         "use_slow_data",
@@ -25,7 +25,7 @@ HOMES = {
         "Loading",
         "LOADING",
     },
-    "gadget.views.layout": {
+    "gadget.views.parts.layout": {
         "TEXT_MIN",
         "LABEL_SIZE",
         "PAGE_PADDING",
@@ -41,13 +41,13 @@ HOMES = {
         "header",
         "share_panel",
     },
-    "gadget.views.qr": {"qr_png", "qr_image"},
-    "gadget.views.typed_code": {"read_code", "join_by_code"},
-    "gadget.views.keycard": {"CELL_LOOK"},
-    "gadget.views.fields": {"whole_number"},
-    "gadget.views.files": {"safe_file_name"},
+    "gadget.views.parts.qr": {"qr_png", "qr_image"},
+    "gadget.views.parts.typed_code": {"read_code", "join_by_code"},
+    "gadget.views.parts.keycard": {"CELL_LOOK"},
+    "gadget.views.parts.fields": {"whole_number"},
+    "gadget.views.parts.files": {"safe_file_name"},
     "gadget.services.addresses": {"web_address", "secure_origin"},
-    "gadget.views.shared": {"brief", "guarded"},
+    "gadget.views.parts.shared": {"brief", "guarded"},
 }
 
 
@@ -71,7 +71,7 @@ def test_each_shared_part_is_defined_in_the_module_named_for_it(module: str) -> 
 
 def test_views_shared_holds_only_how_a_handler_tells_a_refusal() -> None:
     """It held 25 unrelated helpers: a new one goes in a module named for what it holds."""
-    assert {n for n in _defined("gadget.views.shared") if not n.startswith("_")} == {
+    assert {n for n in _defined("gadget.views.parts.shared") if not n.startswith("_")} == {
         "brief",
         "guarded",
     }
@@ -95,10 +95,10 @@ def test_no_module_is_longer_than_a_sitting() -> None:
 # through (Flet types each); a timer setting as typed, which TimerSettings refuses in words
 # when it is text; a refusal's handler, whatever control it is put on.
 LOOSE = {
-    ("views/fields.py", "typed_field"),
-    ("views/settings.py", "change"),
-    ("views/shared.py", "guarded"),
-    ("views/shared.py", "handler"),
+    ("views/parts/fields.py", "typed_field"),
+    ("views/screens/settings.py", "change"),
+    ("views/parts/shared.py", "guarded"),
+    ("views/parts/shared.py", "handler"),
 }
 
 
@@ -123,7 +123,7 @@ def _loose(source: str) -> set[str]:
 def test_the_screens_callbacks_are_typed_and_any_is_left_only_where_it_is_said_why() -> None:
     loose = {
         (str(path.relative_to(GADGET)), name)
-        for path in sorted((GADGET / "views").glob("*.py"))
+        for path in sorted((GADGET / "views").rglob("*.py"))
         for name in _loose(path.read_text("utf-8"))
     }
     assert loose == LOOSE

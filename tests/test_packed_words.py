@@ -19,7 +19,7 @@ from gadget.engine.packed_words import (
 )
 from gadget.engine.words import CUSTOM_LIST, WordsKey, custom_words, read_word_list, shipped_words
 from gadget.services import addresses
-from gadget.views.qr import LARGEST_VERSION, fits_qr, qr_side, qr_version
+from gadget.views.parts.qr import LARGEST_VERSION, fits_qr, qr_side, qr_version
 
 CUSTOM = WordsKey(CUSTOM_LIST, 4242)
 LIST = tuple(f"Wörd{number}" for number in range(60))

@@ -11,7 +11,7 @@ from gadget.engine import Clue, Guess, Player
 from gadget.services import games
 from gadget.services.campaign import record_played_elsewhere
 from gadget.services.table import Table
-from gadget.views.layout import LABEL_SIZE, TEXT_MIN
+from gadget.views.parts.layout import LABEL_SIZE, TEXT_MIN
 from tests.games import ASSASSIN_ACTIONS, WINNING_ACTIONS, log_of
 from tests.phones import Phone, device_of, new_device, seated
 from tests.screens import at_the_table, seat_of

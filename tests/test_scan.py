@@ -7,7 +7,7 @@ from gadget.engine import Deal
 from gadget.services.addresses import join_link
 from gadget.services.links import ScanError, code_in_text
 from gadget.services.scan import code_in_photo
-from gadget.views.qr import qr_png
+from gadget.views.parts.qr import qr_png
 
 CODE = Deal(seed=0x2A5F00C3E1B, tokens=9, mistakes=5).code
 

@@ -14,7 +14,7 @@ from gadget.engine.timing import TimerSettings
 from gadget.services import games
 from gadget.services.campaign import record_played_elsewhere
 from gadget.services.table import Table
-from gadget.views.qr import qr_png
+from gadget.views.parts.qr import qr_png
 from tests.cards import TEST_CARD
 from tests.clocks import FakeClock
 from tests.games import ASSASSIN_ACTIONS, WINNING_ACTIONS, log_of

@@ -12,8 +12,9 @@ from gadget.engine import Deal, Guess, Player, ShareCode
 from gadget.engine.timing import TimerSettings
 from gadget.services import games
 from gadget.services.table import Table
-from gadget.views import app, typed_code
-from gadget.views.boundary import SORRY, component
+from gadget.views import app
+from gadget.views.parts import typed_code
+from gadget.views.parts.boundary import SORRY, component
 from tests.phones import Phone, device_of, new_device
 from tests.screens import at_the_table, card_of, deal_and_join, give_clue, seat_of
 from tests.seated import new_phone

@@ -134,7 +134,7 @@ def test_at_the_end_both_sides_are_shown_and_the_story_is_told(table: Table) -> 
 def test_no_duet_screen_imports_what_holds_both_sides() -> None:
     """The classic screens show a card both spymasters share; the story is told at the end."""
     imported: dict[str, set[str]] = {}
-    for module in sorted(VIEWS.glob("*.py")):
+    for module in sorted(VIEWS.rglob("*.py")):
         if module.name.startswith("classic"):
             continue
         names = {
@@ -173,7 +173,7 @@ DEALT = {"deal"}
 def test_no_table_call_a_duet_screen_makes_hands_it_both_sides() -> None:
     """Every `table.X(...)` in the Duet screens, by what `Table.X` is declared to return."""
     called: set[str] = set()
-    for module in sorted(VIEWS.glob("*.py")):
+    for module in sorted(VIEWS.rglob("*.py")):
         if module.name.startswith("classic"):
             continue
         for node in ast.walk(ast.parse(module.read_text())):

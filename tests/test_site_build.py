@@ -59,15 +59,15 @@ def test_the_archive_holds_the_site_and_pure_packages_never_the_store(site: Path
     assert "main.py" in names and "gadget/site/app.py" in names
     for classic in (
         "site/classic.py",
-        "site/kept_tables.py",
+        "site/kept_classic.py",
         "engine/classic.py",
         "engine/tally.py",
     ):
         assert f"gadget/{classic}" in names  # a classic card, its count and where it is kept
     for shared in (
-        "engine/classic_table.py",
+        "engine/classic_game.py",
         "engine/team_timer.py",
-        "views/classic_screen.py",
+        "views/parts/classic_game.py",
     ):
         assert f"gadget/{shared}" in names  # the steps and the screen both apps share
     assert "gadget/missions/data/mission-map.json" in names

@@ -15,20 +15,25 @@ import pytest
 import gadget.site.classic as site_classic
 from gadget.engine import Deal
 from gadget.engine.classic import ClassicCard, Game, Team, deal
-from gadget.engine.classic_table import (
-    ClassicTable,
-    ClassicTableError,
+from gadget.engine.classic_game import (
+    ClassicGame,
+    ClassicGameError,
     Step,
     Touched,
+    classic_game_document,
     counting,
-    new_table,
-    table_document,
+    new_classic_game,
 )
 from gadget.services import addresses
-from gadget.site import kept_tables
-from gadget.site.kept_tables import TABLES_KEY, newest_first, read_table, table_key
+from gadget.site import kept_classic
+from gadget.site.kept_classic import (
+    CLASSIC_GAMES_KEY,
+    classic_game_key,
+    newest_first,
+    read_classic_game,
+)
 from gadget.site.scan import route_of_text
-from gadget.views.language import STORAGE_KEY as LANGUAGE_KEY
+from gadget.views.parts.language import STORAGE_KEY as LANGUAGE_KEY
 from tests.phones import Phone
 
 CELL = re.compile(r"^row (\d) column (\d): ([a-z ]+?)(, covered)?$")
@@ -150,16 +155,16 @@ async def test_the_count_kept_on_a_phone_survives_a_reload_and_undo() -> None:
     await phone.tap_cell(1, 1)  # cell 0: a blue agent
     await phone.tap_cell(1, 4)  # cell 3: a bystander, red's turn
     assert phone.says("Agents left: red 8, blue 8") and phone.says("Red's turn")
-    kept = json.loads(phone.storage[table_key(CARD.code)])
+    kept = json.loads(phone.storage[classic_game_key(CARD.code)])
     assert kept["actions"] == [0, 3] and kept["counting"] is True
-    assert json.loads(phone.storage[TABLES_KEY]) == [CARD.code]
+    assert json.loads(phone.storage[CLASSIC_GAMES_KEY]) == [CARD.code]
 
     again = await opened(f"/classic/{CARD.code}", storage=phone.storage)  # reloaded
     assert again.says("Agents left: red 8, blue 8") and again.says("Red's turn")
     assert covered_on(again) == 2
     await again.tap("Undo")
     assert again.says("Blue's turn") and covered_on(again) == 1
-    assert json.loads(again.storage[table_key(CARD.code)])["actions"] == [0]
+    assert json.loads(again.storage[classic_game_key(CARD.code)])["actions"] == [0]
     other = await opened(f"/classic/{deal(Game.CLASSIC, 2).code}", storage=phone.storage)
     assert covered_on(other) == 0 and not other.says("Agents left")  # another card: its own
 
@@ -173,7 +178,7 @@ async def test_the_assassin_ends_the_game_and_the_winner_is_said() -> None:
     assert not phone._find(ft.FilledButton, content="End the turn").visible
     await phone.tap_cell(1, 1)  # the game is over: a tap covers nothing more
     assert covered_on(phone) == 1
-    assert json.loads(phone.storage[table_key(CARD.code)])["actions"] == [15]
+    assert json.loads(phone.storage[classic_game_key(CARD.code)])["actions"] == [15]
 
 
 def test_the_team_timer_alternates_and_runs_on_from_the_phones_storage(
@@ -199,7 +204,7 @@ def test_the_team_timer_alternates_and_runs_on_from_the_phones_storage(
         assert again.says("0:40") and again.says("Resume the timer")
         await again.tap("End red's turn")
         assert again.says("Blue's turn") and again.says("1:00")
-        timer = json.loads(again.storage[table_key(CARD.code)])["timer"]
+        timer = json.loads(again.storage[classic_game_key(CARD.code)])["timer"]
         assert (timer["team"], timer["turn"], timer["started_at"]) == ("blue", 3, 5150.0)
 
     asyncio.run(scenario())
@@ -208,43 +213,50 @@ def test_the_team_timer_alternates_and_runs_on_from_the_phones_storage(
 @alone
 async def test_a_kept_table_that_does_not_read_back_starts_afresh_and_says_so() -> None:
     for kept in ("{not json", json.dumps({"code": CARD.code, "actions": [0, 0]})):
-        storage: dict[str, object] = {table_key(CARD.code): kept}
+        storage: dict[str, object] = {classic_game_key(CARD.code): kept}
         phone = await opened(f"/classic/{CARD.code}", storage=storage)
         assert phone.says("The count kept here for this card could not be read, so it starts")
         assert cells_on(phone) == CARD.cells and covered_on(phone) == 0
         await phone.toggle("Keep count")  # the next step writes a good table over it
         assert not phone.says("could not be read")
-        assert json.loads(str(storage[table_key(CARD.code)]))["counting"] is True
+        assert json.loads(str(storage[classic_game_key(CARD.code)]))["counting"] is True
 
 
 def test_a_table_kept_under_a_cards_key_must_be_that_cards() -> None:
     other = deal(Game.CLASSIC, 2)
-    table, trouble = read_table(CARD, json.dumps(table_document(counting(new_table(other), True))))
-    assert table == new_table(CARD)
+    table, trouble = read_classic_game(
+        CARD, json.dumps(classic_game_document(counting(new_classic_game(other), True)))
+    )
+    assert table == new_classic_game(CARD)
     assert trouble == (
         "The count kept here for this card could not be read, so it starts afresh:"
         " this kept classic table is another card's."
     )
-    assert read_table(CARD, None) == (new_table(CARD), "")
-    kept = json.dumps(table_document(counting(new_table(CARD), True)))
-    assert read_table(CARD, kept) == (counting(new_table(CARD), True), "")
+    assert read_classic_game(CARD, None) == (new_classic_game(CARD), "")
+    kept = json.dumps(classic_game_document(counting(new_classic_game(CARD), True)))
+    assert read_classic_game(CARD, kept) == (counting(new_classic_game(CARD), True), "")
 
 
 def test_the_newest_tables_are_kept_and_the_oldest_let_go(monkeypatch: pytest.MonkeyPatch) -> None:
     assert newest_first(["b", "a"], "a") == (["a", "b"], [])
-    monkeypatch.setattr(kept_tables, "KEPT_TABLES", 2)
+    monkeypatch.setattr(kept_classic, "KEPT_CLASSIC_GAMES", 2)
     assert newest_first(["b", "a"], "c") == (["c", "b"], ["a"])
     cards = [deal(Game.CLASSIC, seed) for seed in (11, 12, 13)]
 
     async def scenario() -> None:
-        storage: dict[str, object] = {TABLES_KEY: "not a list"}  # an index that does not read
+        storage: dict[str, object] = {
+            CLASSIC_GAMES_KEY: "not a list"
+        }  # an index that does not read
         for card in cards:
             phone = await opened(f"/classic/{card.code}", storage=storage)
             await phone.toggle("Keep count")
             await phone.toggle("Keep count")  # two steps of one card: in the index once
-        assert json.loads(str(storage[TABLES_KEY])) == [cards[2].code, cards[1].code]
-        assert table_key(cards[0].code) not in storage  # the oldest, let go
-        assert table_key(cards[1].code) in storage and table_key(cards[2].code) in storage
+        assert json.loads(str(storage[CLASSIC_GAMES_KEY])) == [cards[2].code, cards[1].code]
+        assert classic_game_key(cards[0].code) not in storage  # the oldest, let go
+        assert (
+            classic_game_key(cards[1].code) in storage
+            and classic_game_key(cards[2].code) in storage
+        )
 
     asyncio.run(scenario())
 
@@ -255,7 +267,7 @@ def test_a_browser_that_keeps_nothing_says_a_reload_starts_afresh(
     async def refused(_key: str, _value: str) -> None:
         raise RuntimeError("QuotaExceededError")
 
-    monkeypatch.setattr(kept_tables, "write", refused)
+    monkeypatch.setattr(kept_classic, "write", refused)
 
     async def scenario() -> None:
         phone = await opened(f"/classic/{CARD.code}")
@@ -270,9 +282,9 @@ def test_a_browser_that_keeps_nothing_says_a_reload_starts_afresh(
 def test_a_refused_step_is_said_on_the_screen_never_raised(monkeypatch: pytest.MonkeyPatch) -> None:
     real = site_classic.after
 
-    def refused(table: ClassicTable, step: Step, now: float) -> ClassicTable:
+    def refused(table: ClassicGame, step: Step, now: float) -> ClassicGame:
         if isinstance(step, Touched):  # a touch only: keeping count is the step before it
-            raise ClassicTableError("the count is not kept at this table: start keeping count")
+            raise ClassicGameError("the count is not kept at this table: start keeping count")
         return real(table, step, now)
 
     monkeypatch.setattr(site_classic, "after", refused)

@@ -18,8 +18,8 @@ from gadget.site.dealt import DEALT_KEY
 from gadget.site.hold import TEAM_KEY, UNREADABLE_KEY
 from gadget.site.play import TIMER_KEY
 from gadget.site.team import new_team
-from gadget.views import storage
-from gadget.views.language import STORAGE_KEY as LANGUAGE_KEY
+from gadget.views.parts import storage
+from gadget.views.parts.language import STORAGE_KEY as LANGUAGE_KEY
 from tests.phones import Phone
 from tests.test_site_screens import alone
 

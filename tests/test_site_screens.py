@@ -23,8 +23,8 @@ from gadget.site.links import team_link
 from gadget.site.play import TIMER_KEY
 from gadget.site.scan import route_of_text
 from gadget.site.team import new_team, record_result
-from gadget.views.boundary import SORRY
-from gadget.views.language import STORAGE_KEY as LANGUAGE_KEY
+from gadget.views.parts.boundary import SORRY
+from gadget.views.parts.language import STORAGE_KEY as LANGUAGE_KEY
 from tests.cards import CODE_TEXT, card_from_sides
 from tests.phones import Phone, device_of, new_device
 from tests.screens import at_the_table

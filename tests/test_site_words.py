@@ -20,8 +20,8 @@ from gadget.services import addresses
 from gadget.site import words as site_words
 from gadget.site.dealt import DEALT_KEY
 from gadget.site.scan import route_of_text
-from gadget.views.boundary import SORRY
-from gadget.views.qr import qr_side
+from gadget.views.parts.boundary import SORRY
+from gadget.views.parts.qr import qr_side
 from tests.phones import Phone
 from tests.test_site_screens import alone
 

@@ -39,7 +39,7 @@ from gadget.store import (
     default_database_url,
     migrate,
 )
-from gadget.store.tables import SQLModel
+from gadget.store.rows import SQLModel
 from tests.clocks import START
 from tests.games import ASSASSIN_ACTIONS, WINNING_ACTIONS, log_of
 

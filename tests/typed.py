@@ -14,9 +14,9 @@ from gadget.engine.errors import ENGLISH
 from gadget.engine.timing import SettingsError
 from gadget.missions.names import TextError, clean_name, clean_players, name_key
 from gadget.services.table import Table
-from gadget.views.fields import whole_number
-from gadget.views.shared import brief
-from gadget.views.typed_code import read_code
+from gadget.views.parts.fields import whole_number
+from gadget.views.parts.shared import brief
+from gadget.views.parts.typed_code import read_code
 from tests.phones import Phone
 
 TEAM_FIELDS = ("New team", "Players (Ann, Ben)")

@@ -74,7 +74,7 @@ def template() -> Catalog:
     for colour in Colour:
         catalog.add(colour.label, locations=[("gadget/engine/keycard.py", 0)])
     for kind in ("agent", "assassin", "bystander"):  # a cell's colour, said on the card
-        catalog.add(kind, context="cell", locations=[("gadget/views/keycard.py", 0)])
+        catalog.add(kind, context="cell", locations=[("gadget/views/parts/keycard.py", 0)])
     for state in MissionState:  # a city's state on the map and its card
         catalog.add(state.value, context="mission", locations=[("gadget/missions/progress.py", 0)])
     # argparse's own words (usage:, the errors it finds): the command line says them through

@@ -147,7 +147,7 @@ def boot_settings(imported: str) -> str:
     to import when it must start without the snapshot, and what the page reads at once of
     the phone's storage (this app's keys, as Flutter keeps them) and of its browser's
     languages, so that the first screen waits for no reply from the browser
-    (gadget/views/storage.py)."""
+    (gadget/views/parts/storage.py)."""
     return (
         "{ pyodideUrl: flet.pyodideUrl, archive: flet.appPackageUrl, "
         f"snapshot: {json.dumps(NAME)}, imports: {json.dumps(imported)}, "

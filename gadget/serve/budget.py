@@ -27,7 +27,7 @@ import msgpack  # type: ignore[import-untyped]
 from starlette.types import ASGIApp, Message, Receive, Scope, Send
 from starlette.websockets import WebSocketDisconnect
 
-from gadget.views.link import LINK, Link
+from gadget.views.parts.link import LINK, Link
 
 log = logging.getLogger("gadget")
 

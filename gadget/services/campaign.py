@@ -21,7 +21,7 @@ from gadget.missions.record import finished_game
 from gadget.services import games
 from gadget.services.attempts import record_finished_game
 from gadget.services.games import SavedGame
-from gadget.store import Attempt, MissionStats, Store, Team
+from gadget.store import Attempt, MissionStats, Store, Team, Unit
 
 
 class CampaignError(GadgetError):
@@ -102,9 +102,11 @@ def start_game(
     seed: int | None = None,
     phone: str | None = None,
     words: WordsChoice | None = None,
+    unit: Unit | None = None,
 ) -> SavedGame:
-    """A new game: a mission sets the time bank; a team's standard 9-token game is the start;
-    with `words`, its 25 words are dealt too (from a shipped list, or a custom list).
+    """A new game, saved in the caller's unit (or one of its own): a mission sets the time
+    bank; a team's standard 9-token game is the start; with `words`, its 25 words are dealt
+    too (from a shipped list, or a custom list).
 
     Winning a standard 9-token game completes the start (Prague 9-9); 10 or 11 tokens make a
     practice game that goes to the history but not the campaign.
@@ -142,6 +144,7 @@ def start_game(
         players=players or (team.players if team else ()),
         map_id=map_id if mission_id else None,
         phone=phone,
+        unit=unit,
     )
 
 

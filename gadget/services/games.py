@@ -160,11 +160,18 @@ def start_game(
     *,
     map_id: int | None = None,
     phone: str | None = None,
+    unit: Unit | None = None,
 ) -> SavedGame:
-    """Save a new game before its first action; the phone that dealt it holds side A."""
+    """Save a new game before its first action, in the caller's unit (or one of its own);
+    the phone that dealt it holds side A."""
+    if unit is None:
+        with store.unit() as own:
+            return start_game(
+                store, log, team_id, mission_id, players, map_id=map_id, phone=phone, unit=own
+            )
     before, state = replay_with_before(log)
     text = log.to_json()
-    record = store.start_game(
+    record = unit.start_game(
         text,
         version=len(log.actions),
         side_b=log.card.b,

@@ -18,7 +18,7 @@ from gadget.services.games import SavedGame
 from gadget.services.hub import Hub
 from gadget.services.phone_game import approvers, may_answer
 from gadget.services.phones import Phone
-from gadget.store import SeatError, SeatRequest, Store
+from gadget.store import NotFoundError, SeatError, SeatRequest, Store
 
 TAKE_OVER_WAIT = 120.0  # seconds a holding phone has to keep its side after a partner allows
 # Phones that may hold one side: one, in the two-player game (the store keeps a set of
@@ -41,12 +41,17 @@ class Seats:
     def join(self, game_id: int, phone: Phone) -> Player | None:
         """A phone arriving with the game's code: its own side if it has one, else side B
         while B is free; None when B is held by another phone (then it may ask)."""
-        mine = self.store.seat_of(game_id, phone.key)
-        if mine is not None:
-            return mine
-        if games.game(self.store, game_id).state.is_over:  # its end shows both sides: no newcomer
-            return None
-        if self.store.take_seat(game_id, Player.B, phone.key, most=PHONES_A_SIDE):
+        with self.store.unit() as unit:  # one unit: what it reads is what it decides on
+            mine = unit.seats(game_id).side_of(phone.key)
+            if mine is not None:
+                return mine
+            record = unit.game(game_id)
+            if record is None:
+                raise NotFoundError("no game number {game_id}", game_id=game_id)
+            if games.worked(self.store).saved(record).state.is_over:  # its end shows both sides
+                return None
+            taken = unit.take_seat(game_id, Player.B, phone.key, most=PHONES_A_SIDE)
+        if taken:
             self.hub.changed(game_id)  # phone A learns that B has joined
             return Player.B
         return None

@@ -10,7 +10,7 @@ from gadget.engine.timing import TimerSettings, TimerState
 from gadget.engine.words import WordsChoice
 from gadget.services import games
 from gadget.services.campaign import start_game
-from gadget.services.classic_tables import ClassicTables
+from gadget.services.classic_games import ClassicGames
 from gadget.services.games import SavedGame, apart, may_undo, move
 from gadget.services.hub import Hub
 from gadget.services.phone_game import (
@@ -75,7 +75,7 @@ class Table(Seats, TeamWordLists):
         self.take_over_wait = take_over_wait
         self.worked = games.worked(store)  # each version of a game worked out once here
         # Classic and Pictures cards, on the same store, hub and clock.
-        self.classic = ClassicTables(store, self.hub, clock)
+        self.classic = ClassicGames(store, self.hub, clock)
 
     # --- Games ----------------------------------------------------------------------------
 
@@ -95,18 +95,19 @@ class Table(Seats, TeamWordLists):
         `words`, its words are on both phones and it is played apart."""
         if team_name is not None:
             self.team_of(phone, self.store.team(team_name).id)
-        game = start_game(
-            self.store,
-            team_name=team_name,
-            mission_name=mission_name,
-            tokens=tokens,
-            mistakes=mistakes,
-            seed=seed,
-            phone=phone.key,
-            words=words,
-        )
         settings = self.default_timer(phone)
-        with self.store.unit() as unit:
+        with self.store.unit() as unit:  # the game, its side A and its timer: all or none
+            game = start_game(
+                self.store,
+                team_name=team_name,
+                mission_name=mission_name,
+                tokens=tokens,
+                mistakes=mistakes,
+                seed=seed,
+                phone=phone.key,
+                words=words,
+                unit=unit,
+            )
             self._save_timer(unit, game, settings)
         return game
 

@@ -26,16 +26,16 @@ from gadget.site.play import NO_MISSION, JoinRoute, PlayRoute
 from gadget.site.scan import route_of_picture
 from gadget.site.team_screen import CityRoute, ImportRoute, SiteTeamScreen
 from gadget.site.words import SiteWordsScreen, mission_choice
-from gadget.views.boundary import Boundary, Trouble, component
-from gadget.views.camera import CameraScreen
-from gadget.views.choices import dropdown
-from gadget.views.fields import text_of, use_typed
-from gadget.views.hooks import use_value
-from gadget.views.language import _
-from gadget.views.layout import PAGE_PADDING, nowhere, screen
-from gadget.views.phone import WithLanguage, use_language_choice
-from gadget.views.typed_code import LONGEST_TYPED, join_by_code
-from gadget.views.words_choice import words_deal
+from gadget.views.parts.boundary import Boundary, Trouble, component
+from gadget.views.parts.camera import CameraScreen
+from gadget.views.parts.choices import dropdown
+from gadget.views.parts.fields import text_of, use_typed
+from gadget.views.parts.hooks import use_value
+from gadget.views.parts.language import _
+from gadget.views.parts.layout import PAGE_PADDING, nowhere, screen
+from gadget.views.parts.phone import WithLanguage, use_language_choice
+from gadget.views.parts.typed_code import LONGEST_TYPED, join_by_code
+from gadget.views.parts.words_choice import words_deal
 
 TRY_AGAIN: Final = N_("Try again, or start from Home.")
 

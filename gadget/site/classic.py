@@ -15,18 +15,18 @@ import flet as ft
 
 from gadget.engine import GadgetError
 from gadget.engine.classic import ClassicCard, Game, deal
-from gadget.engine.classic_table import ClassicTable, after
+from gadget.engine.classic_game import ClassicGame, after
 from gadget.engine.sharecode import DEAL_SEED_BITS
 from gadget.services import addresses, palette
-from gadget.site.kept_tables import keep_table, read_table, table_key
-from gadget.views.boundary import component
-from gadget.views.classic_screen import ClassicControls, ClassicTableView, game_title
-from gadget.views.hooks import keyed, use_kept, use_value, use_wakelock
-from gadget.views.language import _, say
-from gadget.views.layout import dead_end, icon_button, loading, screen, share_panel
-from gadget.views.shared import brief, guarded
-from gadget.views.storage import stored
-from gadget.views.typed_code import LONGEST_TYPED
+from gadget.site.kept_classic import classic_game_key, keep_classic_game, read_classic_game
+from gadget.views.parts.boundary import component
+from gadget.views.parts.classic_game import ClassicControls, ClassicGameView, game_title
+from gadget.views.parts.hooks import keyed, use_kept, use_value, use_wakelock
+from gadget.views.parts.language import _, say
+from gadget.views.parts.layout import dead_end, icon_button, loading, screen, share_panel
+from gadget.views.parts.shared import brief, guarded
+from gadget.views.parts.storage import stored
+from gadget.views.parts.typed_code import LONGEST_TYPED
 
 
 def now() -> float:
@@ -60,29 +60,29 @@ def SiteClassic(card: ClassicCard) -> ft.Control:
     card: an operative who scanned it would see it); the count and the team timer, kept in
     this phone's storage at each step and timed by this phone's own clock."""
     page = ft.context.page
-    held, set_held = use_value(lambda: cast(tuple[ClassicTable, str] | None, None))
-    current = use_kept(cast(list[ClassicTable], []))  # the newest table, between renders
+    held, set_held = use_value(lambda: cast(tuple[ClassicGame, str] | None, None))
+    current = use_kept(cast(list[ClassicGame], []))  # the newest table, between renders
     written = use_kept([False])  # kept once already by this screen: the index knows it
     sharing, set_sharing = use_value(lambda: False)
     said, set_said = use_value(lambda: "")
     use_wakelock()
 
     async def load() -> None:
-        table, trouble = read_table(card, await stored(table_key(card.code)))
+        table, trouble = read_classic_game(card, await stored(classic_game_key(card.code)))
         current.current[:] = [table]
         set_held((table, trouble))
 
     ft.use_effect(load, [])
 
-    async def keep(table: ClassicTable) -> None:
+    async def keep(table: ClassicGame) -> None:
         first, written.current[0] = not written.current[0], True
         try:
-            await keep_table(table, first)
+            await keep_classic_game(table, first)
         except Exception:  # no storage here: the screen goes on, a reload starts afresh
             with contextlib.suppress(Exception):
                 set_said(_("This browser keeps nothing: a reload starts this card afresh."))
 
-    def doing(step: Callable[[ClassicTable], ClassicTable]) -> None:
+    def doing(step: Callable[[ClassicGame], ClassicGame]) -> None:
         def apply() -> None:
             changed = step(current.current[0])
             current.current[:] = [changed]
@@ -116,6 +116,6 @@ def SiteClassic(card: ClassicCard) -> ft.Control:
             ),
             *([ft.Text(trouble, color=palette.DANGER)] if trouble else []),
             *([ft.Text(said, color=palette.DANGER)] if said else []),
-            ClassicTableView(table, controls),
+            ClassicGameView(table, controls),
         ]
     )

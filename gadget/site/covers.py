@@ -2,7 +2,7 @@
 as players do with tiles (a tap covers a word with an agent, then a bystander, then none).
 
 Kept in the phone's storage, one key per code and side, so a reload keeps them; the newest
-KEPT_TABLES games are kept, older ones let go.
+KEPT_CLASSIC_GAMES games are kept, older ones let go.
 """
 
 from __future__ import annotations
@@ -20,11 +20,11 @@ from gadget.engine.errors import Message
 from gadget.engine.packed_words import pack_words, unpack_words
 from gadget.engine.words import CardWords, shipped_words
 from gadget.services import palette
-from gadget.site.kept_tables import kept_codes, newest_first
-from gadget.views.hooks import use_value
-from gadget.views.keycard import KeyCardGrid, Worded
-from gadget.views.language import _, say
-from gadget.views.storage import forget, stored, write
+from gadget.site.kept_classic import kept_codes, newest_first
+from gadget.views.parts.hooks import use_value
+from gadget.views.parts.keycard import KeyCardGrid, Worded
+from gadget.views.parts.language import _, say
+from gadget.views.parts.storage import forget, stored, write
 
 COVERS_KEY: Final = "gadget.site.covers"  # the games whose tiles are kept, newest first
 

@@ -15,9 +15,9 @@ import flet as ft
 
 from gadget.engine import Deal, Player, ShareCode
 from gadget.services import addresses
-from gadget.views.asking import asked
-from gadget.views.hooks import LOADING, Loading, use_value
-from gadget.views.storage import stored, write
+from gadget.views.parts.asking import asked
+from gadget.views.parts.hooks import LOADING, Loading, use_value
+from gadget.views.parts.storage import stored, write
 
 DEALT_KEY: Final = "gadget.site.dealt"
 KEPT_DEALS: Final = 200  # the newest games dealt here (about 15 kB); older ones are let go

@@ -13,12 +13,12 @@ import flet as ft
 
 from gadget.engine import GadgetError
 from gadget.site.team import PhoneTeam, new_team, team_from_json
-from gadget.views.boundary import component
-from gadget.views.hooks import use_kept, use_value
-from gadget.views.language import _, say
-from gadget.views.layout import opening
-from gadget.views.shared import brief
-from gadget.views.storage import UNKNOWN, Unknown, given, stored, write
+from gadget.views.parts.boundary import component
+from gadget.views.parts.hooks import use_kept, use_value
+from gadget.views.parts.language import _, say
+from gadget.views.parts.layout import opening
+from gadget.views.parts.shared import brief
+from gadget.views.parts.storage import UNKNOWN, Unknown, given, stored, write
 
 TEAM_KEY: Final = "gadget.site.team"
 UNREADABLE_KEY: Final = "gadget.site.team.unreadable"  # a stored team that did not read: kept

@@ -35,16 +35,24 @@ from gadget.site.covers import tiled_card, use_tiles
 from gadget.site.dealt import use_deal
 from gadget.site.hold import use_team
 from gadget.site.team import PhoneTeam, record_result
-from gadget.views.boundary import component
-from gadget.views.choices import WIDE_DROPDOWN, dropdown
-from gadget.views.fields import Typed, text_of, typed_field, use_typed, whole_number
-from gadget.views.hooks import Loading, keyed, use_value, use_wakelock
-from gadget.views.language import _, city, ngettext, pgettext, say
-from gadget.views.layout import content_width, dead_end, header, loading, panel, screen, share_panel
-from gadget.views.shared import guarded
-from gadget.views.storage import stored, write
-from gadget.views.timer import TimerBar, TimerControls, timer_times
-from gadget.views.typed_code import LONGEST_TYPED
+from gadget.views.parts.boundary import component
+from gadget.views.parts.choices import WIDE_DROPDOWN, dropdown
+from gadget.views.parts.fields import Typed, text_of, typed_field, use_typed, whole_number
+from gadget.views.parts.hooks import Loading, keyed, use_value, use_wakelock
+from gadget.views.parts.language import _, city, ngettext, pgettext, say
+from gadget.views.parts.layout import (
+    content_width,
+    dead_end,
+    header,
+    loading,
+    panel,
+    screen,
+    share_panel,
+)
+from gadget.views.parts.shared import guarded
+from gadget.views.parts.storage import stored, write
+from gadget.views.parts.timer import TimerBar, TimerControls, timer_times
+from gadget.views.parts.typed_code import LONGEST_TYPED
 
 TIMER_KEY: Final = "gadget.site.timer"
 NO_MISSION: Final = ""

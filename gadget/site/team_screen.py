@@ -15,15 +15,15 @@ from gadget.services import addresses
 from gadget.site.hold import use_team
 from gadget.site.links import team_link, unpack_team
 from gadget.site.team import QR_LIMIT, PhoneTeam, rename, team_from_json
-from gadget.views.boundary import component
-from gadget.views.fields import forget, text_of, typed_field, use_typed
-from gadget.views.files import download, pick_json, safe_file_name
-from gadget.views.hooks import use_status, use_value
-from gadget.views.language import _, city, moment, ngettext, pgettext, say
-from gadget.views.layout import dead_end, screen
-from gadget.views.mission_map import MissionMapView
-from gadget.views.qr import qr_image
-from gadget.views.shared import brief
+from gadget.views.parts.boundary import component
+from gadget.views.parts.fields import forget, text_of, typed_field, use_typed
+from gadget.views.parts.files import download, pick_json, safe_file_name
+from gadget.views.parts.hooks import use_status, use_value
+from gadget.views.parts.language import _, city, moment, ngettext, pgettext, say
+from gadget.views.parts.layout import dead_end, screen
+from gadget.views.parts.mission_map import MissionMapView
+from gadget.views.parts.qr import qr_image
+from gadget.views.parts.shared import brief
 
 
 @component

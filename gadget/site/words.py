@@ -21,14 +21,14 @@ from gadget.site.dealt import open_side_a
 from gadget.site.hold import use_team
 from gadget.site.play import NO_MISSION
 from gadget.site.team import PhoneTeam
-from gadget.views.boundary import component
-from gadget.views.choices import dropdown
-from gadget.views.events import Tap
-from gadget.views.hooks import use_value
-from gadget.views.language import _, city, say
-from gadget.views.layout import screen
-from gadget.views.qr import fits_qr
-from gadget.views.word_list_form import use_word_list_form
+from gadget.views.parts.boundary import component
+from gadget.views.parts.choices import dropdown
+from gadget.views.parts.events import Tap
+from gadget.views.parts.hooks import use_value
+from gadget.views.parts.language import _, city, say
+from gadget.views.parts.layout import screen
+from gadget.views.parts.qr import fits_qr
+from gadget.views.parts.word_list_form import use_word_list_form
 
 
 def mission_choice(team: PhoneTeam, chosen: str, choose: Callable[[str], None]) -> ft.Control:
@@ -56,7 +56,7 @@ DRAWS = 20  # deals tried before a list is called too long: "ready" then dealt, 
 def custom_deal(words: tuple[str, ...], mission: Mission, page_url: str | None) -> tuple[Deal, str]:
     """A new game for the city with 25 of the list's words, and those words packed for its
     link; 25 others are drawn while the link would not fit a QR code a camera reads
-    (views/qr.py), and the list is refused only when none of DRAWS deals fits."""
+    (views/parts/qr.py), and the list is refused only when none of DRAWS deals fits."""
     for _draw in range(DRAWS):  # a list of long words: another 25 of them may fit
         card = custom_words(words, secrets.randbits(WORD_SEED_BITS))
         deal = Deal(secrets.randbits(DEAL_SEED_BITS), mission.turns, mission.mistakes, card.key)

@@ -17,7 +17,7 @@ from sqlmodel import Session, col, select
 
 from gadget.store.errors import NotFoundError, StaleGameError, StoreError
 from gadget.store.repository import Repository
-from gadget.store.tables import ClassicPhoneRow, ClassicTableRow
+from gadget.store.rows import ClassicGameRow, ClassicPhoneRow
 
 
 @dataclass(frozen=True, slots=True)
@@ -29,7 +29,7 @@ class KeptClassic:
     version: int
 
 
-def _kept(row: ClassicTableRow) -> KeptClassic:
+def _kept(row: ClassicGameRow) -> KeptClassic:
     return KeptClassic(row.code, row.document, row.version)
 
 
@@ -49,7 +49,7 @@ class ClassicRecords(Repository):
                     row = _row(session, code)
                     if row is None:
                         now = self.now()
-                        row = ClassicTableRow(
+                        row = ClassicGameRow(
                             code=code, document=first, created_at=now, updated_at=now
                         )
                         session.add(row)
@@ -90,10 +90,10 @@ class ClassicRecords(Repository):
             if document == row.document:  # a tap that changes nothing writes nothing
                 return _kept(row)
             changed = session.execute(
-                update(ClassicTableRow)
+                update(ClassicGameRow)
                 .where(
-                    col(ClassicTableRow.id) == row.id,
-                    col(ClassicTableRow.version) == expected_version,
+                    col(ClassicGameRow.id) == row.id,
+                    col(ClassicGameRow.version) == expected_version,
                 )
                 .values(document=document, version=expected_version + 1, updated_at=self.now())
                 .execution_options(synchronize_session=False)
@@ -104,8 +104,8 @@ class ClassicRecords(Repository):
             return KeptClassic(code, document, expected_version + 1)
 
 
-def _row(session: Session, code: str) -> ClassicTableRow | None:
-    return session.exec(select(ClassicTableRow).where(ClassicTableRow.code == code)).first()
+def _row(session: Session, code: str) -> ClassicGameRow | None:
+    return session.exec(select(ClassicGameRow).where(ClassicGameRow.code == code)).first()
 
 
 def _opened_by(session: Session, table_id: int, phone: str) -> bool:

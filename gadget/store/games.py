@@ -3,16 +3,15 @@ unfinished ones (each action is saved through a unit of work: store/unit.py)."""
 
 from __future__ import annotations
 
-import secrets
 from collections.abc import Sequence
 
 from sqlalchemy import func
 from sqlmodel import col, select
 
 from gadget.store.errors import NotFoundError
-from gadget.store.records import GameRecord, game_record, players_json
+from gadget.store.records import GameRecord, game_record
 from gadget.store.repository import Repository
-from gadget.store.tables import GameRow, SeatRow
+from gadget.store.rows import GameRow
 
 
 class GameRecords(Repository):
@@ -31,29 +30,19 @@ class GameRecords(Repository):
         players: Sequence[str] = (),
         phone: str | None = None,
     ) -> GameRecord:
-        """Save a new game (its log's text, and the version its actions make); the phone
-        that dealt it holds side A."""
-        with self._transaction() as session:
-            now = self.now()
-            row = GameRow(
-                public_id=secrets.token_urlsafe(16),
-                code=code,
+        """Save a new game in a unit of its own (see Unit.start_game)."""
+        with self.unit() as unit:
+            return unit.start_game(
+                log,
+                version=version,
                 side_b=side_b,
+                code=code,
                 team_id=team_id,
                 mission_id=mission_id,
                 map_id=map_id,
-                players=players_json(players),
-                log=log,
-                version=version,
-                created_at=now,
-                updated_at=now,
+                players=players,
+                phone=phone,
             )
-            session.add(row)
-            session.flush()
-            assert row.id is not None
-            if phone is not None:
-                session.add(SeatRow(game_id=row.id, side="a", phone=phone, taken_at=now))
-            return game_record(row)
 
     def game(self, game_id: int) -> GameRecord:
         """A saved game as it stands now."""

@@ -14,7 +14,7 @@ from gadget.store.records import (
     attempt_record,
 )
 from gadget.store.repository import Repository
-from gadget.store.tables import (
+from gadget.store.rows import (
     AttemptRow,
     GameRow,
     SeatRow,

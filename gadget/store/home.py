@@ -10,7 +10,7 @@ from gadget.engine.keycard import Player
 from gadget.store.maps import stored_map
 from gadget.store.records import HeldRecord, game_record
 from gadget.store.repository import Repository
-from gadget.store.tables import GameRow, MapRow, SeatRow, TeamRow
+from gadget.store.rows import GameRow, MapRow, SeatRow, TeamRow
 
 
 class HomeRecords(Repository):

@@ -14,7 +14,7 @@ from gadget.store.records import (
     Team,
 )
 from gadget.store.repository import Repository
-from gadget.store.tables import (
+from gadget.store.rows import (
     AttemptRow,
     GameRow,
     MapRow,

@@ -12,14 +12,13 @@ from datetime import UTC, datetime
 from typing import Final, Literal
 
 from sqlalchemy import func, or_
-from sqlalchemy.exc import IntegrityError
 from sqlmodel import Session, col, select
 
 from gadget.engine.keycard import Player
 from gadget.store.errors import NotFoundError, SeatError
 from gadget.store.records import Seats, seats_of
 from gadget.store.repository import Repository
-from gadget.store.tables import (
+from gadget.store.rows import (
     GameRow,
     SeatRequestRow,
     SeatRow,
@@ -85,35 +84,10 @@ class PhoneRecords(Repository):
             return seats_of(session.exec(select(SeatRow).where(SeatRow.game_id == game_id)).all())
 
     def take_seat(self, game_id: int, side: Player, phone: str, most: int = 1) -> bool:
-        """Hold a side that has fewer than `most` holders; True when this phone holds it now
-        (it may have already).
-
-        A place among a side's holders and one side a holder are unique constraints, so two
-        phones racing for the last place cannot both get it, and a phone can never hold both
-        sides.
-        """
-        try:
-            with self._transaction() as session:
-                held = session.exec(select(SeatRow).where(SeatRow.game_id == game_id)).all()
-                if any(seat.phone == phone for seat in held):
-                    return any(s.phone == phone and s.side == side.value for s in held)
-                places = [seat.slot for seat in held if seat.side == side.value]
-                if len(places) >= most:
-                    return False
-                slot = next(place for place in range(most) if place not in places)
-                session.add(
-                    SeatRow(
-                        game_id=game_id,
-                        side=side.value,
-                        slot=slot,
-                        phone=phone,
-                        taken_at=self.now(),
-                    )
-                )
-                self._tell_others(session, game_id)
-                return True
-        except IntegrityError:  # another phone took the place, or this one the side, at once
-            return self.seats(game_id).side_of(phone) is side
+        """Hold a side that has fewer than `most` holders, in a unit of its own (see
+        Unit.take_seat); True when this phone holds it now."""
+        with self.unit() as unit:
+            return unit.take_seat(game_id, side, phone, most)
 
     def release_seats(self, game_id: int, sides: tuple[Player, ...]) -> list[Player]:
         """Free sides (the server owner's way out when every phone of a game was lost); the

@@ -14,7 +14,7 @@ from gadget.engine.keycard import Player
 from gadget.engine.state import GameState
 from gadget.missions.map import MissionMap
 from gadget.missions.result import Result, result_from_dict
-from gadget.store.tables import (
+from gadget.store.rows import (
     AttemptRow,
     GameRow,
     SeatRow,

@@ -8,7 +8,7 @@ from gadget.store.history import HistoryRecords
 from gadget.store.home import HomeRecords
 from gadget.store.maps import MapRecords
 from gadget.store.phones import PhoneRecords
-from gadget.store.tables import (
+from gadget.store.rows import (
     SettingRow,
 )
 from gadget.store.teams import TeamRecords

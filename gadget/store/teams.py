@@ -23,7 +23,7 @@ from gadget.store.records import (
     team_record,
 )
 from gadget.store.repository import Repository
-from gadget.store.tables import (
+from gadget.store.rows import (
     AttemptRow,
     CompletionRow,
     GameRow,

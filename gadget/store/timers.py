@@ -6,7 +6,7 @@ from __future__ import annotations
 
 from dataclasses import dataclass
 
-from gadget.store.tables import TimerRow
+from gadget.store.rows import TimerRow
 
 
 @dataclass(frozen=True, slots=True)

@@ -3,7 +3,8 @@ saved or none (the service plays the game; this only keeps and finds its rows)."
 
 from __future__ import annotations
 
-from collections.abc import Callable, Iterable, Mapping
+import secrets
+from collections.abc import Callable, Iterable, Mapping, Sequence
 from datetime import datetime
 from typing import Any
 
@@ -12,6 +13,7 @@ from sqlalchemy.dialects.postgresql import insert as pg_insert
 from sqlalchemy.dialects.sqlite import insert as sqlite_insert
 from sqlmodel import Session, col, select
 
+from gadget.engine.keycard import Player
 from gadget.missions.map import MissionMap
 from gadget.store import notices
 from gadget.store.errors import NotFoundError, StaleGameError
@@ -23,9 +25,10 @@ from gadget.store.records import (
     Seats,
     attempt_record,
     game_record,
+    players_json,
     seats_of,
 )
-from gadget.store.tables import (
+from gadget.store.rows import (
     AttemptRow,
     CompletionRow,
     GameRow,
@@ -58,6 +61,42 @@ class Unit:
             self._tell(self.session, subject)
 
     # --- Games ----------------------------------------------------------------------------
+
+    def start_game(
+        self,
+        log: str,
+        *,
+        version: int,
+        side_b: str,
+        code: str | None,
+        team_id: int | None = None,
+        mission_id: str | None = None,
+        map_id: int | None = None,
+        players: Sequence[str] = (),
+        phone: str | None = None,
+    ) -> GameRecord:
+        """A new game's row (its log's text, and the version its actions make); the phone
+        that dealt it holds side A."""
+        row = GameRow(
+            public_id=secrets.token_urlsafe(16),
+            code=code,
+            side_b=side_b,
+            team_id=team_id,
+            mission_id=mission_id,
+            map_id=map_id,
+            players=players_json(players),
+            log=log,
+            version=version,
+            created_at=self.now,
+            updated_at=self.now,
+        )
+        self.session.add(row)
+        self.session.flush()
+        assert row.id is not None
+        if phone is not None:
+            self.session.add(SeatRow(game_id=row.id, side="a", phone=phone, taken_at=self.now))
+            self.session.flush()
+        return game_record(row)
 
     def game(self, game_id: int) -> GameRecord | None:
         """The game's row as saved now."""
@@ -96,6 +135,45 @@ class Unit:
     def seats(self, game_id: int) -> Seats:
         """Who holds each side of the game."""
         return seats_of(self.session.exec(select(SeatRow).where(SeatRow.game_id == game_id)).all())
+
+    def take_seat(self, game_id: int, side: Player, phone: str, most: int = 1) -> bool:
+        """Hold a side that has fewer than `most` holders; True when this phone holds it now
+        (it may have already).
+
+        A place among a side's holders and one side a holder are unique constraints, so two
+        phones racing for the last place cannot both get it, and a phone can never hold both
+        sides: the second's row is not written (each database's "do nothing on conflict"),
+        and the seats read again say who won.
+        """
+        held = self.session.exec(select(SeatRow).where(SeatRow.game_id == game_id)).all()
+        if any(seat.phone == phone for seat in held):
+            return any(seat.phone == phone and seat.side == side.value for seat in held)
+        places = {seat.slot for seat in held if seat.side == side.value}
+        if len(places) >= most:
+            return False
+        slot = next(place for place in range(most) if place not in places)
+        seat: dict[str, Any] = {
+            "game_id": game_id,
+            "side": side.value,
+            "slot": slot,
+            "phone": phone,
+        }
+        dialect = self.session.get_bind().dialect.name
+        if dialect in ("sqlite", "postgresql"):
+            insert = sqlite_insert if dialect == "sqlite" else pg_insert
+            written = self.session.execute(
+                insert(SeatRow)
+                .values(seat | {"taken_at": self.now})
+                .on_conflict_do_nothing()
+                .returning(col(SeatRow.id))
+            ).first()
+            if written is None:  # another phone's row was there first
+                return self.seats(game_id).side_of(phone) is side
+        else:  # another database: the second of two phones racing is refused whole
+            self.session.add(SeatRow(**seat, taken_at=self.now))
+            self.session.flush()
+        self.tell_others(game_id)
+        return True
 
     def requests(self, game_id: int) -> tuple[SeatRequest, ...]:
         """Every take-over request of the game, oldest first."""

@@ -16,7 +16,7 @@ from gadget.missions.word_lists import check_room, list_name, name_taken
 from gadget.store.errors import NotFoundError
 from gadget.store.records import Team, team_record
 from gadget.store.repository import Repository
-from gadget.store.tables import TeamMemberRow, TeamRow, TeamWordListRow
+from gadget.store.rows import TeamMemberRow, TeamRow, TeamWordListRow
 
 
 @dataclass(frozen=True, slots=True)

@@ -1,4 +1,5 @@
-"""The Flet app: routes, the page, and serving it to phones on the local network."""
+"""The served app: each screen at its address, and one phone's page (gadget/serve serves it
+to the phones; the static site has its own app, gadget/site/app.py)."""
 
 from __future__ import annotations
 
@@ -6,25 +7,25 @@ import flet as ft
 
 from gadget.services import addresses
 from gadget.services.table import Table
-from gadget.views.asking import follow_reconnections
-from gadget.views.boundary import Boundary, Trouble, component
-from gadget.views.classic import ClassicRoute
-from gadget.views.game import GameRoute
-from gadget.views.history import PracticeHistoryScreen
-from gadget.views.home import Home
-from gadget.views.invite import InviteRoute
-from gadget.views.join import JoinRoute
-from gadget.views.layout import PAGE_PADDING, nowhere
-from gadget.views.mission import MissionCardScreen
-from gadget.views.paper import PaperScreen
-from gadget.views.phone import WithPhone
-from gadget.views.scan import ScanScreen
-from gadget.views.settings import Settings
-from gadget.views.table_context import TABLE
-from gadget.views.team import TeamScreen
-from gadget.views.team_history import HistoryScreen
-from gadget.views.teams import TeamsScreen
-from gadget.views.words import CustomWordsScreen
+from gadget.views.parts.asking import follow_reconnections
+from gadget.views.parts.boundary import Boundary, Trouble, component
+from gadget.views.parts.layout import PAGE_PADDING, nowhere
+from gadget.views.parts.phone import WithPhone
+from gadget.views.screens.classic import ClassicRoute
+from gadget.views.screens.game import GameRoute
+from gadget.views.screens.history import HistoryScreen
+from gadget.views.screens.home import Home
+from gadget.views.screens.invite import InviteRoute
+from gadget.views.screens.join import JoinRoute
+from gadget.views.screens.mission import MissionCardScreen
+from gadget.views.screens.paper import PaperScreen
+from gadget.views.screens.scan import ScanScreen
+from gadget.views.screens.settings import Settings
+from gadget.views.screens.team import TeamScreen
+from gadget.views.screens.team_history import TeamHistoryScreen
+from gadget.views.screens.teams import TeamsScreen
+from gadget.views.screens.words import CustomWordsScreen
+from gadget.views.served.table_context import TABLE
 
 
 @component
@@ -47,12 +48,15 @@ def App(trouble: Trouble, table: Table) -> ft.Control:
     /teams/<n>/history          every attempt, with notes and charts
     anything else               "This address leads nowhere.", and Home
 
-    A screen's file is named after its address: its last fixed word (/settings in
-    settings.py, /join/<code> in join.py), singular where the address picks one of many
-    (/teams/<n> in team.py, /teams/<n>/missions/<id> in mission.py), and prefixed with its
-    owner where that word is another address's (/teams/<n>/history in team_history.py,
-    /history in history.py); Home is home.py. What several screens share is named for what
-    it holds, never after a screen.
+    Each screen is a file of views/screens/, named after its address: its last fixed word
+    (/settings in settings.py, /join/<code> in join.py), singular where the address picks
+    one of many (/teams/<n> in team.py, /teams/<n>/missions/<id> in mission.py), and
+    prefixed with its owner where that word is another address's (/teams/<n>/history in
+    team_history.py, TeamHistoryScreen; /history in history.py, HistoryScreen); Home is
+    home.py. What several screens share is a part, named for what it holds: in
+    views/parts/ when the static site draws it too, in views/served/ when it needs the live
+    table (import contracts keep the site out of screens/ and served/, and each screen out
+    of the others).
     """
     return Boundary(
         trouble,
@@ -70,11 +74,11 @@ def App(trouble: Trouble, table: Table) -> ft.Control:
                         ft.Route(path=addresses.SCAN_ROUTE, component=ScanScreen),
                         ft.Route(path=addresses.PAPER_ROUTE, component=PaperScreen),
                         ft.Route(path=addresses.WORDS_ROUTE, component=CustomWordsScreen),
-                        ft.Route(path=addresses.HISTORY_ROUTE, component=PracticeHistoryScreen),
+                        ft.Route(path=addresses.HISTORY_ROUTE, component=HistoryScreen),
                         ft.Route(path=addresses.TEAMS_ROUTE, component=TeamsScreen),
                         ft.Route(path=addresses.TEAM_ROUTE, component=TeamScreen),
                         ft.Route(path=addresses.MISSION_ROUTE, component=MissionCardScreen),
-                        ft.Route(path=addresses.TEAM_HISTORY_ROUTE, component=HistoryScreen),
+                        ft.Route(path=addresses.TEAM_HISTORY_ROUTE, component=TeamHistoryScreen),
                     ],
                     not_found=nowhere,
                 )

@@ -3,7 +3,7 @@
 from alembic import context
 from sqlmodel import SQLModel
 
-import gadget.store.tables  # noqa: F401  (the tables register themselves with SQLModel)
+import gadget.store.rows  # noqa: F401  (the rows register their tables with SQLModel)
 
 connection = context.config.attributes["connection"]
 context.configure(connection=connection, target_metadata=SQLModel.metadata, render_as_batch=True)

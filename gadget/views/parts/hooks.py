@@ -1,0 +1,150 @@
+"""The hooks screens are made of, typed for mypy: a value kept between renders, data read once
+per change of its keys, a lookup that may find nothing, the line saying what a tap did, a
+component's identity, a task for as long as a component shows, the screen kept awake."""
+
+from __future__ import annotations
+
+import contextlib
+from collections.abc import Awaitable, Callable
+from typing import Final, Protocol, TypeVar, cast
+
+import flet as ft
+
+from gadget.services import palette
+from gadget.views.parts.shared import brief
+
+Value = TypeVar("Value")
+
+
+class Kept(Protocol[Value]):
+    """A value kept for a component's lifetime, whose change never re-renders (a ref)."""
+
+    current: Value
+
+
+def use_value(initial: Callable[[], Value]) -> tuple[Value, Callable[[Value], None]]:
+    """ft.use_state with a lazy first value, typed for mypy (Flet's own hint loses the type)."""
+    return cast(tuple[Value, Callable[[Value], None]], ft.use_state(initial))
+
+
+def use_kept(initial: Value) -> Kept[Value]:
+    """ft.use_ref typed for mypy (Flet's hint says any ref may hold None, even one that never
+    does); never a function as `initial`: Flet would call it for the first value."""
+    return cast(Kept[Value], ft.use_ref(initial))
+
+
+def use_data(load: Callable[[], Value], keys: list[object]) -> Value | None:
+    """Data from the store, loaded once each time `keys` change, in an effect: never in a
+    render, never again for a change that does not touch it (a filter, a tap).
+
+    None until the data for these very keys is in: data loaded for earlier keys is never
+    returned (a second join link opened in the same tab must not show the first game for a
+    moment, nor act on it).
+    """
+    loaded, set_loaded = use_value(lambda: cast(tuple[list[object], Value] | None, None))
+
+    def fetch() -> None:
+        set_loaded((list(keys), load()))
+
+    ft.use_effect(fetch, keys)
+    if loaded is None or loaded[0] != list(keys):
+        return None
+    return loaded[1]
+
+
+def use_slow_data(load: Callable[[], Awaitable[Value]], keys: list[object]) -> Value | None:
+    """use_data for a read awaited off the event loop (in the server's worker): None until
+    the data for these very keys is in, and a read that ends after a newer one is dropped."""
+    loaded, set_loaded = use_value(lambda: cast(tuple[list[object], Value] | None, None))
+    wanted = ft.use_ref(list(keys))
+    wanted.current = list(keys)
+
+    async def fetch() -> None:
+        asked = list(keys)
+        value = await load()
+        if wanted.current == asked:
+            set_loaded((asked, value))
+
+    ft.use_effect(fetch, keys)
+    if loaded is None or loaded[0] != list(keys):
+        return None
+    return loaded[1]
+
+
+class Loading:
+    """A lookup whose answer is not in yet (None would mean "there is none")."""
+
+
+LOADING: Final = Loading()
+
+
+def use_lookup(load: Callable[[], Value | None], keys: list[object]) -> Value | Loading | None:
+    """use_data for an answer that may be None: LOADING until it is in."""
+    found = use_data(lambda: (load(),), keys)
+    return LOADING if found is None else found[0]
+
+
+def use_status(
+    refused_at_first: str = "",
+) -> tuple[ft.Control, Callable[[str], None], Callable[[str], None]]:
+    """The line under a form that says what the last tap did: news in green, a refusal in
+    red with an icon (never plain text that looks like part of the form); and its setters.
+    `refused_at_first`: a refusal the screen opens with (what it found could not be read)."""
+    said, set_said = use_value(
+        lambda: (brief(refused_at_first), True) if refused_at_first else ("", False)
+    )
+
+    def tell(text: str) -> None:
+        set_said((text, False))
+
+    def refuse(text: str) -> None:
+        set_said((brief(text), True))
+
+    text, refused = said
+    line: ft.Control
+    if not text:
+        line = ft.Container()
+    elif refused:
+        line = ft.Row(
+            [
+                ft.Icon(ft.Icons.ERROR_OUTLINE, color=palette.DANGER, size=20),
+                ft.Text(text, color=palette.DANGER, expand=True),
+            ],
+            spacing=6,
+        )
+    else:
+        line = ft.Text(text, color=palette.GOOD_NEWS)
+    return line, tell, refuse
+
+
+def use_task(run: Callable[[], Awaitable[None]], keys: list[object]) -> None:
+    """A task that runs while the component shows (a clock's ticks, a wait for a phone's
+    next connection), started again when `keys` change and cancelled when it goes: Flet
+    cancels an effect's task on unmount only when it has a cleanup, and a running clock left
+    its ticks on the loop every phone shares after its screen had gone."""
+    ft.use_effect(run, keys, cleanup=_nothing)
+
+
+def _nothing() -> None:
+    """A cleanup with nothing to clean: its presence is what cancels the task."""
+
+
+def keyed(component: Callable[..., ft.Control], key: str, *args: object) -> ft.Control:
+    """A component with a key: another key is another screen with fresh state (Flet's
+    decorator hides the `key` keyword from type checkers)."""
+    return component(*args, key=key)
+
+
+def use_wakelock() -> None:
+    """Keep the screen awake while a card is shown, where the platform allows it."""
+    lock = ft.use_memo(ft.Wakelock, [])
+
+    async def keep_awake() -> None:
+        with contextlib.suppress(Exception):  # not every platform has one
+            await lock.enable()  # type: ignore[no-untyped-call]
+
+    async def let_sleep() -> None:
+        with contextlib.suppress(Exception):
+            await lock.disable()  # type: ignore[no-untyped-call]
+
+    ft.use_effect(keep_awake, [], cleanup=let_sleep)

@@ -1,0 +1,219 @@
+"""The 5x5 key card as one phone shows it: its own side turned for its seat, and the table."""
+
+from __future__ import annotations
+
+from collections.abc import Callable
+from dataclasses import dataclass
+from typing import Final
+
+import flet as ft
+
+from gadget.engine import CELLS, Colour, PlayerView
+from gadget.services import palette
+from gadget.views.parts.boundary import component
+from gadget.views.parts.language import _, pgettext
+
+# Green, black and tan are told apart by a symbol too, for colour-blind players.
+CELL_LOOK: dict[Colour, tuple[str, str, ft.IconData, str]] = {
+    Colour.GREEN: (palette.AGENT, palette.ON_DARK, ft.Icons.CHECK_CIRCLE, "agent"),
+    Colour.BLACK: (palette.ASSASSIN, palette.ON_DARK, ft.Icons.DANGEROUS, "assassin"),
+    Colour.TAN: (palette.BYSTANDER, palette.BYSTANDER_INK, ft.Icons.REMOVE, "bystander"),
+}
+
+
+def _token(label: str) -> ft.Control:
+    """A bystander token on the word, saying whose guess put it there."""
+    return ft.Container(
+        content=ft.Text(label, size=12, color=palette.TOKEN_INK, weight=ft.FontWeight.BOLD),
+        bgcolor=palette.TOKEN,
+        border_radius=8,
+        padding=ft.Padding.symmetric(horizontal=3, vertical=0),
+    )
+
+
+# A word on its cell: upper case, as on the box's cards; tests/test_wordlists.py measures
+# every shipped word in this size against the cell's width on a 390 px phone.
+WORD_SIZE: Final = 11
+
+
+def colour_name(colour: Colour) -> str:
+    """What players call a cell of this colour, in the phone's language."""
+    return pgettext("cell", CELL_LOOK[colour][3])
+
+
+def cell_words(
+    view: PlayerView, cell: int, struck: int | None = None, word: str | None = None
+) -> str:
+    """What a screen reader (and a test) says for one cell: its word, its colour, then what
+    lies on it."""
+    colour = Colour(view.own_side[cell])
+    words = [colour_name(colour)]
+    if word is not None:
+        words.insert(0, word.upper())
+    if cell == struck:
+        words.append(_("touched: the assassin"))
+    if cell in view.found:
+        words.append(_("agent found"))
+    if cell in view.marks_by_me:
+        words.append(_("your bystander"))
+    if cell in view.marks_by_partner:
+        words.append(_("partner's bystander"))
+    if view.partner_side is not None:
+        seen = colour_name(Colour(view.partner_side[cell]))
+        words.append(_("partner sees {colour}").format(colour=seen))
+    return _(", ").join(words)
+
+
+def _cell(
+    view: PlayerView,
+    cell: int,
+    position: int,
+    on_touch: Callable[[int], None] | None,
+    struck: int | None,
+    *,
+    touch_cells: frozenset[int],
+    word: str | None = None,
+    chosen: bool = False,
+) -> ft.Control:
+    colour = Colour(view.own_side[cell])
+    fill, ink, icon, _name = CELL_LOOK[colour]
+    found = cell in view.found
+    if cell == struck:  # the touch that lost the game, in the colour of danger
+        fill, ink, icon = palette.DANGER, palette.ON_DARK, ft.Icons.DANGEROUS
+    tokens: list[ft.Control] = []
+    if cell in view.marks_by_me:
+        tokens.append(_token(pgettext("token", "you")))
+    if cell in view.marks_by_partner:
+        tokens.append(_token(pgettext("token", "partner")))
+    symbol = ft.Icon(
+        ft.Icons.PERSON if found else icon,
+        color=palette.COVERED_INK if found else ink,
+        size=26 if word is None or found else 14,
+    )
+    face = ft.Container(
+        # An agent card hides its word, as the tile does on the table.
+        content=symbol if word is None or found else _worded(symbol, word, ink),
+        bgcolor=palette.COVERED if found else fill,
+        border=ft.Border.all(3, palette.CHOSEN if chosen else fill) if found or chosen else None,
+        border_radius=6,
+        alignment=ft.Alignment.CENTER,
+        expand=True,
+    )
+    layers: list[ft.Control] = []
+    if view.partner_side is not None:  # after the game: the partner's colour in a corner
+        partner_fill = CELL_LOOK[Colour(view.partner_side[cell])][0]
+        layers.append(
+            ft.Container(
+                width=14,
+                height=14,
+                bgcolor=partner_fill,
+                border_radius=7,
+                border=ft.Border.all(1, palette.ON_DARK),
+                right=3,
+                top=3,
+            )
+        )
+    if tokens:
+        # Over the word's corner, not its letters: a worded cell's word sits at the bottom.
+        if word is None:
+            layers.append(ft.Column(tokens, spacing=1, left=2, bottom=2))
+        else:
+            layers.append(ft.Column(tokens, spacing=1, left=2, top=2))
+    touchable = on_touch is not None and cell in touch_cells
+    row, column = divmod(position, 5)
+    said = cell_words(view, cell, struck, word)
+    if chosen:
+        said = _("{words}, chosen").format(words=said)
+    return ft.Semantics(
+        label=_("row {row} column {column}: {words}").format(
+            row=row + 1, column=column + 1, words=said
+        ),
+        button=touchable,
+        exclude_semantics=True,  # the label says the tokens: "partner" is not said twice
+        expand=True,
+        content=ft.Container(
+            # Most cells carry nothing on the word: no Stack for them (fewer controls to diff).
+            content=ft.Stack([face, *layers], expand=True) if layers else face,
+            height=54,
+            expand=True,
+            on_click=(lambda _e, c=cell: on_touch(c)) if touchable and on_touch else None,
+            ink=touchable,
+        ),
+    )
+
+
+def _worded(symbol: ft.Control, word: str, ink: str) -> ft.Control:
+    """A cell's word under its colour's symbol."""
+    return ft.Column(
+        [
+            symbol,
+            ft.Text(
+                word.upper(),
+                size=WORD_SIZE,
+                weight=ft.FontWeight.W_600,
+                color=ink,
+                max_lines=1,
+                no_wrap=True,
+                overflow=ft.TextOverflow.ELLIPSIS,  # a custom list's long word
+            ),
+        ],
+        spacing=2,
+        alignment=ft.MainAxisAlignment.CENTER,
+        horizontal_alignment=ft.CrossAxisAlignment.CENTER,
+    )
+
+
+@dataclass(frozen=True, slots=True)
+class Worded:
+    """A card's words, when it has them, and, played apart, the word this player chose."""
+
+    words: tuple[str, ...] | None = None
+    chosen: int | None = None
+    apart: bool = False
+
+
+NO_WORDS: Final = Worded()
+
+
+@component
+def KeyCardGrid(
+    view: PlayerView,
+    on_touch: Callable[[int], None] | None = None,
+    hidden: bool = False,
+    struck: int | None = None,
+    worded: Worded = NO_WORDS,
+) -> ft.Control:
+    """The card from this player's seat, with its words when it has them; tappable cells
+    record the partner's touches, or, played apart, choose this player's own touch;
+    `struck` is the cell whose touch found the assassin."""
+    touch_cells = view.mine_to_touch if worded.apart else view.touchable
+    words, chosen = worded.words, worded.chosen
+    if hidden:
+        return ft.Container(
+            content=ft.Text(_("Card hidden"), size=18, color=palette.ON_DARK),
+            bgcolor=palette.HIDDEN,
+            border_radius=8,
+            height=5 * 54 + 4 * 4,
+            alignment=ft.Alignment.CENTER,
+        )
+    order = view.seat_cells
+    rows: list[ft.Control] = [
+        ft.Row(
+            [
+                _cell(
+                    view,
+                    order[position],
+                    position,
+                    on_touch,
+                    struck,
+                    touch_cells=touch_cells,
+                    word=words[order[position]] if words is not None else None,
+                    chosen=chosen == order[position],
+                )
+                for position in range(r * 5, r * 5 + 5)
+            ],
+            spacing=4,
+        )
+        for r in range(CELLS // 5)
+    ]
+    return ft.Column(rows, spacing=4)

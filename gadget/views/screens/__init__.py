@@ -1,0 +1,1 @@
+"""The served app's screens, one a file, each named after its address (see views/app.py)."""

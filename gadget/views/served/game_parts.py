@@ -1,0 +1,272 @@
+"""The pieces of a game's screen: the share panel, the clue form, the buttons, the notices,
+the time bank and the end."""
+
+from __future__ import annotations
+
+from collections.abc import Callable
+from dataclasses import replace
+
+import flet as ft
+
+from gadget.engine import (
+    Action,
+    Clue,
+    Penalty,
+    Phase,
+    PlayerView,
+    ShareCode,
+    Stop,
+)
+from gadget.engine.timing import TimerSettings
+from gadget.services import addresses, palette
+from gadget.services.phones import Phone
+from gadget.services.records import SideSeen
+from gadget.services.table import Table
+from gadget.services.words import Tone
+from gadget.views.parts.boundary import component
+from gadget.views.parts.choices import dropdown
+from gadget.views.parts.events import Tap
+from gadget.views.parts.fields import text_of, typed_field, use_typed, whole_number
+from gadget.views.parts.hooks import Kept, use_kept
+from gadget.views.parts.language import _, say
+from gadget.views.parts.layout import panel, share_panel
+
+TONE_COLOURS = {  # what the last action's line is coloured by: green only for good news
+    Tone.GOOD: palette.GOOD_NEWS,
+    Tone.SETBACK: palette.SETBACK,
+    Tone.PLAIN: palette.INK,
+}
+
+
+@component
+def SharePanel(code: ShareCode, hide: Callable[[], None]) -> ft.Control:
+    """The QR code of the join link and the code in large type, for the partner's phone."""
+    page = ft.context.page
+    return share_panel(
+        code, addresses.join_link(addresses.web_address(page.url), code) if page.url else "", hide
+    )
+
+
+@component
+def ClueForm(on_clue: Callable[[str, int | None], None]) -> ft.Control:
+    """A word and a number; both optional, since the clue is said aloud at the table.
+
+    Both keep what was typed and are drawn with it (`typed_field`): a tap just after the
+    last keystroke sends the whole word, and the partner's phone acting meanwhile never
+    empties the field.
+    """
+    word = use_typed()
+    number = use_kept("")
+
+    def give(_event: Tap) -> None:
+        on_clue(text_of(word).strip(), whole_number(number.current))
+
+    return ft.Row(
+        [
+            typed_field(word, _("Clue"), expand=True, on_submit=give),
+            clue_number(number),
+            ft.Button(_("Give clue"), on_click=give),
+        ],
+        vertical_alignment=ft.CrossAxisAlignment.CENTER,
+    )
+
+
+def clue_number(number: Kept[str]) -> ft.Control:
+    """The clue's number, 0 to 9, kept where the form reads it (a choice draws nothing)."""
+
+    def choose(event: ft.Event[ft.Dropdown]) -> None:
+        number.current = event.control.value or ""
+
+    return dropdown(
+        _("No."),
+        number.current or None,
+        [ft.DropdownOption(key=str(n), text=str(n)) for n in range(10)],
+        choose,
+        width=104,
+        name=_("Number of words"),
+    )
+
+
+def action_buttons(
+    view: PlayerView,
+    act: Callable[[Action], None],
+    ask_undo: Callable[[ft.Event[ft.OutlinedButton]], None],
+    can_undo: bool,
+) -> list[ft.Control]:
+    """The buttons this phone offers now."""
+    partner = view.player.partner
+    buttons: list[ft.Control] = []
+    if view.i_may_give_clue:
+        buttons.append(ClueForm(lambda word, number: act(Clue(view.player, word, number))))
+    if view.partner_may_stop:
+        buttons.append(
+            ft.Button(
+                _("{partner} stops guessing").format(partner=partner.value.upper()),
+                on_click=lambda _e: act(Stop(partner)),
+            )
+        )
+    if view.i_may_guess and view.phase is Phase.GUESSING and view.clue_giver is not None:
+        buttons.append(ft.Text(_("Touch a word on the table; your partner records it.")))
+    if view.penalty_open and view.i_record_guesses:
+        buttons.append(
+            ft.OutlinedButton(
+                _("Invalid clue: discard a token"), on_click=lambda _e: act(Penalty(view.player))
+            )
+        )
+    return buttons + undo_button(ask_undo, can_undo)
+
+
+def undo_button(
+    ask_undo: Callable[[ft.Event[ft.OutlinedButton]], None], can_undo: bool
+) -> list[ft.Control]:
+    """Undo, after the end too: a slip of the finger on the assassin is forgiven."""
+    return [ft.OutlinedButton(_("Undo"), icon=ft.Icons.UNDO, on_click=ask_undo)] if can_undo else []
+
+
+def notices(seen: SideSeen, message: str) -> list[ft.Control]:
+    """The refusal to show, what just happened, and the announcements the rules require."""
+    view = seen.view
+    partner = view.player.partner.value.upper()
+    event = seen.last_event
+    shown: list[ft.Control] = [ft.Text(message, color=palette.DANGER)] if message else []
+    if event is not None:  # an agent found is good news; a bystander is not
+        shown.append(ft.Text(say(event.words), color=TONE_COLOURS[event.tone]))
+    rules: list[str] = []
+    if view.phase is not Phase.OVER:
+        if view.words_i_give == 0:
+            rules.append(_("You have no words left: your partner gives every clue from now on."))
+        elif view.partner_is_done:
+            rules.append(
+                _("{partner} has no words left: you give every clue.").format(partner=partner)
+            )
+        if view.i_record_guesses and not seen.played_apart:  # apart, each phone its own
+            rules.append(_("When {partner} touches a word, tap it here.").format(partner=partner))
+    return shown + [ft.Text(text, color=palette.INK) for text in rules]
+
+
+def time_bank(view: PlayerView) -> ft.Control:
+    """The time bank as tokens: bystander side up first, then checkmark side up."""
+    tokens: list[ft.Control] = []  # one control per token: a control sits in one place only
+    for _token in range(view.bystander_tokens):
+        tokens.append(ft.Icon(ft.Icons.PERSON, color=palette.TOKEN_BYSTANDER, size=20))
+    for _token in range(view.checkmark_tokens):
+        tokens.append(ft.Icon(ft.Icons.CHECK_CIRCLE, color=palette.TOKEN_CHECKMARK, size=20))
+    return ft.Semantics(
+        label=_("time bank: {bystanders} bystander side up, {checkmarks} checkmark side up").format(
+            bystanders=view.bystander_tokens, checkmarks=view.checkmark_tokens
+        ),
+        content=ft.Row(tokens or [ft.Text(_("The time bank is empty."))], spacing=2, wrap=True),
+    )
+
+
+def timer_switch(
+    table: Table, phone: Phone, game_id: int, phase: Phase, settings: TimerSettings
+) -> ft.Control:
+    """Turn the turn timer on or off for this game (both phones at once)."""
+    if phase in (Phase.OVER, Phase.SUDDEN_DEATH):
+        return ft.Container(visible=False)
+
+    def switch(_event: ft.Event[ft.TextButton]) -> None:
+        table.set_timer(phone, game_id, replace(settings, enabled=not settings.enabled))
+
+    label = _("Turn timer off") if settings.enabled else _("Turn timer on")
+    return ft.TextButton(label, icon=ft.Icons.TIMER, on_click=switch)
+
+
+def end_panel(seen: SideSeen, navigate: Callable[[str], None], in_team: bool) -> ft.Control:
+    """Won or lost and why, the score and how it was counted, what it changed on the map,
+    and where to go next (`in_team`: this phone is one of the team's, so the map opens)."""
+    words, game = seen.end, seen.facts
+    assert words is not None, "the end panel shows a game that is over"
+    team_id = game.team_id
+    colour = palette.GOOD_NEWS if words.won else palette.DANGER
+    next_steps: list[ft.Control] = []
+    joining: list[ft.Control] = []
+    if game.team_id is not None and game.mission_id is not None and not in_team:
+        # The partner's team is not this phone's: its map would say "No such team". The
+        # team lets a phone in by its invite link, which only a phone of the team shows.
+        joining.append(
+            ft.Text(
+                _(
+                    "This mission counts for your partner's team, which this phone is not in."
+                    " To see the team's map here, open its invite link: a phone of the team"
+                    " shows it on the team's screen ({invite})."
+                ).format(invite=_("Invite a phone to the team")),
+                size=14,
+            )
+        )
+        next_steps.append(
+            ft.Button(
+                _("New game"), icon=ft.Icons.STYLE, on_click=lambda _e: navigate(addresses.HOME)
+            )
+        )
+    elif team_id is not None and game.mission_id is not None:
+        next_steps.append(
+            ft.Button(
+                _("Back to the map"),
+                icon=ft.Icons.MAP,
+                on_click=lambda _e: navigate(addresses.team(team_id)),
+            )
+        )
+    else:
+        next_steps += [
+            ft.Button(
+                _("New game"), icon=ft.Icons.STYLE, on_click=lambda _e: navigate(addresses.HOME)
+            ),
+            ft.OutlinedButton(
+                _("Your games"),
+                icon=ft.Icons.HISTORY,
+                on_click=lambda _e: navigate(addresses.HISTORY),
+            ),
+        ]
+    next_steps.append(
+        ft.OutlinedButton(
+            _("Home"), icon=ft.Icons.HOME, on_click=lambda _e: navigate(addresses.HOME)
+        )
+    )
+    return panel(
+        [
+            ft.Semantics(
+                identifier="game-end",
+                content=ft.Text(
+                    say(words.headline), size=22, weight=ft.FontWeight.BOLD, color=colour
+                ),
+            ),
+            *[ft.Text(say(line), size=16) for line in words.details],
+            ft.Text(
+                _("Both sides are shown: the dot in each corner is your partner's colour."),
+                size=14,
+            ),
+            *joining,
+            ft.Row(next_steps, wrap=True),
+        ],
+        border=colour,
+    )
+
+
+def undo_question(
+    over: bool, keep: Callable[[], None], take_back: Callable[[], None]
+) -> ft.Control:
+    """Undo asked where its button was: each answer says what it does (a French "Annuler"
+    reads as "close the question"), the one that acts last."""
+    return panel(
+        [
+            ft.Text(_("Undo the last action?"), weight=ft.FontWeight.W_600),
+            ft.Text(
+                _(
+                    "Both phones go back one step. The result leaves the history, and what it"
+                    " completed is taken back."
+                )
+                if over
+                else _("Both phones go back one step.")
+            ),
+            ft.Row(
+                [
+                    ft.TextButton(_("Change nothing"), on_click=lambda _e: keep()),
+                    ft.Button(_("Take it back"), on_click=lambda _e: take_back()),
+                ],
+                wrap=True,
+            ),
+        ],
+        key="confirm undo",
+    )

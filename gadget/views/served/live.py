@@ -1,0 +1,66 @@
+"""A screen that follows what it shows live: a Duet game or a classic card, read again in a
+task of its own whenever the table's hub says it changed, on whichever phone it changed."""
+
+from __future__ import annotations
+
+import asyncio
+import traceback
+from collections.abc import Callable
+
+import flet as ft
+
+from gadget.services.hub import Subject
+from gadget.views.parts.boundary import TROUBLE
+from gadget.views.parts.hooks import Kept, use_kept
+from gadget.views.served.table_context import use_table
+
+
+def use_live(
+    subject: Subject, reread: Callable[[], None], shown_version: Callable[[], int | None]
+) -> None:
+    """Read the game (or card) when the screen opens, and again whenever the table says it
+    changed, on whichever phone it changed (in this task: never in a render), unless the
+    screen already shows the version the change made (the phone that moved was handed it
+    with its answer).
+
+    Leaving the screen stops listening; the seat stays this phone's. A read that fails is
+    reported to the error boundary and the task goes on following: Flet reports nothing for
+    a task that dies, and the phone would silently stop showing the game.
+    """
+    table = use_table()
+    trouble = ft.use_context(TROUBLE)
+    stop_watching: Kept[Callable[[], None] | None] = use_kept(None)  # not a function: called
+
+    def read() -> None:
+        try:
+            reread()
+        except Exception:
+            if trouble is None:
+                raise
+            what = f"game {subject}" if isinstance(subject, int) else f"classic card {subject}"
+            trouble.report(f"reading {what} for a phone:\n{traceback.format_exc()}")
+
+    async def follow() -> None:
+        loop = asyncio.get_running_loop()
+        changed = asyncio.Event()
+
+        def consider(version: int | None) -> None:  # on the loop: after the tap's own answer
+            known = shown_version()
+            if version is None or known is None or version > known:
+                changed.set()
+
+        def notify(version: int | None) -> None:  # called on whichever thread made the change
+            loop.call_soon_threadsafe(consider, version)
+
+        stop_watching.current = table.hub.watch(subject, notify)
+        read()  # the first read, here and not in a render
+        while True:
+            await changed.wait()
+            changed.clear()
+            read()
+
+    def leave() -> None:
+        if stop_watching.current is not None:
+            stop_watching.current()
+
+    ft.use_effect(follow, [subject], cleanup=leave)

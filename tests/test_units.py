@@ -1,0 +1,52 @@
+"""A deal and a join are one unit of work each (issue 35): what a deal saves (the game, the
+dealer's side A, the timer) is saved together or not at all, and a join reads the seats and
+the game and takes side B in one transaction."""
+
+from __future__ import annotations
+
+import pytest
+
+from gadget.engine import Player
+from gadget.services.table import Table
+from gadget.store import Store, StoreError
+from gadget.store.unit import Unit
+from tests.clocks import FakeClock
+from tests.seated import new_phone
+from tests.test_one_read import transactions
+
+A, B = Player.A, Player.B
+
+
+@pytest.fixture
+def table(store: Store) -> Table:
+    return Table(store, clock=FakeClock())
+
+
+def test_a_deal_whose_timer_cannot_be_saved_leaves_no_game_and_the_next_deal_is_whole(
+    table: Table, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    dealer = new_phone()
+
+    def full(*args: object) -> None:
+        raise StoreError("the disk is full")
+
+    monkeypatch.setattr(Unit, "save_timer", full)
+    with pytest.raises(StoreError, match="the disk is full"):
+        table.deal(seed=5, phone=dealer)
+    monkeypatch.undo()
+    assert table.games_of(dealer) == []  # no game, no side A without its timer
+    dealt = table.deal(seed=6, phone=dealer)  # maybe the same number, never the same game
+    held = table.games_of(dealer)
+    assert [game.seen.facts.id for game in held] == [dealt.id] and held[0].seen.side is A
+    with table.store.unit() as unit:
+        assert unit.timer(dealt.id) is not None  # its timer's row, switched off by default
+    assert table.seat_of(dealt.id, dealer) is A
+
+
+def test_a_join_reads_and_takes_side_b_in_one_transaction(table: Table) -> None:
+    game = table.deal(seed=3, phone=new_phone())
+    joining, third = new_phone(), new_phone()
+    for phone, side in ((joining, B), (joining, B), (third, None)):
+        with transactions(table.store) as opened:
+            assert table.join(game.id, phone) is side
+        assert len(opened) == 1, (phone, side)
