@@ -1,9 +1,7 @@
-"""Games being played, as rows: a new one, one found by its number, address or card, and the
-unfinished ones (each action is saved through a unit of work: store/unit.py)."""
+"""Games being played, as rows: one found by its number, address or card, and the
+unfinished ones (a new game and each action are saved through a unit of work: store/unit.py)."""
 
 from __future__ import annotations
-
-from collections.abc import Sequence
 
 from sqlalchemy import func
 from sqlmodel import col, select
@@ -16,33 +14,6 @@ from gadget.store.rows import GameRow
 
 class GameRecords(Repository):
     """Games in progress (and just finished)."""
-
-    def start_game(
-        self,
-        log: str,
-        *,
-        version: int,
-        side_b: str,
-        code: str | None,
-        team_id: int | None = None,
-        mission_id: str | None = None,
-        map_id: int | None = None,
-        players: Sequence[str] = (),
-        phone: str | None = None,
-    ) -> GameRecord:
-        """Save a new game in a unit of its own (see Unit.start_game)."""
-        with self.unit() as unit:
-            return unit.start_game(
-                log,
-                version=version,
-                side_b=side_b,
-                code=code,
-                team_id=team_id,
-                mission_id=mission_id,
-                map_id=map_id,
-                players=players,
-                phone=phone,
-            )
 
     def game(self, game_id: int) -> GameRecord:
         """A saved game as it stands now."""

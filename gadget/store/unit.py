@@ -11,12 +11,13 @@ from typing import Any
 from sqlalchemy import delete, update
 from sqlalchemy.dialects.postgresql import insert as pg_insert
 from sqlalchemy.dialects.sqlite import insert as sqlite_insert
+from sqlalchemy.exc import IntegrityError
 from sqlmodel import Session, col, select
 
 from gadget.engine.keycard import Player
 from gadget.missions.map import MissionMap
 from gadget.store import notices
-from gadget.store.errors import NotFoundError, StaleGameError
+from gadget.store.errors import NotFoundError, SeatError, StaleGameError
 from gadget.store.maps import load_map
 from gadget.store.phones import SeatRequest, seat_request_record
 from gadget.store.records import (
@@ -170,8 +171,11 @@ class Unit:
             if written is None:  # another phone's row was there first
                 return self.seats(game_id).side_of(phone) is side
         else:  # another database: the second of two phones racing is refused whole
-            self.session.add(SeatRow(**seat, taken_at=self.now))
-            self.session.flush()
+            try:
+                self.session.add(SeatRow(**seat, taken_at=self.now))
+                self.session.flush()
+            except IntegrityError:
+                raise SeatError("another phone took a side at the same moment: try again") from None
         self.tell_others(game_id)
         return True
 
