@@ -62,36 +62,36 @@ def test_every_step_is_kept_and_the_other_phone_reads_it(store: Store) -> None:
     table.classic.open(dealer, card)
     assert card.game is Game.PICTURES and card.layout.cells == 20
     opened = table.classic.open(other, card)
-    assert (opened.table.card, opened.version, opened.table.timer) == (card, 0, None)
+    assert (opened.game.card, opened.version, opened.game.timer) == (card, 0, None)
 
     tables = table.classic
     first = sorted(card.agents(card.starting))[0]
     shown = tables.step(dealer, card, 0, Counted(True))
     shown = tables.step(other, card, shown.version, TimerStarted(TIMES))
     shown = tables.step(dealer, card, shown.version, Touched(first))
-    assert shown.version == 3 and shown.table.tally.touched == (first,)
+    assert shown.version == 3 and shown.game.tally.touched == (first,)
     clock.now += 30
     shown = tables.step(other, card, shown.version, TurnEnded())
     read = tables.shown(dealer, card)
     assert read == shown
-    assert read.table.tally.turn is card.starting.other
-    assert read.table.timer is not None
-    assert (read.table.timer.team, read.table.timer.seconds_left(5040.0)) == (
+    assert read.game.tally.turn is card.starting.other
+    assert read.game.timer is not None
+    assert (read.game.timer.team, read.game.timer.seconds_left(5040.0)) == (
         card.starting.other,
         50,  # a turn's time, from the end of the last one: the server's clock
     )
     shown = tables.step(dealer, card, shown.version, TimerMoved("pause"))
-    assert shown.table.timer is not None and shown.table.timer.paused
+    assert shown.game.timer is not None and shown.game.timer.paused
     shown = tables.step(other, card, shown.version, Undone())
-    assert shown.table.tally.turn is card.starting
+    assert shown.game.tally.turn is card.starting
     shown = tables.step(other, card, shown.version, TimerStopped())
-    assert tables.shown(dealer, card) == shown and shown.table.timer is None
+    assert tables.shown(dealer, card) == shown and shown.game.timer is None
 
 
 def test_a_restarted_server_shows_the_card_where_it_stood(database_url: str) -> None:
     phone = new_phone()
     first = Table(Store(database_url), clock=FakeClock())
-    shown = first.classic.step(phone, first.classic.open(phone, CARD).table.card, 0, Counted(True))
+    shown = first.classic.step(phone, first.classic.open(phone, CARD).game.card, 0, Counted(True))
     shown = first.classic.step(phone, CARD, shown.version, Touched(0))
     first.store.close()
     again = Table(Store(database_url), clock=FakeClock())
@@ -138,7 +138,7 @@ def test_a_phone_that_saw_an_older_step_is_refused_and_nothing_changes(table: Ta
     table.classic.step(one, card, 0, Counted(True))
     with pytest.raises(StaleGameError, match="the other spymaster's phone changed the card first"):
         table.classic.step(two, card, 0, Counted(False))
-    assert table.classic.shown(two, card).table.counting is True
+    assert table.classic.shown(two, card).game.counting is True
 
 
 def test_a_refused_step_keeps_nothing(table: Table) -> None:
@@ -208,7 +208,7 @@ def test_racing_steps_are_taken_exactly_once(store: Store) -> None:
     for thread in threads:
         thread.join()
     assert sorted(outcomes) == ["refused"] * 3 + ["taken"]
-    timer = table.classic.shown(phones[0], CARD).table.timer
+    timer = table.classic.shown(phones[0], CARD).game.timer
     assert timer is not None and (timer.team, timer.turn) == (Team.RED, 2)  # blue started
 
 
@@ -216,7 +216,7 @@ def test_a_kept_document_reads_back_or_is_refused_in_one_line() -> None:
     counted = touched(counting(new_classic_game(CARD), True), 0, 10.0)
     assert classic_game_of_text(document_text(counted)) == counted
     for text in ("", "{", "[]", '{"code": "2ABCD-EFGH7"}'):
-        with pytest.raises(ClassicGameError, match=r"^this kept classic table cannot be read"):
+        with pytest.raises(ClassicGameError, match=r"^this kept classic game cannot be read"):
             classic_game_of_text(text)
 
 

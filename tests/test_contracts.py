@@ -60,6 +60,11 @@ def test_the_code_keeps_every_contract(copy: Path) -> None:
         ("gadget/store/home.py", "import gadget.services.games", "The store keeps rows"),
         # The engine keeps no clock: time is given to it.
         ("gadget/engine/rules.py", "import time", "The engine and the missions are pure"),
+        ("gadget/engine/countdown.py", "import calendar", "The engine and the missions are"),
+        # Nor does it play the classic game, score or time (an outsider's plants, issue 35).
+        ("gadget/store/unit.py", "from gadget.engine.classic_game import after", "The store keeps"),
+        ("gadget/store/unit.py", "from gadget.engine.score import score", "The store keeps rows"),
+        ("gadget/store/unit.py", "from gadget.engine.tally import Tally", "The store keeps rows"),
         # The clue's rule is the engine's; Snowball is the services' (issue 35).
         ("gadget/engine/clue_rule.py", "import snowballstemmer", "The engine and the missions"),
         # The site draws the parts both apps draw, never a served screen or part; the parts

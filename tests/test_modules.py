@@ -133,3 +133,33 @@ def test_the_check_finds_a_loose_callback() -> None:
     assert _loose("def f(on_click: Callable[[Any], Any]) -> None: ...") == {"f"}
     assert _loose("x: Any = ft.use_ref(None)") == {"line 1"}
     assert _loose("def f(on_click: Callable[[Tap], None]) -> None: ...") == set()
+
+
+def _store_handles(tree: ast.Module) -> set[str]:
+    """The names a module imports that are the store's own handles on the database (the
+    store, a unit of work, a repository): what the store's records and errors are not."""
+    from gadget.store import Store  # noqa: PLC0415 - what is compared, for this check only
+    from gadget.store.repository import Repository  # noqa: PLC0415
+    from gadget.store.unit import Unit  # noqa: PLC0415
+
+    found = set()
+    for node in ast.walk(tree):
+        if isinstance(node, ast.ImportFrom) and node.module and node.module.startswith("gadget"):
+            module = importlib.import_module(node.module)
+            for alias in node.names:
+                value = getattr(module, alias.name, None)
+                if isinstance(value, type) and issubclass(value, (Store, Repository, Unit)):
+                    found.add(f"{node.module}.{alias.name}")
+    return found
+
+
+def test_no_screen_takes_the_store_through_a_service_that_imports_it() -> None:
+    """The contract allows indirect imports (a screen imports services, which import the
+    store), so `from gadget.services.table import Store` passed it: an outsider's finding."""
+    taken = {
+        str(path.relative_to(GADGET)): _store_handles(ast.parse(path.read_text("utf-8")))
+        for path in sorted((GADGET / "views").rglob("*.py"))
+    }
+    assert {path: names for path, names in taken.items() if names} == {}
+    planted = ast.parse("from gadget.services.table import Store\nfrom gadget.store import Team")
+    assert _store_handles(planted) == {"gadget.services.table.Store"}

@@ -217,20 +217,20 @@ async def test_a_kept_table_that_does_not_read_back_starts_afresh_and_says_so() 
         phone = await opened(f"/classic/{CARD.code}", storage=storage)
         assert phone.says("The count kept here for this card could not be read, so it starts")
         assert cells_on(phone) == CARD.cells and covered_on(phone) == 0
-        await phone.toggle("Keep count")  # the next step writes a good table over it
+        await phone.toggle("Keep count")  # the next step writes a good game over it
         assert not phone.says("could not be read")
         assert json.loads(str(storage[classic_game_key(CARD.code)]))["counting"] is True
 
 
 def test_a_table_kept_under_a_cards_key_must_be_that_cards() -> None:
     other = deal(Game.CLASSIC, 2)
-    table, trouble = read_classic_game(
+    game, trouble = read_classic_game(
         CARD, json.dumps(classic_game_document(counting(new_classic_game(other), True)))
     )
-    assert table == new_classic_game(CARD)
+    assert game == new_classic_game(CARD)
     assert trouble == (
         "The count kept here for this card could not be read, so it starts afresh:"
-        " this kept classic table is another card's."
+        " this kept classic game is another card's."
     )
     assert read_classic_game(CARD, None) == (new_classic_game(CARD), "")
     kept = json.dumps(classic_game_document(counting(new_classic_game(CARD), True)))
@@ -282,10 +282,10 @@ def test_a_browser_that_keeps_nothing_says_a_reload_starts_afresh(
 def test_a_refused_step_is_said_on_the_screen_never_raised(monkeypatch: pytest.MonkeyPatch) -> None:
     real = site_classic.after
 
-    def refused(table: ClassicGame, step: Step, now: float) -> ClassicGame:
+    def refused(game: ClassicGame, step: Step, now: float) -> ClassicGame:
         if isinstance(step, Touched):  # a touch only: keeping count is the step before it
             raise ClassicGameError("the count is not kept at this table: start keeping count")
-        return real(table, step, now)
+        return real(game, step, now)
 
     monkeypatch.setattr(site_classic, "after", refused)
 

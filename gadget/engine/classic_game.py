@@ -1,8 +1,8 @@
-"""A classic or Pictures table: the card, the count of touches and the team timer, moved
-together by pure steps that the server's table and a phone on its own (the site) share.
+"""A classic or Pictures game: the card, the count of touches and the team timer, moved
+together by pure steps that the server's game and a phone on its own (the site) share.
 
 The timer follows the count: when a touch or "end turn" gives the other team the turn, the
-timer starts that team's turn. A table is kept as a small JSON document (the server's row,
+timer starts that team's turn. A game is kept as a small JSON document (the server's row,
 the site's storage); a document that does not read back is refused in one line.
 """
 
@@ -22,12 +22,12 @@ USUAL_TIMES = TeamTimerSettings()
 TimerMove = Literal["pause", "resume", "restart"]
 # A 25-cell card touched cell by cell with a turn ended between each is 49; turns ended with
 # no touch (a team's time ran out) come on top. Past this a step is refused, never kept: a
-# table kept with more would not read back.
+# game kept with more would not read back.
 MOST_ACTIONS = 200
 
 
 class ClassicGameError(GadgetError):
-    """A step the classic table refuses, or a kept table that cannot be read back."""
+    """A step the classic game refuses, or a kept game that cannot be read back."""
 
 
 @dataclass(frozen=True, slots=True)
@@ -40,7 +40,7 @@ class ClassicGame:
     actions: tuple[TallyAction, ...] = ()
     timer_settings: TeamTimerSettings = USUAL_TIMES
     timer: TeamTimer | None = None
-    # The count the actions lead to, replayed once when the table is made (a render reads it
+    # The count the actions lead to, replayed once when the game is made (a render reads it
     # several times); actions that do not replay are refused here.
     tally: Tally = field(init=False, compare=False)
 
@@ -53,82 +53,82 @@ def new_classic_game(card: ClassicCard) -> ClassicGame:
     return ClassicGame(card)
 
 
-def counting(table: ClassicGame, on: bool) -> ClassicGame:
+def counting(game: ClassicGame, on: bool) -> ClassicGame:
     """Keeping count started or stopped (what was counted is kept); a count started while
-    the timer runs starts at the timer's team, whose turn it is at the table."""
-    tally = table.tally
-    if on and table.timer is not None and not tally.over and tally.turn != table.timer.team:
-        if len(table.actions) >= MOST_ACTIONS:  # the count starts where it is
-            return replace(table, counting=True)
-        return replace(table, counting=True, actions=(*table.actions, EndTurn()))
-    return replace(table, counting=on)
+    the timer runs starts at the timer's team, whose turn it is at the game."""
+    tally = game.tally
+    if on and game.timer is not None and not tally.over and tally.turn != game.timer.team:
+        if len(game.actions) >= MOST_ACTIONS:  # the count starts where it is
+            return replace(game, counting=True)
+        return replace(game, counting=True, actions=(*game.actions, EndTurn()))
+    return replace(game, counting=on)
 
 
-def touched(table: ClassicGame, cell: int, now: float) -> ClassicGame:
+def touched(game: ClassicGame, cell: int, now: float) -> ClassicGame:
     """A cell touched by the operatives whose turn it is."""
-    return _acted(table, Touch(cell), now)
+    return _acted(game, Touch(cell), now)
 
 
-def turn_of(table: ClassicGame) -> Team | None:
-    """Whose turn it is at the table: the count's, else the timer's (None: neither kept)."""
-    if table.counting:
-        return table.tally.turn
-    return table.timer.team if table.timer is not None else None
+def turn_of(game: ClassicGame) -> Team | None:
+    """Whose turn it is at the game: the count's, else the timer's (None: neither kept)."""
+    if game.counting:
+        return game.tally.turn
+    return game.timer.team if game.timer is not None else None
 
 
-def turn_ended(table: ClassicGame, now: float, team: Team | None = None) -> ClassicGame:
+def turn_ended(game: ClassicGame, now: float, team: Team | None = None) -> ClassicGame:
     """`team` stops guessing: with a count, the count's turn passes; the timer starts the
     other team's turn either way. A turn that has already passed is left as it is (both
     spymasters tapped "End the turn": the turn passes once)."""
-    if team is not None and turn_of(table) is not team:
-        return table
-    if table.counting:
-        return _acted(table, EndTurn(), now)
-    if table.timer is None:
-        return table
-    return replace(table, timer=table.timer.next_turn_at(now))
+    if team is not None and turn_of(game) is not team:
+        return game
+    if game.counting:
+        return _acted(game, EndTurn(), now)
+    if game.timer is None:
+        return game
+    return replace(game, timer=game.timer.next_turn_at(now))
 
 
-def undone(table: ClassicGame, now: float) -> ClassicGame:
-    """The last action of the count taken back (nothing to undo: the table as it was)."""
-    if not table.actions:
-        return table
-    before = replace(table, actions=table.actions[:-1])
-    if table.tally.over and before.timer is not None and before.timer.paused:
+def undone(game: ClassicGame, now: float) -> ClassicGame:
+    """The last action of the count taken back (nothing to undo: the game as it was)."""
+    if not game.actions:
+        return game
+    before = replace(game, actions=game.actions[:-1])
+    if game.tally.over and before.timer is not None and before.timer.paused:
         # The end had stopped the clock: the game goes on, and so does the turn's time.
         before = replace(before, timer=before.timer.resumed_at(now))
-    return _timer_follows(before, table.tally.turn, now)
+    return _timer_follows(before, game.tally.turn, now)
 
 
-def timer_started(table: ClassicGame, settings: TeamTimerSettings, now: float) -> ClassicGame:
+def timer_started(game: ClassicGame, settings: TeamTimerSettings, now: float) -> ClassicGame:
     """The team timer on, from the turn the count is at (or the starting team's)."""
-    team = table.tally.turn if table.counting else table.card.starting
+    team = game.tally.turn if game.counting else game.card.starting
     turn = first_turn(settings, team, now)
-    if table.counting and table.actions:  # past the first turn: a turn's time, not the first's
+    if game.counting and game.actions:  # past the first turn: a turn's time, not the first's
         turn = replace(turn, turn=2)
-    return replace(table, timer_settings=settings, timer=turn)
+    return replace(game, timer_settings=settings, timer=turn)
 
 
-def times_set(table: ClassicGame, settings: TeamTimerSettings) -> ClassicGame:
+def times_set(game: ClassicGame, settings: TeamTimerSettings) -> ClassicGame:
     """The team timer's times, the same on both spymasters' phones (used at its next start)."""
-    return replace(table, timer_settings=settings)
+    return replace(game, timer_settings=settings)
 
 
-def timer_stopped(table: ClassicGame) -> ClassicGame:
+def timer_stopped(game: ClassicGame) -> ClassicGame:
     """The team timer off (its times kept for the next start)."""
-    return replace(table, timer=None)
+    return replace(game, timer=None)
 
 
-def timer_moved(table: ClassicGame, move: TimerMove, now: float) -> ClassicGame:
+def timer_moved(game: ClassicGame, move: TimerMove, now: float) -> ClassicGame:
     """The timer paused, resumed or restarted ("pause", "resume", "restart")."""
-    if table.timer is None:
-        return table
+    if game.timer is None:
+        return game
     steps = {
-        "pause": table.timer.paused_at,
-        "resume": table.timer.resumed_at,
-        "restart": table.timer.restarted_at,
+        "pause": game.timer.paused_at,
+        "resume": game.timer.resumed_at,
+        "restart": game.timer.restarted_at,
     }
-    return replace(table, timer=steps[move](now))
+    return replace(game, timer=steps[move](now))
 
 
 @dataclass(frozen=True, slots=True)
@@ -188,61 +188,61 @@ class TimerMoved:
 Step = Touched | TurnEnded | Undone | Counted | TimerStarted | TimesSet | TimerStopped | TimerMoved
 
 
-def after(table: ClassicGame, step: Step, now: float) -> ClassicGame:
-    """The table once this step is taken at `now` (refused in one line when it cannot be)."""
+def after(game: ClassicGame, step: Step, now: float) -> ClassicGame:
+    """The game once this step is taken at `now` (refused in one line when it cannot be)."""
     match step:
         case Touched(cell):
-            return touched(table, cell, now)
+            return touched(game, cell, now)
         case TurnEnded(team):
-            return turn_ended(table, now, team)
+            return turn_ended(game, now, team)
         case Undone():
-            return undone(table, now)
+            return undone(game, now)
         case Counted(on):
-            return counting(table, on)
+            return counting(game, on)
         case TimerStarted(settings):
-            return timer_started(table, settings, now)
+            return timer_started(game, settings, now)
         case TimesSet(settings):
-            return times_set(table, settings)
+            return times_set(game, settings)
         case TimerStopped():
-            return timer_stopped(table)
+            return timer_stopped(game)
         case TimerMoved(move):
-            return timer_moved(table, move, now)
+            return timer_moved(game, move, now)
 
 
-def _acted(table: ClassicGame, action: TallyAction, now: float) -> ClassicGame:
-    if not table.counting:
+def _acted(game: ClassicGame, action: TallyAction, now: float) -> ClassicGame:
+    if not game.counting:
         raise ClassicGameError("the count is not kept at this table: start keeping count")
-    if len(table.actions) >= MOST_ACTIONS:
+    if len(game.actions) >= MOST_ACTIONS:
         raise ClassicGameError(
             "this table has counted {most} steps, the most it keeps: deal a new card",
             most=MOST_ACTIONS,
         )
-    before = table.tally
+    before = game.tally
     act(before, action)  # refused here (a cell twice, the game over), before it is kept
-    return _timer_follows(replace(table, actions=(*table.actions, action)), before.turn, now)
+    return _timer_follows(replace(game, actions=(*game.actions, action)), before.turn, now)
 
 
-def _timer_follows(table: ClassicGame, turn_before: Team, now: float) -> ClassicGame:
+def _timer_follows(game: ClassicGame, turn_before: Team, now: float) -> ClassicGame:
     """The timer starts the other team's turn when the count's turn changed."""
-    tally = table.tally
-    if table.timer is None:
-        return table
+    tally = game.tally
+    if game.timer is None:
+        return game
     if tally.over:  # the end stops the clock
-        return replace(table, timer=table.timer.paused_at(now))
+        return replace(game, timer=game.timer.paused_at(now))
     if tally.turn == turn_before:
-        return table
-    return replace(table, timer=table.timer.next_turn_at(now))
+        return game
+    return replace(game, timer=game.timer.next_turn_at(now))
 
 
-def classic_game_document(table: ClassicGame) -> dict[str, Any]:
-    """The table as JSON-ready data (a server's row, the site's storage)."""
-    timer = table.timer
+def classic_game_document(game: ClassicGame) -> dict[str, Any]:
+    """The game as JSON-ready data (a server's row, the site's storage)."""
+    timer = game.timer
     return {
-        "code": table.card.code,
-        "counting": table.counting,
-        "actions": [a.cell if isinstance(a, Touch) else "end" for a in table.actions],
-        "turn_seconds": table.timer_settings.turn_seconds,
-        "first_turn_seconds": table.timer_settings.first_turn_seconds,
+        "code": game.card.code,
+        "counting": game.counting,
+        "actions": [a.cell if isinstance(a, Touch) else "end" for a in game.actions],
+        "turn_seconds": game.timer_settings.turn_seconds,
+        "first_turn_seconds": game.timer_settings.first_turn_seconds,
         "timer": None
         if timer is None
         else {
@@ -255,7 +255,7 @@ def classic_game_document(table: ClassicGame) -> dict[str, Any]:
 
 
 def classic_game_of_document(document: object) -> ClassicGame:
-    """A kept table read back; anything else is refused in one line (hostile storage)."""
+    """A kept game read back; anything else is refused in one line (hostile storage)."""
     try:
         _require(isinstance(document, dict), "not an object")
         assert isinstance(document, dict)  # for mypy: checked just above
@@ -273,7 +273,7 @@ def classic_game_of_document(document: object) -> ClassicGame:
         return ClassicGame(card, document.get("counting") is True, actions, settings, timer)
     except (KeyError, TypeError, ValueError) as wrong:
         raise ClassicGameError(
-            "this kept classic table cannot be read: {wrong}", wrong=str(wrong)
+            "this kept classic game cannot be read: {wrong}", wrong=str(wrong)
         ) from None
 
 

@@ -1,9 +1,9 @@
 """Classic and Pictures cards at the server: both spymasters' phones show one card, its count
 and its team timer, each step saved as it happens and told at once to every phone watching.
 
-The code is the card: a phone that holds a code opens its table (the first phone to open a
+The code is the card: a phone that holds a code opens its game (the first phone to open a
 code keeps it at the server), and only a phone that opened it reads or moves it. There is no
-way to list tables. Each step is one transaction: the phone checked, the version it saw
+way to list games. Each step is one transaction: the phone checked, the version it saw
 checked (the other phone may have moved first), the step (a value of `classic_game`)
 applied to the kept document by its one pure function and saved. The timer runs on the
 server's clock, the same on every phone.
@@ -33,24 +33,24 @@ from gadget.store import KeptClassic, Store
 
 @dataclass(frozen=True, slots=True)
 class ShownClassic:
-    """A card's table as a phone shows it, and the version its next step is based on."""
+    """A card's game as a phone shows it, and the version its next step is based on."""
 
-    table: ClassicGame
+    game: ClassicGame
     version: int
 
 
-def document_text(table: ClassicGame) -> str:
-    """The table as the store keeps it."""
-    return json.dumps(classic_game_document(table), separators=(",", ":"), sort_keys=True)
+def document_text(game: ClassicGame) -> str:
+    """The game as the store keeps it."""
+    return json.dumps(classic_game_document(game), separators=(",", ":"), sort_keys=True)
 
 
 def classic_game_of_text(text: str) -> ClassicGame:
-    """A kept table read back; text that is no table is refused in one line."""
+    """A kept game read back; text that is no game is refused in one line."""
     try:
         document = json.loads(text)
     except ValueError:
         raise ClassicGameError(
-            "this kept classic table cannot be read: {wrong}", wrong="not JSON"
+            "this kept classic game cannot be read: {wrong}", wrong="not JSON"
         ) from None
     return classic_game_of_document(document)
 
@@ -71,13 +71,13 @@ class ClassicGames:
         self.clock = clock
 
     def open(self, phone: Phone, card: ClassicCard) -> ShownClassic:
-        """The card's table on this phone, which holds its code: kept at the server the first
+        """The card's game on this phone, which holds its code: kept at the server the first
         time any phone opens it (a card dealt anywhere, the same card everywhere)."""
         kept = self.store.open_classic(card.code, phone.key, document_text(new_classic_game(card)))
         return _shown(card, kept)
 
     def shown(self, phone: Phone, card: ClassicCard) -> ShownClassic:
-        """The card's table now, for a phone that opened it (any other: no such card)."""
+        """The card's game now, for a phone that opened it (any other: no such card)."""
         return _shown(card, self.store.classic_of(card.code, phone.key))
 
     def step(self, phone: Phone, card: ClassicCard, version: int, step: Step) -> ShownClassic:
@@ -89,9 +89,9 @@ class ClassicGames:
         changed: list[ClassicGame] = []
 
         def change(text: str) -> str:
-            table = after(_kept_classic_game(card, text), step, now)
-            changed.append(table)
-            return document_text(table)
+            game = after(_kept_classic_game(card, text), step, now)
+            changed.append(game)
+            return document_text(game)
 
         kept = self.store.save_classic(card.code, phone.key, version, change)
         if kept.version != version:  # a step that changed nothing has nothing to tell
@@ -100,13 +100,13 @@ class ClassicGames:
 
 
 def _kept_classic_game(card: ClassicCard, text: str) -> ClassicGame:
-    """The kept table of this card (a row whose document names another card is refused)."""
-    table = classic_game_of_text(text)
-    if table.card != card:
+    """The kept game of this card (a row whose document names another card is refused)."""
+    game = classic_game_of_text(text)
+    if game.card != card:
         raise ClassicGameError(
-            "this kept classic table cannot be read: {wrong}", wrong="another card's"
+            "this kept classic game cannot be read: {wrong}", wrong="another card's"
         )
-    return table
+    return game
 
 
 def _shown(card: ClassicCard, kept: KeptClassic) -> ShownClassic:

@@ -1,5 +1,5 @@
 """A classic or Pictures card on the site: the card the code makes (the same on every phone
-given it), its share panel for the other spymaster, and the table both apps show, whose
+given it), its share panel for the other spymaster, and the game both apps show, whose
 steps this phone applies itself and keeps in its own storage."""
 
 from __future__ import annotations
@@ -61,23 +61,23 @@ def SiteClassic(card: ClassicCard) -> ft.Control:
     this phone's storage at each step and timed by this phone's own clock."""
     page = ft.context.page
     held, set_held = use_value(lambda: cast(tuple[ClassicGame, str] | None, None))
-    current = use_kept(cast(list[ClassicGame], []))  # the newest table, between renders
+    current = use_kept(cast(list[ClassicGame], []))  # the newest game, between renders
     written = use_kept([False])  # kept once already by this screen: the index knows it
     sharing, set_sharing = use_value(lambda: False)
     said, set_said = use_value(lambda: "")
     use_wakelock()
 
     async def load() -> None:
-        table, trouble = read_classic_game(card, await stored(classic_game_key(card.code)))
-        current.current[:] = [table]
-        set_held((table, trouble))
+        game, trouble = read_classic_game(card, await stored(classic_game_key(card.code)))
+        current.current[:] = [game]
+        set_held((game, trouble))
 
     ft.use_effect(load, [])
 
-    async def keep(table: ClassicGame) -> None:
+    async def keep(game: ClassicGame) -> None:
         first, written.current[0] = not written.current[0], True
         try:
-            await keep_classic_game(table, first)
+            await keep_classic_game(game, first)
         except Exception:  # no storage here: the screen goes on, a reload starts afresh
             with contextlib.suppress(Exception):
                 set_said(_("This browser keeps nothing: a reload starts this card afresh."))
@@ -94,7 +94,7 @@ def SiteClassic(card: ClassicCard) -> ft.Control:
 
     if held is None:
         return loading(_("Opening the card"))
-    table, trouble = held
+    game, trouble = held
     controls = ClassicControls(now=now, take=lambda step: doing(lambda t: after(t, step, now())))
     link = addresses.site_link(page.url, addresses.classic(card))
     return screen(
@@ -116,6 +116,6 @@ def SiteClassic(card: ClassicCard) -> ft.Control:
             ),
             *([ft.Text(trouble, color=palette.DANGER)] if trouble else []),
             *([ft.Text(said, color=palette.DANGER)] if said else []),
-            ClassicGameView(table, controls),
+            ClassicGameView(game, controls),
         ]
     )

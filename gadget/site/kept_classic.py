@@ -1,4 +1,4 @@
-"""The classic tables this phone keeps on the site: each card's count and team timer under a
+"""The classic games this phone keeps on the site: each card's count and team timer under a
 key of its own, so a reload (or the same card opened again) finds them; the newest
 KEPT_CLASSIC_GAMES are kept, older ones let go (the page reads every key of the app as it loads)."""
 
@@ -20,18 +20,18 @@ from gadget.views.parts.language import _, say
 from gadget.views.parts.shared import brief
 from gadget.views.parts.storage import forget, stored, write
 
-CLASSIC_GAMES_KEY: Final = "gadget.site.classic"  # the codes of the tables kept, newest first
-KEPT_CLASSIC_GAMES: Final = 50  # about 20 kB with a long count each; older tables are let go
+CLASSIC_GAMES_KEY: Final = "gadget.site.classic"  # the codes of the games kept, newest first
+KEPT_CLASSIC_GAMES: Final = 50  # about 20 kB with a long count each; older games are let go
 
 
 def classic_game_key(code: str) -> str:
-    """Where the table of the card with this code is kept."""
+    """Where the game of the card with this code is kept."""
     return f"{CLASSIC_GAMES_KEY}.{code}"
 
 
 def read_classic_game(card: ClassicCard, kept: object) -> tuple[ClassicGame, str]:
-    """The table kept for this card (a fresh one where none is), and, where what is kept does
-    not read back as this card's table, a fresh one and one line saying so."""
+    """The game kept for this card (a fresh one where none is), and, where what is kept does
+    not read back as this card's game, a fresh one and one line saying so."""
     if kept is None:
         return new_classic_game(card), ""
     try:
@@ -39,17 +39,17 @@ def read_classic_game(card: ClassicCard, kept: object) -> tuple[ClassicGame, str
             document = json.loads(str(kept))
         except ValueError:
             document = None  # not JSON: refused below as "not an object"
-        table = classic_game_of_document(document)
-        if table.card != card:
-            raise ClassicGameError("this kept classic table is another card's")
+        game = classic_game_of_document(document)
+        if game.card != card:
+            raise ClassicGameError("this kept classic game is another card's")
     except GadgetError as wrong:
         said = _("The count kept here for this card could not be read, so it starts afresh: {why}")
         return new_classic_game(card), brief(said.format(why=say(wrong)))
-    return table, ""
+    return game, ""
 
 
 def kept_codes(kept: object) -> list[str]:
-    """The codes of the tables kept, newest first (an index that does not read: none)."""
+    """The codes of the games kept, newest first (an index that does not read: none)."""
     try:
         codes = json.loads(str(kept)) if isinstance(kept, str) else []
     except ValueError:
@@ -65,12 +65,12 @@ def newest_first(codes: list[str], code: str) -> tuple[list[str], list[str]]:
     return ordered[:KEPT_CLASSIC_GAMES], ordered[KEPT_CLASSIC_GAMES:]
 
 
-async def keep_classic_game(table: ClassicGame, first: bool) -> None:
-    """Write the table under its card's key; the first time a screen keeps it, make it the
+async def keep_classic_game(game: ClassicGame, first: bool) -> None:
+    """Write the game under its card's key; the first time a screen keeps it, make it the
     newest in the index and let the oldest go (raises where the browser keeps nothing)."""
-    code = table.card.code
+    code = game.card.code
     await write(
-        classic_game_key(code), json.dumps(classic_game_document(table), separators=(",", ":"))
+        classic_game_key(code), json.dumps(classic_game_document(game), separators=(",", ":"))
     )
     if first:
         codes, dropped = newest_first(kept_codes(await stored(CLASSIC_GAMES_KEY)), code)

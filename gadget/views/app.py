@@ -48,7 +48,8 @@ def App(trouble: Trouble, table: Table) -> ft.Control:
     /teams/<n>/history          every attempt, with notes and charts
     anything else               "This address leads nowhere.", and Home
 
-    Each screen is a file of views/screens/, named after its address: its last fixed word
+    Each screen is a file of views/screens/, named after its address (with the states that
+    address shows: /join/<code>'s card alone and its game are join.py's): its last fixed word
     (/settings in settings.py, /join/<code> in join.py), singular where the address picks
     one of many (/teams/<n> in team.py, /teams/<n>/missions/<id> in mission.py), and
     prefixed with its owner where that word is another address's (/teams/<n>/history in

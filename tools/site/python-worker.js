@@ -210,12 +210,12 @@ async function boot(settings) {
     pyodide.runPython(settings.imports);
   }
   if (settings.kept) {
-    // What the page read of the phone's storage and languages (gadget/views/storage.py).
+    // What the page read of the phone's storage and languages (gadget/views/parts/storage.py).
     pyodide.globals.set(
       "_page_read",
       JSON.stringify({ kept: settings.kept, languages: settings.languages || [] }),
     );
-    pyodide.runPython("from gadget.views.storage import give\ngive(_page_read)\ndel _page_read");
+    pyodide.runPython("from gadget.views.parts.storage import give\ngive(_page_read)\ndel _page_read");
   }
   // The app's entry point runs now: Flet's PyodideConnection waits for Dart's jsConnect.
   await pyodide.runPythonAsync(`

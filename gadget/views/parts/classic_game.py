@@ -1,7 +1,7 @@
-"""What a spymaster's phone shows of a classic or Pictures table, served or on its own: the
+"""What a spymaster's phone shows of a classic or Pictures game, served or on its own: the
 card (hidden until a spymaster asks), the count of touches and the team timer.
 
-The steps go through `ClassicControls`: the server's table (both phones see each change) or
+The steps go through `ClassicControls`: the server's game (both phones see each change) or
 the phone itself (the static site). This module shows and asks, nothing more.
 """
 
@@ -130,9 +130,9 @@ def TeamTimerBar(timer: TeamTimer, controls: ClassicControls) -> ft.Control:
 
 
 @component
-def TimerPanel(table: ClassicGame, controls: ClassicControls) -> ft.Control:
+def TimerPanel(game: ClassicGame, controls: ClassicControls) -> ft.Control:
     """The team timer: its two times and a start button while off; the clock while on."""
-    times = table.timer_settings  # the table's: both phones show and start the same times
+    times = game.timer_settings  # the game's: both phones show and start the same times
     refusal, set_refusal = use_value(lambda: "")
 
     def change(turn: int | str | None = None, first: int | str | None = None) -> None:
@@ -150,13 +150,13 @@ def TimerPanel(table: ClassicGame, controls: ClassicControls) -> ft.Control:
 
     switch = ft.Switch(
         label=_("Team timer"),
-        value=table.timer is not None,
+        value=game.timer is not None,
         on_change=lambda e: controls.take(
             TimerStarted(times) if e.control.value else TimerStopped()
         ),
     )
-    if table.timer is not None:
-        return panel([switch, TeamTimerBar(table.timer, controls)])
+    if game.timer is not None:
+        return panel([switch, TeamTimerBar(game.timer, controls)])
     return panel(
         [
             switch,
@@ -189,8 +189,8 @@ def _winner_words(winner: Team, assassin_found: bool) -> str:
     )
 
 
-def _count_lines(table: ClassicGame) -> list[ft.Control]:
-    tally = table.tally
+def _count_lines(game: ClassicGame) -> list[ft.Control]:
+    tally = game.tally
     lines: list[ft.Control] = [
         ft.Text(
             _("Agents left: red {red}, blue {blue}").format(
@@ -209,21 +209,21 @@ def _count_lines(table: ClassicGame) -> list[ft.Control]:
 
 
 @component
-def ClassicGameView(table: ClassicGame, controls: ClassicControls) -> ft.Control:
+def ClassicGameView(game: ClassicGame, controls: ClassicControls) -> ft.Control:
     """The card, hidden until a spymaster asks; the count, when kept; the timer, when on."""
     shown, set_shown = use_value(lambda: False)
     session = ft.context.page.session
 
     async def hide_on_reconnection() -> None:
         """A reload showed the card again (Flet keeps the session): it hides it, as a new
-        visit does, for a phone left on the table."""
+        visit does, for a phone left on the game."""
         while True:
             await reconnection(session)
             set_shown(False)
 
     use_task(hide_on_reconnection, [])
-    tally = table.tally
-    turn = turn_of(table)
+    tally = game.tally
+    turn = turn_of(game)
     turned = use_kept({"turn": turn, "at": 0.0})  # whose turn the button ends, since when
     if turned.current["turn"] is not turn:  # from one team's turn to the other's
         was = turned.current["turn"]
@@ -235,29 +235,29 @@ def ClassicGameView(table: ClassicGame, controls: ClassicControls) -> ft.Control
         if time.monotonic() - cast(float, turned.current["at"]) >= TURN_GRACE:
             controls.take(TurnEnded(turn))
 
-    touchable = shown and table.counting and not tally.over
+    touchable = shown and game.counting and not tally.over
     grid = ClassicCardGrid(
-        table.card,
-        frozenset(tally.touched) if table.counting else frozenset(),
+        game.card,
+        frozenset(tally.touched) if game.counting else frozenset(),
         (lambda cell: controls.take(Touched(cell))) if touchable else None,
         hidden=not shown,
     )
     count: list[ft.Control] = [
         ft.Switch(
             label=_("Keep count"),
-            value=table.counting,
+            value=game.counting,
             on_change=lambda e: controls.take(Counted(bool(e.control.value))),
         )
     ]
-    if table.counting:
-        count += _count_lines(table)
+    if game.counting:
+        count += _count_lines(game)
         count.append(
             ft.Row(
                 [
                     ft.OutlinedButton(
                         _("Undo"),
                         on_click=lambda _e: controls.take(Undone()),
-                        disabled=not table.actions,
+                        disabled=not game.actions,
                     )
                 ],
                 wrap=True,
@@ -266,11 +266,11 @@ def ClassicGameView(table: ClassicGame, controls: ClassicControls) -> ft.Control
     turn_button = ft.FilledButton(
         _end_words(None if tally.over else turn),
         on_click=lambda _e: end_turn(),
-        visible=(table.counting or table.timer is not None) and not tally.over,
+        visible=(game.counting or game.timer is not None) and not tally.over,
     )
     return ft.Column(
         [
-            ft.Text(starts_words(table.card.starting), weight=ft.FontWeight.BOLD),
+            ft.Text(starts_words(game.card.starting), weight=ft.FontWeight.BOLD),
             ft.FilledTonalButton(
                 _("Hide the card") if shown else _("Show the card (spymasters only)"),
                 on_click=lambda _e: set_shown(not shown),
@@ -278,7 +278,7 @@ def ClassicGameView(table: ClassicGame, controls: ClassicControls) -> ft.Control
             grid,
             turn_button,
             panel(count),
-            TimerPanel(table, controls),
+            TimerPanel(game, controls),
         ],
         spacing=12,
     )

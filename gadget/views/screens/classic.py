@@ -46,9 +46,9 @@ def ClassicRoute() -> ft.Control:
 
 @component
 def ClassicCardScreen(card: ClassicCard) -> ft.Control:
-    """The card's table as the server keeps it, followed live: a step on either spymaster's
+    """The card's game as the server keeps it, followed live: a step on either spymaster's
     phone shows on both at once; the code is shown only when a spymaster asks."""
-    tables = use_table().classic
+    classic_games = use_table().classic
     page = ft.context.page
     phone = use_phone()
     shown, set_shown = use_value(lambda: cast(ShownClassic | None, None))
@@ -65,7 +65,9 @@ def ClassicCardScreen(card: ClassicCard) -> ft.Control:
 
     def reread() -> None:
         # The first read opens the card on this phone (it holds the code); later ones read.
-        show(tables.shown(phone, card) if opened.current else tables.open(phone, card))
+        show(
+            classic_games.shown(phone, card) if opened.current else classic_games.open(phone, card)
+        )
         opened.current = True
 
     use_live(card.code, reread, lambda: version.current)
@@ -82,7 +84,8 @@ def ClassicCardScreen(card: ClassicCard) -> ft.Control:
         guarded(record, refused)(None)
 
     controls = ClassicControls(
-        now=tables.clock, take=lambda step: act(lambda seen: tables.step(phone, card, seen, step))
+        now=classic_games.clock,
+        take=lambda step: act(lambda seen: classic_games.step(phone, card, seen, step)),
     )
     if shown is None:
         return loading(_("Opening the card"))
@@ -108,7 +111,7 @@ def ClassicCardScreen(card: ClassicCard) -> ft.Control:
                 key="share",
             ),
             status,
-            keyed(ClassicGameView, "table", shown.table, controls),
+            keyed(ClassicGameView, "game", shown.game, controls),
         ],
         spacing=12,
     )

@@ -16,6 +16,7 @@ from gadget.views.parts.keycard import KeyCardGrid
 from gadget.views.parts.language import _, say
 from gadget.views.parts.layout import loading, screen
 from gadget.views.parts.phone import use_phone
+from gadget.views.parts.redirect import Redirect
 from gadget.views.parts.typed_code import read_code
 from gadget.views.served.seated_game import SeatedGame
 from gadget.views.served.table_context import use_table
@@ -56,14 +57,6 @@ def JoinRoute() -> ft.Control:
     if game is None:
         return keyed(CardOnly, f"card {code.text}", code)
     return keyed(JoinGame, f"game {code.text}", game.id)
-
-
-@component
-def Redirect(address: str) -> ft.Control:
-    """An address that is another screen's: there at once (the router draws it)."""
-    page = ft.context.page
-    ft.use_effect(lambda: page.navigate(address), [address])
-    return loading(_("Opening the card"))
 
 
 @component
