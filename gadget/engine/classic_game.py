@@ -1,5 +1,5 @@
 """A classic or Pictures game: the card, the count of touches and the team timer, moved
-together by pure steps that the server's game and a phone on its own (the site) share.
+together by pure steps that the server (a game it keeps) and a phone on its own (the site) share.
 
 The timer follows the count: when a touch or "end turn" gives the other team the turn, the
 timer starts that team's turn. A game is kept as a small JSON document (the server's row,
@@ -55,7 +55,7 @@ def new_classic_game(card: ClassicCard) -> ClassicGame:
 
 def counting(game: ClassicGame, on: bool) -> ClassicGame:
     """Keeping count started or stopped (what was counted is kept); a count started while
-    the timer runs starts at the timer's team, whose turn it is at the game."""
+    the timer runs starts at the timer's team, whose turn it is in the game."""
     tally = game.tally
     if on and game.timer is not None and not tally.over and tally.turn != game.timer.team:
         if len(game.actions) >= MOST_ACTIONS:  # the count starts where it is
@@ -70,7 +70,7 @@ def touched(game: ClassicGame, cell: int, now: float) -> ClassicGame:
 
 
 def turn_of(game: ClassicGame) -> Team | None:
-    """Whose turn it is at the game: the count's, else the timer's (None: neither kept)."""
+    """Whose turn it is in the game: the count's, else the timer's (None: neither kept)."""
     if game.counting:
         return game.tally.turn
     return game.timer.team if game.timer is not None else None

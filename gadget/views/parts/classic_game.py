@@ -1,7 +1,7 @@
 """What a spymaster's phone shows of a classic or Pictures game, served or on its own: the
 card (hidden until a spymaster asks), the count of touches and the team timer.
 
-The steps go through `ClassicControls`: the server's game (both phones see each change) or
+The steps go through `ClassicControls`: the game the server keeps (both phones see each change) or
 the phone itself (the static site). This module shows and asks, nothing more.
 """
 
@@ -216,7 +216,7 @@ def ClassicGameView(game: ClassicGame, controls: ClassicControls) -> ft.Control:
 
     async def hide_on_reconnection() -> None:
         """A reload showed the card again (Flet keeps the session): it hides it, as a new
-        visit does, for a phone left on the game."""
+        visit does, for a phone left open on the card."""
         while True:
             await reconnection(session)
             set_shown(False)
