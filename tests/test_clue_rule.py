@@ -117,6 +117,12 @@ FAMILY, PART, CONTAINS = (Clash.FAMILY, False), (Clash.PART, False), (Clash.PART
         ("bearcats", "EAR", "en", ()),
         # A longer visible word counts anywhere in the clue.
         ("rainwaterfall", "WATER", "en", (CONTAINS,)),
+        # A three-letter word before endings counts in the middle too (bob|cat|s), and where
+        # it is found a second time, one letter on (xy|aaa|a|s: the second "aaa" ends at s).
+        ("bobcats", "CAT", "en", (CONTAINS,)),
+        ("xyaaaas", "AAA", "en", (CONTAINS,)),
+        # Ten letters of endings after a three-letter word: derived, not a compound.
+        ("catationement", "CAT", "fr", ()),
     ],
 )
 def test_the_rules_own_limits_hold_whatever_the_stemmer(
@@ -133,6 +139,16 @@ def test_a_part_whose_stem_is_the_clues_is_a_part_only_where_the_clue_could_begi
         return "q" if word in ("quake", "zzzz") else word
 
     assert clue_flags("zzzz", ["EARTHQUAKE"], "en", odd) == ()
+
+
+def test_a_family_after_a_prefix_may_be_one_the_stemmer_alone_sees() -> None:
+    """un-fiery and FIRE: the forms differ, their stems are one (a stemmer that knows it)."""
+
+    def knowing(word: str, code: str) -> str:
+        return "fire" if word in ("fiery", "fire") else word
+
+    assert clue_flags("unfiery", ["FIRE"], "en", knowing) == (ClueFlag("FIRE", Clash.FAMILY),)
+    assert clue_flags("unfiery", ["FIRE"], "en", _whole) == ()
 
 
 def test_the_words_that_begin_alike_are_counted_up_to_the_first_difference() -> None:
@@ -155,6 +171,7 @@ def test_a_word_longer_than_any_is_never_kept_between_clues() -> None:
     """Each typed word is kept once made ready (a table's words are asked about at every
     clue), up to 64 characters: a longer text would fill the memory of a server."""
     kept = clue_rule._kept_word
-    kept.cache_clear()
-    clue_flags("a" * 64, ["b" * 65], "en", _whole)
-    assert kept.cache_info().currsize == 1  # the clue of 64, not the word of 65
+    for text, is_kept in (("sun", True), ("a" * 64, True), ("a" * 65, False)):
+        kept.cache_clear()
+        clue_flags(text, [], "en", _whole)
+        assert kept.cache_info().currsize == is_kept, len(text)
