@@ -88,6 +88,8 @@ async def test_a_tap_runs_through_the_listed_files_and_never_calls_back_up(table
         sys.setprofile(None)
         threading.setprofile(None)  # type: ignore[arg-type]
     assert phone_b.says("You found an agent.")
+    # Calls into a screen are left out: the hub wakes the phones' loops that the screens
+    # registered with it (and Flet calls the handlers), which is how a screen is told.
     upward = {
         (caller, callee)
         for caller, callee in trace.calls
@@ -99,4 +101,3 @@ async def test_a_tap_runs_through_the_listed_files_and_never_calls_back_up(table
     middle = {f for f in trace.files if f.startswith(("services/", "store/"))}
     assert middle <= (CHAIN | CARRIED), middle - CHAIN - CARRIED  # no detour through another
     assert trace.files >= CHAIN, CHAIN - trace.files  # the chain is the one the tap takes
-    assert len(CHAIN) <= 12
