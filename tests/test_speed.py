@@ -201,6 +201,14 @@ def test_a_server_started_again_sends_the_copies_an_earlier_start_made(
         _first_brotli(client, plain)
     assert kept.read_bytes() == whole  # made again, and kept whole
     assert [name for name in os.listdir(copies) if name.startswith(".")] == []  # no part left
+    (kept_gzip,) = copies.glob("*.gzip")
+    spoilt = bytearray(kept_gzip.read_bytes())
+    spoilt[10:40] = bytes(byte ^ 0xFF for byte in spoilt[10:40])  # its inside, not its header
+    kept_gzip.write_bytes(bytes(spoilt))
+    with TestClient(asgi_app(Table(store))) as client:  # zlib's own error, once uncaught
+        for _ in range(2):  # and not remembered as the file's answer either
+            headers, packed = _raw(client, "/main.dart.js", **{"Accept-Encoding": "gzip"})
+            assert headers["content-encoding"] == "gzip" and gzip.decompress(packed) == plain
     store.close()
 
 

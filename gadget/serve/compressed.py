@@ -233,7 +233,11 @@ class CompressedOnce:
             if looking is None:
                 looking = asyncio.ensure_future(asyncio.to_thread(self._on_disk, body))
                 self.looking[(path, etag)] = looking
-            named, found = await asyncio.shield(looking)
+            try:
+                named, found = await asyncio.shield(looking)
+            except BaseException:
+                self.looking.pop((path, etag), None)  # asked again by the next phone
+                raise
             if (path, etag) not in self.names:
                 self.names[(path, etag)] = named
                 for coding, packed in found.items():

@@ -12,6 +12,7 @@ import os
 import re
 import threading
 import time
+import zlib
 from pathlib import Path
 from typing import Final
 
@@ -48,7 +49,7 @@ class CopiesOnDisk:
             if _OPENED[coding](packed) != body:
                 return None
             os.utime(path)  # read now: kept another KEPT_DAYS
-        except (OSError, brotli.error, EOFError, gzip.BadGzipFile, ValueError):
+        except (OSError, brotli.error, EOFError, gzip.BadGzipFile, zlib.error, ValueError):
             return None
         return packed
 
