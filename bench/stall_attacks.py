@@ -30,7 +30,7 @@ import websockets
 ROOT = Path(__file__).resolve().parents[1]
 sys.path.insert(0, str(ROOT))
 
-from bench.bench_load import SimulatedPhone  # noqa: E402
+from bench.load_phones import SimulatedPhone  # noqa: E402
 from gadget.services import attempts  # noqa: E402
 from gadget.services.backup import export_team  # noqa: E402
 from gadget.services.phones import new_phone_token  # noqa: E402

@@ -55,7 +55,7 @@ http.server.HTTPServer(("127.0.0.1", int(sys.argv[1])), Healthy).serve_forever()
 def test_the_bench_waits_for_its_servers_health_check_however_long_they_take() -> None:
     """It waited a fixed 8 s, and a busy machine's servers refused its phones (an outsider's
     finding): it now waits for each to answer, and says so in one line if one never will."""
-    from bench.bench_load import until_healthy  # noqa: PLC0415  (a benchmark's helper)
+    from bench.load_phones import until_healthy  # noqa: PLC0415  (a benchmark's helper)
     from tests.processes import _free_port  # noqa: PLC0415
 
     port = _free_port()

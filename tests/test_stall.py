@@ -20,8 +20,8 @@ import msgpack
 import pytest
 from starlette.testclient import TestClient
 
-from bench.bench_load import SimulatedPhone
 from bench.bench_stall import Server, health, serve
+from bench.load_phones import SimulatedPhone
 from bench.stall_attacks import PATIENCE, attack
 from gadget.serve.server import asgi_app
 from gadget.services import attempts

@@ -4,13 +4,14 @@ from __future__ import annotations
 
 from collections.abc import Callable
 from dataclasses import dataclass
-from typing import Final
+from typing import Final, cast
 
 import flet as ft
 
 from gadget.engine import CELLS, Colour, PlayerView
 from gadget.services import palette
 from gadget.views.parts.boundary import component
+from gadget.views.parts.hooks import Kept, use_kept
 from gadget.views.parts.language import _, pgettext
 
 # Green, black and tan are told apart by a symbol too, for colour-blind players.
@@ -64,32 +65,71 @@ def cell_words(
     return _(", ").join(words)
 
 
-def _cell(
+@dataclass(frozen=True, slots=True)
+class CellLook:
+    """Everything one cell shows, as a value, its words already in the phone's language: a
+    cell whose look did not change is not drawn again, nor compared, when the card is (a
+    move changes one or two of 25)."""
+
+    cell: int
+    colour: Colour
+    found: bool
+    struck: bool
+    tokens: tuple[str, ...]  # the bystander tokens on it, in the phone's words
+    partner_colour: Colour | None  # after the game: the partner's colour, in a corner
+    word: str | None
+    chosen: bool
+    touchable: bool
+    label: str
+
+
+def cell_look(
     view: PlayerView,
     cell: int,
     position: int,
-    on_touch: Callable[[int], None] | None,
     struck: int | None,
     *,
-    touch_cells: frozenset[int],
+    touchable: bool,
     word: str | None = None,
     chosen: bool = False,
-) -> ft.Control:
-    colour = Colour(view.own_side[cell])
-    fill, ink, icon, _name = CELL_LOOK[colour]
-    found = cell in view.found
-    if cell == struck:  # the touch that lost the game, in the colour of danger
+) -> CellLook:
+    """One cell of the card from this seat, at its place in the grid."""
+    row, column = divmod(position, 5)
+    said = cell_words(view, cell, struck, word)
+    if chosen:
+        said = _("{words}, chosen").format(words=said)
+    return CellLook(
+        cell=cell,
+        colour=Colour(view.own_side[cell]),
+        found=cell in view.found,
+        struck=cell == struck,
+        tokens=(
+            *([pgettext("token", "you")] if cell in view.marks_by_me else []),
+            *([pgettext("token", "partner")] if cell in view.marks_by_partner else []),
+        ),
+        partner_colour=None if view.partner_side is None else Colour(view.partner_side[cell]),
+        word=word,
+        chosen=chosen,
+        touchable=touchable,
+        label=_("row {row} column {column}: {words}").format(
+            row=row + 1, column=column + 1, words=said
+        ),
+    )
+
+
+def _key_cell(look: CellLook, tap: Callable[[int], None]) -> ft.Control:
+    """A cell drawn from its look; `tap` is the card's, the same at every render."""
+    fill, ink, icon, _name = CELL_LOOK[look.colour]
+    found, word = look.found, look.word
+    if look.struck:  # the touch that lost the game, in the colour of danger
         fill, ink, icon = palette.DANGER, palette.ON_DARK, ft.Icons.DANGEROUS
-    tokens: list[ft.Control] = []
-    if cell in view.marks_by_me:
-        tokens.append(_token(pgettext("token", "you")))
-    if cell in view.marks_by_partner:
-        tokens.append(_token(pgettext("token", "partner")))
+    tokens = [_token(said) for said in look.tokens]
     symbol = ft.Icon(
         ft.Icons.PERSON if found else icon,
         color=palette.COVERED_INK if found else ink,
         size=26 if word is None or found else 14,
     )
+    chosen = look.chosen
     face = ft.Container(
         # An agent card hides its word, as the tile does on the table.
         content=symbol if word is None or found else _worded(symbol, word, ink),
@@ -100,13 +140,12 @@ def _cell(
         expand=True,
     )
     layers: list[ft.Control] = []
-    if view.partner_side is not None:  # after the game: the partner's colour in a corner
-        partner_fill = CELL_LOOK[Colour(view.partner_side[cell])][0]
+    if look.partner_colour is not None:
         layers.append(
             ft.Container(
                 width=14,
                 height=14,
-                bgcolor=partner_fill,
+                bgcolor=CELL_LOOK[look.partner_colour][0],
                 border_radius=7,
                 border=ft.Border.all(1, palette.ON_DARK),
                 right=3,
@@ -119,16 +158,9 @@ def _cell(
             layers.append(ft.Column(tokens, spacing=1, left=2, bottom=2))
         else:
             layers.append(ft.Column(tokens, spacing=1, left=2, top=2))
-    touchable = on_touch is not None and cell in touch_cells
-    row, column = divmod(position, 5)
-    said = cell_words(view, cell, struck, word)
-    if chosen:
-        said = _("{words}, chosen").format(words=said)
     return ft.Semantics(
-        label=_("row {row} column {column}: {words}").format(
-            row=row + 1, column=column + 1, words=said
-        ),
-        button=touchable,
+        label=look.label,
+        button=look.touchable,
         exclude_semantics=True,  # the label says the tokens: "partner" is not said twice
         expand=True,
         content=ft.Container(
@@ -136,10 +168,28 @@ def _cell(
             content=ft.Stack([face, *layers], expand=True) if layers else face,
             height=54,
             expand=True,
-            on_click=(lambda _e, c=cell: on_touch(c)) if touchable and on_touch else None,
-            ink=touchable,
+            on_click=(lambda _e, c=look.cell: tap(c)) if look.touchable else None,
+            ink=look.touchable,
         ),
     )
+
+
+# Drawn again only when its look (or the card's tap, which never changes) does.
+KeyCell = cast(
+    Callable[[CellLook, Callable[[int], None]], ft.Control],
+    ft.memo(component(_key_cell)),  # type: ignore[no-untyped-call]
+)
+
+
+def _key_row(looks: tuple[CellLook, ...], tap: Callable[[int], None]) -> ft.Control:
+    """Five cells; a move changes one row or two, and the others are not even compared."""
+    return ft.Row([KeyCell(look, tap) for look in looks], spacing=4)
+
+
+KeyRow = cast(
+    Callable[[tuple[CellLook, ...], Callable[[int], None]], ft.Control],
+    ft.memo(component(_key_row)),  # type: ignore[no-untyped-call]
+)
 
 
 def _worded(symbol: ft.Control, word: str, ink: str) -> ft.Control:
@@ -188,6 +238,16 @@ def KeyCardGrid(
     `struck` is the cell whose touch found the assassin."""
     touch_cells = view.mine_to_touch if worded.apart else view.touchable
     words, chosen = worded.words, worded.chosen
+    # The cells are handed one tap for all renders (a new one would draw all 25 again); it
+    # passes each touch on to the `on_touch` of the latest render.
+    latest: Kept[Callable[[int], None] | None] = use_kept(None)  # not a function: Flet calls it
+    latest.current = on_touch
+
+    def touch(cell: int) -> None:
+        if latest.current is not None:
+            latest.current(cell)
+
+    tap = ft.use_callback(touch, [])
     if hidden:
         return ft.Container(
             content=ft.Text(_("Card hidden"), size=18, color=palette.ON_DARK),
@@ -197,23 +257,18 @@ def KeyCardGrid(
             alignment=ft.Alignment.CENTER,
         )
     order = view.seat_cells
-    rows: list[ft.Control] = [
-        ft.Row(
-            [
-                _cell(
-                    view,
-                    order[position],
-                    position,
-                    on_touch,
-                    struck,
-                    touch_cells=touch_cells,
-                    word=words[order[position]] if words is not None else None,
-                    chosen=chosen == order[position],
-                )
-                for position in range(r * 5, r * 5 + 5)
-            ],
-            spacing=4,
+    looks = [
+        cell_look(
+            view,
+            order[position],
+            position,
+            struck,
+            touchable=on_touch is not None and order[position] in touch_cells,
+            word=words[order[position]] if words is not None else None,
+            chosen=chosen == order[position],
         )
-        for r in range(CELLS // 5)
+        for position in range(CELLS)
     ]
-    return ft.Column(rows, spacing=4)
+    return ft.Column(
+        [KeyRow(tuple(looks[r * 5 : r * 5 + 5]), tap) for r in range(CELLS // 5)], spacing=4
+    )

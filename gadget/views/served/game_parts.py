@@ -5,6 +5,7 @@ from __future__ import annotations
 
 from collections.abc import Callable
 from dataclasses import replace
+from typing import cast
 
 import flet as ft
 
@@ -146,17 +147,32 @@ def notices(seen: SideSeen, message: str) -> list[ft.Control]:
 
 def time_bank(view: PlayerView) -> ft.Control:
     """The time bank as tokens: bystander side up first, then checkmark side up."""
+    said = _("time bank: {bystanders} bystander side up, {checkmarks} checkmark side up")
+    return TimeBank(
+        view.bystander_tokens,
+        view.checkmark_tokens,
+        said.format(bystanders=view.bystander_tokens, checkmarks=view.checkmark_tokens),
+        _("The time bank is empty."),
+    )
+
+
+def _time_bank(bystanders: int, checkmarks: int, label: str, empty: str) -> ft.Control:
     tokens: list[ft.Control] = []  # one control per token: a control sits in one place only
-    for _token in range(view.bystander_tokens):
+    for _token in range(bystanders):
         tokens.append(ft.Icon(ft.Icons.PERSON, color=palette.TOKEN_BYSTANDER, size=20))
-    for _token in range(view.checkmark_tokens):
+    for _token in range(checkmarks):
         tokens.append(ft.Icon(ft.Icons.CHECK_CIRCLE, color=palette.TOKEN_CHECKMARK, size=20))
     return ft.Semantics(
-        label=_("time bank: {bystanders} bystander side up, {checkmarks} checkmark side up").format(
-            bystanders=view.bystander_tokens, checkmarks=view.checkmark_tokens
-        ),
-        content=ft.Row(tokens or [ft.Text(_("The time bank is empty."))], spacing=2, wrap=True),
+        label=label, content=ft.Row(tokens or [ft.Text(empty)], spacing=2, wrap=True)
     )
+
+
+# Drawn again only when the bank changes (at the end of a turn), not at every touch: its
+# dozen icons were half of a touch's drawing on each phone.
+TimeBank = cast(
+    Callable[[int, int, str, str], ft.Control],
+    ft.memo(component(_time_bank)),  # type: ignore[no-untyped-call]
+)
 
 
 def timer_switch(
