@@ -36,6 +36,7 @@ from gadget.site.dealt import use_deal
 from gadget.site.hold import use_team
 from gadget.site.team import PhoneTeam, record_result
 from gadget.views.parts.boundary import component
+from gadget.views.parts.card_header import header
 from gadget.views.parts.choices import WIDE_DROPDOWN, dropdown
 from gadget.views.parts.fields import Typed, text_of, typed_field, use_typed, whole_number
 from gadget.views.parts.hooks import Loading, keyed, use_value, use_wakelock
@@ -43,7 +44,6 @@ from gadget.views.parts.language import _, city, ngettext, pgettext, say
 from gadget.views.parts.layout import (
     content_width,
     dead_end,
-    header,
     loading,
     panel,
     screen,
@@ -148,12 +148,7 @@ def SiteSide(code: ShareCode, view: PlayerView, words: str | None = None) -> ft.
     side = view.player
     tiles = use_tiles(code, side, words)
     body: list[ft.Control] = [
-        header(
-            side,
-            hidden,
-            lambda _e: set_hidden(not hidden),
-            lambda _e: page.navigate(addresses.HOME),
-        ),
+        header(side, hidden, set_hidden),
     ]
     if side is Player.A and sharing:
         body += [

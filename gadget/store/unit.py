@@ -232,6 +232,9 @@ class Unit:
 
         def read() -> SavedTimer | None:
             row = self.session.get(TimerRow, game_id)
+            # Held: the session keeps rows only while something does, and a save of the
+            # timer later in the unit finds it there instead of asking again.
+            self._read["timer row", game_id] = row
             return timer_record(row) if row is not None else None
 
         return cast(SavedTimer | None, self._once("timer", game_id, read))
@@ -247,7 +250,7 @@ class Unit:
         row.stretch, row.turn = timer.stretch, timer.turn
         row.started_at, row.paused_left = timer.started_at, timer.paused_left
         self.session.add(row)
-        self._read.pop(("timer", game_id), None)
+        self._read["timer", game_id] = timer  # what the row now holds
         self.tell_others(game_id)
 
     def setting(self, key: str, default: str = "") -> str:

@@ -9,7 +9,7 @@ from typing import Final
 
 import flet as ft
 
-from gadget.engine import Player, ShareCode
+from gadget.engine import ShareCode
 from gadget.engine.classic import ClassicCard
 from gadget.services import addresses, palette
 from gadget.views.parts.events import Tap
@@ -96,31 +96,6 @@ def nowhere() -> ft.Control:
         _("Nothing in Gadget is at this address: it may be mistyped or cut short."),
         _("Home"),
         addresses.HOME,
-    )
-
-
-def header(
-    side: Player, hidden: bool, toggle: Callable[[Tap], object], home: Callable[[Tap], object]
-) -> ft.Control:
-    """Which side this phone is, the button that hides the card at once, and the way home."""
-    return ft.Row(
-        [
-            ft.Text(
-                _("Side {side}").format(side=side.value.upper()), size=20, weight=ft.FontWeight.BOLD
-            ),
-            ft.Row(
-                [
-                    icon_button(
-                        ft.Icons.VISIBILITY if hidden else ft.Icons.VISIBILITY_OFF,
-                        _("Show the card") if hidden else _("Hide the card"),
-                        toggle,
-                    ),
-                    icon_button(ft.Icons.HOME, _("Home"), home),
-                ],
-                spacing=0,
-            ),
-        ],
-        alignment=ft.MainAxisAlignment.SPACE_BETWEEN,
     )
 
 

@@ -16,10 +16,11 @@ from gadget.services.records import SideSeen
 from gadget.services.table import Table
 from gadget.services.words import bank_words, turn_words
 from gadget.views.parts.boundary import component
+from gadget.views.parts.card_header import header
 from gadget.views.parts.hooks import Kept, keyed, use_kept, use_value, use_wakelock
 from gadget.views.parts.keycard import KeyCardGrid, Worded
 from gadget.views.parts.language import _, say
-from gadget.views.parts.layout import content_width, dead_end, header, loading, screen
+from gadget.views.parts.layout import content_width, dead_end, loading, screen
 from gadget.views.parts.phone import use_phone
 from gadget.views.parts.shared import guarded
 from gadget.views.parts.timer import TimerBar, TimerControls
@@ -183,12 +184,7 @@ def GameTable(shown: PhoneGame, set_shown: Callable[[PhoneGame], None]) -> ft.Co
     )
     over = view.phase is Phase.OVER
     body: list[ft.Control] = [
-        header(
-            side,
-            hidden,
-            lambda _e: set_hidden(not hidden),
-            lambda _e: page.navigate(addresses.HOME),
-        ),
+        header(side, hidden, set_hidden),
         *[
             request_panel(table, request, phone, set_message, True, own_side=request.side is side)
             for request in shown.requests

@@ -1,0 +1,98 @@
+"""What a move costs the server, counted, not timed (issue 36): the rows it reads, and the
+parts of each phone's screen it draws again. bench/bench_load.py measures the CPU against a
+bare Flet app's; these keep what made it cheaper from coming undone."""
+
+from __future__ import annotations
+
+import re
+from collections import Counter
+from collections.abc import Iterator
+from contextlib import contextmanager
+from typing import Any
+
+from flet.components import component as flet_component
+from sqlalchemy import event
+
+from gadget.engine import Clue, Guess, Player
+from gadget.services.table import Table
+from gadget.store import Store
+from tests.screens import at_the_table, card_of, deal_and_join, give_clue, seat_of
+from tests.seated import Seated
+
+A, B = Player.A, Player.B
+
+
+@contextmanager
+def selects(store: Store) -> Iterator[Counter[str]]:
+    """The SELECTs the store sends meanwhile, by the table they read first."""
+    counted: Counter[str] = Counter()
+
+    def seen(_conn: Any, _cursor: Any, statement: str, *_args: Any) -> None:
+        found = re.search(r"^\s*SELECT\s.*?\sFROM\s+(\w+)", statement, re.S | re.I)
+        if found:
+            counted[found.group(1)] += 1
+
+    event.listen(store.engine, "before_cursor_execute", seen)
+    try:
+        yield counted
+    finally:
+        event.remove(store.engine, "before_cursor_execute", seen)
+
+
+def test_a_move_reads_its_games_row_seats_and_timer_once(store: Store) -> None:
+    """The move and the screen it hands back both want them: read once in the unit (each
+    read twice before, about 0.2 ms of the server's CPU a query)."""
+    table = Table(store)
+    seated = Seated.deal(table, seed=3)
+    seated.act(Clue(A, "tree", 1))
+    touch = Guess(B, seated.game.log.card.a.index("G"))
+    with selects(store) as read:
+        table.act(seated.phones[A], seated.game.id, touch, seated.game.version)
+    assert (read["games"], read["seat_holders"], read["game_timers"]) == (1, 1, 1), read
+
+
+def test_an_undo_reads_its_games_row_and_seats_once(store: Store) -> None:
+    table = Table(store)
+    seated = Seated.deal(table, seed=3)
+    seated.act(Clue(A, "tree", 1))
+    with selects(store) as read:
+        table.undo(seated.phones[A], seated.game.id, seated.game.version)
+    assert (read["games"], read["seat_holders"], read["game_timers"]) == (1, 1, 1), read
+
+
+@contextmanager
+def renders() -> Iterator[Counter[str]]:
+    """The components drawn meanwhile, by name."""
+    drawn: Counter[str] = Counter()
+    real = flet_component.Renderer.render
+
+    def render(self: Any, fn: Any, *args: Any, **kwargs: Any) -> Any:
+        drawn[getattr(fn, "__name__", "?")] += 1
+        return real(self, fn, *args, **kwargs)
+
+    flet_component.Renderer.render = render  # type: ignore[method-assign]
+    try:
+        yield drawn
+    finally:
+        flet_component.Renderer.render = real  # type: ignore[method-assign]
+
+
+@at_the_table
+async def test_a_touch_draws_again_only_the_cell_it_changed_on_each_phone(table: Table) -> None:
+    """A cell's look is a value: the card draws again the row that holds the touched cell,
+    and of it only that cell (all 25 cells, on both phones, before); the time bank, whose
+    tokens do not change at a touch of an agent, is not drawn."""
+    phone_a, phone_b, code = await deal_and_join(table)
+    await give_clue(phone_a, "tree")
+    await phone_b.settle()
+    green = card_of(table, code).a.index("G")
+    with renders() as drawn:
+        await phone_a.tap_cell(*seat_of(A, green))  # B touched a green: A's phone records it
+        await phone_b.settle()
+        await phone_a.settle()
+    assert phone_a.says("B found an agent.") and phone_b.says("You found an agent.")
+    assert "agent found" in phone_b.cell(*seat_of(B, green)).label
+    assert "agent found" in phone_a.cell(*seat_of(A, green)).label
+    assert drawn["_key_cell"] == 2, drawn  # one a phone: the cell found
+    assert drawn["_key_row"] == 2, drawn
+    assert drawn["_time_bank"] == 0, drawn
