@@ -37,8 +37,8 @@ ROOT = Path(__file__).resolve().parents[1]
 sys.path.insert(0, str(ROOT))
 
 from bench.busy import busy_cores  # noqa: E402
-from bench.load_phones import SimulatedPhone  # noqa: E402
-from bench.stall_attacks import PATIENCE, attack, until  # noqa: E402
+from bench.load_phones import SimulatedPhone, until  # noqa: E402
+from bench.stall_attacks import PATIENCE, attack  # noqa: E402
 from gadget.services.phones import new_phone_token, phone_from_token  # noqa: E402
 from gadget.services.table import Table  # noqa: E402
 from gadget.store import Store  # noqa: E402

@@ -115,7 +115,8 @@ class SimulatedPhone:
             await asyncio.gather(self.reader, return_exceptions=True)
 
 
-async def _until(check: Any, seconds: float) -> Any:
+async def until(check: Callable[[], Any], seconds: float) -> Any:
+    """What `check` found, looked at every 20 ms; None if it found nothing in time."""
     deadline = time.monotonic() + seconds
     while time.monotonic() < deadline:
         found = check()
@@ -138,11 +139,11 @@ async def play(table_no: int, a: SimulatedPhone, b: SimulatedPhone, target: Targ
     started = time.perf_counter()
     if joins is None:
         await asyncio.sleep(random.uniform(0, interval))
-    elif not await _until(b.updated.is_set, 30):  # joining: phone B's screen first
+    elif not await until(b.updated.is_set, 30):  # joining: phone B's screen first
         errors.append(f"table {table_no}: phone B had no screen in 30 s")
         return
     for step in range(actions):
-        tapped = await _until(lambda s=step: target(a, s), 30 if joins is not None else 10)
+        tapped = await until(lambda s=step: target(a, s), 30 if joins is not None else 10)
         if step == 0 and joins is not None and tapped is not None:
             joins.append(time.perf_counter() - started)
         if tapped is None:

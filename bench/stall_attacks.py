@@ -20,7 +20,7 @@ import statistics
 import sys
 import tempfile
 import time
-from collections.abc import Callable, Iterator
+from collections.abc import Iterator
 from pathlib import Path
 from typing import Any
 
@@ -30,7 +30,7 @@ import websockets
 ROOT = Path(__file__).resolve().parents[1]
 sys.path.insert(0, str(ROOT))
 
-from bench.load_phones import SimulatedPhone  # noqa: E402
+from bench.load_phones import SimulatedPhone, until  # noqa: E402
 from gadget.services import attempts  # noqa: E402
 from gadget.services.backup import export_team  # noqa: E402
 from gadget.services.phones import new_phone_token  # noqa: E402
@@ -40,16 +40,6 @@ from tests.games import ASSASSIN_ACTIONS, log_of  # noqa: E402
 
 PATIENCE = 10.0  # seconds for the app's first screen, or one answer
 UNKNOWN = 50_000_000  # control ids from here on are made up (Flet numbers its own from 1)
-
-
-async def until(check: Callable[[], Any], seconds: float) -> Any:
-    deadline = time.monotonic() + seconds
-    while time.monotonic() < deadline:
-        found = check()
-        if found:
-            return found
-        await asyncio.sleep(0.02)
-    return None
 
 
 async def attacker(ws: str, route: str = "/") -> SimulatedPhone:
