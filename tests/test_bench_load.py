@@ -92,3 +92,42 @@ def test_the_bench_waits_for_its_servers_health_check_however_long_they_take() -
     ended.wait(timeout=30)
     with pytest.raises(SystemExit, match=f"on port {port} did not answer its health check"):
         until_healthy(port, ended)
+
+
+def test_a_wrong_setting_stops_the_bench_in_one_line_before_any_server() -> None:
+    ran = subprocess.run(
+        [sys.executable, str(BENCH)],
+        env={**os.environ, "GADGET_BENCH_TABLES": "abc"},
+        capture_output=True,
+        text=True,
+        timeout=120,
+        check=False,
+    )
+    assert ran.returncode != 0
+    assert ran.stderr.strip() == "GADGET_BENCH_TABLES='abc': counts of tables, commas between"
+
+
+def test_an_app_whose_second_process_never_answers_leaves_no_process_behind(
+    monkeypatch: pytest.MonkeyPatch,
+) -> None:
+    """The floor's first process answered, its second did not: the bench stopped with the
+    first still running, for an hour and a half (an outsider found it)."""
+    from bench import bench_load  # noqa: PLC0415  (a benchmark's module)
+
+    started: list[subprocess.Popen[bytes]] = []
+    real_popen = subprocess.Popen
+
+    def sleeper(*_args: object, **_kwargs: object) -> subprocess.Popen[bytes]:
+        started.append(real_popen([sys.executable, "-c", "import time; time.sleep(600)"]))
+        return started[-1]
+
+    def healthy(_port: int, server: subprocess.Popen[bytes]) -> None:
+        if server is started[1]:
+            raise SystemExit("the server on port 1 did not answer its health check")
+
+    monkeypatch.setattr(bench_load.subprocess, "Popen", sleeper)
+    monkeypatch.setattr(bench_load, "until_healthy", healthy)
+    with pytest.raises(SystemExit):
+        bench_load.start("floor", "postgresql+psycopg://nobody@127.0.0.1/none")
+    assert len(started) == 2
+    assert all(process.poll() is not None for process in started)

@@ -1,0 +1,133 @@
+"""What bench/bench_load.py is told (its settings) and what it says: each round's line, and
+Gadget's figures over its floor's from the same run (issue 36's targets)."""
+
+from __future__ import annotations
+
+import subprocess
+from collections.abc import Mapping
+from dataclasses import dataclass, field
+from typing import Any
+
+TARGET_P95 = 0.250  # s: an app "holds" this many tables while its p95 stays under it
+
+
+@dataclass(frozen=True)
+class Settings:
+    """What a run measures, from its environment."""
+
+    tables: tuple[int, ...] = (10, 50, 100, 200, 400)  # GADGET_BENCH_TABLES: the ladder
+    cold: int = 100  # GADGET_BENCH_COLD: tables joining at once first; 0: none
+    # GADGET_BENCH_INTERVAL: seconds between one table's actions, on average (a quick run,
+    # which judges only that every figure is there, takes less)
+    interval: float = 3.0
+    busy: bool = False  # GADGET_BENCH_BUSY=1: both cores kept busy throughout
+
+
+def read_settings(environ: Mapping[str, str]) -> Settings:
+    """The run's settings, or the one line that says which one is wrong (SystemExit), before
+    any server starts."""
+    named, wanted = "GADGET_BENCH_TABLES", "counts of tables, commas between"
+    try:
+        tables = tuple(int(n) for n in environ.get(named, "10,50,100,200,400").split(","))
+        named, wanted = "GADGET_BENCH_COLD", "a count of tables"
+        cold = int(environ.get(named, "100"))
+        named, wanted = "GADGET_BENCH_INTERVAL", "seconds"
+        interval = float(environ.get(named, "3.0"))
+    except ValueError:
+        raise SystemExit(f"{named}={environ[named]!r}: {wanted}") from None
+    if not tables or min(tables) < 1 or cold < 0 or not 0 <= interval < 3600:
+        raise SystemExit(
+            "GADGET_BENCH_TABLES: one or more counts of tables, each at least 1;"
+            " GADGET_BENCH_COLD: 0 or more; GADGET_BENCH_INTERVAL: seconds, 0 or more"
+        )
+    return Settings(tables, cold, interval, environ.get("GADGET_BENCH_BUSY") == "1")
+
+
+@dataclass
+class Served:
+    """One app on its two processes: A's phones on the first, B's on the second."""
+
+    name: str
+    workers: list[subprocess.Popen[bytes]]
+    urls: list[str]
+    rounds: list[dict[str, Any]] = field(default_factory=list)
+    climbing: bool = True  # until a round of the ladder misses the target
+
+
+def percentile(values: list[float], share: float) -> float:
+    ordered = sorted(values)
+    return ordered[int(share * (len(ordered) - 1))] if ordered else float("nan")
+
+
+def shown(result: dict[str, Any], name: str) -> str:
+    cpu = " ".join(f"{c:5.1f}" for c in result["cpu_ms"])
+    cores = ", ".join(f"{c:.2f}" for c in result["cores"])
+    kind = "cold" if result["cold"] else "warm"
+    return (
+        f"{name:>6} {kind:>4} {result['tables']:6} {2 * result['tables']:6} {result['actions']:7}"
+        f" {result['p50'] * 1000:6.0f} {result['p95'] * 1000:6.0f} {len(result['errors']):6}"
+        f" {result['transactions']:7.2f}  {cpu}  {result['mib_per_phone']:8.2f}"
+        f" {result['join p95'] * 1000:7.0f}  {cores}"
+    )
+
+
+HEADER = (
+    f"{'app':>6} {'kind':>4} {'tables':>6} {'phones':>6} {'actions':>7} {'p50 ms':>6}"
+    f" {'p95 ms':>6} {'errors':>6} {'tx/move':>7}  CPU ms a move: A, B, both  MiB/phone"
+    " join p95  cores: A, B, database, load"
+)
+
+
+def capacity(served: Served) -> str:
+    """The most tables of the ladder at which p95 stayed under the target with no error
+    ("+": the ladder's top, never missed)."""
+    held = 0
+    for result in (r for r in served.rounds if not r["cold"]):
+        if result["errors"] or not result["p95"] < TARGET_P95:
+            return str(held)
+        held = result["tables"]
+    return f"{held}+"
+
+
+def ratios(floor: Served, gadget: Served, settings: Settings) -> list[str]:
+    """Gadget's figures over the floor's, from this run alone (issue 36's targets); a figure
+    the run could not make is said to be missing, and why."""
+    busy = " (both cores busy)" if settings.busy else " (idle)"
+    lines = [f"Gadget over its floor, this run{busy}"]
+    floors = {r["tables"]: r for r in floor.rounds if not r["cold"]}
+    both = [r for r in gadget.rounds if not r["cold"] and r["tables"] in floors]
+    for mine in both:
+        g, f = mine["cpu_ms"][2], floors[mine["tables"]]["cpu_ms"][2]
+        lines.append(
+            f"  CPU a move at {mine['tables']} tables: {g:.1f} ms against {f:.1f} ms:"
+            f" {g / f:.2f}x (target at most 2)"
+        )
+    if not both:
+        lines.append("  CPU a move: no round of both apps at the same tables")
+    held = [capacity(floor), capacity(gadget)]
+    floor_held = int(held[0].rstrip("+"))
+    share = f"{int(held[1].rstrip('+')) / floor_held:.2f}" if floor_held else "-"
+    lines.append(
+        f"  tables with p95 under {TARGET_P95 * 1000:.0f} ms: {held[1]} against {held[0]}:"
+        f" {share} (target at least 0.5)"
+    )
+    for served in (floor, gadget):
+        cold = [r for r in served.rounds if r["cold"]]
+        if not cold:
+            continue
+        warm = [r for r in served.rounds if not r["cold"] and r["tables"] == settings.cold]
+        said = (
+            f"  {served.name}: {settings.cold} tables joining at once:"
+            f" p95 {cold[0]['p95'] * 1000:.0f} ms"
+        )
+        if warm:
+            said += (
+                f" against {warm[0]['p95'] * 1000:.0f} ms warm:"
+                f" {cold[0]['p95'] / warm[0]['p95']:.2f}x (target at most 1.5)"
+            )
+        elif settings.cold in settings.tables:
+            said += f"; no warm round at {settings.cold} to compare: it stopped climbing first"
+        else:
+            said += f"; no warm round at {settings.cold} to compare: not on the ladder"
+        lines.append(f"{said}; each table's screens in {cold[0]['join p95'] * 1000:.0f} ms (p95)")
+    return lines
