@@ -55,11 +55,13 @@ class Served:
 
 
 def percentile(values: list[float], share: float) -> float:
+    """The value under which `share` of them lie (nan for none: a round with no move)."""
     ordered = sorted(values)
     return ordered[int(share * (len(ordered) - 1))] if ordered else float("nan")
 
 
 def shown(result: dict[str, Any], name: str) -> str:
+    """A round's line, under HEADER's columns."""
     cpu = " ".join(f"{c:5.1f}" for c in result["cpu_ms"])
     cores = ", ".join(f"{c:.2f}" for c in result["cores"])
     kind = "cold" if result["cold"] else "warm"
@@ -98,9 +100,10 @@ def ratios(floor: Served, gadget: Served, settings: Settings) -> list[str]:
     both = [r for r in gadget.rounds if not r["cold"] and r["tables"] in floors]
     for mine in both:
         g, f = mine["cpu_ms"][2], floors[mine["tables"]]["cpu_ms"][2]
+        ratio = f"{g / f:.2f}x" if f > 0 else "- (the floor's too small to count)"
         lines.append(
             f"  CPU a move at {mine['tables']} tables: {g:.1f} ms against {f:.1f} ms:"
-            f" {g / f:.2f}x (target at most 2)"
+            f" {ratio} (target at most 2)"
         )
     if not both:
         lines.append("  CPU a move: no round of both apps at the same tables")
