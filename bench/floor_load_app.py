@@ -36,7 +36,6 @@ try:
 except IntegrityError:
     pass  # the other process, starting at the same instant, made it
 
-
 READ = text("SELECT taps FROM floor_taps WHERE id = :id")
 
 # Each table's screens on this process: told of the other process's taps on the loop.
@@ -48,10 +47,7 @@ running: list[asyncio.AbstractEventLoop] = []  # the server's loop, once a phone
 def read_taps(table: int) -> int:
     """One transaction: the table's count as it is now."""
     with engine.begin() as connection:
-        found = connection.execute(
-            text("SELECT taps FROM floor_taps WHERE id = :id"), {"id": table}
-        )
-        return int(found.scalar_one_or_none() or 0)
+        return int(connection.execute(READ, {"id": table}).scalar_one_or_none() or 0)
 
 
 def listen(stopping: threading.Event) -> None:
@@ -102,6 +98,7 @@ class Screen:
 
 
 def main(page: ft.Page) -> None:
+    """A phone opens its table (`/game/N`): its row is made if it is the first."""
     running[:] = [asyncio.get_running_loop()]
     table = int(page.route.rsplit("/", 1)[-1] or 0)
     with engine.begin() as connection:
@@ -116,6 +113,7 @@ def main(page: ft.Page) -> None:
 
 
 def app() -> Any:
+    """The health check Gadget's has, then the Flet app at every other path."""
     stopping = threading.Event()
     listener = threading.Thread(target=listen, args=(stopping,), daemon=True)
     site = flet_web.fastapi.FastAPI(
