@@ -58,6 +58,7 @@ class Unit:
         # hands back read each twice (a query is about 0.2 ms of the server's CPU). Each of
         # this class's writes of them keeps the cache true; nothing else writes them here.
         self._read: dict[tuple[str, int], Any] = {}
+        self._timer_rows: dict[int, TimerRow | None] = {}  # as read, for a save to write
 
     def _once(self, kind: str, key: int, read: Callable[[], Any]) -> Any:
         if (kind, key) not in self._read:
@@ -231,17 +232,19 @@ class Unit:
         """The game's saved timer; None before its first."""
 
         def read() -> SavedTimer | None:
-            row = self.session.get(TimerRow, game_id)
-            # Held: the session keeps rows only while something does, and a save of the
-            # timer later in the unit finds it there instead of asking again.
-            self._read["timer row", game_id] = row
+            row = self._timer_rows[game_id] = self.session.get(TimerRow, game_id)
             return timer_record(row) if row is not None else None
 
         return cast(SavedTimer | None, self._once("timer", game_id, read))
 
     def save_timer(self, game_id: int, timer: SavedTimer) -> None:
         """Keep the game's timer as it now runs."""
-        row = self.session.get(TimerRow, game_id) or TimerRow(game_id=game_id)
+        # The row this unit read, if it did (a save after a read asks nothing again).
+        row = (
+            self._timer_rows.get(game_id)
+            or self.session.get(TimerRow, game_id)
+            or TimerRow(game_id=game_id)
+        )
         row.enabled, row.clue_seconds, row.guess_seconds = (
             timer.enabled,
             timer.clue_seconds,
