@@ -37,6 +37,7 @@ ROOT = Path(__file__).resolve().parents[1]
 sys.path.insert(0, str(ROOT))
 
 from bench.busy import busy_cores  # noqa: E402
+from bench.load_figures import percentile  # noqa: E402
 from bench.load_phones import SimulatedPhone, until  # noqa: E402
 from bench.stall_attacks import PATIENCE, attack  # noqa: E402
 from gadget.services.phones import new_phone_token, phone_from_token  # noqa: E402
@@ -123,7 +124,7 @@ def _spread(samples: list[float]) -> dict[str, Any]:
     if not ordered:
         return {"n": 0}
     return {"n": len(ordered), "p50": round(statistics.median(ordered) * 1000),
-            "p95": round(ordered[int(0.95 * (len(ordered) - 1))] * 1000),
+            "p95": round(percentile(ordered, 0.95) * 1000),
             "max": round(ordered[-1] * 1000)}  # fmt: skip
 
 
