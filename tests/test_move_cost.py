@@ -11,11 +11,13 @@ from contextlib import contextmanager
 from typing import Any
 
 from flet.components import component as flet_component
+from flet.controls import object_patch
 from sqlalchemy import event
 
 from gadget.engine import Clue, Guess, Player
 from gadget.services.table import Table
 from gadget.store import Store
+from tests.phones import Phone
 from tests.screens import at_the_table, card_of, deal_and_join, give_clue, seat_of
 from tests.seated import Seated
 
@@ -96,3 +98,71 @@ async def test_a_touch_draws_again_only_the_cell_it_changed_on_each_phone(table:
     assert drawn["_key_cell"] == 2, drawn  # one a phone: the cell found
     assert drawn["_key_row"] == 2, drawn
     assert drawn["_time_bank"] == 0, drawn
+
+
+@contextmanager
+def compared() -> Iterator[Counter[str]]:
+    """The controls Flet's diff compares meanwhile, by kind (a control kept from the last
+    render, the very same object, is passed over: not counted)."""
+    counted: Counter[str] = Counter()
+    real = object_patch.DiffBuilder._compare_dataclasses
+
+    def compare(self: Any, parent: Any, path: Any, src: Any, dst: Any, frozen: bool) -> None:
+        if not (frozen and src is dst):
+            counted[type(dst).__name__] += 1
+        real(self, parent, path, src, dst, frozen)
+
+    object_patch.DiffBuilder._compare_dataclasses = compare  # type: ignore[method-assign]
+    try:
+        yield counted
+    finally:
+        object_patch.DiffBuilder._compare_dataclasses = real  # type: ignore[method-assign]
+
+
+@at_the_table
+async def test_a_touch_compares_only_what_it_changed_on_each_phone(table: Table) -> None:
+    """The parts of the screen a touch leaves as they were are the same controls as before
+    (`use_retained`), so Flet's diff does not compare them: the turn, the bank, the timer,
+    the rules' lines, the buttons, the other rows and cells (64 controls compared on the
+    two phones before, 22 after)."""
+    phone_a, phone_b, code = await deal_and_join(table)
+    await give_clue(phone_a, "tree")
+    await phone_b.settle()
+    greens = [cell for cell, colour in enumerate(card_of(table, code).a) if colour == "G"]
+    await phone_a.tap_cell(*seat_of(A, greens[0]))
+    await phone_b.settle()
+    # The first touch's line comes above the kept rule line: matched by place, the kept line
+    # took over the new one's identity, and phone A never showed it.
+    assert phone_a.says("B found an agent.") and phone_a.says("When B touches a word, tap it here.")
+    with compared() as counted:
+        await phone_a.tap_cell(*seat_of(A, greens[1]))
+        await phone_b.settle()
+        await phone_a.settle()
+    assert sum(counted.values()) <= 24, counted
+    for phone, side in ((phone_a, A), (phone_b, B)):
+        assert all("agent found" in phone.cell(*seat_of(side, g)).label for g in greens[:2])
+    assert phone_a.says("B found an agent.") and phone_a.says("When B touches a word, tap it here.")
+    assert phone_b.says("You found an agent.") and phone_a.says("Undo")
+
+
+@at_the_table
+async def test_kept_lines_stay_right_when_a_request_comes_and_goes_above_them(table: Table) -> None:
+    """A take-over request's panel comes above the kept lines and goes again: each line shows
+    once, in its place, and the next touch still draws what it changed."""
+    phone_a, phone_b, code = await deal_and_join(table)
+    await give_clue(phone_a, "tree")
+    await phone_b.settle()
+    before = phone_a.texts()
+    asking = await Phone(f"/join/{code.text}").open()
+    await asking.tap("Ask to take over side B")
+    await phone_a.settle()
+    assert phone_a.says("Another phone asks to take over side B of this game.")
+    assert [t for t in phone_a.texts() if t in before] == before
+    await phone_a.tap("Refuse")
+    await phone_a.settle()
+    assert phone_a.texts() == before
+    green = card_of(table, code).a.index("G")
+    await phone_a.tap_cell(*seat_of(A, green))
+    await phone_b.settle()
+    assert phone_a.says("B found an agent.") and phone_b.says("You found an agent.")
+    assert "agent found" in phone_a.cell(*seat_of(A, green)).label

@@ -12,6 +12,7 @@ from gadget.engine import Player
 from gadget.services import addresses
 from gadget.views.parts.boundary import component
 from gadget.views.parts.events import Tap
+from gadget.views.parts.hooks import made_by, use_retained
 from gadget.views.parts.language import _
 from gadget.views.parts.layout import icon_button
 
@@ -28,7 +29,8 @@ def header(side: Player, hidden: bool, set_hidden: Callable[[bool], None]) -> ft
         _("Show the card") if hidden else _("Hide the card"),
         _("Home"),
     )
-    return Header(words, hidden, toggle, home)
+    retain = use_retained()  # and, unchanged, not even compared
+    return retain("header", (words, hidden), made_by(Header, words, hidden, toggle, home))
 
 
 def _header(

@@ -5,7 +5,7 @@ component's identity, a task for as long as a component shows, the screen kept a
 from __future__ import annotations
 
 import contextlib
-from collections.abc import Awaitable, Callable
+from collections.abc import Awaitable, Callable, Hashable
 from typing import Final, Protocol, TypeVar, cast
 
 import flet as ft
@@ -14,6 +14,7 @@ from gadget.services import palette
 from gadget.views.parts.shared import brief
 
 Value = TypeVar("Value")
+Made = TypeVar("Made", bound=ft.BaseControl)
 
 
 class Kept(Protocol[Value]):
@@ -135,6 +136,14 @@ def keyed(component: Callable[..., ft.Control], key: str, *args: object) -> ft.C
     return component(*args, key=key)
 
 
+def made_by(
+    make: Callable[..., ft.Control], *args: object, **kwargs: object
+) -> Callable[[str | None], ft.Control]:
+    """A control (or component) of these arguments, made under the key it is handed (for
+    `use_retained`)."""
+    return lambda key: make(*args, **kwargs, key=key)
+
+
 def use_wakelock() -> None:
     """Keep the screen awake while a card is shown, where the platform allows it."""
     lock = ft.use_memo(ft.Wakelock, [])
@@ -148,3 +157,33 @@ def use_wakelock() -> None:
             await lock.disable()  # type: ignore[no-untyped-call]
 
     ft.use_effect(keep_awake, [], cleanup=let_sleep)
+
+
+class Retain(Protocol):
+    """A control in a slot: the last render's, when it showed the same there."""
+
+    def __call__(self, slot: str, shows: Hashable, make: Callable[[str], Made]) -> Made: ...
+
+
+def use_retained() -> Retain:
+    """Controls kept from the last render, each in its slot among its siblings (its key) with
+    everything it shows: one shown again unchanged is the very same object, and Flet's diff
+    passes over it without comparing it (a move compared every cell of a touched row and
+    every line of the screen, on each phone). The key is what lets Flet's diff match it
+    with itself when siblings come or go before it (matched by place, a kept control took
+    over another's identity): `make` is handed it. Whatever a kept control calls must not
+    change between renders: a stable callback, never a lambda over this render's values."""
+    kept: Kept[dict[str, tuple[Hashable, ft.BaseControl]]] = use_kept({})
+    before: dict[str, tuple[Hashable, ft.BaseControl]] = kept.current
+    now: dict[str, tuple[Hashable, ft.BaseControl]] = {}
+    kept.current = now
+
+    def retain(slot: str, shows: Hashable, make: Callable[[str], Made]) -> Made:
+        assert slot not in now, f"two controls in slot {slot!r}"
+        last = before.get(slot)
+        # Made with its key: a made control is frozen.
+        made = cast(Made, last[1]) if last is not None and last[0] == shows else make(slot)
+        now[slot] = (shows, made)
+        return made
+
+    return retain

@@ -11,7 +11,7 @@ import flet as ft
 from gadget.engine import CELLS, Colour, PlayerView
 from gadget.services import palette
 from gadget.views.parts.boundary import component
-from gadget.views.parts.hooks import Kept, use_kept
+from gadget.views.parts.hooks import Kept, made_by, use_kept, use_retained
 from gadget.views.parts.language import _, pgettext
 
 # Green, black and tan are told apart by a symbol too, for colour-blind players.
@@ -182,8 +182,13 @@ KeyCell = cast(
 
 
 def _key_row(looks: tuple[CellLook, ...], tap: Callable[[int], None]) -> ft.Control:
-    """Five cells; a move changes one row or two, and the others are not even compared."""
-    return ft.Row([KeyCell(look, tap) for look in looks], spacing=4)
+    """Five cells; a move changes one row or two, and the others are not even compared (nor,
+    in a changed row, its unchanged cells: the same controls as before)."""
+    retain = use_retained()
+    return ft.Row(
+        [retain(f"cell {look.cell}", look, made_by(KeyCell, look, tap)) for look in looks],
+        spacing=4,
+    )
 
 
 KeyRow = cast(
@@ -248,6 +253,7 @@ def KeyCardGrid(
             latest.current(cell)
 
     tap = ft.use_callback(touch, [])
+    retain = use_retained()
     if hidden:
         return ft.Container(
             content=ft.Text(_("Card hidden"), size=18, color=palette.ON_DARK),
@@ -269,6 +275,8 @@ def KeyCardGrid(
         )
         for position in range(CELLS)
     ]
+    rows = [tuple(looks[r * 5 : r * 5 + 5]) for r in range(CELLS // 5)]
     return ft.Column(
-        [KeyRow(tuple(looks[r * 5 : r * 5 + 5]), tap) for r in range(CELLS // 5)], spacing=4
+        [retain(f"row {n}", row, made_by(KeyRow, row, tap)) for n, row in enumerate(rows)],
+        spacing=4,
     )

@@ -28,7 +28,7 @@ from gadget.views.parts.boundary import component
 from gadget.views.parts.choices import dropdown
 from gadget.views.parts.events import Tap
 from gadget.views.parts.fields import text_of, typed_field, use_typed, whole_number
-from gadget.views.parts.hooks import Kept, use_kept
+from gadget.views.parts.hooks import Kept, made_by, use_kept
 from gadget.views.parts.language import _, say
 from gadget.views.parts.layout import panel, share_panel
 
@@ -88,33 +88,51 @@ def clue_number(number: Kept[str]) -> ft.Control:
     )
 
 
+def offered(view: PlayerView, can_undo: bool) -> tuple[str, ...]:
+    """The buttons this phone offers now, by name: the row under the card is drawn from
+    them, and kept while they stay the same."""
+    names = []
+    if view.i_may_give_clue:
+        names.append("clue")
+    if view.partner_may_stop:
+        names.append("stop")
+    if view.i_may_guess and view.phase is Phase.GUESSING and view.clue_giver is not None:
+        names.append("touch")
+    if view.penalty_open and view.i_record_guesses:
+        names.append("penalty")
+    if can_undo:
+        names.append("undo")
+    return tuple(names)
+
+
 def action_buttons(
     view: PlayerView,
     act: Callable[[Action], None],
     ask_undo: Callable[[ft.Event[ft.OutlinedButton]], None],
-    can_undo: bool,
+    names: tuple[str, ...],
 ) -> list[ft.Control]:
-    """The buttons this phone offers now."""
+    """The buttons `offered` names; what they call is the same at every render (`act` and
+    `ask_undo` act on the game as it is when tapped), so a kept row stays right."""
     partner = view.player.partner
     buttons: list[ft.Control] = []
-    if view.i_may_give_clue:
+    if "clue" in names:
         buttons.append(ClueForm(lambda word, number: act(Clue(view.player, word, number))))
-    if view.partner_may_stop:
+    if "stop" in names:
         buttons.append(
             ft.Button(
                 _("{partner} stops guessing").format(partner=partner.value.upper()),
                 on_click=lambda _e: act(Stop(partner)),
             )
         )
-    if view.i_may_guess and view.phase is Phase.GUESSING and view.clue_giver is not None:
+    if "touch" in names:
         buttons.append(ft.Text(_("Touch a word on the table; your partner records it.")))
-    if view.penalty_open and view.i_record_guesses:
+    if "penalty" in names:
         buttons.append(
             ft.OutlinedButton(
                 _("Invalid clue: discard a token"), on_click=lambda _e: act(Penalty(view.player))
             )
         )
-    return buttons + undo_button(ask_undo, can_undo)
+    return buttons + undo_button(ask_undo, "undo" in names)
 
 
 def undo_button(
@@ -124,14 +142,15 @@ def undo_button(
     return [ft.OutlinedButton(_("Undo"), icon=ft.Icons.UNDO, on_click=ask_undo)] if can_undo else []
 
 
-def notices(seen: SideSeen, message: str) -> list[ft.Control]:
-    """The refusal to show, what just happened, and the announcements the rules require."""
+def notices(seen: SideSeen, message: str) -> list[tuple[str, str]]:
+    """The refusal to show, what just happened, and the announcements the rules require: each
+    a line and its colour (a line that stays the same is kept, not drawn again)."""
     view = seen.view
     partner = view.player.partner.value.upper()
     event = seen.last_event
-    shown: list[ft.Control] = [ft.Text(message, color=palette.DANGER)] if message else []
+    shown = [(message, palette.DANGER)] if message else []
     if event is not None:  # an agent found is good news; a bystander is not
-        shown.append(ft.Text(say(event.words), color=TONE_COLOURS[event.tone]))
+        shown.append((say(event.words), TONE_COLOURS[event.tone]))
     rules: list[str] = []
     if view.phase is not Phase.OVER:
         if view.words_i_give == 0:
@@ -142,18 +161,19 @@ def notices(seen: SideSeen, message: str) -> list[ft.Control]:
             )
         if view.i_record_guesses and not seen.played_apart:  # apart, each phone its own
             rules.append(_("When {partner} touches a word, tap it here.").format(partner=partner))
-    return shown + [ft.Text(text, color=palette.INK) for text in rules]
+    return shown + [(text, palette.INK) for text in rules]
 
 
-def time_bank(view: PlayerView) -> ft.Control:
+def time_bank(view: PlayerView, key: str | None = None) -> ft.Control:
     """The time bank as tokens: bystander side up first, then checkmark side up."""
     said = _("time bank: {bystanders} bystander side up, {checkmarks} checkmark side up")
-    return BankTokens(
+    return made_by(
+        BankTokens,
         view.bystander_tokens,
         view.checkmark_tokens,
         said.format(bystanders=view.bystander_tokens, checkmarks=view.checkmark_tokens),
         _("The time bank is empty."),
-    )
+    )(key)
 
 
 def _time_bank(bystanders: int, checkmarks: int, label: str, empty: str) -> ft.Control:
@@ -176,17 +196,23 @@ BankTokens = cast(
 
 
 def timer_switch(
-    table: Table, phone: Phone, game_id: int, phase: Phase, settings: TimerSettings
+    table: Table,
+    phone: Phone,
+    game_id: int,
+    phase: Phase,
+    settings: TimerSettings,
+    *,
+    key: str | None = None,
 ) -> ft.Control:
     """Turn the turn timer on or off for this game (both phones at once)."""
     if phase in (Phase.OVER, Phase.SUDDEN_DEATH):
-        return ft.Container(visible=False)
+        return ft.Container(visible=False, key=key)
 
     def switch(_event: ft.Event[ft.TextButton]) -> None:
         table.set_timer(phone, game_id, replace(settings, enabled=not settings.enabled))
 
     label = _("Turn timer off") if settings.enabled else _("Turn timer on")
-    return ft.TextButton(label, icon=ft.Icons.TIMER, on_click=switch)
+    return ft.TextButton(label, icon=ft.Icons.TIMER, on_click=switch, key=key)
 
 
 def end_panel(seen: SideSeen, navigate: Callable[[str], None], in_team: bool) -> ft.Control:

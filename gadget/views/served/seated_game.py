@@ -8,7 +8,7 @@ from typing import Final, cast
 
 import flet as ft
 
-from gadget.engine import Action, Guess, Phase, Player, PlayerView
+from gadget.engine import Action, Guess, Phase, Player, PlayerView, ShareCode
 from gadget.services import addresses, palette
 from gadget.services.phone_game import PhoneGame
 from gadget.services.phones import Phone
@@ -17,9 +17,18 @@ from gadget.services.table import Table
 from gadget.services.words import bank_words, turn_words
 from gadget.views.parts.boundary import component
 from gadget.views.parts.card_header import header
-from gadget.views.parts.hooks import Kept, keyed, use_kept, use_value, use_wakelock
+from gadget.views.parts.hooks import (
+    Kept,
+    Retain,
+    keyed,
+    made_by,
+    use_kept,
+    use_retained,
+    use_value,
+    use_wakelock,
+)
 from gadget.views.parts.keycard import KeyCardGrid, Worded
-from gadget.views.parts.language import _, say
+from gadget.views.parts.language import _, say, spoken
 from gadget.views.parts.layout import content_width, dead_end, loading, screen
 from gadget.views.parts.phone import use_phone
 from gadget.views.parts.shared import guarded
@@ -30,6 +39,7 @@ from gadget.views.served.game_parts import (
     action_buttons,
     end_panel,
     notices,
+    offered,
     time_bank,
     timer_switch,
     undo_button,
@@ -94,38 +104,93 @@ def _moves(
     seen: SideSeen,
     act: Callable[[Action], None],
     ask_undo: Callable[[ft.Event[ft.OutlinedButton]], None],
-) -> list[ft.Control]:
-    """The buttons under the card: at one table, or played apart."""
+    retain: Retain,
+) -> ft.Control:
+    """The buttons under the card: at one table (kept while the same buttons are offered),
+    or played apart."""
     if not seen.played_apart:
-        return action_buttons(seen.view, act, ask_undo, seen.may_undo)
-    return [
+        names = offered(seen.view, seen.may_undo)
+        return retain(
+            "actions",
+            (spoken().code, names),
+            lambda key: ft.Row(action_buttons(seen.view, act, ask_undo, names), wrap=True, key=key),
+        )
+    buttons = [
         *apart_buttons(seen.view, act, seen.visible_words, words_language(seen)),
         *undo_button(ask_undo, seen.may_undo),
     ]
+    return ft.Row(buttons, wrap=True, key="actions")
 
 
 def _under_way(
-    seen: SideSeen, shown: PhoneGame, table: Table, phone: Phone, message: str
+    seen: SideSeen,
+    shown: PhoneGame,
+    table: Table,
+    phone: Phone,
+    *,
+    message: str,
+    controls: TimerControls,
+    retain: Retain,
 ) -> list[ft.Control]:
-    """Above the card while the game is played: whose turn, the bank, the timer, notices."""
+    """Above the card while the game is played: whose turn, the bank, the timer, notices.
+    Each part is kept from the last render while what it shows is the same, so a move
+    compares only what it changed."""
     game, view = seen.facts, seen.view
+    said = spoken().code  # a part kept in one language is not kept in another
+    turn = say(turn_words(view, seen.played_apart))
+    bank = say(bank_words(view))
+    settings = shown.timer_settings
     return [
-        ft.Text(say(turn_words(view, seen.played_apart)), weight=ft.FontWeight.W_600),
-        time_bank(view),
-        ft.Text(say(bank_words(view)), size=14),
-        TimerBar(
-            view.phase,
-            shown.timer,
-            TimerControls(
-                table.clock,
-                lambda: table.pause_timer(phone, game.id),
-                lambda: table.resume_timer(phone, game.id),
-                lambda: table.reset_timer(phone, game.id),
-            ),
+        retain("turn", turn, lambda key: ft.Text(turn, weight=ft.FontWeight.W_600, key=key)),
+        retain(
+            "bank",
+            (said, view.bystander_tokens, view.checkmark_tokens),
+            lambda key: time_bank(view, key),
         ),
-        timer_switch(table, phone, game.id, view.phase, shown.timer_settings),
-        *notices(seen, message),
+        retain("bank words", bank, lambda key: ft.Text(bank, size=14, key=key)),
+        retain(
+            "timer",
+            (said, view.phase, shown.timer, controls),
+            made_by(TimerBar, view.phase, shown.timer, controls),
+        ),
+        retain(
+            "timer switch",
+            (said, view.phase, settings),
+            lambda key: timer_switch(table, phone, game.id, view.phase, settings, key=key),
+        ),
+        *[
+            retain(f"notice {n}", line, made_by(ft.Text, line[0], color=line[1]))
+            for n, line in enumerate(notices(seen, message))
+        ],
     ]
+
+
+def timer_controls(table: Table, phone: Phone, game_id: int) -> TimerControls:
+    """Where this phone's timer leads, made once (a kept timer bar calls them)."""
+    return ft.use_memo(
+        lambda: TimerControls(
+            table.clock,
+            lambda: table.pause_timer(phone, game_id),
+            lambda: table.resume_timer(phone, game_id),
+            lambda: table.reset_timer(phone, game_id),
+        ),
+        [game_id],
+    )
+
+
+def _share_slot(
+    code: ShareCode | None, wide: bool, set_sharing: Callable[[bool], None], retain: Retain
+) -> ft.Control:
+    """The share panel's place: always one, empty once folded, kept while the same."""
+    return retain(
+        "share",
+        (spoken().code, code, wide),
+        lambda key: ft.Container(
+            SharePanel(code, lambda: set_sharing(False)) if code is not None else None,
+            expand=wide,  # beside the card: what the card leaves of the screen's width
+            key=key,
+        ),
+    )
 
 
 @component
@@ -150,6 +215,8 @@ def GameTable(shown: PhoneGame, set_shown: Callable[[PhoneGame], None]) -> ft.Co
     chosen, set_chosen = use_value(lambda: cast(int | None, None))  # played apart: a word
 
     use_wakelock()
+    retain = use_retained()
+    controls = timer_controls(table, phone, game_id)
     # The version the next action is based on: a second quick tap on this phone must not
     # look like the other phone acting first, so it follows the last answer, not the render.
     version = use_kept(game.version)
@@ -172,15 +239,17 @@ def GameTable(shown: PhoneGame, set_shown: Callable[[PhoneGame], None]) -> ft.Co
 
         guarded(record, tell)(None)
 
+    def ask_undo(_event: ft.Event[ft.OutlinedButton]) -> None:  # the version when tapped
+        set_undo_asked(version.current)
+
     def undo(asked: int) -> None:
         set_undo_asked(None)
         guarded(lambda: show(table.undo(phone, game_id, asked)), set_message)(None)
 
     view = seen.view
-    played_apart = seen.played_apart
     # Played apart, a tap chooses this player's own touch, and the question below makes it.
     on_touch, mine = (
-        own_touch(view, chosen, set_chosen) if played_apart else (recording(view, act), None)
+        own_touch(view, chosen, set_chosen) if seen.played_apart else (recording(view, act), None)
     )
     over = view.phase is Phase.OVER
     body: list[ft.Control] = [
@@ -195,15 +264,8 @@ def GameTable(shown: PhoneGame, set_shown: Callable[[PhoneGame], None]) -> ft.Co
     # card. Always one slot, empty once folded: the controls below keep their places, so a
     # clue being typed is not lost.
     wide = content_width(page) >= WIDE_LAYOUT
-    share_slot = ft.Container(
-        SharePanel(seen.share_code, lambda: set_sharing(False))
-        if seen.share_code is not None and showing_code
-        else None,
-        expand=wide,  # beside the card: what the card leaves of the screen's width
-        key="share",
-    )
-    if not wide:
-        body.append(share_slot)
+    share_slot = _share_slot(seen.share_code if showing_code else None, wide, set_sharing, retain)
+    body += [] if wide else [share_slot]
     # At the end, what happened; before it, the turn, the bank, the timer and the last touch.
     body += (
         [
@@ -211,7 +273,9 @@ def GameTable(shown: PhoneGame, set_shown: Callable[[PhoneGame], None]) -> ft.Co
             *([ft.Text(message, color=palette.DANGER)] if message else []),
         ]
         if over
-        else _under_way(seen, shown, table, phone, message)
+        else _under_way(
+            seen, shown, table, phone, message=message, controls=controls, retain=retain
+        )
     )
     # Keyed: a notice that comes or goes above them moves the card and the buttons, instead
     # of drawing them again whole (the card alone is 10 KB and 150 controls a phone).
@@ -222,7 +286,7 @@ def GameTable(shown: PhoneGame, set_shown: Callable[[PhoneGame], None]) -> ft.Co
         on_touch,
         hidden,
         seen.struck_assassin,
-        Worded(seen.words, mine, played_apart),
+        Worded(seen.words, mine, seen.played_apart),
     )
     body += [
         ft.Row(
@@ -237,17 +301,22 @@ def GameTable(shown: PhoneGame, set_shown: Callable[[PhoneGame], None]) -> ft.Co
         # phone's new screen back 0.15 s, and its modal barrier hid it from the reader.
         undo_question(over, lambda: set_undo_asked(None), lambda: undo(game.version))
         if undo_asked == game.version  # a move since closes the question
-        else ft.Row(
-            _moves(seen, act, lambda _e: set_undo_asked(game.version)),
-            wrap=True,
-            key="actions",
-        ),
+        else _moves(seen, act, ask_undo, retain),
     ]
     # The question of a touch chosen sits between the card and the buttons.
     body[-1:-1] = touch_question(view, seen.words, mine, act, lambda: set_chosen(None))
     body += [StoryPanel(seen.story, side)] if seen.story is not None else []
-    if shares and not showing_code:
-        body.append(
-            ft.TextButton(_("Show the code for side B"), on_click=lambda _e: set_sharing(True))
-        )
+    body += _show_code(set_sharing, retain) if shares and not showing_code else []
     return screen(body, spacing=10)
+
+
+def _show_code(set_sharing: Callable[[bool], None], retain: Retain) -> list[ft.Control]:
+    """Phone A's way back to the folded code."""
+    again = _("Show the code for side B")
+    return [
+        retain(
+            "show code",
+            again,
+            lambda key: ft.TextButton(again, on_click=lambda _e: set_sharing(True), key=key),
+        )
+    ]
