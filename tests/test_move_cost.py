@@ -10,6 +10,7 @@ from collections.abc import Iterator
 from contextlib import contextmanager
 from typing import Any
 
+import psycopg
 from flet.components import component as flet_component
 from flet.controls import object_patch
 from sqlalchemy import event
@@ -26,7 +27,8 @@ A, B = Player.A, Player.B
 
 @contextmanager
 def selects(store: Store) -> Iterator[Counter[str]]:
-    """The SELECTs the store sends meanwhile, by the table they read first."""
+    """The SELECTs the store sends meanwhile, by the table they read first (on PostgreSQL,
+    every statement the driver is handed, SQLAlchemy's and the store's own)."""
     counted: Counter[str] = Counter()
 
     def seen(_conn: Any, _cursor: Any, statement: str, *_args: Any) -> None:
@@ -34,6 +36,19 @@ def selects(store: Store) -> Iterator[Counter[str]]:
         if found:
             counted[found.group(1)] += 1
 
+    if store.engine.dialect.driver == "psycopg":  # the hot rows go past SQLAlchemy there
+        real = psycopg.Cursor.execute
+
+        def execute(cursor: Any, statement: Any, *args: Any, **kwargs: Any) -> Any:
+            seen(None, cursor, str(statement))
+            return real(cursor, statement, *args, **kwargs)
+
+        psycopg.Cursor.execute = execute  # type: ignore[method-assign]
+        try:
+            yield counted
+        finally:
+            psycopg.Cursor.execute = real  # type: ignore[method-assign]
+        return
     event.listen(store.engine, "before_cursor_execute", seen)
     try:
         yield counted

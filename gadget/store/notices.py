@@ -31,9 +31,16 @@ def announce(connection: Connection, subject: Subject, origin: str) -> None:
     """Tell every process listening that this game or card changed, inside the transaction that
     changes it: PostgreSQL delivers the notice when that commits (so a process that hears
     it reads the new state), and never if it does not."""
+    payload = f"{origin}:{subject}"
+    if connection.dialect.driver == "psycopg":  # a move's every statement: the driver's own
+        cursor = connection.connection.driver_connection.cursor()  # type: ignore[union-attr]
+        try:
+            cursor.execute("SELECT pg_notify(%s, %s)", (CHANNEL, payload))
+        finally:
+            cursor.close()
+        return
     connection.execute(
-        text("SELECT pg_notify(:channel, :payload)"),
-        {"channel": CHANNEL, "payload": f"{origin}:{subject}"},
+        text("SELECT pg_notify(:channel, :payload)"), {"channel": CHANNEL, "payload": payload}
     )
 
 

@@ -16,7 +16,7 @@ from sqlmodel import Session, col, select
 
 from gadget.engine.keycard import Player
 from gadget.missions.map import MissionMap
-from gadget.store import notices
+from gadget.store import driver, notices
 from gadget.store.errors import NotFoundError, SeatError, StaleGameError
 from gadget.store.maps import load_map
 from gadget.store.phones import SeatRequest, seat_request_record
@@ -59,6 +59,8 @@ class Unit:
         # this class's writes of them keeps the cache true; nothing else writes them here.
         self._read: dict[tuple[str, int], Any] = {}
         self._timer_rows: dict[int, TimerRow | None] = {}  # as read, for a save to write
+        # The hot rows through PostgreSQL's driver itself (store/driver.py); the ORM elsewhere.
+        self._driver = session.get_bind().dialect.driver == "psycopg"
 
     def _once(self, kind: str, key: int, read: Callable[[], Any]) -> Any:
         if (kind, key) not in self._read:
@@ -113,6 +115,8 @@ class Unit:
         """The game's row as saved now."""
 
         def read() -> GameRecord | None:
+            if self._driver:
+                return driver.game(self.session, game_id)
             row = self.session.get(GameRow, game_id)
             return game_record(row) if row is not None else None
 
@@ -123,13 +127,7 @@ class Unit:
     ) -> GameRecord:
         """The game's new log, one version on from `expected`: refused (StaleGameError) when
         another phone saved that version first, whatever this unit read before."""
-        changed = self.session.execute(
-            update(GameRow)
-            .where(col(GameRow.id) == game.id, col(GameRow.version) == expected)
-            .values(log=log, version=expected + 1, updated_at=self.now, attempt_id=attempt_id)
-            .execution_options(synchronize_session=False)
-        )
-        if changed.rowcount != 1:  # type: ignore[attr-defined]
+        if not self._saved(game.id, log, attempt_id, expected):
             raise stale_error(expected + 1, expected)
         self.tell_others(game.id)
         saved = GameRecord(
@@ -147,20 +145,32 @@ class Unit:
         self._read["game", game.id] = saved
         return saved
 
+    def _saved(self, game_id: int, log: str, attempt_id: int | None, expected: int) -> bool:
+        if self._driver:
+            return driver.save_game(
+                self.session, game_id, log, attempt_id, now=self.now, expected=expected
+            )
+        changed = self.session.execute(
+            update(GameRow)
+            .where(col(GameRow.id) == game_id, col(GameRow.version) == expected)
+            .values(log=log, version=expected + 1, updated_at=self.now, attempt_id=attempt_id)
+            .execution_options(synchronize_session=False)
+        )
+        return bool(changed.rowcount == 1)  # type: ignore[attr-defined]
+
     # --- Seats ----------------------------------------------------------------------------
 
     def seats(self, game_id: int) -> Seats:
         """Who holds each side of the game."""
-        return cast(
-            Seats,
-            self._once(
-                "seats",
-                game_id,
-                lambda: seats_of(
-                    self.session.exec(select(SeatRow).where(SeatRow.game_id == game_id)).all()
-                ),
-            ),
-        )
+
+        def read() -> Seats:
+            if self._driver:
+                return driver.seats(self.session, game_id)
+            return seats_of(
+                self.session.exec(select(SeatRow).where(SeatRow.game_id == game_id)).all()
+            )
+
+        return cast(Seats, self._once("seats", game_id, read))
 
     def take_seat(self, game_id: int, side: Player, phone: str, most: int = 1) -> bool:
         """Hold a side that has fewer than `most` holders; True when this phone holds it now
@@ -209,6 +219,8 @@ class Unit:
 
     def requests(self, game_id: int) -> tuple[SeatRequest, ...]:
         """Every take-over request of the game, oldest first."""
+        if self._driver:
+            return driver.requests(self.session, game_id)
         rows = self.session.exec(
             select(SeatRequestRow)
             .where(SeatRequestRow.game_id == game_id)
@@ -232,6 +244,8 @@ class Unit:
         """The game's saved timer; None before its first."""
 
         def read() -> SavedTimer | None:
+            if self._driver:  # a save reads the row through the ORM, to write it
+                return driver.timer(self.session, game_id)
             row = self._timer_rows[game_id] = self.session.get(TimerRow, game_id)
             return timer_record(row) if row is not None else None
 
@@ -239,6 +253,14 @@ class Unit:
 
     def save_timer(self, game_id: int, timer: SavedTimer) -> None:
         """Keep the game's timer as it now runs."""
+        if self._driver:
+            driver.save_timer(self.session, game_id, timer)
+        else:
+            self._save_timer_row(game_id, timer)
+        self._read["timer", game_id] = timer  # what the row now holds
+        self.tell_others(game_id)
+
+    def _save_timer_row(self, game_id: int, timer: SavedTimer) -> None:
         # The row this unit read, if it did (a save after a read asks nothing again).
         row = (
             self._timer_rows.get(game_id)
@@ -253,8 +275,6 @@ class Unit:
         row.stretch, row.turn = timer.stretch, timer.turn
         row.started_at, row.paused_left = timer.started_at, timer.paused_left
         self.session.add(row)
-        self._read["timer", game_id] = timer  # what the row now holds
-        self.tell_others(game_id)
 
     def setting(self, key: str, default: str = "") -> str:
         """One of the app's settings."""
