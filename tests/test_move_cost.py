@@ -28,14 +28,13 @@ A, B = Player.A, Player.B
 
 @contextmanager
 def selects(store: Store) -> Iterator[Counter[str]]:
-    """The SELECTs the store sends meanwhile, by the table they read first (on PostgreSQL,
+    """The SELECTs the store sends meanwhile, by the tables they read (on PostgreSQL,
     every statement the driver is handed, SQLAlchemy's and the store's own)."""
     counted: Counter[str] = Counter()
 
     def seen(_conn: Any, _cursor: Any, statement: str, *_args: Any) -> None:
-        found = re.search(r"^\s*SELECT\s.*?\sFROM\s+(\w+)", statement, re.S | re.I)
-        if found:
-            counted[found.group(1)] += 1
+        if re.match(r"\s*SELECT\s", statement, re.I):  # every table it reads, joined or not
+            counted.update(set(re.findall(r"\s(?:FROM|JOIN)\s+(\w+)", statement, re.I)))
 
     if store.engine.dialect.driver == "psycopg":  # the hot rows go past SQLAlchemy there
         real = psycopg.Cursor.execute

@@ -44,6 +44,7 @@ class GameScreen:
 def read_screen(unit: Unit, games: WorkedGames, game_id: int, phone: str) -> GameScreen | None:
     """Everything this phone's screen of the game needs, read in the caller's unit (None for
     no such game); it changes nothing."""
+    unit.read_together(game_id)
     record = unit.game(game_id)
     if record is None:
         return None

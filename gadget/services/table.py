@@ -142,6 +142,7 @@ class Table(Seats, TeamWordLists):
         """One action or undo as one unit of work; the watching phones hear of it once it
         is saved (this one, handed its screen, need not read it again)."""
         with self.store.unit() as unit:
+            unit.read_together(game_id)  # all the move and its screen read, at once
             if action is None:
                 self._undo_allowed(unit, game_id, phone, version)
             game = move(unit, self.worked, game_id, version, action, phone=phone.key)

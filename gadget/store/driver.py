@@ -32,6 +32,21 @@ GAME: Final = _select(GameRow, "id = %s")
 SEATS: Final = _select(SeatRow, "game_id = %s")
 REQUESTS: Final = _select(SeatRequestRow, "game_id = %s ORDER BY id")
 TIMER: Final = _select(TimerRow, "game_id = %s")
+_GAME_COLUMNS: Final = _columns(GameRow)
+_TIMER_COLUMNS: Final = _columns(TimerRow)
+# A game's row, its timer's, its seats and its take-over requests in one statement: a
+# watching phone's whole read, and a move's, one round trip to the database instead of four.
+TOGETHER: Final = (
+    "SELECT "
+    + ", ".join(f"g.{name}" for name in _GAME_COLUMNS)
+    + ", "
+    + ", ".join(f"t.{name}" for name in _TIMER_COLUMNS)
+    + ", (SELECT coalesce(json_agg(json_build_array(s.side, s.slot, s.phone)), '[]'::json)"
+    " FROM seat_holders s WHERE s.game_id = g.id)"
+    ", (SELECT coalesce(json_agg(row_to_json(r) ORDER BY r.id), '[]'::json)"
+    " FROM seat_requests r WHERE r.game_id = g.id)"
+    " FROM games g LEFT JOIN game_timers t ON t.game_id = g.id WHERE g.id = %s"
+)
 SAVE_TIMER: Final = (
     "INSERT INTO game_timers (game_id, enabled, clue_seconds, guess_seconds, stretch, turn,"
     " started_at, paused_left) VALUES (%s, %s, %s, %s, %s, %s, %s, %s)"
@@ -66,10 +81,60 @@ def _rows(session: Session, statement: tuple[str, tuple[str, ...]], key: int) ->
     sql, names = statement
     with _run(session, sql, (key,)) as cursor:
         found: Sequence[tuple[object, ...]] = cursor.fetchall()
-    return [
-        SimpleNamespace(**{name: _utc(value) for name, value in zip(names, row, strict=True)})
-        for row in found
-    ]
+    return [_record(names, row) for row in found]
+
+
+def _record(names: tuple[str, ...], values: Sequence[object]) -> Any:
+    return SimpleNamespace(**{name: _utc(value) for name, value in zip(names, values, strict=True)})
+
+
+def _moment(value: object) -> object:
+    """A moment as JSON carries it (ISO 8601 text), as the ORM hands it over."""
+    return _utc(datetime.fromisoformat(value)) if isinstance(value, str) else value
+
+
+def together(
+    session: Session, game_id: int
+) -> tuple[GameRecord, Seats, tuple[SeatRequest, ...], SavedTimer | None] | None:
+    """The game's row, seats, requests and timer, read at once; None for no such game."""
+    with _run(session, TOGETHER, (game_id,)) as cursor:
+        found = cursor.fetchone()
+    if found is None:
+        return None
+    games, timers = len(_GAME_COLUMNS), len(_TIMER_COLUMNS)
+    timer_row = found[games : games + timers]
+    seat_rows, request_rows = found[games + timers :]
+    requests = tuple(
+        seat_request_record(
+            cast(
+                SeatRequestRow,
+                SimpleNamespace(
+                    **row
+                    | {
+                        "asked_at": _moment(row["asked_at"]),
+                        "answered_at": _moment(row["answered_at"]),
+                    }
+                ),
+            )
+        )
+        for row in request_rows
+    )
+    return (
+        game_record(cast(GameRow, _record(_GAME_COLUMNS, found[:games]))),
+        seats_of(
+            cast(
+                list[SeatRow],
+                [
+                    SimpleNamespace(side=side, slot=slot, phone=phone)
+                    for side, slot, phone in seat_rows
+                ],
+            )
+        ),
+        requests,
+        None
+        if timer_row[0] is None
+        else timer_record(cast(TimerRow, _record(_TIMER_COLUMNS, timer_row))),
+    )
 
 
 def game(session: Session, game_id: int) -> GameRecord | None:
