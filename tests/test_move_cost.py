@@ -6,7 +6,7 @@ from __future__ import annotations
 
 import re
 from collections import Counter
-from collections.abc import Iterator
+from collections.abc import Callable, Iterator
 from contextlib import contextmanager
 from typing import Any
 
@@ -27,6 +27,22 @@ A, B = Player.A, Player.B
 
 
 @contextmanager
+def watched(owner: Any, name: str, seen: Callable[..., None]) -> Iterator[None]:
+    """`owner.name` calls `seen` with its arguments before doing what it does, meanwhile."""
+    real = getattr(owner, name)
+
+    def spy(*args: Any, **kwargs: Any) -> Any:
+        seen(*args, **kwargs)
+        return real(*args, **kwargs)
+
+    setattr(owner, name, spy)
+    try:
+        yield
+    finally:
+        setattr(owner, name, real)
+
+
+@contextmanager
 def selects(store: Store) -> Iterator[Counter[str]]:
     """The SELECTs the store sends meanwhile, by the tables they read (on PostgreSQL,
     every statement the driver is handed, SQLAlchemy's and the store's own)."""
@@ -37,17 +53,8 @@ def selects(store: Store) -> Iterator[Counter[str]]:
             counted.update(set(re.findall(r"\s(?:FROM|JOIN)\s+(\w+)", statement, re.I)))
 
     if store.engine.dialect.driver == "psycopg":  # the hot rows go past SQLAlchemy there
-        real = psycopg.Cursor.execute
-
-        def execute(cursor: Any, statement: Any, *args: Any, **kwargs: Any) -> Any:
-            seen(None, cursor, str(statement))
-            return real(cursor, statement, *args, **kwargs)
-
-        psycopg.Cursor.execute = execute  # type: ignore[method-assign]
-        try:
+        with watched(psycopg.Cursor, "execute", lambda c, q, *_a, **_k: seen(None, c, str(q))):
             yield counted
-        finally:
-            psycopg.Cursor.execute = real  # type: ignore[method-assign]
         return
     event.listen(store.engine, "before_cursor_execute", seen)
     try:
@@ -81,17 +88,12 @@ def test_an_undo_reads_its_games_row_and_seats_once(store: Store) -> None:
 def renders() -> Iterator[Counter[str]]:
     """The components drawn meanwhile, by name."""
     drawn: Counter[str] = Counter()
-    real = flet_component.Renderer.render
 
-    def render(self: Any, fn: Any, *args: Any, **kwargs: Any) -> Any:
+    def render(_renderer: Any, fn: Any, *_args: Any, **_kwargs: Any) -> None:
         drawn[getattr(fn, "__name__", "?")] += 1
-        return real(self, fn, *args, **kwargs)
 
-    flet_component.Renderer.render = render  # type: ignore[method-assign]
-    try:
+    with watched(flet_component.Renderer, "render", render):
         yield drawn
-    finally:
-        flet_component.Renderer.render = real  # type: ignore[method-assign]
 
 
 @at_the_table
@@ -120,18 +122,13 @@ def compared() -> Iterator[Counter[str]]:
     """The controls Flet's diff compares meanwhile, by kind (a control kept from the last
     render, the very same object, is passed over: not counted)."""
     counted: Counter[str] = Counter()
-    real = object_patch.DiffBuilder._compare_dataclasses
 
-    def compare(self: Any, parent: Any, path: Any, src: Any, dst: Any, frozen: bool) -> None:
+    def compare(_diff: Any, _parent: Any, _path: Any, src: Any, dst: Any, frozen: bool) -> None:
         if not (frozen and src is dst):
             counted[type(dst).__name__] += 1
-        real(self, parent, path, src, dst, frozen)
 
-    object_patch.DiffBuilder._compare_dataclasses = compare  # type: ignore[method-assign]
-    try:
+    with watched(object_patch.DiffBuilder, "_compare_dataclasses", compare):
         yield counted
-    finally:
-        object_patch.DiffBuilder._compare_dataclasses = real  # type: ignore[method-assign]
 
 
 @at_the_table
@@ -192,15 +189,11 @@ async def test_a_touch_words_only_the_cells_it_changed(table: Table) -> None:
     await give_clue(phone_a, "tree")
     await phone_b.settle()
     said: list[object] = []
-    real = keycard._said
-    keycard._said = lambda facts: said.append(facts) or real(facts)  # type: ignore[assignment]
     green = card_of(table, code).a.index("G")
-    try:
+    with watched(keycard, "_said", said.append):
         await phone_a.tap_cell(*seat_of(A, green))
         await phone_b.settle()
         await phone_a.settle()
-    finally:
-        keycard._said = real
     assert phone_b.says("You found an agent.")
     assert "agent found" in phone_b.cell(*seat_of(B, green)).label
     assert len(said) <= 2, said  # the found cell, once a side
