@@ -3,14 +3,16 @@ through PostgreSQL's driver itself, in the unit's own transaction: a watching ph
 of a game (its row, seats, take-over requests and timer) cost the server 1.8 ms of CPU
 through SQLAlchemy's ORM, four statements, and costs 0.5 ms in one statement here
 (docs/benchmarks.md). Only on PostgreSQL, the database of a server with many tables;
-elsewhere the ORM reads and writes them."""
+elsewhere the ORM reads and writes them (`store/unit.py`'s `OrmRows`), behind the same
+`HotRows`: a unit picks one when it starts, and nothing else tells them apart."""
 
 from __future__ import annotations
 
 from collections.abc import Sequence
+from dataclasses import fields
 from datetime import UTC, datetime
 from types import SimpleNamespace
-from typing import Any, Final, cast
+from typing import Any, Final, NamedTuple, Protocol, cast
 
 from sqlmodel import Session, SQLModel
 
@@ -48,18 +50,39 @@ TOGETHER: Final = (
     " FROM seat_requests r WHERE r.game_id = g.id)"
     " FROM games g LEFT JOIN game_timers t ON t.game_id = g.id WHERE g.id = %s"
 )
+_TIMER_KEPT: Final = tuple(kept.name for kept in fields(SavedTimer))  # its row's columns
 SAVE_TIMER: Final = (
-    "INSERT INTO game_timers (game_id, enabled, clue_seconds, guess_seconds, stretch, turn,"
-    " started_at, paused_left) VALUES (%s, %s, %s, %s, %s, %s, %s, %s)"
-    " ON CONFLICT (game_id) DO UPDATE SET enabled = EXCLUDED.enabled,"
-    " clue_seconds = EXCLUDED.clue_seconds, guess_seconds = EXCLUDED.guess_seconds,"
-    " stretch = EXCLUDED.stretch, turn = EXCLUDED.turn, started_at = EXCLUDED.started_at,"
-    " paused_left = EXCLUDED.paused_left"
+    f"INSERT INTO game_timers (game_id, {', '.join(_TIMER_KEPT)})"
+    f" VALUES (%s{', %s' * len(_TIMER_KEPT)}) ON CONFLICT (game_id) DO UPDATE SET "
+    + ", ".join(f"{name} = EXCLUDED.{name}" for name in _TIMER_KEPT)
 )
 SAVE_GAME: Final = (
     "UPDATE games SET log = %s, version = %s, updated_at = %s, attempt_id = %s"
     " WHERE id = %s AND version = %s"
 )
+
+
+class Together(NamedTuple):
+    """A game's rows as a move and a screen want them, read at once."""
+
+    game: GameRecord
+    seats: Seats
+    requests: tuple[SeatRequest, ...]  # oldest first
+    timer: SavedTimer | None  # None before its first
+
+
+class HotRows(Protocol):
+    """One way to read and write a game's hot rows in a unit's session."""
+
+    def together(self, game_id: int) -> Together | None: ...
+    def game(self, game_id: int) -> GameRecord | None: ...
+    def seats(self, game_id: int) -> Seats: ...
+    def requests(self, game_id: int) -> tuple[SeatRequest, ...]: ...
+    def timer(self, game_id: int) -> SavedTimer | None: ...
+    def save_game(
+        self, game_id: int, log: str, attempt_id: int | None, *, now: datetime, expected: int
+    ) -> bool: ...
+    def save_timer(self, game_id: int, timer: SavedTimer) -> None: ...
 
 
 def _utc(value: object) -> object:
@@ -94,101 +117,79 @@ def _moment(value: object) -> object:
     return _utc(datetime.fromisoformat(value)) if isinstance(value, str) else value
 
 
-def together(
-    session: Session, game_id: int
-) -> tuple[GameRecord, Seats, tuple[SeatRequest, ...], SavedTimer | None] | None:
-    """The game's row, seats, requests and timer, read at once; None for no such game."""
-    with _run(session, TOGETHER, (game_id,)) as cursor:
-        found = cursor.fetchone()
-    if found is None:
-        return None
-    games, timers = len(_GAME_COLUMNS), len(_TIMER_COLUMNS)
-    timer_row = found[games : games + timers]
-    seat_rows, request_rows = found[games + timers :]
-    requests = tuple(
-        seat_request_record(
-            cast(
-                SeatRequestRow,
-                SimpleNamespace(
-                    **row
-                    | {
-                        "asked_at": _moment(row["asked_at"]),
-                        "answered_at": _moment(row["answered_at"]),
-                    }
-                ),
+class DriverRows:
+    """A game's hot rows through psycopg itself, in the session's transaction: the four of
+    them in one statement (`together`)."""
+
+    def __init__(self, session: Session) -> None:
+        self.session = session
+
+    def together(self, game_id: int) -> Together | None:
+        """The game's row, seats, requests and timer, read at once; None for no such game."""
+        with _run(self.session, TOGETHER, (game_id,)) as cursor:
+            found = cursor.fetchone()
+        if found is None:
+            return None
+        games, timers = len(_GAME_COLUMNS), len(_TIMER_COLUMNS)
+        timer_row = found[games : games + timers]
+        seat_rows, request_rows = found[games + timers :]
+        requests = tuple(
+            seat_request_record(
+                cast(
+                    SeatRequestRow,
+                    SimpleNamespace(
+                        **row
+                        | {
+                            "asked_at": _moment(row["asked_at"]),
+                            "answered_at": _moment(row["answered_at"]),
+                        }
+                    ),
+                )
             )
+            for row in request_rows
         )
-        for row in request_rows
-    )
-    return (
-        game_record(cast(GameRow, _record(_GAME_COLUMNS, found[:games]))),
-        seats_of(
-            cast(
-                list[SeatRow],
-                [
-                    SimpleNamespace(side=side, slot=slot, phone=phone)
-                    for side, slot, phone in seat_rows
-                ],
-            )
-        ),
-        requests,
-        None
-        if timer_row[0] is None
-        else timer_record(cast(TimerRow, _record(_TIMER_COLUMNS, timer_row))),
-    )
+        seats = [
+            SimpleNamespace(side=side, slot=slot, phone=phone) for side, slot, phone in seat_rows
+        ]
+        return Together(
+            game_record(cast(GameRow, _record(_GAME_COLUMNS, found[:games]))),
+            seats_of(cast(list[SeatRow], seats)),
+            requests,
+            None
+            if timer_row[0] is None
+            else timer_record(cast(TimerRow, _record(_TIMER_COLUMNS, timer_row))),
+        )
 
+    def game(self, game_id: int) -> GameRecord | None:
+        """The game's row as saved now."""
+        found = _rows(self.session, GAME, game_id)
+        return game_record(cast(GameRow, found[0])) if found else None
 
-def game(session: Session, game_id: int) -> GameRecord | None:
-    """The game's row as saved now."""
-    found = _rows(session, GAME, game_id)
-    return game_record(cast(GameRow, found[0])) if found else None
+    def seats(self, game_id: int) -> Seats:
+        """Who holds each side of the game."""
+        return seats_of(cast(list[SeatRow], _rows(self.session, SEATS, game_id)))
 
+    def requests(self, game_id: int) -> tuple[SeatRequest, ...]:
+        """Every take-over request of the game, oldest first."""
+        found = _rows(self.session, REQUESTS, game_id)
+        return tuple(seat_request_record(cast(SeatRequestRow, row)) for row in found)
 
-def seats(session: Session, game_id: int) -> Seats:
-    """Who holds each side of the game."""
-    return seats_of(cast(list[SeatRow], _rows(session, SEATS, game_id)))
+    def timer(self, game_id: int) -> SavedTimer | None:
+        """The game's saved timer; None before its first."""
+        found = _rows(self.session, TIMER, game_id)
+        return timer_record(cast(TimerRow, found[0])) if found else None
 
+    def save_game(
+        self, game_id: int, log: str, attempt_id: int | None, *, now: datetime, expected: int
+    ) -> bool:
+        """The game's new log, one version on from `expected`; False when that version is not
+        the saved one (another phone saved first)."""
+        values = (log, expected + 1, now.astimezone(UTC), attempt_id, game_id, expected)
+        with _run(self.session, SAVE_GAME, values) as cursor:
+            return bool(cursor.rowcount == 1)
 
-def requests(session: Session, game_id: int) -> tuple[SeatRequest, ...]:
-    """Every take-over request of the game, oldest first."""
-    return tuple(
-        seat_request_record(cast(SeatRequestRow, row)) for row in _rows(session, REQUESTS, game_id)
-    )
-
-
-def timer(session: Session, game_id: int) -> SavedTimer | None:
-    """The game's saved timer; None before its first."""
-    found = _rows(session, TIMER, game_id)
-    return timer_record(cast(TimerRow, found[0])) if found else None
-
-
-def save_game(
-    session: Session,
-    game_id: int,
-    log: str,
-    attempt_id: int | None,
-    *,
-    now: datetime,
-    expected: int,
-) -> bool:
-    """The game's new log, one version on from `expected`; False when that version is not
-    the saved one (another phone saved first)."""
-    values = (log, expected + 1, now.astimezone(UTC), attempt_id, game_id, expected)
-    with _run(session, SAVE_GAME, values) as cursor:
-        return bool(cursor.rowcount == 1)
-
-
-def save_timer(session: Session, game_id: int, timer: SavedTimer) -> None:
-    """The game's timer as it now runs, written whether or not it had a row."""
-    values = (
-        game_id,
-        timer.enabled,
-        timer.clue_seconds,
-        timer.guess_seconds,
-        timer.stretch,
-        timer.turn,
-        timer.started_at,
-        timer.paused_left,
-    )
-    with _run(session, SAVE_TIMER, values):
-        pass
+    def save_timer(self, game_id: int, timer: SavedTimer) -> None:
+        """The game's timer as it now runs, written whether or not it had a row."""
+        values = (game_id, *(getattr(timer, name) for name in _TIMER_KEPT))
+        with _run(self.session, SAVE_TIMER, values):
+            pass

@@ -44,6 +44,64 @@ from gadget.store.rows import (
 from gadget.store.timers import SavedTimer, timer_record
 
 
+class OrmRows:
+    """A game's hot rows through SQLAlchemy's ORM, one statement each (PostgreSQL's driver
+    reads them at once: `driver.DriverRows`)."""
+
+    def __init__(self, session: Session) -> None:
+        self.session = session
+        self._timer_rows: dict[int, TimerRow | None] = {}  # as read, for a save to write
+
+    def together(self, game_id: int) -> driver.Together | None:
+        game = self.game(game_id)
+        if game is None:
+            return None
+        return driver.Together(
+            game, self.seats(game_id), self.requests(game_id), self.timer(game_id)
+        )
+
+    def game(self, game_id: int) -> GameRecord | None:
+        row = self.session.get(GameRow, game_id)
+        return game_record(row) if row is not None else None
+
+    def seats(self, game_id: int) -> Seats:
+        return seats_of(self.session.exec(select(SeatRow).where(SeatRow.game_id == game_id)).all())
+
+    def requests(self, game_id: int) -> tuple[SeatRequest, ...]:
+        rows = self.session.exec(
+            select(SeatRequestRow)
+            .where(SeatRequestRow.game_id == game_id)
+            .order_by(col(SeatRequestRow.id))
+        ).all()
+        return tuple(seat_request_record(row) for row in rows)
+
+    def timer(self, game_id: int) -> SavedTimer | None:
+        row = self._timer_rows[game_id] = self.session.get(TimerRow, game_id)
+        return timer_record(row) if row is not None else None
+
+    def save_game(
+        self, game_id: int, log: str, attempt_id: int | None, *, now: datetime, expected: int
+    ) -> bool:
+        changed = self.session.execute(
+            update(GameRow)
+            .where(col(GameRow.id) == game_id, col(GameRow.version) == expected)
+            .values(log=log, version=expected + 1, updated_at=now, attempt_id=attempt_id)
+            .execution_options(synchronize_session=False)
+        )
+        return bool(changed.rowcount == 1)  # type: ignore[attr-defined]
+
+    def save_timer(self, game_id: int, timer: SavedTimer) -> None:
+        # The row this unit read, if it did (a save after a read asks nothing again).
+        row = (
+            self._timer_rows.get(game_id)
+            or self.session.get(TimerRow, game_id)
+            or TimerRow(game_id=game_id)
+        )
+        for kept in fields(timer):  # a saved timer's fields are its row's columns
+            setattr(row, kept.name, getattr(timer, kept.name))
+        self.session.add(row)
+
+
 class Unit:
     """The rows of one transaction: each read sees the others' writes, and the notice to the
     other server processes leaves only if it commits."""
@@ -58,9 +116,8 @@ class Unit:
         # A game's row, seats, requests and timer, once read in this unit (a move and its
         # screen want each); this class's writes keep it true, and nothing else writes them.
         self._read: dict[tuple[str, int], Any] = {}
-        self._timer_rows: dict[int, TimerRow | None] = {}  # as read, for a save to write
-        # The hot rows through PostgreSQL's driver itself (store/driver.py); the ORM elsewhere.
-        self._driver = session.get_bind().dialect.driver == "psycopg"
+        psycopg = session.get_bind().dialect.driver == "psycopg"
+        self._rows: driver.HotRows = driver.DriverRows(session) if psycopg else OrmRows(session)
 
     def _once(self, kind: str, key: int, read: Callable[[], Any]) -> Any:
         if (kind, key) not in self._read:
@@ -112,36 +169,25 @@ class Unit:
         return game_record(row)
 
     def read_together(self, game_id: int) -> None:
-        """On PostgreSQL, the game's row, seats, take-over requests and timer in one
-        statement, for the reads of them that follow (a move and a screen want them all);
-        elsewhere, or once any is read, nothing: each is read when asked."""
-        if not self._driver or ("game", game_id) in self._read:
-            return
-        found = driver.together(self.session, game_id)
-        game, seats, requests, timer = found if found is not None else (None, None, None, None)
-        self._read["game", game_id] = game
-        if found is not None:
-            self._read["seats", game_id] = seats
-            self._read["requests", game_id] = requests
-            self._read["timer", game_id] = timer
+        """The game's row, seats, take-over requests and timer, for the reads of them that
+        follow (a move and a screen want them all): on PostgreSQL in one statement. Once the
+        game's row is read, nothing."""
+        if ("game", game_id) not in self._read:
+            found = self._rows.together(game_id)
+            kept = found._asdict().items() if found is not None else [("game", None)]
+            self._read.update({(kind, game_id): value for kind, value in kept})
 
     def game(self, game_id: int) -> GameRecord | None:
         """The game's row as saved now."""
-
-        def read() -> GameRecord | None:
-            if self._driver:
-                return driver.game(self.session, game_id)
-            row = self.session.get(GameRow, game_id)
-            return game_record(row) if row is not None else None
-
-        return cast(GameRecord | None, self._once("game", game_id, read))
+        read = self._rows.game
+        return cast(GameRecord | None, self._once("game", game_id, lambda: read(game_id)))
 
     def save_game(
         self, game: GameRecord, log: str, attempt_id: int | None, *, expected: int
     ) -> GameRecord:
         """The game's new log, one version on from `expected`: refused (StaleGameError) when
         another phone saved that version first, whatever this unit read before."""
-        if not self._saved(game.id, log, attempt_id, expected):
+        if not self._rows.save_game(game.id, log, attempt_id, now=self.now, expected=expected):
             raise stale_error(expected + 1, expected)
         self.tell_others(game.id)
         saved = GameRecord(
@@ -159,32 +205,11 @@ class Unit:
         self._read["game", game.id] = saved
         return saved
 
-    def _saved(self, game_id: int, log: str, attempt_id: int | None, expected: int) -> bool:
-        if self._driver:
-            return driver.save_game(
-                self.session, game_id, log, attempt_id, now=self.now, expected=expected
-            )
-        changed = self.session.execute(
-            update(GameRow)
-            .where(col(GameRow.id) == game_id, col(GameRow.version) == expected)
-            .values(log=log, version=expected + 1, updated_at=self.now, attempt_id=attempt_id)
-            .execution_options(synchronize_session=False)
-        )
-        return bool(changed.rowcount == 1)  # type: ignore[attr-defined]
-
     # --- Seats ----------------------------------------------------------------------------
 
     def seats(self, game_id: int) -> Seats:
         """Who holds each side of the game."""
-
-        def read() -> Seats:
-            if self._driver:
-                return driver.seats(self.session, game_id)
-            return seats_of(
-                self.session.exec(select(SeatRow).where(SeatRow.game_id == game_id)).all()
-            )
-
-        return cast(Seats, self._once("seats", game_id, read))
+        return cast(Seats, self._once("seats", game_id, lambda: self._rows.seats(game_id)))
 
     def take_seat(self, game_id: int, side: Player, phone: str, most: int = 1) -> bool:
         """Hold a side that has fewer than `most` holders; True when this phone holds it now
@@ -233,16 +258,10 @@ class Unit:
 
     def requests(self, game_id: int) -> tuple[SeatRequest, ...]:
         """Every take-over request of the game, oldest first (the unit writes none)."""
-        if ("requests", game_id) in self._read:
-            return cast(tuple[SeatRequest, ...], self._read["requests", game_id])
-        if self._driver:
-            return driver.requests(self.session, game_id)
-        rows = self.session.exec(
-            select(SeatRequestRow)
-            .where(SeatRequestRow.game_id == game_id)
-            .order_by(col(SeatRequestRow.id))
-        ).all()
-        return tuple(seat_request_record(row) for row in rows)
+        return cast(
+            tuple[SeatRequest, ...],
+            self._once("requests", game_id, lambda: self._rows.requests(game_id)),
+        )
 
     def members(self, team_id: int | None) -> frozenset[str]:
         """The phones of a team (none outside a team)."""
@@ -258,34 +277,14 @@ class Unit:
 
     def timer(self, game_id: int) -> SavedTimer | None:
         """The game's saved timer; None before its first."""
-
-        def read() -> SavedTimer | None:
-            if self._driver:  # a save reads the row through the ORM, to write it
-                return driver.timer(self.session, game_id)
-            row = self._timer_rows[game_id] = self.session.get(TimerRow, game_id)
-            return timer_record(row) if row is not None else None
-
-        return cast(SavedTimer | None, self._once("timer", game_id, read))
+        read = self._rows.timer
+        return cast(SavedTimer | None, self._once("timer", game_id, lambda: read(game_id)))
 
     def save_timer(self, game_id: int, timer: SavedTimer) -> None:
         """Keep the game's timer as it now runs."""
-        if self._driver:
-            driver.save_timer(self.session, game_id, timer)
-        else:
-            self._save_timer_row(game_id, timer)
+        self._rows.save_timer(game_id, timer)
         self._read["timer", game_id] = timer  # what the row now holds
         self.tell_others(game_id)
-
-    def _save_timer_row(self, game_id: int, timer: SavedTimer) -> None:
-        # The row this unit read, if it did (a save after a read asks nothing again).
-        row = (
-            self._timer_rows.get(game_id)
-            or self.session.get(TimerRow, game_id)
-            or TimerRow(game_id=game_id)
-        )
-        for kept in fields(timer):  # a saved timer's fields are its row's columns
-            setattr(row, kept.name, getattr(timer, kept.name))
-        self.session.add(row)
 
     def setting(self, key: str, default: str = "") -> str:
         """One of the app's settings."""
