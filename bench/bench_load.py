@@ -50,12 +50,14 @@ from bench.load_figures import (  # noqa: E402
     shown,
 )
 from bench.load_phones import (  # noqa: E402
+    JOIN_PATIENCE,
     SimulatedPhone,
     Target,
     cpu_seconds,
     play,
     postgres_pids,
     rss_mib,
+    until,
     until_healthy,
 )
 from gadget.engine import Player  # noqa: E402
@@ -66,6 +68,10 @@ from tests.conftest import empty_postgres  # noqa: E402
 from tests.processes import _free_port, stop  # noqa: E402
 
 ACTIONS = 10  # a clue, then nine touches of agents (the floor: ten taps)
+# s for a rung's screens, all opened at once: 400 tables are four times the 100 whose joins
+# were measured (p95 7.7 s, both cores busy), each with JOIN_PATIENCE's own margin.
+DRAWN_PATIENCE = 4 * JOIN_PATIENCE
+QUIET = 1.0  # s after the last screen is drawn: what the joins left on the loop is done
 STATISTICS_DELAY = 11.0  # s of quiet before PostgreSQL's count of transactions is complete
 
 
@@ -151,8 +157,14 @@ async def round_of(
     before = [rss_mib(pid) for pid in pids]
     opened = [p for a, b, _ in phones for p in (a.open(served.urls[0]), b.open(served.urls[1]))]
     await asyncio.gather(*opened)
-    if not cold:
-        await asyncio.sleep(3 + tables * 0.05)  # every screen drawn
+    if not cold:  # every screen drawn before the count starts: the joins are not a move's
+        drawn = await until(
+            lambda: all(b.updated.is_set() and target(a, 0) for a, b, target in phones),
+            DRAWN_PATIENCE,
+        )
+        if not drawn:
+            raise SystemExit(f"{served.name}: {tables} tables' screens not drawn in time")
+        await asyncio.sleep(QUIET)
     counting = served.name == "gadget" and not cold  # the floor's is 2 a move, by its making
     if counting:
         leave_autovacuum_nothing_to_do(database)
