@@ -133,7 +133,7 @@ def _nothing() -> None:
 def keyed(component: Callable[..., ft.Control], key: str, *args: object) -> ft.Control:
     """A component with a key: another key is another screen with fresh state (Flet's
     decorator hides the `key` keyword from type checkers)."""
-    return component(*args, key=key)
+    return made_by(component, *args)(key)
 
 
 def made_by(
