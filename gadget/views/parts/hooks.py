@@ -24,8 +24,26 @@ class Kept(Protocol[Value]):
 
 
 def use_value(initial: Callable[[], Value]) -> tuple[Value, Callable[[Value], None]]:
-    """ft.use_state with a lazy first value, typed for mypy (Flet's own hint loses the type)."""
-    return cast(tuple[Value, Callable[[Value], None]], ft.use_state(initial))
+    """ft.use_state with a lazy first value, typed for mypy (Flet's own hint loses the type),
+    and a setter that is the same function at every render."""
+    value, set_state = cast(tuple[Value, Callable[[Value], None]], ft.use_state(initial))
+    return value, use_stable(set_state)
+
+
+def use_stable(latest: Callable[[Value], None]) -> Callable[[Value], None]:
+    """One function for every render that calls this render's `latest`: Flet's setter holds
+    the component object of the render that made it, and that object the whole screen it
+    drew, so a setter kept by a control kept from an earlier render (or by a memoized
+    callback) held every older screen in memory, one more a move."""
+    calls: Kept[Callable[[Value], None] | None] = use_kept(None)  # a ref: never a function
+    calls.current = latest
+
+    def call(value: Value) -> None:
+        assert calls.current is not None  # set by the render that made this
+        calls.current(value)
+
+    stable: Callable[[Value], None] = ft.use_memo(lambda: call, [])
+    return stable
 
 
 def use_kept(initial: Value) -> Kept[Value]:
