@@ -160,7 +160,29 @@ def _look(
 
 
 def _key_cell(look: CellLook, tap: Callable[[int], None]) -> ft.Control:
-    """A cell drawn from its look; `tap` is the card's, the same at every render."""
+    """A cell drawn from its look; `tap` is the card's, the same at every render. What the
+    cell shows is kept while only whether it may be tapped changes: a clue makes every
+    uncovered cell of the clue giver's card tappable, and drew all 25 faces again."""
+    retain = use_retained()
+    face = (look.colour, look.found, look.struck, look.tokens, look.partner_colour, look.word)
+    return ft.Semantics(
+        label=look.label,
+        button=look.touchable,
+        exclude_semantics=True,  # the label says the tokens: "partner" is not said twice
+        expand=True,
+        content=ft.Container(
+            content=retain("face", (*face, look.chosen), made_by(_face, look)),
+            height=54,
+            expand=True,
+            on_click=(lambda _e, c=look.cell: tap(c)) if look.touchable else None,
+            ink=look.touchable,
+        ),
+    )
+
+
+def _face(look: CellLook, key: str | None = None) -> ft.Control:
+    """What a cell shows: its colour, its word, and over them its tokens and, after the game,
+    the partner's colour."""
     fill, ink, icon, _name = CELL_LOOK[look.colour]
     found, word = look.found, look.word
     if look.struck:  # the touch that lost the game, in the colour of danger
@@ -172,15 +194,6 @@ def _key_cell(look: CellLook, tap: Callable[[int], None]) -> ft.Control:
         size=26 if word is None or found else 14,
     )
     chosen = look.chosen
-    face = ft.Container(
-        # An agent card hides its word, as the tile does on the table.
-        content=symbol if word is None or found else _worded(symbol, word, ink),
-        bgcolor=palette.COVERED if found else fill,
-        border=ft.Border.all(3, palette.CHOSEN if chosen else fill) if found or chosen else None,
-        border_radius=6,
-        alignment=ft.Alignment.CENTER,
-        expand=True,
-    )
     layers: list[ft.Control] = []
     if look.partner_colour is not None:
         layers.append(
@@ -200,20 +213,18 @@ def _key_cell(look: CellLook, tap: Callable[[int], None]) -> ft.Control:
             layers.append(ft.Column(tokens, spacing=1, left=2, bottom=2))
         else:
             layers.append(ft.Column(tokens, spacing=1, left=2, top=2))
-    return ft.Semantics(
-        label=look.label,
-        button=look.touchable,
-        exclude_semantics=True,  # the label says the tokens: "partner" is not said twice
+    face = ft.Container(
+        # An agent card hides its word, as the tile does on the table.
+        content=symbol if word is None or found else _worded(symbol, word, ink),
+        bgcolor=palette.COVERED if found else fill,
+        border=ft.Border.all(3, palette.CHOSEN if chosen else fill) if found or chosen else None,
+        border_radius=6,
+        alignment=ft.Alignment.CENTER,
         expand=True,
-        content=ft.Container(
-            # Most cells carry nothing on the word: no Stack for them (fewer controls to diff).
-            content=ft.Stack([face, *layers], expand=True) if layers else face,
-            height=54,
-            expand=True,
-            on_click=(lambda _e, c=look.cell: tap(c)) if look.touchable else None,
-            ink=look.touchable,
-        ),
+        key=None if layers else key,  # the kept control's key: the outermost's
     )
+    # Most cells carry nothing on the word: no Stack for them (fewer controls to diff).
+    return ft.Stack([face, *layers], expand=True, key=key) if layers else face
 
 
 # Drawn again only when its look (or the card's tap, which never changes) does.
