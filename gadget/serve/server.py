@@ -4,9 +4,7 @@ second visit load from the browser's cache."""
 
 from __future__ import annotations
 
-import asyncio
 import datetime as dt
-import gc
 import os
 import socket
 import sys
@@ -26,6 +24,7 @@ from gadget.engine import GadgetError
 from gadget.language import Language, from_environment
 from gadget.serve.budget import MAX_MESSAGE, ConnectionBudget
 from gadget.serve.client import MADE, served_client
+from gadget.serve.collector import steady_collector
 from gadget.serve.compressed import CompressedOnce
 from gadget.serve.opening import served_assets
 from gadget.services import addresses
@@ -65,27 +64,6 @@ class CacheHeaders:
             await send(message)
 
         await self.app(scope, receive, with_header)
-
-
-FULL_COLLECTION_SECONDS: Final = 60
-
-
-def steady_collector() -> None:
-    """Full garbage collections at a set pace instead of whenever Python decides: with a
-    hundred phones' screens in memory one took about a tenth of a second on the event loop
-    every phone of the process shares, and made the long tail of every phone's updates
-    (docs/benchmarks.md). Young objects are still collected as usual (quick); the whole
-    heap once a minute, so that memory held in cycles is still given back."""
-    gc.freeze()  # what exists at start-up (modules, the app) is never scanned again
-    first, second, _ = gc.get_threshold()
-    gc.set_threshold(first, second, 1_000_000)  # no automatic full collection
-
-    async def collect() -> None:
-        while True:
-            await asyncio.sleep(FULL_COLLECTION_SECONDS)
-            gc.collect()
-
-    asyncio.get_running_loop().create_task(collect())
 
 
 def asgi_app(table: Table | None = None) -> Any:
