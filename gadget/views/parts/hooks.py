@@ -6,7 +6,7 @@ from __future__ import annotations
 
 import contextlib
 from collections.abc import Awaitable, Callable, Hashable
-from typing import Final, Protocol, TypeVar, cast
+from typing import Final, Generic, Protocol, TypeVar, cast
 
 import flet as ft
 
@@ -35,15 +35,23 @@ def use_stable(latest: Callable[[Value], None]) -> Callable[[Value], None]:
     the component object of the render that made it, and that object the whole screen it
     drew, so a setter kept by a control kept from an earlier render (or by a memoized
     callback) held every older screen in memory, one more a move."""
-    calls: Kept[Callable[[Value], None] | None] = use_kept(None)  # a ref: never a function
-    calls.current = latest
+    kept: Kept[Stable[Value] | None] = use_kept(None)  # one hook: a screen has dozens
+    if kept.current is None:
+        kept.current = Stable(latest)
+    kept.current.latest = latest
+    return kept.current
 
-    def call(value: Value) -> None:
-        assert calls.current is not None  # set by the render that made this
-        calls.current(value)
 
-    stable: Callable[[Value], None] = ft.use_memo(lambda: call, [])
-    return stable
+class Stable(Generic[Value]):
+    """A function that passes its value on to the latest render's."""
+
+    __slots__ = ("latest",)
+
+    def __init__(self, latest: Callable[[Value], None]) -> None:
+        self.latest = latest
+
+    def __call__(self, value: Value) -> None:
+        self.latest(value)
 
 
 def use_kept(initial: Value) -> Kept[Value]:
