@@ -159,24 +159,24 @@ def _look(
     )
 
 
-def _key_cell(look: CellLook, tap: Callable[[int], None]) -> ft.Control:
-    """A cell drawn from its look; `tap` is the card's, the same at every render. What the
-    cell shows is kept while only whether it may be tapped changes: a clue makes every
-    uncovered cell of the clue giver's card tappable, and drew all 25 faces again."""
-    retain = use_retained()
-    face = (look.colour, look.found, look.struck, look.tokens, look.partner_colour, look.word)
+def _key_cell(
+    look: CellLook, face: ft.Control, tap: Callable[[int], None], key: str | None = None
+) -> ft.Control:
+    """A cell: its face, and what takes the tap when it may be tapped; `tap` is the card's,
+    the same at every render."""
     return ft.Semantics(
         label=look.label,
         button=look.touchable,
         exclude_semantics=True,  # the label says the tokens: "partner" is not said twice
         expand=True,
         content=ft.Container(
-            content=retain("face", (*face, look.chosen), made_by(_face, look)),
+            content=face,
             height=54,
             expand=True,
             on_click=(lambda _e, c=look.cell: tap(c)) if look.touchable else None,
             ink=look.touchable,
         ),
+        key=key,
     )
 
 
@@ -227,21 +227,18 @@ def _face(look: CellLook, key: str | None = None) -> ft.Control:
     return ft.Stack([face, *layers], expand=True, key=key) if layers else face
 
 
-# Drawn again only when its look (or the card's tap, which never changes) does.
-KeyCell = cast(
-    Callable[[CellLook, Callable[[int], None]], ft.Control],
-    ft.memo(component(_key_cell)),  # type: ignore[no-untyped-call]
-)
-
-
 def _key_row(looks: tuple[CellLook, ...], tap: Callable[[int], None]) -> ft.Control:
     """Five cells; a move changes one row or two, and the others are not even compared (nor,
-    in a changed row, its unchanged cells: the same controls as before)."""
+    in a changed row, its unchanged cells: the same controls as before). A cell's face is
+    kept while only whether it may be tapped changes: a clue makes every uncovered cell of
+    the clue giver's card tappable, and drew all 25 faces again."""
     retain = use_retained()
-    return ft.Row(
-        [retain(f"cell {look.cell}", look, made_by(KeyCell, look, tap)) for look in looks],
-        spacing=4,
-    )
+    cells = []
+    for look in looks:
+        shown = (look.colour, look.found, look.struck, look.tokens, look.partner_colour)
+        face = retain(f"face {look.cell}", (*shown, look.word, look.chosen), made_by(_face, look))
+        cells.append(retain(f"cell {look.cell}", look, made_by(_key_cell, look, face, tap)))
+    return ft.Row(cells, spacing=4)
 
 
 KeyRow = cast(
