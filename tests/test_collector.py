@@ -32,7 +32,7 @@ def collector() -> Iterator[SteadyCollector]:
     """A collector in this test's process, which is given back Python's own pace after."""
     threshold = gc.get_threshold()
     try:
-        yield SteadyCollector(growth=0.01)
+        yield SteadyCollector(growth=0.01, whole_seconds=0.0)
     finally:
         gc.unfreeze()
         gc.set_threshold(*threshold)
@@ -68,3 +68,18 @@ def test_a_cycle_set_aside_is_given_back_once_the_heap_has_grown(
     assert collector.step()  # the heap has grown past its share: all of it is scanned
     assert watched() is None
     assert len(grown) > 1_000
+
+
+def test_the_whole_heap_is_scanned_at_most_once_in_its_time() -> None:
+    """A hundred phones coming back at once grow the heap by a quarter again and again in
+    seconds; a scan of the whole heap each time held every phone of the process back."""
+    threshold = gc.get_threshold()
+    try:
+        collector = SteadyCollector(growth=0.01, whole_seconds=3600.0)
+        grown = [[] for _ in range(int(sys.getallocatedblocks() * 0.02) + 1_000)]
+        assert not collector.step()
+        assert len(grown) > 1_000
+    finally:
+        gc.unfreeze()
+        gc.set_threshold(*threshold)
+        gc.collect()
