@@ -124,8 +124,8 @@ async def test_a_touch_draws_again_only_the_cell_it_changed_on_each_phone(table:
     await give_clue(phone_a, "tree")
     await phone_b.settle()
     green = card_of(table, code).a.index("G")
+    made: list[int] = []  # cells made, both phones
     with renders() as drawn, watched(keycard, "_key_cell", lambda *_a, **_k: made.append(1)):
-        made: list[int] = []
         await phone_a.tap_cell(*seat_of(A, green))  # B touched a green: A's phone records it
         await phone_b.settle()
         await phone_a.settle()

@@ -26,7 +26,7 @@ class SteadyCollector:
     Python's count of blocks in use, read in under a millisecond (`gc.get_freeze_count`
     walks every object set aside: 70 ms at 400 tables). A hundred phones coming back at
     once (a restart) grow the heap by a quarter again and again in seconds: the whole heap
-    is scanned at most once in WHOLE_SECONDS, as the collector before this one did."""
+    is scanned at most once in WHOLE_SECONDS."""
 
     def __init__(self, growth: float = GROWTH, whole_seconds: float = WHOLE_SECONDS) -> None:
         self.growth, self.whole_seconds = growth, whole_seconds
