@@ -9,6 +9,7 @@ from gadget.services import addresses
 from gadget.services.table import Table
 from gadget.views.parts.asking import follow_reconnections
 from gadget.views.parts.boundary import Boundary, Trouble, component
+from gadget.views.parts.hooks import cancel_tasks_when_closed
 from gadget.views.parts.layout import PAGE_PADDING, nowhere
 from gadget.views.parts.phone import WithPhone
 from gadget.views.screens.classic import ClassicRoute
@@ -96,4 +97,5 @@ def main(page: ft.Page, table: Table) -> None:
     trouble = Trouble()
     trouble.install(page)
     follow_reconnections(page)
+    cancel_tasks_when_closed(page)
     page.render(App, trouble, table)

@@ -4,11 +4,15 @@ component's identity, a task for as long as a component shows, the screen kept a
 
 from __future__ import annotations
 
+import asyncio
 import contextlib
+import functools
+import weakref
 from collections.abc import Awaitable, Callable, Hashable
 from typing import Final, Generic, Protocol, TypeVar, cast
 
 import flet as ft
+from flet.messaging.session import Session
 
 from gadget.services import palette
 from gadget.views.parts.shared import brief
@@ -146,10 +150,43 @@ def use_status(
 
 def use_task(run: Callable[[], Awaitable[None]], keys: list[object]) -> None:
     """A task that runs while the component shows (a clock's ticks, a wait for a phone's
-    next connection), started again when `keys` change and cancelled when it goes: Flet
-    cancels an effect's task on unmount only when it has a cleanup, and a running clock left
-    its ticks on the loop every phone shares after its screen had gone."""
-    ft.use_effect(run, keys, cleanup=_nothing)
+    next connection, a game followed live), started again when `keys` change and cancelled
+    when it goes: Flet cancels an effect's task on unmount only when it has a cleanup, and a
+    running clock left its ticks on the loop every phone shares after its screen had gone.
+    Cancelled too when Flet closes the page's session (`cancel_tasks_when_closed`)."""
+    session = ft.context.page.session
+
+    @functools.wraps(run)  # its task named after `run`
+    async def running() -> None:
+        task = asyncio.current_task()
+        assert task is not None  # an effect's coroutine runs in a task of its own
+        tasks = _open_tasks.setdefault(session, set())
+        tasks.add(task)
+        try:
+            await run()
+        finally:
+            tasks.discard(task)
+
+    ft.use_effect(running, keys, cleanup=_nothing)
+
+
+#: Each served session's running tasks, cancelled when Flet closes it.
+_open_tasks: weakref.WeakKeyDictionary[Session, set[asyncio.Task[None]]] = (
+    weakref.WeakKeyDictionary()
+)
+
+
+def cancel_tasks_when_closed(page: ft.Page) -> None:
+    """Flet closes a session (an hour after its phone left) without unmounting its screen:
+    a screen's tasks went on (a game followed live read it again at every move, for every
+    phone that had left, and held the whole session in memory for good)."""
+    session = page.session
+
+    def closed(_event: ft.Event[ft.Page]) -> None:
+        for task in _open_tasks.pop(session, set()):
+            task.cancel()
+
+    page.on_close = closed
 
 
 def _nothing() -> None:

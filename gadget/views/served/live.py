@@ -11,7 +11,7 @@ import flet as ft
 
 from gadget.services.hub import Subject
 from gadget.views.parts.boundary import TROUBLE
-from gadget.views.parts.hooks import Kept, use_kept
+from gadget.views.parts.hooks import use_task
 from gadget.views.served.table_context import use_table
 
 
@@ -29,7 +29,6 @@ def use_live(
     """
     table = use_table()
     trouble = ft.use_context(TROUBLE)
-    stop_watching: Kept[Callable[[], None] | None] = use_kept(None)  # not a function: called
 
     def read() -> None:
         try:
@@ -52,15 +51,14 @@ def use_live(
         def notify(version: int | None) -> None:  # called on whichever thread made the change
             loop.call_soon_threadsafe(consider, version)
 
-        stop_watching.current = table.hub.watch(subject, notify)
-        read()  # the first read, here and not in a render
-        while True:
-            await changed.wait()
-            changed.clear()
-            read()
+        stop_watching = table.hub.watch(subject, notify)
+        try:
+            read()  # the first read, here and not in a render
+            while True:
+                await changed.wait()
+                changed.clear()
+                read()
+        finally:  # the screen went, or its session was closed
+            stop_watching()
 
-    def leave() -> None:
-        if stop_watching.current is not None:
-            stop_watching.current()
-
-    ft.use_effect(follow, [subject], cleanup=leave)
+    use_task(follow, [subject])
