@@ -17,8 +17,13 @@ from gadget.serve.collector import SteadyCollector
 class Node:
     """A thing that can sit in a cycle, and be watched through a weak reference."""
 
-    def __init__(self) -> None:
+    def __init__(self, load: bytearray | None = None) -> None:
         self.other: Node | None = None
+        self.load = load
+
+
+class Buffer(bytearray):
+    """A large buffer that can be watched through a weak reference."""
 
 
 def cycle() -> weakref.ref[Node]:
@@ -91,3 +96,19 @@ def test_the_whole_heap_is_scanned_at_most_once_in_its_time() -> None:
         grown = grow_heap()
         assert not collector.step()
         assert grown
+
+
+def test_a_cycle_holding_a_large_buffer_is_given_back_in_time() -> None:
+    """Python counts its small objects' blocks, not a large buffer's bytes: 400 cycles of
+    1 MiB each, set aside and then dead, grew the heap's count by 0.2% and were never given
+    back (an outsider's run: 400 MiB held). The whole heap is scanned in time anyway."""
+    with pythons_pace_after():
+        collector = SteadyCollector(growth=0.25, whole_seconds=0.0, whole_at_least_seconds=0.0)
+        held = [Node(Buffer(1 << 20))]
+        held[0].other = Node()
+        held[0].other.other = held[0]
+        watched = weakref.ref(held[0])
+        collector.step()  # alive: set aside
+        held.clear()  # the heap barely smaller, in blocks
+        assert collector.step()
+        assert watched() is None

@@ -13,6 +13,7 @@ from typing import Final
 STEP_SECONDS: Final = 5.0  # between collections of what survived since the last one
 GROWTH: Final = 0.25  # how much the heap may grow before all of it is scanned again
 WHOLE_SECONDS: Final = 60.0  # at most one scan of the whole heap in this time
+WHOLE_AT_LEAST_SECONDS: Final = 600.0  # and at least one, grown or not
 
 
 class SteadyCollector:
@@ -26,10 +27,18 @@ class SteadyCollector:
     Python's count of blocks in use, read in under a millisecond (`gc.get_freeze_count`
     walks every object set aside: 70 ms at 400 tables). A hundred phones coming back at
     once (a restart) grow the heap by a quarter again and again in seconds: the whole heap
-    is scanned at most once in WHOLE_SECONDS."""
+    is scanned at most once in WHOLE_SECONDS. Blocks are Python's small objects only: a
+    cycle holding a large buffer barely grows their count, so the whole heap is scanned at
+    least once in WHOLE_AT_LEAST_SECONDS whatever the count says."""
 
-    def __init__(self, growth: float = GROWTH, whole_seconds: float = WHOLE_SECONDS) -> None:
+    def __init__(
+        self,
+        growth: float = GROWTH,
+        whole_seconds: float = WHOLE_SECONDS,
+        whole_at_least_seconds: float = WHOLE_AT_LEAST_SECONDS,
+    ) -> None:
         self.growth, self.whole_seconds = growth, whole_seconds
+        self.whole_at_least_seconds = whole_at_least_seconds
         self.scanned_whole_when = time.monotonic()
         gc.freeze()  # what exists at start-up (modules, the app)
         first, second, _ = gc.get_threshold()
@@ -39,7 +48,8 @@ class SteadyCollector:
     def step(self) -> bool:
         """Collect what is new, set the survivors aside; True when it scanned the whole heap."""
         grown = sys.getallocatedblocks() > self.scanned_whole_at * (1 + self.growth)
-        whole = grown and time.monotonic() - self.scanned_whole_when >= self.whole_seconds
+        since = time.monotonic() - self.scanned_whole_when
+        whole = (grown and since >= self.whole_seconds) or since >= self.whole_at_least_seconds
         if whole:
             gc.unfreeze()
         gc.collect()
