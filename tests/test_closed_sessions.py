@@ -6,11 +6,12 @@ whole session in memory."""
 from __future__ import annotations
 
 import asyncio
+from concurrent.futures import ThreadPoolExecutor
 
 from gadget.engine import Player
 from gadget.services import games
 from gadget.services.table import Table
-from tests.phones import Phone
+from tests.phones import Phone, RecordingConnection
 from tests.screens import at_the_table, card_of, deal_and_join, give_clue, seat_of
 from tests.test_move_cost import watched
 from tests.test_screens import ticking
@@ -44,3 +45,35 @@ async def test_a_closed_session_stops_following_its_game_and_its_clock(table: Ta
     assert again.says("You found an agent.")
     assert table.hub.watchers(game.id) == 2  # phone A and the new tab
     assert len(reads) == 1, reads  # the new tab's (phone A is handed its screen)
+
+
+async def reconnect(phone: Phone) -> None:
+    """What Flet's server does when a phone comes back to its session (a new connection)."""
+    connection = RecordingConnection(asyncio.get_running_loop(), ThreadPoolExecutor(2))
+    connection.answers, connection.storage = phone.connection.answers, phone.connection.storage
+    connection.session = phone.session
+    phone.connection = connection
+    phone.session.attach_connection(connection)
+    await phone.session.dispatch_connect_event()
+    await phone.settle()
+
+
+@at_the_table
+async def test_a_phone_back_on_its_session_shows_the_moves_made_while_it_was_away(
+    table: Table,
+) -> None:
+    """Flet drops a session's redraws while its phone is away (asleep, on another app): the
+    game was read meanwhile, but the phone came back to the screen it had left, and stayed
+    on it until the game changed again."""
+    phone_a, phone_b, code = await deal_and_join(table)
+    await give_clue(phone_a, "tree")
+    await phone_b.settle()
+    await phone_b.session.disconnect(3600)
+    green = card_of(table, code).a.index("G")
+    await phone_a.tap_cell(*seat_of(A, green))
+    await phone_a.settle()
+    await phone_b.settle()
+    assert phone_a.says("B found an agent.")
+    await reconnect(phone_b)
+    assert await phone_b.until_says("You found an agent.")
+    assert "agent found" in phone_b.cell(*seat_of(Player.B, green)).label

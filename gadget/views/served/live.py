@@ -10,8 +10,9 @@ from collections.abc import Callable
 import flet as ft
 
 from gadget.services.hub import Subject
+from gadget.views.parts.asking import reconnection
 from gadget.views.parts.boundary import TROUBLE
-from gadget.views.parts.hooks import use_task
+from gadget.views.parts.hooks import use_stable, use_task
 from gadget.views.served.table_context import use_table
 
 
@@ -29,6 +30,11 @@ def use_live(
     """
     table = use_table()
     trouble = ft.use_context(TROUBLE)
+    session = ft.context.page.session
+    # Flet drops a session's redraws while its phone is away: the game read meanwhile is
+    # kept, but the phone came back to the screen it left until the game changed again.
+    _drawn, bump = ft.use_state(0)
+    redraw = use_stable(lambda _back: bump(lambda drawn: drawn + 1))
 
     def read() -> None:
         try:
@@ -55,9 +61,17 @@ def use_live(
         try:
             read()  # the first read, here and not in a render
             while True:
-                await changed.wait()
+                back = asyncio.ensure_future(reconnection(session))
+                news = asyncio.ensure_future(changed.wait())
+                try:
+                    done, _ = await asyncio.wait({back, news}, return_when=asyncio.FIRST_COMPLETED)
+                finally:
+                    back.cancel()
+                    news.cancel()
                 changed.clear()
                 read()
+                if back in done:
+                    redraw(None)
         finally:  # the screen went, or its session was closed
             stop_watching()
 
