@@ -3,6 +3,7 @@ what was set aside and then died in a cycle is still given back once the heap ha
 
 from __future__ import annotations
 
+import asyncio
 import gc
 import sys
 import weakref
@@ -11,7 +12,7 @@ from contextlib import contextmanager
 
 import pytest
 
-from gadget.serve.collector import SteadyCollector
+from gadget.serve.collector import Pace, SteadyCollector
 
 
 class Node:
@@ -112,3 +113,24 @@ def test_a_cycle_holding_a_large_buffer_is_given_back_in_time() -> None:
         held.clear()  # the heap barely smaller, in blocks
         assert collector.step()
         assert watched() is None
+
+
+def test_a_stopped_pace_gives_python_its_own_back() -> None:
+    """An app started and stopped (a test's, a worker's) leaves nothing frozen, Python's
+    thresholds as they were, and no step running."""
+    threshold = gc.get_threshold()
+
+    async def serve_a_while() -> Pace:
+        pace = Pace()
+        pace.start()
+        await asyncio.sleep(0)
+        assert gc.get_threshold() != threshold  # paced: no full collection on its own
+        pace.stop()
+        await asyncio.sleep(0)
+        return pace
+
+    with pythons_pace_after():
+        pace = asyncio.run(serve_a_while())
+        assert pace.task is not None and pace.task.done()
+        assert gc.get_threshold() == threshold
+        assert gc.get_freeze_count() == 0

@@ -66,9 +66,23 @@ class SteadyCollector:
             self.step()
 
 
-_RUNNING: set[asyncio.Task[None]] = set()  # the loop holds a task only weakly
+class Pace:
+    """The server's collector for as long as the server runs: started and stopped with it
+    (ASGI start-up and shutdown hooks), and Python's own pace given back when it stops (an
+    app started in a test left its process frozen, its task in a set for good)."""
 
+    def __init__(self) -> None:
+        self.task: asyncio.Task[None] | None = None
+        self.threshold = gc.get_threshold()
 
-def steady_collector() -> None:
-    """The server's collector, started with the server (an ASGI start-up hook)."""
-    _RUNNING.add(asyncio.get_running_loop().create_task(SteadyCollector().run()))
+    def start(self) -> None:
+        """A collector's steps on the running loop."""
+        self.threshold = gc.get_threshold()
+        self.task = asyncio.get_running_loop().create_task(SteadyCollector().run())
+
+    def stop(self) -> None:
+        """No more steps; Python collects on its own again."""
+        if self.task is not None:
+            self.task.cancel()
+        gc.unfreeze()
+        gc.set_threshold(*self.threshold)

@@ -24,7 +24,7 @@ from gadget.engine import GadgetError
 from gadget.language import Language, from_environment
 from gadget.serve.budget import MAX_MESSAGE, ConnectionBudget
 from gadget.serve.client import MADE, served_client
-from gadget.serve.collector import steady_collector
+from gadget.serve.collector import Pace
 from gadget.serve.compressed import CompressedOnce
 from gadget.serve.opening import served_assets
 from gadget.services import addresses
@@ -76,12 +76,13 @@ def asgi_app(table: Table | None = None) -> Any:
     web = Path(flet_web.get_package_web_dir())
     client = served_client(web, data_folder() / "client")
     assets = served_assets(web, ASSETS, data_folder() / "page")  # Flet's page, watched
+    pace = Pace()  # the garbage collector, paced while this process serves
     site = flet_web.fastapi.FastAPI(
         docs_url=None,
         redoc_url=None,
         openapi_url=None,
-        on_startup=[steady_collector],
-        on_shutdown=[table.hub.close],
+        on_startup=[pace.start],
+        on_shutdown=[table.hub.close, pace.stop],
     )
 
     def health() -> JSONResponse:
