@@ -63,16 +63,21 @@ async def test_a_phone_back_on_its_session_shows_the_moves_made_while_it_was_awa
 ) -> None:
     """Flet drops a session's redraws while its phone is away (asleep, on another app): the
     game was read meanwhile, but the phone came back to the screen it had left, and stayed
-    on it until the game changed again."""
+    on it until the game changed again. Away, it is not read at every move: once, when it
+    comes back."""
     phone_a, phone_b, code = await deal_and_join(table)
     await give_clue(phone_a, "tree")
     await phone_b.settle()
     await phone_b.session.disconnect(3600)
     green = card_of(table, code).a.index("G")
-    await phone_a.tap_cell(*seat_of(A, green))
-    await phone_a.settle()
-    await phone_b.settle()
-    assert phone_a.says("B found an agent.")
-    await reconnect(phone_b)
-    assert await phone_b.until_says("You found an agent.")
+    reads: list[int] = []
+    with watched(table, "phone_game", lambda *_a, **_k: reads.append(1)):
+        await phone_a.tap_cell(*seat_of(A, green))
+        await phone_a.settle()
+        await phone_b.settle()
+        assert phone_a.says("B found an agent.")
+        assert not reads  # read for B when it comes back, not at every move while away
+        await reconnect(phone_b)
+        assert await phone_b.until_says("You found an agent.")
+    assert len(reads) == 1, reads
     assert "agent found" in phone_b.cell(*seat_of(Player.B, green)).label

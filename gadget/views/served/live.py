@@ -58,21 +58,25 @@ def use_live(
             loop.call_soon_threadsafe(consider, version)
 
         stop_watching = table.hub.watch(subject, notify)
+        back = asyncio.ensure_future(reconnection(session))
+        news = asyncio.ensure_future(changed.wait())
         try:
             read()  # the first read, here and not in a render
             while True:
-                back = asyncio.ensure_future(reconnection(session))
-                news = asyncio.ensure_future(changed.wait())
-                try:
-                    done, _ = await asyncio.wait({back, news}, return_when=asyncio.FIRST_COMPLETED)
-                finally:
-                    back.cancel()
-                    news.cancel()
-                changed.clear()
-                read()
+                done, _ = await asyncio.wait({back, news}, return_when=asyncio.FIRST_COMPLETED)
+                if news in done:
+                    changed.clear()
+                    news = asyncio.ensure_future(changed.wait())
+                    # A phone away is read for when it comes back, not at every move.
+                    if back not in done and session.connection is not None:
+                        read()
                 if back in done:
+                    back = asyncio.ensure_future(reconnection(session))
+                    read()
                     redraw(None)
         finally:  # the screen went, or its session was closed
+            back.cancel()
+            news.cancel()
             stop_watching()
 
     use_task(follow, [subject])
