@@ -9,7 +9,7 @@ from gadget.services import addresses
 from gadget.services.table import Table
 from gadget.views.parts.asking import follow_reconnections
 from gadget.views.parts.boundary import Boundary, Trouble, component
-from gadget.views.parts.events import type_each_event_once
+from gadget.views.parts.flet_internals import speed_up_flet
 from gadget.views.parts.hooks import cancel_tasks_when_closed
 from gadget.views.parts.layout import PAGE_PADDING, nowhere
 from gadget.views.parts.phone import WithPhone
@@ -99,5 +99,5 @@ def main(page: ft.Page, table: Table) -> None:
     trouble.install(page)
     follow_reconnections(page)
     cancel_tasks_when_closed(page)
-    type_each_event_once()
+    speed_up_flet()
     page.render(App, trouble, table)

@@ -1,0 +1,119 @@
+"""Two of Flet 1.0.5's internals that cost the shared event loop more than they need to,
+each replaced by the same answer reached sooner (measured in docs/benchmarks.md, checked
+against Flet's own in tests/test_flet_internals.py, and pinned to the version they copy)."""
+
+from __future__ import annotations
+
+import dataclasses
+import weakref
+from collections.abc import Iterator
+from enum import Enum
+from functools import cache
+from typing import Any, cast
+
+from flet.controls import base_control, object_patch
+from flet.controls.control_event import get_event_field_type as _flet_type_of
+
+#: The Flet these replacements were copied from and checked against.
+FLET_VERSION = "1.0.5"
+
+#: Flet's own, kept (taken when this module loads, before anything replaces them).
+FLETS_CONFIGURE = object_patch.DiffBuilder._configure_dataclass
+
+_typed: dict[tuple[type, str], object] = {}
+_WHERE_FLET_ASKS = "get_event_field_type"  # the name `BaseControl._trigger_event` calls
+_PLAIN = frozenset({str, int, float, bool, type(None)})
+
+
+def speed_up_flet() -> None:
+    """Install both (once a process): Flet's own are kept for the tests that compare."""
+    if getattr(base_control, _WHERE_FLET_ASKS) is not type_of:
+        setattr(base_control, _WHERE_FLET_ASKS, type_of)
+        object_patch.DiffBuilder._configure_dataclass = configure  # type: ignore[method-assign]
+
+
+def type_of(control: object, field_name: str) -> object:
+    """Flet works out an event's type from the control's annotations at every event (140 µs
+    of the server's CPU a tap, 2% of a touch's), an answer that depends only on the
+    control's class and the event: it is worked out once for each."""
+    key = (type(control), field_name)
+    try:
+        return _typed[key]
+    except KeyError:
+        event_type = _typed[key] = _flet_type_of(control, field_name)
+        return event_type
+
+
+@cache
+def _fields_in_order(cls: type) -> tuple[tuple[str, ...], frozenset[str]]:
+    """A class's fields Flet walks (not `skip`), in its order, and those a `Prop` does not
+    hold (lists, children: always walked)."""
+    names = tuple(f.name for f in dataclasses.fields(cls) if not f.metadata.get("skip", False))
+    return names, frozenset(getattr(cls, "_structural_fields", frozenset()))
+
+
+def configure(
+    self: Any, item: Any, parent: Any, frozen: bool, configure_setattr_only: bool = False
+) -> Iterator[Any]:
+    """Flet's `DiffBuilder._configure_dataclass`, which walked every field of every added
+    control (60-odd each, a generator apiece: 10,000 for a game screen's 170 controls, half
+    the CPU of a phone's first screen). A field a `Prop` holds at its default holds a plain
+    value (no default of Flet's is a dataclass, a list or a dict: the test checks), so only
+    the fields a control set, and its children, are walked; the rest is Flet's as it is."""
+    a_dataclass = dataclasses.is_dataclass(item)  # (item stays `Any` for the type checker)
+    if a_dataclass:
+        if parent is None:
+            parent_ref = getattr(item, "_parent", None)
+            parent = parent_ref() if parent_ref else None
+
+        if parent:
+            if parent is item:
+                raise object_patch.ObjectPatchException(f"Parent is the same as item: {item}")
+            item._parent = weakref.ref(parent)
+
+        if hasattr(item, "_frozen"):
+            frozen = item._frozen
+        elif frozen:
+            item._frozen = frozen
+
+        item_cls = cast(Any, item.__class__)  # Flet stamps its classes
+        if getattr(item_cls, "__flet_control_cls__", None) is None:
+            item_cls.__flet_control_cls__ = self.control_cls
+
+        if self.control_cls and isinstance(item, self.control_cls):
+            if not configure_setattr_only:
+                item.build()
+                item._before_update_safe()
+                object.__setattr__(item, "_initialized", True)
+            yield item
+
+        if not configure_setattr_only:
+            child_parent = (
+                item if self.control_cls and isinstance(item, self.control_cls) else parent
+            )
+            names, structural = _fields_in_order(item_cls)
+            values = getattr(item, "_values", None)
+            for name in names:
+                if values is not None and name not in values and name not in structural:
+                    continue  # at its default: a plain value
+                value = getattr(item, name)
+                if type(value) in _PLAIN or isinstance(value, Enum):
+                    continue  # nothing in it to configure
+                yield from configure(self, value, child_parent, frozen)
+
+        if not frozen:
+            dst_dirty = getattr(item, "_dirty", None)
+            if dst_dirty is not None:
+                dst_dirty.clear()
+            else:
+                if item_cls.__setattr__ is not object_patch._control_setattr:
+                    item_cls.__setattr__ = object_patch._control_setattr
+                object.__setattr__(item, "__changes", {})
+
+    elif isinstance(item, dict):
+        for v in item.values():
+            yield from configure(self, v, parent, frozen)
+
+    elif isinstance(item, list):
+        for v in item:
+            yield from configure(self, v, parent, frozen)
