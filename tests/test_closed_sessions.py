@@ -19,6 +19,17 @@ from tests.test_screens import ticking
 A = Player.A
 
 
+def running(name: str) -> int:
+    """This event loop's tasks still running effects of this name (`SeatRequestScreen.wake`)."""
+    return sum(1 for t in asyncio.all_tasks() if not t.done() and name in repr(t.get_coro()))
+
+
+async def closed(phone: Phone) -> None:
+    """What Flet does to a phone that left: its session kept for a while, then closed."""
+    await phone.session.disconnect(3600)
+    phone.close()
+
+
 @at_the_table
 async def test_a_closed_session_stops_following_its_game_and_its_clock(table: Table) -> None:
     """Closed as Flet closes an expired session, with the turn timer ticking on it; the
@@ -76,3 +87,23 @@ async def test_a_phone_back_on_its_session_shows_the_moves_made_while_it_was_awa
     await reconnect(phone_b)
     assert await phone_b.until_says("You found an agent.")
     assert "agent found" in phone_b.cell(*seat_of(Player.B, green)).label
+
+
+@at_the_table
+async def test_a_closed_session_takes_over_no_side(table: Table) -> None:
+    """A phone waiting for the side its partner let it take, closed before the wait is over:
+    its wait went on, and the side moved to a phone that nobody held any more."""
+    table.take_over_wait = 1.0  # real seconds the asking phone sleeps before it claims
+    phone_a, phone_b, code = await deal_and_join(table)
+    replacement = await Phone(f"/join/{code.text}").open()
+    await replacement.tap("Ask to take over side A")
+    await phone_b.settle()
+    await phone_b.tap("Allow side A")
+    assert await replacement.until_says("Allowed: side A comes to this phone")
+    assert running("SeatRequestScreen.<locals>.wake") == 1
+    await closed(replacement)
+    table.clock.now += table.take_over_wait  # type: ignore[attr-defined]  (the fake clock)
+    assert await until(lambda: running("SeatRequestScreen.<locals>.wake") == 0)
+    game = games.game_by_code(table.store, code)
+    assert game is not None
+    assert table.store.seats(game.id).of(A) == (phone_a.identity.key,)
