@@ -6,10 +6,16 @@ whole session in memory."""
 from __future__ import annotations
 
 import asyncio
+import gc
+import weakref
 from concurrent.futures import ThreadPoolExecutor
+from typing import Any
+
+from flet.messaging.session import Session
 
 from gadget.engine import Player
 from gadget.services import games
+from gadget.services.phones import STORAGE_KEY
 from gadget.services.table import Table
 from tests.phones import Phone, RecordingConnection, until
 from tests.screens import at_the_table, card_of, deal_and_join, give_clue, seat_of
@@ -22,6 +28,18 @@ A = Player.A
 def running(name: str) -> int:
     """This event loop's tasks still running effects of this name (`SeatRequestScreen.wake`)."""
     return sum(1 for t in asyncio.all_tasks() if not t.done() and name in repr(t.get_coro()))
+
+
+def without_storage(phone: Phone) -> Phone:
+    """This phone, its browser's storage never answering (the phone went before it did)."""
+    answer = phone.connection._answer
+
+    async def all_but_storage(call: Any) -> None:
+        if call.name != "get":
+            await answer(call)
+
+    phone.connection._answer = all_but_storage  # type: ignore[method-assign]
+    return phone
 
 
 async def closed(phone: Phone) -> None:
@@ -87,6 +105,31 @@ async def test_a_phone_back_on_its_session_shows_the_moves_made_while_it_was_awa
     await reconnect(phone_b)
     assert await phone_b.until_says("You found an agent.")
     assert "agent found" in phone_b.cell(*seat_of(Player.B, green)).label
+
+
+async def gone_while_asked() -> weakref.ref[Session]:
+    """A phone whose storage never answers, gone and closed while asked who it is (run in a
+    task of its own: Flet sets the page in the context of whoever opens or closes it, and
+    the test's own context would hold the session)."""
+    phone = await without_storage(Phone("/")).open()
+    assert await until(lambda: running("WithPhone.<locals>.load") == 1)
+    assert phone.says("Gadget…") and ("get", {"key": STORAGE_KEY}) in phone.method_calls()
+    await closed(phone)
+    return weakref.ref(phone.session)
+
+
+@at_the_table
+async def test_a_closed_session_stops_asking_who_its_phone_is(table: Table) -> None:
+    """Flet answers a closed session's questions with an error: the phone's identity was
+    asked again, on a session that sends nothing, and that wait held the session in memory
+    for good."""
+    unread: list[dict[str, Any]] = []  # errors of tasks nobody read, as asyncio logs them
+    asyncio.get_running_loop().set_exception_handler(lambda _loop, error: unread.append(error))
+    session = await asyncio.create_task(gone_while_asked())
+    assert await until(lambda: running("WithPhone.<locals>.load") == 0)
+    gc.collect()
+    assert session() is None
+    assert not unread, unread
 
 
 @at_the_table
