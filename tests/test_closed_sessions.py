@@ -6,10 +6,16 @@ whole session in memory."""
 from __future__ import annotations
 
 import asyncio
+import gc
+import weakref
 from concurrent.futures import ThreadPoolExecutor
+from typing import Any
+
+from flet.messaging.session import Session
 
 from gadget.engine import Player
 from gadget.services import games
+from gadget.services.phones import STORAGE_KEY
 from gadget.services.table import Table
 from tests.phones import Phone, RecordingConnection, until
 from tests.screens import at_the_table, card_of, deal_and_join, give_clue, seat_of
@@ -17,6 +23,29 @@ from tests.test_move_cost import watched
 from tests.test_screens import ticking
 
 A = Player.A
+
+
+def running(name: str) -> int:
+    """This event loop's tasks still running effects of this name (`SeatRequestScreen.wake`)."""
+    return sum(1 for t in asyncio.all_tasks() if not t.done() and name in repr(t.get_coro()))
+
+
+def without_storage(phone: Phone) -> Phone:
+    """This phone, its browser's storage never answering (the phone went before it did)."""
+    answer = phone.connection._answer
+
+    async def all_but_storage(call: Any) -> None:
+        if call.name != "get":
+            await answer(call)
+
+    phone.connection._answer = all_but_storage  # type: ignore[method-assign]
+    return phone
+
+
+async def closed(phone: Phone) -> None:
+    """What Flet does to a phone that left: its session kept for a while, then closed."""
+    await phone.session.disconnect(3600)
+    phone.close()
 
 
 @at_the_table
@@ -81,3 +110,48 @@ async def test_a_phone_back_on_its_session_shows_the_moves_made_while_it_was_awa
         assert await phone_b.until_says("You found an agent.")
     assert len(reads) == 1, reads
     assert "agent found" in phone_b.cell(*seat_of(Player.B, green)).label
+
+
+async def gone_while_asked() -> weakref.ref[Session]:
+    """A phone whose storage never answers, gone and closed while asked who it is (run in a
+    task of its own: Flet sets the page in the context of whoever opens or closes it, and
+    the test's own context would hold the session)."""
+    phone = await without_storage(Phone("/")).open()
+    assert await until(lambda: running("WithPhone.<locals>.load") == 1)
+    assert phone.says("Gadget…") and ("get", {"key": STORAGE_KEY}) in phone.method_calls()
+    await closed(phone)
+    return weakref.ref(phone.session)
+
+
+@at_the_table
+async def test_a_closed_session_stops_asking_who_its_phone_is(table: Table) -> None:
+    """Flet answers a closed session's questions with an error: the phone's identity was
+    asked again, on a session that sends nothing, and that wait held the session in memory
+    for good."""
+    unread: list[dict[str, Any]] = []  # errors of tasks nobody read, as asyncio logs them
+    asyncio.get_running_loop().set_exception_handler(lambda _loop, error: unread.append(error))
+    session = await asyncio.create_task(gone_while_asked())
+    assert await until(lambda: running("WithPhone.<locals>.load") == 0)
+    gc.collect()
+    assert session() is None
+    assert not unread, unread
+
+
+@at_the_table
+async def test_a_closed_session_takes_over_no_side(table: Table) -> None:
+    """A phone waiting for the side its partner let it take, closed before the wait is over:
+    its wait went on, and the side moved to a phone that nobody held any more."""
+    table.take_over_wait = 1.0  # real seconds the asking phone sleeps before it claims
+    phone_a, phone_b, code = await deal_and_join(table)
+    replacement = await Phone(f"/join/{code.text}").open()
+    await replacement.tap("Ask to take over side A")
+    await phone_b.settle()
+    await phone_b.tap("Allow side A")
+    assert await replacement.until_says("Allowed: side A comes to this phone")
+    assert running("SeatRequestScreen.<locals>.wake") == 1
+    await closed(replacement)
+    table.clock.now += table.take_over_wait  # type: ignore[attr-defined]  (the fake clock)
+    assert await until(lambda: running("SeatRequestScreen.<locals>.wake") == 0)
+    game = games.game_by_code(table.store, code)
+    assert game is not None
+    assert table.store.seats(game.id).of(A) == (phone_a.identity.key,)

@@ -51,5 +51,7 @@ async def asked(question: Callable[[], Awaitable[Answer]]) -> Answer:
             woken.cancel()
             if not answer.done():
                 answer.cancel()  # its answer went with the old connection
+            elif not answer.cancelled():
+                answer.exception()  # read: left unread (asker cancelled), its finalizer logs it
         if not answer.cancelled():
             return answer.result()

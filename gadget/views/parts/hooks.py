@@ -148,12 +148,18 @@ def use_status(
     return line, tell, refuse
 
 
-def use_task(run: Callable[[], Awaitable[None]], keys: list[object]) -> None:
+def use_task(
+    run: Callable[[], Awaitable[None]],
+    keys: list[object],
+    cleanup: Callable[[], None] | None = None,
+) -> None:
     """A task that runs while the component shows (a clock's ticks, a wait for a phone's
     next connection, a game followed live), started again when `keys` change and cancelled
     when it goes: Flet cancels an effect's task on unmount only when it has a cleanup, and a
     running clock left its ticks on the loop every phone shares after its screen had gone.
-    Cancelled too when Flet closes the page's session (`cancel_tasks_when_closed`)."""
+    Cancelled too when Flet closes the page's session (`cancel_tasks_when_closed`).
+    `cleanup`: run, as Flet runs an effect's, when the task is cancelled with its screen
+    or its keys (not when its session closes)."""
     session = ft.context.page.session
 
     @functools.wraps(run)  # its task named after `run`
@@ -167,7 +173,7 @@ def use_task(run: Callable[[], Awaitable[None]], keys: list[object]) -> None:
         finally:
             tasks.discard(task)
 
-    ft.use_effect(running, keys, cleanup=_nothing)
+    ft.use_effect(running, keys, cleanup=cleanup or _nothing)
 
 
 #: Each served session's running tasks, cancelled when Flet closes it.

@@ -16,7 +16,7 @@ from gadget.language import codes, language
 from gadget.services.phones import STORAGE_KEY, Phone, new_phone_token, phone_from_token
 from gadget.views.parts.asking import asked
 from gadget.views.parts.boundary import component
-from gadget.views.parts.hooks import use_value
+from gadget.views.parts.hooks import use_task, use_value
 from gadget.views.parts.language import STORAGE_KEY as LANGUAGE_KEY
 from gadget.views.parts.language import browser_languages, speak
 from gadget.views.parts.layout import opening
@@ -138,7 +138,7 @@ def WithLanguage(screens: Callable[[], ft.Control]) -> ft.Control:
     def choose_soon(code: str) -> None:
         page.run_task(choose, code)
 
-    ft.use_effect(load, [])
+    use_task(load, [])
     if not loaded:
         return opening()
     speak(page, language(choice or browsers))  # every screen below reads it (nothing if same)
@@ -154,6 +154,6 @@ def WithPhone(screens: Callable[[], ft.Control]) -> ft.Control:
     async def load() -> None:
         set_phone(await identify())
 
-    ft.use_effect(load, [])
+    use_task(load, [])
     # The language is asked while the identity is: one wait for the browser, not two.
     return WithLanguage(lambda: opening() if phone is None else PHONE(phone, screens))

@@ -18,7 +18,7 @@ from gadget.services.records import SeatRequest
 from gadget.services.table import Table
 from gadget.views.parts.boundary import component
 from gadget.views.parts.events import Tap
-from gadget.views.parts.hooks import use_kept, use_value
+from gadget.views.parts.hooks import use_kept, use_task, use_value
 from gadget.views.parts.language import _, ngettext
 from gadget.views.parts.layout import screen
 from gadget.views.parts.phone import use_phone
@@ -56,7 +56,7 @@ def SeatRequestScreen(
     def stop() -> None:
         watching.current = False
 
-    ft.use_effect(wake, [moves_at], cleanup=stop)
+    use_task(wake, [moves_at], cleanup=stop)
 
     def ask(side: Player) -> Callable[[Tap], None]:
         return guarded(lambda: table.ask_for_seat(game.id, side, phone), set_message)
