@@ -152,6 +152,25 @@ def compressed_once_a_run(tmp_path_factory: pytest.TempPathFactory) -> Iterator[
         os.environ["GADGET_COMPRESSED_FOLDER"] = before
 
 
+@pytest.fixture(scope="session", autouse=True)
+def data_of_the_run(tmp_path_factory: pytest.TempPathFactory) -> Iterator[None]:
+    """No test reads or writes the developer's own games: a command run without a database
+    opened the one in the user's data folder (and migrated it to the tree's schema, which a
+    clean clone of an older commit could then no longer open); the processes a test starts
+    inherit it."""
+    base = tmp_path_factory.getbasetemp()
+    before = {name: os.environ.pop(name, None) for name in _DATA_SETTINGS}
+    os.environ["FLET_APP_STORAGE_DATA"] = str(base / "data")
+    yield
+    for name, value in before.items():
+        os.environ.pop(name, None)
+        if value is not None:
+            os.environ[name] = value
+
+
+_DATA_SETTINGS = ("FLET_APP_STORAGE_DATA", "GADGET_DATABASE_URL")
+
+
 @pytest.fixture(scope="session")
 def migrated(tmp_path_factory: pytest.TempPathFactory) -> Path:
     """A SQLite database with every migration run, once a run: each test gets a copy (the

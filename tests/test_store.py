@@ -406,6 +406,14 @@ def test_the_database_lives_in_flets_data_folder_unless_a_url_is_given(
     assert default_database_url().startswith(f"sqlite:///{tmp_path / 'xdg'}")
 
 
+def test_no_test_opens_the_developers_own_games(tmp_path_factory: pytest.TempPathFactory) -> None:
+    """The run's own data folder: a command run without a database in a test opened the
+    user's (`conftest.data_of_the_run`)."""
+    assert default_database_url() == (
+        f"sqlite:///{tmp_path_factory.getbasetemp() / 'data' / 'gadget.db'}"
+    )
+
+
 def test_a_game_is_found_by_its_side_b_newest_first_whatever_bank_the_code_says(
     store: Store,
 ) -> None:
