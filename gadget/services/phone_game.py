@@ -87,6 +87,7 @@ class PhoneGame:
     result: MissionResult | None = None  # a finished mission game: what it changed
     pending: tuple[SeatRequest, ...] = ()  # take-overs of this phone's side it may still stop
     in_team: bool = False  # a team's game: this phone is one of the team's (it may open its map)
+    phones_on_side: int = 0  # the phones holding this phone's side, itself included
 
 
 def approvers(seats: Seats, members: frozenset[str], side: Player) -> frozenset[str]:
@@ -139,6 +140,7 @@ def seated_screen(
         timer_settings=settings_of(timer) if timer is not None else TimerSettings(),
         result=result,
         in_team=game.team_id is not None and phone in screen.members,
+        phones_on_side=len(screen.seats.of(side)),
     )
 
 

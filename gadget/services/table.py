@@ -25,6 +25,7 @@ from gadget.services.phone_game import (
 )
 from gadget.services.phones import Phone, is_invite, is_public_id
 from gadget.services.seats import TAKE_OVER_WAIT, Seats
+from gadget.services.side_invites import SideInvites
 from gadget.services.side_seen import GameFacts, HeldGame, facts_of, held_games
 from gadget.services.word_lists import TeamWordLists
 from gadget.store import SavedTimer, SeatError, Store, Team, Unit
@@ -58,7 +59,7 @@ def _timer_key(phone: Phone | None) -> str:
     return f"timer:{phone.key}" if phone is not None else "timer"
 
 
-class Table(Seats, TeamWordLists):
+class Table(Seats, SideInvites, TeamWordLists):
     """Every game on this server: each write takes the phone and checks it may, each change is
     heard by every phone watching."""
 

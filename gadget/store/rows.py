@@ -127,6 +127,20 @@ class SeatRow(SQLModel, table=True):
     taken_at: datetime
 
 
+class SideInviteRow(SQLModel, table=True):
+    """A link that adds phones to one side of a game, made by a phone of that side: only the
+    SHA-256 of its secret is kept, with the phones it may still add."""
+
+    __tablename__ = "side_invites"
+    id: int | None = Field(default=None, primary_key=True)
+    game_id: int = Field(foreign_key="games.id", index=True)
+    side: str  # "a" or "b": the side of the phone that made it, and no other
+    secret_hash: str = Field(unique=True)
+    uses_left: int
+    made_by: str  # the phone that made it
+    made_at: datetime
+
+
 class SeatRequestRow(SQLModel, table=True):
     """A phone asking to take over a side; kept with its answer, so nothing is forgotten."""
 

@@ -41,6 +41,7 @@ from gadget.store.rows import (
     TeamRow,
     TimerRow,
 )
+from gadget.store.side_invites import SideRows
 from gadget.store.timers import SavedTimer, timer_record
 
 
@@ -102,7 +103,7 @@ class OrmRows:
         self.session.add(row)
 
 
-class Unit:
+class Unit(SideRows):
     """The rows of one transaction: each read sees the others' writes, and the notice to the
     other server processes leaves only if it commits."""
 

@@ -1,0 +1,169 @@
+"""Several phones a side, for the game of more than two (the rule book's: two sides across
+the table, everyone seeing only their own side of the key card).
+
+A side gains phones only through a phone that holds it: it makes an invite, a link whose
+secret adds other phones to its own side, as many as it allows, until the game ends. The
+public code keeps its meaning (side B's first phone), so a third browser holding it gets no
+side A and no second seat of B. An invite is never shown on a phone of the other side and
+cannot be worked out from the public code: its secret is random, and only its SHA-256 is
+kept. A side has at most `MOST_PHONES` phones; a phone may leave its side, or remove a lost
+one from it, but a side's last phone stays (a side with no phone is a take-over's business).
+"""
+
+from __future__ import annotations
+
+import hashlib
+import re
+import secrets
+from dataclasses import dataclass
+
+from gadget.engine import Player
+from gadget.services.games import WorkedGames
+from gadget.services.hub import Hub
+from gadget.services.phones import Phone
+from gadget.store import SeatError, Store, Unit
+
+MOST_PHONES = 8  # a side's phones: the rule book's game goes up to eight players a side
+_INVITE = re.compile(r"[A-Za-z0-9_-]{22}")  # secrets.token_urlsafe(16)
+
+
+@dataclass(frozen=True, slots=True)
+class SideInviteMade:
+    """A new invite, for its maker's phone alone: the secret its link carries."""
+
+    secret: str
+    side: Player
+    uses: int
+
+
+def is_side_invite(text: str) -> bool:
+    """Whether this could be an invite's secret (no query is made for anything else)."""
+    return _INVITE.fullmatch(text) is not None
+
+
+def _hashed(secret: str) -> str:
+    return hashlib.sha256(secret.encode("ascii")).hexdigest()
+
+
+class _SpentMeanwhileError(Exception):
+    """Another phone took the invite's last use first: this unit is undone."""
+
+
+class _PlaceTakenError(Exception):
+    """Another phone took the same place among the side's phones first: this unit is undone."""
+
+
+_TRIES = 3 * MOST_PHONES  # each try that loses a place, another phone won one
+
+
+class SideInvites:
+    """The table's rules for a side's phones (Table is one): each write takes the phone."""
+
+    store: Store
+    hub: Hub
+    worked: WorkedGames
+
+    def invite_to_side(self, game_id: int, phone: Phone, uses: int = 1) -> SideInviteMade:
+        """An invite that adds `uses` phones to the side this phone holds, and to no other."""
+        if not 1 <= uses < MOST_PHONES:
+            raise SeatError("an invite adds 1 to {most} phones", most=MOST_PHONES - 1)
+        with self.store.unit() as unit:
+            side = self._open_side(unit, game_id, phone)
+            secret = secrets.token_urlsafe(16)
+            unit.add_side_invite(game_id, side, _hashed(secret), uses, phone.key)
+        return SideInviteMade(secret, side, uses)
+
+    def join_side(self, secret: str, phone: Phone) -> tuple[int, Player] | None:
+        """The game and side an invite adds this phone to, now holding it; its own side if
+        it holds one already (an invite never moves a phone, nor spends a use on it). None
+        for anything that opens nothing: not an invite, spent, or its game over."""
+        if not is_side_invite(secret):
+            return None
+        for _ in range(_TRIES):  # two phones took the same place: the one that lost, again
+            try:
+                joined = self._join_side(_hashed(secret), phone)
+            except _SpentMeanwhileError:
+                return None
+            except _PlaceTakenError:
+                continue
+            if joined is not None and joined[1] is not None:
+                self.hub.changed(joined[0])
+            return joined
+        raise SeatError("other phones took a side at the same moment: try again")
+
+    def _join_side(self, hashed: str, phone: Phone) -> tuple[int, Player] | None:
+        """One try, in one unit of work."""
+        with self.store.unit() as unit:
+            invite = unit.side_invite(hashed)
+            if invite is None or self._is_over(unit, invite.game_id):
+                return None
+            game_id = invite.game_id
+            mine = unit.seats(game_id).side_of(phone.key)
+            if mine is not None:
+                return game_id, mine
+            if invite.uses_left < 1:
+                return None
+            self._room_on(unit, game_id, invite.side)
+            if not unit.take_seat(game_id, invite.side, phone.key, most=MOST_PHONES):
+                self._room_on(unit, game_id, invite.side)  # full since: say so
+                raise _PlaceTakenError
+            if not unit.spend_side_invite(hashed):
+                raise _SpentMeanwhileError
+        return game_id, invite.side
+
+    def leave_side(self, game_id: int, phone: Phone) -> Player:
+        """This phone no longer holds its side (another phone of the side still does)."""
+        with self.store.unit() as unit:
+            side = self._held(unit, game_id, phone)
+            if len(unit.seats(game_id).of(side)) < 2:
+                raise SeatError(
+                    "this is side {side}'s only phone: it cannot leave the side empty",
+                    side=side.value.upper(),
+                )
+            unit.leave_seat(game_id, phone.key)
+        self.hub.changed(game_id)
+        return side
+
+    def remove_from_side(self, game_id: int, phone: Phone, place: int) -> None:
+        """A lost phone of this phone's side (its place among the side's phones, as each
+        phone of the side is shown them) no longer holds the side."""
+        with self.store.unit() as unit:
+            side = self._held(unit, game_id, phone)
+            holders = unit.seats(game_id).of(side)
+            if not 0 <= place < len(holders):
+                raise SeatError(
+                    "side {side} has no phone number {place}",
+                    side=side.value.upper(),
+                    place=place + 1,
+                )
+            if holders[place] == phone.key:
+                raise SeatError("that is this phone: leave the side instead")
+            unit.leave_seat(game_id, holders[place])
+        self.hub.changed(game_id)
+
+    def _open_side(self, unit: Unit, game_id: int, phone: Phone) -> Player:
+        """The side this phone holds in a game still played."""
+        side = self._held(unit, game_id, phone)
+        if self._is_over(unit, game_id):
+            raise SeatError("the game is over: no phone joins it now")
+        return side
+
+    @staticmethod
+    def _held(unit: Unit, game_id: int, phone: Phone) -> Player:
+        side = unit.seats(game_id).side_of(phone.key)
+        if side is None:
+            raise SeatError("only a phone of the game's sides can do that")
+        return side
+
+    def _is_over(self, unit: Unit, game_id: int) -> bool:
+        record = unit.game(game_id)
+        return record is None or self.worked.saved(record).state.is_over
+
+    @staticmethod
+    def _room_on(unit: Unit, game_id: int, side: Player) -> None:
+        if len(unit.seats(game_id).of(side)) >= MOST_PHONES:
+            raise SeatError(
+                "side {side} already has {most} phones, the most a side may have",
+                side=side.value.upper(),
+                most=MOST_PHONES,
+            )

@@ -1,0 +1,79 @@
+"""The rows of invites to a side and of the phones that leave one, in a unit of work (the
+services decide who may make, open or leave what; this keeps and finds the rows)."""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+from datetime import datetime
+from typing import Any
+
+from sqlalchemy import delete, update
+from sqlmodel import Session, col, select
+
+from gadget.engine.keycard import Player
+from gadget.store import notices
+from gadget.store.rows import SeatRow, SideInviteRow
+
+
+@dataclass(frozen=True, slots=True)
+class SideInvite:
+    """An invite as it stands: the side of which game it adds phones to, and how many more."""
+
+    game_id: int
+    side: Player
+    uses_left: int
+
+
+class SideRows:
+    """The unit of work's invites and departures (`Unit` is one)."""
+
+    session: Session
+    now: datetime
+    _read: dict[tuple[str, int], Any]
+
+    def tell_others(self, subject: notices.Subject) -> None: ...  # Unit's
+
+    def add_side_invite(
+        self, game_id: int, side: Player, secret_hash: str, uses: int, made_by: str
+    ) -> None:
+        """Keep a new invite (its secret's hash only)."""
+        self.session.add(
+            SideInviteRow(
+                game_id=game_id,
+                side=side.value,
+                secret_hash=secret_hash,
+                uses_left=uses,
+                made_by=made_by,
+                made_at=self.now,
+            )
+        )
+        self.session.flush()
+
+    def side_invite(self, secret_hash: str) -> SideInvite | None:
+        """The invite whose secret has this hash, spent or not; None for none."""
+        row = self.session.exec(
+            select(SideInviteRow).where(SideInviteRow.secret_hash == secret_hash)
+        ).first()
+        return SideInvite(row.game_id, Player(row.side), row.uses_left) if row else None
+
+    def spend_side_invite(self, secret_hash: str) -> bool:
+        """One use of the invite, if it has one left; two phones opening its last use at
+        once: one of them gets it (the update is conditional)."""
+        spent = self.session.execute(
+            update(SideInviteRow)
+            .where(col(SideInviteRow.secret_hash) == secret_hash, col(SideInviteRow.uses_left) > 0)
+            .values(uses_left=col(SideInviteRow.uses_left) - 1)
+        )
+        return bool(spent.rowcount)  # type: ignore[attr-defined]
+
+    def leave_seat(self, game_id: int, phone: str) -> Player | None:
+        """This holder no longer holds its side of this game; the side it held, if any."""
+        held = self.session.exec(
+            select(SeatRow).where(SeatRow.game_id == game_id, SeatRow.phone == phone)
+        ).first()
+        if held is None:
+            return None
+        self.session.execute(delete(SeatRow).where(col(SeatRow.id) == held.id))
+        self._read.pop(("seats", game_id), None)
+        self.tell_others(game_id)
+        return Player(held.side)

@@ -1,0 +1,172 @@
+"""Several phones a side (issue 37), at the table's rules: a side gains phones only through
+a phone that holds it, by an invite that adds as many as it allows and no more, never to
+the other side; a side has at most eight; a phone leaves its side, or removes a lost one,
+but a side's last phone stays. On SQLite and PostgreSQL."""
+
+from __future__ import annotations
+
+from concurrent.futures import ThreadPoolExecutor
+
+import pytest
+
+from gadget.engine import Clue, Guess, Player
+from gadget.engine.errors import GadgetError
+from gadget.services.phones import Phone, new_phone_token, phone_from_token
+from gadget.services.side_invites import MOST_PHONES, is_side_invite
+from gadget.services.table import Table
+from gadget.store import SeatError, Store
+from tests.clocks import FakeClock
+
+A, B = Player.A, Player.B
+
+
+@pytest.fixture
+def table(store: Store) -> Table:
+    return Table(store, clock=FakeClock())
+
+
+def new_phone() -> Phone:
+    return phone_from_token(new_phone_token())
+
+
+def dealt(table: Table) -> tuple[int, Phone, Phone]:
+    """A game with side A's phone (the dealer) and side B's (by the public code)."""
+    phone_a, phone_b = new_phone(), new_phone()
+    game = table.deal(seed=7, phone=phone_a)
+    assert table.join(game.id, phone_b) is B
+    return game.id, phone_a, phone_b
+
+
+def test_a_phone_of_a_side_adds_phones_to_its_own_side_and_no_other(table: Table) -> None:
+    game_id, phone_a, phone_b = dealt(table)
+    invite = table.invite_to_side(game_id, phone_a, uses=2)
+    assert invite.side is A and is_side_invite(invite.secret)
+    second_a, third_a = new_phone(), new_phone()
+    assert table.join_side(invite.secret, second_a) == (game_id, A)
+    assert table.join_side(invite.secret, third_a) == (game_id, A)
+    assert table.store.seats(game_id).of(A) == (phone_a.key, second_a.key, third_a.key)
+    seen = table.phone_game(game_id, third_a)
+    assert seen.side is A and seen.phones_on_side == 3
+    assert table.phone_game(game_id, phone_b).phones_on_side == 1
+    # B's phone makes B's invites only.
+    assert table.invite_to_side(game_id, phone_b).side is B
+
+
+def test_a_spent_invite_opens_nothing_and_the_public_code_no_second_seat(table: Table) -> None:
+    game_id, phone_a, _phone_b = dealt(table)
+    invite = table.invite_to_side(game_id, phone_a)
+    assert table.join_side(invite.secret, new_phone()) == (game_id, A)
+    late = new_phone()
+    assert table.join_side(invite.secret, late) is None  # spent
+    assert table.join(game_id, late) is None  # the public code: B's first seat, taken
+    assert table.seat_of(game_id, late) is None
+
+
+def test_an_invite_never_moves_a_phone_nor_spends_a_use_on_one_already_seated(
+    table: Table,
+) -> None:
+    game_id, phone_a, phone_b = dealt(table)
+    invite = table.invite_to_side(game_id, phone_a)
+    assert table.join_side(invite.secret, phone_b) == (game_id, B)  # B's own side, never A
+    assert table.seat_of(game_id, phone_b) is B
+    assert table.join_side(invite.secret, new_phone()) == (game_id, A)  # its use was left
+
+
+def test_what_is_not_an_invite_opens_nothing_and_asks_nothing(table: Table) -> None:
+    game_id, phone_a, _ = dealt(table)
+    invite = table.invite_to_side(game_id, phone_a)
+    for text in ("", "x" * 22, invite.secret[:-1], invite.secret + "A", "../" * 8, "é" * 22):
+        assert table.join_side(text, new_phone()) is None, text
+
+
+def test_a_phone_without_a_side_invites_no_one(table: Table) -> None:
+    game_id, _, _ = dealt(table)
+    with pytest.raises(SeatError, match="only a phone of the game's sides"):
+        table.invite_to_side(game_id, new_phone())
+    for uses in (0, MOST_PHONES):
+        with pytest.raises(SeatError, match="an invite adds 1 to 7 phones"):
+            table.invite_to_side(game_id, new_phone(), uses=uses)
+
+
+def test_a_side_has_at_most_eight_phones_and_the_ninth_is_told_so(table: Table) -> None:
+    game_id, phone_a, _ = dealt(table)
+    invite = table.invite_to_side(game_id, phone_a, uses=MOST_PHONES - 1)
+    for _ in range(MOST_PHONES - 1):
+        assert table.join_side(invite.secret, new_phone()) == (game_id, A)
+    another = table.invite_to_side(game_id, phone_a)
+    with pytest.raises(SeatError) as refused:
+        table.join_side(another.secret, new_phone())
+    assert str(refused.value) == "side A already has 8 phones, the most a side may have"
+    assert len(table.store.seats(game_id).of(A)) == MOST_PHONES
+
+
+@pytest.mark.parametrize("uses", [1, 2])
+def test_phones_racing_for_an_invites_uses_get_as_many_seats(table: Table, uses: int) -> None:
+    """Four phones opening the link at once: as many join as it allows, the others are
+    told nothing opens (and none is refused for racing for the same place)."""
+    game_id, phone_a, _ = dealt(table)
+    invite = table.invite_to_side(game_id, phone_a, uses=uses)
+    racers = [new_phone() for _ in range(4)]
+    with ThreadPoolExecutor(4) as racing:
+        joined = list(racing.map(lambda phone: table.join_side(invite.secret, phone), racers))
+    assert joined.count((game_id, A)) == uses and joined.count(None) == 4 - uses
+    assert len(table.store.seats(game_id).of(A)) == 1 + uses
+
+
+def test_an_ended_games_invites_open_nothing(table: Table) -> None:
+    game_id, phone_a, phone_b = dealt(table)
+    invite = table.invite_to_side(game_id, phone_a, uses=3)
+    game = table.game(game_id)
+    assassin = game.log.card.a.index("X")  # B touches it, A's side judges: it ends the game
+    table.act(phone_a, game_id, Clue(A, "tree", 1), game.version)
+    table.act(phone_a, game_id, Guess(B, assassin), table.game(game_id).version)
+    assert table.game(game_id).state.is_over
+    assert table.join_side(invite.secret, new_phone()) is None
+    with pytest.raises(SeatError, match="the game is over"):
+        table.invite_to_side(game_id, phone_b)
+
+
+def test_a_phone_leaves_its_side_or_removes_a_lost_one_but_the_last_stays(table: Table) -> None:
+    game_id, phone_a, phone_b = dealt(table)
+    invite = table.invite_to_side(game_id, phone_a, uses=2)
+    lost, other = new_phone(), new_phone()
+    table.join_side(invite.secret, lost)
+    table.join_side(invite.secret, other)
+    table.remove_from_side(game_id, phone_a, 1)  # the lost phone, second of side A
+    assert table.seat_of(game_id, lost) is None
+    with pytest.raises(SeatError, match="that is this phone"):
+        table.remove_from_side(game_id, phone_a, 0)
+    with pytest.raises(SeatError, match="side A has no phone number 9"):
+        table.remove_from_side(game_id, phone_a, 8)
+    with pytest.raises(SeatError, match="only a phone of the game's sides"):
+        table.remove_from_side(game_id, lost, 0)  # removed, it removes no one
+    assert table.leave_side(game_id, other) is A
+    with pytest.raises(SeatError) as refused:
+        table.leave_side(game_id, phone_a)
+    assert str(refused.value) == "this is side A's only phone: it cannot leave the side empty"
+    assert table.store.seats(game_id).of(A) == (phone_a.key,)
+    assert table.store.seats(game_id).of(B) == (phone_b.key,)
+
+
+def test_two_phones_of_a_side_recording_the_same_touch_at_once_make_one_action(
+    table: Table,
+) -> None:
+    game_id, phone_a, _ = dealt(table)
+    second_a = new_phone()
+    table.join_side(table.invite_to_side(game_id, phone_a).secret, second_a)
+    game = table.game(game_id)
+    table.act(second_a, game_id, Clue(A, "tree", 2), game.version)  # any phone of A gives it
+    clued = table.game(game_id)
+    agent = clued.log.card.a.index("G")
+
+    def record(phone: Phone) -> str:
+        try:
+            table.act(phone, game_id, Guess(B, agent), clued.version)
+        except GadgetError as refused:
+            return str(refused)
+        return "recorded"
+
+    with ThreadPoolExecutor(2) as both:
+        said = list(both.map(record, (phone_a, second_a)))
+    assert said.count("recorded") == 1, said
+    assert table.game(game_id).version == clued.version + 1
