@@ -282,7 +282,7 @@ def _named_after(route: str, routes: set[str]) -> str:
 
 def test_each_screen_of_the_served_app_is_in_the_file_named_after_its_address() -> None:
     files = _screen_files()
-    assert len(files) == 14, files  # Home and the thirteen routes of the docstring
+    assert len(files) == 15, files  # Home and the fourteen routes of the docstring
     named = {route: _named_after(route, set(files)) for route in files}
     assert files == named
     assert named[addresses.TEAM_HISTORY_ROUTE] == "team_history"

@@ -29,6 +29,12 @@ def new_phone() -> Phone:
     return phone_from_token(new_phone_token())
 
 
+def joined(table: Table, secret: str, phone: Phone) -> tuple[int, Player] | None:
+    """The game's number and the side an invite gave this phone, if any."""
+    found = table.join_side(secret, phone)
+    return (found[0].id, found[1]) if found is not None else None
+
+
 def dealt(table: Table) -> tuple[int, Phone, Phone]:
     """A game with side A's phone (the dealer) and side B's (by the public code)."""
     phone_a, phone_b = new_phone(), new_phone()
@@ -42,8 +48,8 @@ def test_a_phone_of_a_side_adds_phones_to_its_own_side_and_no_other(table: Table
     invite = table.invite_to_side(game_id, phone_a, uses=2)
     assert invite.side is A and is_side_invite(invite.secret)
     second_a, third_a = new_phone(), new_phone()
-    assert table.join_side(invite.secret, second_a) == (game_id, A)
-    assert table.join_side(invite.secret, third_a) == (game_id, A)
+    assert joined(table, invite.secret, second_a) == (game_id, A)
+    assert joined(table, invite.secret, third_a) == (game_id, A)
     assert table.store.seats(game_id).of(A) == (phone_a.key, second_a.key, third_a.key)
     seen = table.phone_game(game_id, third_a)
     assert seen.side is A and seen.phones_on_side == 3
@@ -55,9 +61,9 @@ def test_a_phone_of_a_side_adds_phones_to_its_own_side_and_no_other(table: Table
 def test_a_spent_invite_opens_nothing_and_the_public_code_no_second_seat(table: Table) -> None:
     game_id, phone_a, _phone_b = dealt(table)
     invite = table.invite_to_side(game_id, phone_a)
-    assert table.join_side(invite.secret, new_phone()) == (game_id, A)
+    assert joined(table, invite.secret, new_phone()) == (game_id, A)
     late = new_phone()
-    assert table.join_side(invite.secret, late) is None  # spent
+    assert joined(table, invite.secret, late) is None  # spent
     assert table.join(game_id, late) is None  # the public code: B's first seat, taken
     assert table.seat_of(game_id, late) is None
 
@@ -67,9 +73,9 @@ def test_an_invite_never_moves_a_phone_nor_spends_a_use_on_one_already_seated(
 ) -> None:
     game_id, phone_a, phone_b = dealt(table)
     invite = table.invite_to_side(game_id, phone_a)
-    assert table.join_side(invite.secret, phone_b) == (game_id, B)  # B's own side, never A
+    assert joined(table, invite.secret, phone_b) == (game_id, B)  # B's own side, never A
     assert table.seat_of(game_id, phone_b) is B
-    assert table.join_side(invite.secret, new_phone()) == (game_id, A)  # its use was left
+    assert joined(table, invite.secret, new_phone()) == (game_id, A)  # its use was left
 
 
 def test_what_is_not_an_invite_opens_nothing_and_asks_nothing(table: Table) -> None:
@@ -92,7 +98,7 @@ def test_a_side_has_at_most_eight_phones_and_the_ninth_is_told_so(table: Table) 
     game_id, phone_a, _ = dealt(table)
     invite = table.invite_to_side(game_id, phone_a, uses=MOST_PHONES - 1)
     for _ in range(MOST_PHONES - 1):
-        assert table.join_side(invite.secret, new_phone()) == (game_id, A)
+        assert joined(table, invite.secret, new_phone()) == (game_id, A)
     another = table.invite_to_side(game_id, phone_a)
     with pytest.raises(SeatError) as refused:
         table.join_side(another.secret, new_phone())
@@ -108,8 +114,8 @@ def test_phones_racing_for_an_invites_uses_get_as_many_seats(table: Table, uses:
     invite = table.invite_to_side(game_id, phone_a, uses=uses)
     racers = [new_phone() for _ in range(4)]
     with ThreadPoolExecutor(4) as racing:
-        joined = list(racing.map(lambda phone: table.join_side(invite.secret, phone), racers))
-    assert joined.count((game_id, A)) == uses and joined.count(None) == 4 - uses
+        came = list(racing.map(lambda phone: joined(table, invite.secret, phone), racers))
+    assert came.count((game_id, A)) == uses and came.count(None) == 4 - uses
     assert len(table.store.seats(game_id).of(A)) == 1 + uses
 
 
@@ -130,8 +136,8 @@ def test_a_phone_leaves_its_side_or_removes_a_lost_one_but_the_last_stays(table:
     game_id, phone_a, phone_b = dealt(table)
     invite = table.invite_to_side(game_id, phone_a, uses=2)
     lost, other = new_phone(), new_phone()
-    table.join_side(invite.secret, lost)
-    table.join_side(invite.secret, other)
+    joined(table, invite.secret, lost)
+    joined(table, invite.secret, other)
     table.remove_from_side(game_id, phone_a, 1)  # the lost phone, second of side A
     assert table.seat_of(game_id, lost) is None
     with pytest.raises(SeatError, match="that is this phone"):

@@ -17,6 +17,7 @@ from gadget.engine.classic import ClassicCard
 GAME: Final = "game"
 CODE: Final = "code"
 INVITE: Final = "invite"
+SIDE_INVITE: Final = "secret"
 TEAM: Final = "team"
 MISSION: Final = "mission"
 SIDE: Final = "side"
@@ -31,6 +32,7 @@ JOIN_ROUTE: Final = f"join/:{CODE}"
 # A classic or Pictures card, in both apps (the site's after its "#").
 CLASSIC_ROUTE: Final = f"classic/:{CODE}"
 INVITE_ROUTE: Final = f"invite/:{INVITE}"
+SIDE_INVITE_ROUTE: Final = f"side/:{SIDE_INVITE}"  # another phone for a side of a game
 SETTINGS_ROUTE: Final = "settings"
 SCAN_ROUTE: Final = "scan"
 PAPER_ROUTE: Final = "paper"
@@ -103,6 +105,11 @@ def invite(secret: str) -> str:
     return _at(INVITE_ROUTE, invite=secret)
 
 
+def side_invite(secret: str) -> str:
+    """/side/<secret>: the phone that opens it holds the side of the phone that made it."""
+    return _at(SIDE_INVITE_ROUTE, secret=secret)
+
+
 def team(number: int) -> str:
     """/teams/<n>: a team's map, players and files."""
     return _at(TEAM_ROUTE, team=number)
@@ -158,6 +165,11 @@ def classic_link(base_url: str, card: ClassicCard) -> str:
 def invite_link(base_url: str, secret: str) -> str:
     """A team's invite link on the served app: a phone that opens it joins the team."""
     return link(base_url, invite(secret))
+
+
+def side_invite_link(base_url: str, secret: str) -> str:
+    """An invite to a side on the served app: a phone that opens it holds that side."""
+    return link(base_url, side_invite(secret))
 
 
 def site_address(page_url: str | None) -> str:

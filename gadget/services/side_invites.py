@@ -21,6 +21,7 @@ from gadget.engine import Player
 from gadget.services.games import WorkedGames
 from gadget.services.hub import Hub
 from gadget.services.phones import Phone
+from gadget.services.side_seen import GameFacts, facts_of
 from gadget.store import SeatError, Store, Unit
 
 MOST_PHONES = 8  # a side's phones: the rule book's game goes up to eight players a side
@@ -73,7 +74,7 @@ class SideInvites:
             unit.add_side_invite(game_id, side, _hashed(secret), uses, phone.key)
         return SideInviteMade(secret, side, uses)
 
-    def join_side(self, secret: str, phone: Phone) -> tuple[int, Player] | None:
+    def join_side(self, secret: str, phone: Phone) -> tuple[GameFacts, Player] | None:
         """The game and side an invite adds this phone to, now holding it; its own side if
         it holds one already (an invite never moves a phone, nor spends a use on it). None
         for anything that opens nothing: not an invite, spent, or its game over."""
@@ -86,21 +87,26 @@ class SideInvites:
                 return None
             except _PlaceTakenError:
                 continue
-            if joined is not None and joined[1] is not None:
-                self.hub.changed(joined[0])
+            if joined is not None:
+                self.hub.changed(joined[0].id)
             return joined
         raise SeatError("other phones took a side at the same moment: try again")
 
-    def _join_side(self, hashed: str, phone: Phone) -> tuple[int, Player] | None:
-        """One try, in one unit of work."""
+    def _join_side(self, hashed: str, phone: Phone) -> tuple[GameFacts, Player] | None:
+        """One try, in one unit of work (a phone that holds a side already changes nothing,
+        and is not told again)."""
         with self.store.unit() as unit:
             invite = unit.side_invite(hashed)
-            if invite is None or self._is_over(unit, invite.game_id):
+            record = unit.game(invite.game_id) if invite is not None else None
+            if invite is None or record is None:
+                return None
+            game = self.worked.saved(record)
+            if game.state.is_over:
                 return None
             game_id = invite.game_id
             mine = unit.seats(game_id).side_of(phone.key)
             if mine is not None:
-                return game_id, mine
+                return facts_of(game), mine
             if invite.uses_left < 1:
                 return None
             self._room_on(unit, game_id, invite.side)
@@ -109,7 +115,7 @@ class SideInvites:
                 raise _PlaceTakenError
             if not unit.spend_side_invite(hashed):
                 raise _SpentMeanwhileError
-        return game_id, invite.side
+        return facts_of(game), invite.side
 
     def leave_side(self, game_id: int, phone: Phone) -> Player:
         """This phone no longer holds its side (another phone of the side still does)."""

@@ -23,6 +23,7 @@ from gadget.views.screens.mission import MissionCardScreen
 from gadget.views.screens.paper import PaperScreen
 from gadget.views.screens.scan import ScanScreen
 from gadget.views.screens.settings import Settings
+from gadget.views.screens.side import SideInviteRoute
 from gadget.views.screens.team import TeamScreen
 from gadget.views.screens.team_history import TeamHistoryScreen
 from gadget.views.screens.teams import TeamsScreen
@@ -41,6 +42,7 @@ def App(trouble: Trouble, table: Table) -> ft.Control:
     /join/<code>                the QR code's link: side B, or this phone's own side
     /classic/<code>             a classic or Pictures card, the same on each phone with the code
     /invite/<secret>            a team's invite link: this phone joins the team
+    /side/<secret>              another phone for a side: this phone holds that side
     /settings /scan /paper      the timer's defaults, the in-app scanner, booklets and cards
     /words                      a list of the players' own words: checked, kept, dealt
     /history                    this phone's games outside any team
@@ -73,6 +75,7 @@ def App(trouble: Trouble, table: Table) -> ft.Control:
                         ft.Route(path=addresses.JOIN_ROUTE, component=JoinRoute),
                         ft.Route(path=addresses.CLASSIC_ROUTE, component=ClassicRoute),
                         ft.Route(path=addresses.INVITE_ROUTE, component=InviteRoute),
+                        ft.Route(path=addresses.SIDE_INVITE_ROUTE, component=SideInviteRoute),
                         ft.Route(path=addresses.SETTINGS_ROUTE, component=Settings),
                         ft.Route(path=addresses.SCAN_ROUTE, component=ScanScreen),
                         ft.Route(path=addresses.PAPER_ROUTE, component=PaperScreen),

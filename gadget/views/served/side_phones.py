@@ -1,0 +1,112 @@
+"""The game of more than two on a side's phone: how many phones hold the side, a link that
+adds more (made on a phone of that side, for that side only), and leaving the side."""
+
+from __future__ import annotations
+
+from collections.abc import Callable
+from typing import cast
+
+import flet as ft
+
+from gadget.engine import Player
+from gadget.services import addresses, palette
+from gadget.services.side_invites import MOST_PHONES, SideInviteMade
+from gadget.views.parts.boundary import component
+from gadget.views.parts.choices import dropdown
+from gadget.views.parts.hooks import use_value
+from gadget.views.parts.language import _, ngettext
+from gadget.views.parts.layout import panel
+from gadget.views.parts.phone import use_phone
+from gadget.views.parts.qr import qr_image, qr_side
+from gadget.views.parts.shared import guarded
+from gadget.views.served.table_context import use_table
+
+
+def _side_phones(game_id: int, side: Player, phones: int) -> ft.Control:
+    """A side's phones: their count, and on asking, the link for as many more as the player
+    chooses; shown only on a phone of that side, never on the other side's."""
+    table = use_table()
+    phone = use_phone()
+    page = ft.context.page
+    # The invite shown, and the side's phones when it was made: once as many more hold the
+    # side as it adds, it is spent, and folds away on every phone of the side.
+    made, set_made = use_value(lambda: cast(tuple[SideInviteMade, int] | None, None))
+    invite = made[0] if made is not None and phones < made[1] + made[0].uses else None
+    uses, set_uses = use_value(lambda: 1)
+    message, set_message = use_value(lambda: "")
+    letter = side.value.upper()
+    count = ngettext(
+        "{count} phone holds side {side}.", "{count} phones hold side {side}.", phones
+    ).format(count=phones, side=letter)
+    said = [ft.Text(message, color=palette.DANGER)] if message else []
+    if invite is None:
+        room = MOST_PHONES - phones
+
+        def choose(event: ft.Event[ft.Dropdown]) -> None:
+            set_uses(int(event.control.value or 1))
+
+        def make(_event: object) -> None:
+            set_message("")
+            set_made((table.invite_to_side(game_id, phone, uses=min(uses, room)), phones))
+
+        def leave(_event: object) -> None:
+            table.leave_side(game_id, phone)
+            page.navigate(addresses.HOME)
+
+        asks: list[ft.Control] = []
+        if room > 0:
+            asks = [
+                dropdown(
+                    _("Phones"),
+                    str(min(uses, room)),
+                    [ft.DropdownOption(key=str(n), text=str(n)) for n in range(1, room + 1)],
+                    choose,
+                    width=104,
+                    name=_("Phones the link adds"),
+                ),
+                ft.OutlinedButton(
+                    _("Add a phone to side {side}").format(side=letter),
+                    on_click=guarded(lambda: make(None), set_message),
+                ),
+            ]
+        leaving = (
+            [
+                ft.TextButton(
+                    _("Leave side {side}").format(side=letter),
+                    on_click=guarded(lambda: leave(None), set_message),
+                )
+            ]
+            if phones > 1
+            else []
+        )
+        return ft.Column([ft.Text(count), ft.Row([*asks, *leaving], wrap=True), *said], spacing=4)
+    link = addresses.side_invite_link(
+        addresses.web_address(page.url) if page.url else "", invite.secret
+    )
+    return panel(
+        [
+            ft.Text(count),
+            ft.Text(
+                ngettext(
+                    "The next phone that opens this holds side {side}: show it only to a player "
+                    "of side {side}.",
+                    "The next {count} phones that open this hold side {side}: show it only to "
+                    "players of side {side}.",
+                    invite.uses,
+                ).format(count=invite.uses, side=letter)
+            ),
+            ft.Semantics(
+                label=_("QR code of {link}").format(link=link),
+                content=qr_image(link, qr_side(link, 150)),
+            ),
+            ft.Text(link, size=12, selectable=True),
+            ft.TextButton(_("Done"), on_click=lambda _e: set_made(None)),
+        ]
+    )
+
+
+# Memoized: a move that changes no side's phones does not draw it again (issue 36's cost).
+SidePhones = cast(
+    Callable[[int, Player, int], ft.Control],
+    ft.memo(component(_side_phones)),  # type: ignore[no-untyped-call]
+)

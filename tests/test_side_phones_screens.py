@@ -1,0 +1,66 @@
+"""The game of more than two on screen (issue 37): a phone of side A shows a link that adds a
+phone to side A; the phone that opens it shows side A, turned as A sees the table, and
+records a touch that side B's phone sees at once; side B's phone is never shown A's link,
+and a spent link opens nothing."""
+
+from __future__ import annotations
+
+import re
+
+from gadget.engine import Player
+from gadget.services.table import Table
+from tests.phones import Phone
+from tests.screens import at_the_table, card_of, deal_and_join, give_clue, seat_of
+
+A, B = Player.A, Player.B
+LINK = re.compile(r"/side/[A-Za-z0-9_-]{22}$")
+
+
+def link_on(phone: Phone) -> str:
+    """The side link a phone shows (its path: the tests' pages have no address)."""
+    found = [t for t in phone.texts() if LINK.search(t) and not t.startswith("QR code of")]
+    assert len(found) == 1, phone.texts()
+    return LINK.search(found[0]).group(0)  # type: ignore[union-attr]
+
+
+@at_the_table
+async def test_a_second_phone_of_side_a_joins_by_a_phones_link_and_records_a_touch(
+    table: Table,
+) -> None:
+    phone_a, phone_b, code = await deal_and_join(table)
+    card = card_of(table, code)
+    assert phone_a.says("1 phone holds side A.") and phone_b.says("1 phone holds side B.")
+    await phone_a.tap("Add a phone to side A")
+    link = link_on(phone_a)
+    assert phone_a.says("show it only to a player of side A")
+    assert not any(LINK.search(text) for text in phone_b.texts())  # never on B's phone
+    second_a = await Phone(link).open()
+    assert await second_a.until_says("2 phones hold side A.")
+    assert second_a.grid() == card.seen_from(A)
+    assert await phone_a.until_says("2 phones hold side A.")
+    await give_clue(phone_a, "tree")
+    assert await second_a.until_says("B guesses")
+    agent = card.a.index("G")
+    await second_a.tap_cell(*seat_of(A, agent))  # A's second phone records B's touch
+    assert await phone_b.until_says("You found an agent.")
+    assert await phone_a.until_says("B found an agent.")
+    spent = await Phone(link).open()
+    assert await spent.until_says("That link opens no side")
+    assert not spent.says("row 1 column 1")
+    for phone, side in ((phone_a, A), (second_a, A), (phone_b, B)):
+        assert phone.grid() == card.seen_from(side)
+
+
+@at_the_table
+async def test_a_phone_of_b_adds_to_side_b_only_and_a_phone_leaves_its_side(
+    table: Table,
+) -> None:
+    phone_a, phone_b, code = await deal_and_join(table)
+    await phone_b.tap("Add a phone to side B")
+    second_b = await Phone(link_on(phone_b)).open()
+    assert await second_b.until_says("2 phones hold side B.")
+    assert second_b.grid() == card_of(table, code).seen_from(B)
+    assert not phone_a.says("Leave side A")  # its only phone stays
+    await second_b.tap("Leave side B")
+    assert await phone_b.until_says("1 phone holds side B.")
+    assert await second_b.until_says("New game")  # Home, holding no side of the game
