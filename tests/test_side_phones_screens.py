@@ -64,3 +64,22 @@ async def test_a_phone_of_b_adds_to_side_b_only_and_a_phone_leaves_its_side(
     await second_b.tap("Leave side B")
     assert await phone_b.until_says("1 phone holds side B.")
     assert await second_b.until_says("New game")  # Home, holding no side of the game
+
+
+@at_the_table
+async def test_a_lost_phone_is_removed_from_its_side_after_a_second_tap(table: Table) -> None:
+    phone_a, _phone_b, code = await deal_and_join(table)
+    await phone_a.choose("Phones", "2")
+    await phone_a.tap("Add a phone to side A")
+    link = link_on(phone_a)
+    second_a, lost = await Phone(link).open(), await Phone(link).open()
+    assert await lost.until_says("3 phones hold side A. This phone is phone 3.")
+    assert await phone_a.until_says("This phone is phone 1.")
+    await phone_a.tap("Remove phone 3")
+    assert phone_a.says("Phone 3 will no longer show side A. Remove it?")
+    assert lost.says("row 1 column 1")  # not yet: asked first
+    await phone_a.tap("Remove phone 3")
+    assert await second_a.until_says("2 phones hold side A. This phone is phone 2.")
+    assert await lost.until_says("Ask to take over side A")  # it holds no side now
+    assert not lost.says("row 1 column 1")
+    assert card_of(table, code).seen_from(A) == phone_a.grid()

@@ -88,6 +88,7 @@ class PhoneGame:
     pending: tuple[SeatRequest, ...] = ()  # take-overs of this phone's side it may still stop
     in_team: bool = False  # a team's game: this phone is one of the team's (it may open its map)
     phones_on_side: int = 0  # the phones holding this phone's side, itself included
+    place_on_side: int = 0  # this phone's place among them (0: the side's first)
 
 
 def approvers(seats: Seats, members: frozenset[str], side: Player) -> frozenset[str]:
@@ -141,6 +142,7 @@ def seated_screen(
         result=result,
         in_team=game.team_id is not None and phone in screen.members,
         phones_on_side=len(screen.seats.of(side)),
+        place_on_side=screen.seats.of(side).index(phone) if phone in screen.seats.of(side) else 0,
     )
 
 

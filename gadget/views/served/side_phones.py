@@ -22,9 +22,10 @@ from gadget.views.parts.shared import guarded
 from gadget.views.served.table_context import use_table
 
 
-def _side_phones(game_id: int, side: Player, phones: int) -> ft.Control:
-    """A side's phones: their count, and on asking, the link for as many more as the player
-    chooses; shown only on a phone of that side, never on the other side's."""
+def _side_phones(game_id: int, side: Player, phones: int, mine: int) -> ft.Control:
+    """A side's phones: their count and this phone's number among them, on asking the link
+    for as many more as the player chooses, and a lost one removed (asked twice: it is
+    another player's phone); shown only on a phone of that side, never on the other side's."""
     table = use_table()
     phone = use_phone()
     page = ft.context.page
@@ -33,12 +34,23 @@ def _side_phones(game_id: int, side: Player, phones: int) -> ft.Control:
     made, set_made = use_value(lambda: cast(tuple[SideInviteMade, int] | None, None))
     invite = made[0] if made is not None and phones < made[1] + made[0].uses else None
     uses, set_uses = use_value(lambda: 1)
+    removing, set_removing = use_value(lambda: cast(int | None, None))  # a place, asked
     message, set_message = use_value(lambda: "")
     letter = side.value.upper()
     count = ngettext(
         "{count} phone holds side {side}.", "{count} phones hold side {side}.", phones
     ).format(count=phones, side=letter)
+    if phones > 1:
+        count += " " + _("This phone is phone {number}.").format(number=mine + 1)
     said = [ft.Text(message, color=palette.DANGER)] if message else []
+    if removing is not None and removing < phones:
+        return _removal(
+            removing,
+            letter,
+            count,
+            set_removing,
+            guarded(lambda: table.remove_from_side(game_id, phone, removing), set_message),
+        )
     if invite is None:
         room = MOST_PHONES - phones
 
@@ -79,7 +91,17 @@ def _side_phones(game_id: int, side: Player, phones: int) -> ft.Control:
             if phones > 1
             else []
         )
-        return ft.Column([ft.Text(count), ft.Row([*asks, *leaving], wrap=True), *said], spacing=4)
+        removals = [
+            ft.TextButton(
+                _("Remove phone {number}").format(number=place + 1),
+                on_click=lambda _e, place=place: set_removing(place),
+            )
+            for place in range(phones)
+            if place != mine
+        ]
+        return ft.Column(
+            [ft.Text(count), ft.Row([*asks, *leaving, *removals], wrap=True), *said], spacing=4
+        )
     link = addresses.side_invite_link(
         addresses.web_address(page.url) if page.url else "", invite.secret
     )
@@ -105,8 +127,41 @@ def _side_phones(game_id: int, side: Player, phones: int) -> ft.Control:
     )
 
 
+def _removal(
+    place: int,
+    letter: str,
+    count: str,
+    set_removing: Callable[[int | None], None],
+    remove: Callable[[object], None],
+) -> ft.Control:
+    """The question before a phone of the side is removed: a lost phone, or a slip?"""
+
+    def removed(event: object) -> None:
+        remove(event)
+        set_removing(None)
+
+    return panel(
+        [
+            ft.Text(count),
+            ft.Text(
+                _("Phone {number} will no longer show side {side}. Remove it?").format(
+                    number=place + 1, side=letter
+                )
+            ),
+            ft.Row(
+                [
+                    ft.Button(
+                        _("Remove phone {number}").format(number=place + 1), on_click=removed
+                    ),
+                    ft.TextButton(_("Keep it"), on_click=lambda _e: set_removing(None)),
+                ]
+            ),
+        ]
+    )
+
+
 # Memoized: a move that changes no side's phones does not draw it again (issue 36's cost).
 SidePhones = cast(
-    Callable[[int, Player, int], ft.Control],
+    Callable[[int, Player, int, int], ft.Control],
     ft.memo(component(_side_phones)),  # type: ignore[no-untyped-call]
 )
