@@ -109,6 +109,11 @@ async def test_a_phone_back_on_its_session_shows_the_moves_made_while_it_was_awa
         await reconnect(phone_b)
         assert await phone_b.until_says("You found an agent.")
     assert len(reads) == 1, reads
+    # Back, it follows the game live again (an outsider saw a phone miss the next moves).
+    others = [cell for cell, colour in enumerate(card_of(table, code).a) if colour == "G"]
+    await phone_a.tap_cell(*seat_of(A, others[1]))
+    await phone_a.settle()
+    assert await until(lambda: sum("agent found" in t for t in phone_b.texts()) == 2)
     assert "agent found" in phone_b.cell(*seat_of(Player.B, green)).label
 
 
