@@ -138,14 +138,17 @@ def test_a_phone_leaves_its_side_or_removes_a_lost_one_but_the_last_stays(table:
     lost, other = new_phone(), new_phone()
     joined(table, invite.secret, lost)
     joined(table, invite.secret, other)
-    table.remove_from_side(game_id, phone_a, 1)  # the lost phone, second of side A
+    table.remove_from_side(game_id, phone_a, 1, 3)  # the lost phone, second of side A
     assert table.seat_of(game_id, lost) is None
+    with pytest.raises(SeatError, match="the side's phones changed meanwhile"):
+        table.remove_from_side(game_id, other, 1, 3)  # its screen still showed the lost one
+    assert table.seat_of(game_id, other) is A
     with pytest.raises(SeatError, match="that is this phone"):
-        table.remove_from_side(game_id, phone_a, 0)
+        table.remove_from_side(game_id, phone_a, 0, 2)
     with pytest.raises(SeatError, match="side A has no phone number 9"):
-        table.remove_from_side(game_id, phone_a, 8)
+        table.remove_from_side(game_id, phone_a, 8, 2)
     with pytest.raises(SeatError, match="only a phone of the game's sides"):
-        table.remove_from_side(game_id, lost, 0)  # removed, it removes no one
+        table.remove_from_side(game_id, lost, 0, 2)  # removed, it removes no one
     assert table.leave_side(game_id, other) is A
     with pytest.raises(SeatError) as refused:
         table.leave_side(game_id, phone_a)

@@ -87,14 +87,17 @@ class SideInvites:
                 return None
             except _PlaceTakenError:
                 continue
-            if joined is not None:
-                self.hub.changed(joined[0].id)
-            return joined
+            if joined is None:
+                return None
+            facts, side, new = joined
+            if new:  # a phone already seated changed nothing
+                self.hub.changed(facts.id)
+            return facts, side
         raise SeatError("other phones took a side at the same moment: try again")
 
-    def _join_side(self, hashed: str, phone: Phone) -> tuple[GameFacts, Player] | None:
-        """One try, in one unit of work (a phone that holds a side already changes nothing,
-        and is not told again)."""
+    def _join_side(self, hashed: str, phone: Phone) -> tuple[GameFacts, Player, bool] | None:
+        """One try, in one unit of work; whether the phone is new to the side (one that held
+        a side already changes nothing)."""
         with self.store.unit() as unit:
             invite = unit.side_invite(hashed)
             record = unit.game(invite.game_id) if invite is not None else None
@@ -106,7 +109,7 @@ class SideInvites:
             game_id = invite.game_id
             mine = unit.seats(game_id).side_of(phone.key)
             if mine is not None:
-                return facts_of(game), mine
+                return facts_of(game), mine, False
             if invite.uses_left < 1:
                 return None
             self._room_on(unit, game_id, invite.side)
@@ -115,7 +118,7 @@ class SideInvites:
                 raise _PlaceTakenError
             if not unit.spend_side_invite(hashed):
                 raise _SpentMeanwhileError
-        return facts_of(game), invite.side
+        return facts_of(game), invite.side, True
 
     def leave_side(self, game_id: int, phone: Phone) -> Player:
         """This phone no longer holds its side (another phone of the side still does)."""
@@ -130,12 +133,15 @@ class SideInvites:
         self.hub.changed(game_id)
         return side
 
-    def remove_from_side(self, game_id: int, phone: Phone, place: int) -> None:
-        """A lost phone of this phone's side (its place among the side's phones, as each
-        phone of the side is shown them) no longer holds the side."""
+    def remove_from_side(self, game_id: int, phone: Phone, place: int, shown: int) -> None:
+        """A lost phone of this phone's side (its place among the `shown` phones of the side,
+        as this phone's screen showed them) no longer holds the side; refused if the side's
+        phones changed since (two phones removing "phone 3" at once removed two phones)."""
         with self.store.unit() as unit:
             side = self._held(unit, game_id, phone)
             holders = unit.seats(game_id).of(side)
+            if len(holders) != shown:
+                raise SeatError("the side's phones changed meanwhile: look at them again")
             if not 0 <= place < len(holders):
                 raise SeatError(
                     "side {side} has no phone number {place}",

@@ -49,7 +49,7 @@ def _side_phones(game_id: int, side: Player, phones: int, mine: int) -> ft.Contr
             letter,
             count,
             set_removing,
-            guarded(lambda: table.remove_from_side(game_id, phone, removing), set_message),
+            guarded(lambda: table.remove_from_side(game_id, phone, removing, phones), set_message),
         )
     if invite is None:
         room = MOST_PHONES - phones
