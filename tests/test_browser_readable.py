@@ -39,7 +39,7 @@ DROPDOWNS = {
     ],
     "team": [("Map", "Map")],
     "history": [("Mission", "Mission"), ("Result", "Result")],
-    "game": [("Number of words", "No.")],
+    "game": [("Number of words", "No."), ("Phones the link adds", "Phones")],
     "site home": [("Mission", "Mission"), ("Language", "Language")],
     "site game": [("Clue time", "Clue time"), ("Guess time", "Guess time"), ("Mission", "Mission")],
 }

@@ -73,7 +73,7 @@ def _side_phones(game_id: int, side: Player, phones: int, mine: int) -> ft.Contr
                     str(min(uses, room)),
                     [ft.DropdownOption(key=str(n), text=str(n)) for n in range(1, room + 1)],
                     choose,
-                    width=104,
+                    width=128,  # "Téléphones" above its choice
                     name=_("Phones the link adds"),
                 ),
                 ft.OutlinedButton(
