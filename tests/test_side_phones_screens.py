@@ -83,3 +83,24 @@ async def test_a_lost_phone_is_removed_from_its_side_after_a_second_tap(table: T
     assert await lost.until_says("Ask to take over side A")  # it holds no side now
     assert not lost.says("row 1 column 1")
     assert card_of(table, code).seen_from(A) == phone_a.grid()
+
+
+@at_the_table
+async def test_a_removal_asked_before_the_sides_phones_changed_removes_no_one(
+    table: Table,
+) -> None:
+    """Phone 2 leaves while phone 1 asks about phone 3: phone 3 is now phone 2, and the
+    question's answer must not remove whoever holds the third place next."""
+    phone_a, _phone_b, _code = await deal_and_join(table)
+    await phone_a.choose("Phones", "2")
+    await phone_a.tap("Add a phone to side A")
+    link = link_on(phone_a)
+    second_a, third_a = await Phone(link).open(), await Phone(link).open()
+    assert await phone_a.until_says("3 phones hold side A.")
+    await phone_a.tap("Remove phone 3")
+    await second_a.tap("Leave side A")
+    assert await third_a.until_says("2 phones hold side A. This phone is phone 2.")
+    await phone_a.tap("Remove phone 3")
+    assert await phone_a.until_says("The side's phones changed meanwhile")
+    assert third_a.says("row 1 column 1")  # still side A's
+    assert not any(LINK.search(text) for text in phone_a.texts())  # the spent link stays folded

@@ -13,7 +13,7 @@ from gadget.services import addresses, palette
 from gadget.services.side_invites import MOST_PHONES, SideInviteMade
 from gadget.views.parts.boundary import component
 from gadget.views.parts.choices import dropdown
-from gadget.views.parts.hooks import use_value
+from gadget.views.parts.hooks import use_kept, use_value
 from gadget.views.parts.language import _, ngettext
 from gadget.views.parts.layout import panel
 from gadget.views.parts.phone import use_phone
@@ -31,10 +31,15 @@ def _side_phones(game_id: int, side: Player, phones: int, mine: int) -> ft.Contr
     page = ft.context.page
     # The invite shown, and the side's phones when it was made: once as many more hold the
     # side as it adds, it is spent, and folds away on every phone of the side.
+    # Folded for good: a phone leaving after does not bring a spent link back.
     made, set_made = use_value(lambda: cast(tuple[SideInviteMade, int] | None, None))
-    invite = made[0] if made is not None and phones < made[1] + made[0].uses else None
+    spent = use_kept("")  # the secret of the last invite seen spent
+    if made is not None and phones >= made[1] + made[0].uses:
+        spent.current = made[0].secret
+    invite = made[0] if made is not None and made[0].secret != spent.current else None
     uses, set_uses = use_value(lambda: 1)
-    removing, set_removing = use_value(lambda: cast(int | None, None))  # a place, asked
+    # A place asked about, and the side's phones then: a removal of what the player saw.
+    removing, set_removing = use_value(lambda: cast(tuple[int, int] | None, None))
     message, set_message = use_value(lambda: "")
     letter = side.value.upper()
     count = ngettext(
@@ -43,13 +48,14 @@ def _side_phones(game_id: int, side: Player, phones: int, mine: int) -> ft.Contr
     if phones > 1:
         count += " " + _("This phone is phone {number}.").format(number=mine + 1)
     said = [ft.Text(message, color=palette.DANGER)] if message else []
-    if removing is not None and removing < phones:
+    if removing is not None:
+        place, seen = removing
         return _removal(
-            removing,
+            place,
             letter,
             count,
-            set_removing,
-            guarded(lambda: table.remove_from_side(game_id, phone, removing, phones), set_message),
+            lambda: set_removing(None),
+            guarded(lambda: table.remove_from_side(game_id, phone, place, seen), set_message),
         )
     if invite is None:
         room = MOST_PHONES - phones
@@ -94,7 +100,7 @@ def _side_phones(game_id: int, side: Player, phones: int, mine: int) -> ft.Contr
         removals = [
             ft.TextButton(
                 _("Remove phone {number}").format(number=place + 1),
-                on_click=lambda _e, place=place: set_removing(place),
+                on_click=lambda _e, place=place: set_removing((place, phones)),
             )
             for place in range(phones)
             if place != mine
@@ -123,6 +129,7 @@ def _side_phones(game_id: int, side: Player, phones: int, mine: int) -> ft.Contr
             ),
             ft.Text(link, size=12, selectable=True),
             ft.TextButton(_("Done"), on_click=lambda _e: set_made(None)),
+            *said,
         ]
     )
 
@@ -131,14 +138,14 @@ def _removal(
     place: int,
     letter: str,
     count: str,
-    set_removing: Callable[[int | None], None],
+    done: Callable[[], None],
     remove: Callable[[object], None],
 ) -> ft.Control:
     """The question before a phone of the side is removed: a lost phone, or a slip?"""
 
     def removed(event: object) -> None:
         remove(event)
-        set_removing(None)
+        done()
 
     return panel(
         [
@@ -153,7 +160,7 @@ def _removal(
                     ft.Button(
                         _("Remove phone {number}").format(number=place + 1), on_click=removed
                     ),
-                    ft.TextButton(_("Keep it"), on_click=lambda _e: set_removing(None)),
+                    ft.TextButton(_("Keep it"), on_click=lambda _e: done()),
                 ]
             ),
         ]
