@@ -197,11 +197,11 @@ async def test_a_lost_phone_is_replaced_only_when_the_partner_allows_it(table: T
     replacement = await Phone(f"/join/{code.text}", storage=replacement.storage).open()
     assert replacement.grid() == card_of(table, code).seen_from(B)
     await phone_b.settle()
-    assert phone_b.says("Side B was taken over by another phone: this phone no longer shows it.")
+    assert phone_b.says("This phone no longer holds side B: another phone took it over")
     assert not phone_b.says("row 1 column 1")
     await give_clue(replacement, "still here")  # any later change re-renders the old phone
     await phone_b.settle()
-    assert phone_b.says("Side B was taken over by another phone")
+    assert phone_b.says("This phone no longer holds side B")
     assert not phone_b.says("row 1 column 1")
 
 

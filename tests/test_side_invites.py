@@ -179,3 +179,27 @@ def test_two_phones_of_a_side_recording_the_same_touch_at_once_make_one_action(
         said = list(both.map(record, (phone_a, second_a)))
     assert said.count("recorded") == 1, said
     assert table.game(game_id).version == clued.version + 1
+
+
+def test_two_phones_removing_the_same_phone_at_once_remove_one(table: Table) -> None:
+    """An outsider's run: both confirmed "Remove phone 4" at once, and phones 4 and 5 went."""
+    game_id, phone_a, _ = dealt(table)
+    second = new_phone()
+    joined(table, table.invite_to_side(game_id, phone_a).secret, second)
+    others = [new_phone() for _ in range(3)]
+    invite = table.invite_to_side(game_id, phone_a, uses=3)
+    for phone in others:
+        joined(table, invite.secret, phone)
+
+    def remove(phone: Phone) -> str:
+        try:
+            table.remove_from_side(game_id, phone, 3, 5)  # phone 4, of the five they see
+        except SeatError as refused:
+            return str(refused)
+        return "removed"
+
+    with ThreadPoolExecutor(2) as both:
+        said = list(both.map(remove, (phone_a, second)))
+    assert said.count("removed") >= 1
+    holders = table.store.seats(game_id).of(A)
+    assert len(holders) == 4 and others[1].key not in holders  # phone 4, and only it

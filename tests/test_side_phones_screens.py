@@ -81,6 +81,7 @@ async def test_a_lost_phone_is_removed_from_its_side_after_a_second_tap(table: T
     await phone_a.tap("Remove phone 3")
     assert await second_a.until_says("2 phones hold side A. This phone is phone 2.")
     assert await lost.until_says("Ask to take over side A")  # it holds no side now
+    assert lost.says("This phone no longer holds side A: another phone took it over, or a")
     assert not lost.says("row 1 column 1")
     assert card_of(table, code).seen_from(A) == phone_a.grid()
 

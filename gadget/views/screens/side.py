@@ -37,12 +37,12 @@ def SideInviteRoute() -> ft.Control:
         return loading(_("Joining the game"))
     if isinstance(joined, tuple):
         return keyed(Redirect, secret, addresses.game(joined[0].public_id))
-    said = joined if isinstance(joined, str) else ""
-    said = said or _("That link opens no side: it was used, or its game is over.")
+    refused = joined if isinstance(joined, str) else ""  # the side is full, say
+    said = refused or _("That link opens no side: it was used, or its game is over.")
     return screen(
         [
             ft.Text(said, size=20),
-            ft.Text(_("Ask a phone of that side for a new link.")),
+            *([] if refused else [ft.Text(_("Ask a phone of that side for a new link."))]),
             ft.Button(_("Home"), on_click=lambda _e: page.navigate(addresses.HOME)),
         ]
     )

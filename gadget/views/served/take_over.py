@@ -66,7 +66,8 @@ def SeatRequestScreen(
         body.append(
             ft.Text(
                 _(
-                    "Side {side} was taken over by another phone: this phone no longer shows it."
+                    "This phone no longer holds side {side}: another phone took it over, or a"
+                    " phone of the side removed this one."
                 ).format(side=lost.value.upper())
             )
         )
