@@ -62,6 +62,9 @@ async def test_a_phone_of_b_adds_to_side_b_only_and_a_phone_leaves_its_side(
     assert second_b.grid() == card_of(table, code).seen_from(B)
     assert not phone_a.says("Leave side A")  # its only phone stays
     await second_b.tap("Leave side B")
+    assert second_b.says("coming back takes a new link from a phone of the side. Leave it?")
+    assert phone_b.says("2 phones hold side B.")  # not yet: asked first
+    await second_b.tap("Leave side B")
     assert await phone_b.until_says("1 phone holds side B.")
     assert await second_b.until_says("New game")  # Home, holding no side of the game
 
@@ -99,6 +102,7 @@ async def test_a_removal_asked_before_the_sides_phones_changed_removes_no_one(
     second_a, third_a = await Phone(link).open(), await Phone(link).open()
     assert await phone_a.until_says("3 phones hold side A.")
     await phone_a.tap("Remove phone 3")
+    await second_a.tap("Leave side A")
     await second_a.tap("Leave side A")
     assert await third_a.until_says("2 phones hold side A. This phone is phone 2.")
     await phone_a.tap("Remove phone 3")

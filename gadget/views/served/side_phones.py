@@ -48,6 +48,15 @@ def _side_phones(game_id: int, side: Player, phones: int, mine: int) -> ft.Contr
     if phones > 1:
         count += " " + _("This phone is phone {number}.").format(number=mine + 1)
     said = [ft.Text(message, color=palette.DANGER)] if message else []
+
+    def leave(_event: object) -> None:
+        table.leave_side(game_id, phone)
+        page.navigate(addresses.HOME)
+
+    if removing is not None and removing[0] == mine:  # this phone itself: leaving, asked
+        return _leaving(
+            letter, count, lambda: set_removing(None), guarded(lambda: leave(None), set_message)
+        )
     if removing is not None:
         place, seen = removing
         return _removal(
@@ -66,10 +75,6 @@ def _side_phones(game_id: int, side: Player, phones: int, mine: int) -> ft.Contr
         def make(_event: object) -> None:
             set_message("")
             set_made((table.invite_to_side(game_id, phone, uses=min(uses, room)), phones))
-
-        def leave(_event: object) -> None:
-            table.leave_side(game_id, phone)
-            page.navigate(addresses.HOME)
 
         asks: list[ft.Control] = []
         if room > 0:
@@ -91,7 +96,7 @@ def _side_phones(game_id: int, side: Player, phones: int, mine: int) -> ft.Contr
             [
                 ft.TextButton(
                     _("Leave side {side}").format(side=letter),
-                    on_click=guarded(lambda: leave(None), set_message),
+                    on_click=lambda _e: set_removing((mine, phones)),
                 )
             ]
             if phones > 1
@@ -161,6 +166,29 @@ def _removal(
                         _("Remove phone {number}").format(number=place + 1), on_click=removed
                     ),
                     ft.TextButton(_("Keep it"), on_click=lambda _e: done()),
+                ]
+            ),
+        ]
+    )
+
+
+def _leaving(
+    letter: str, count: str, done: Callable[[], None], leave: Callable[[object], None]
+) -> ft.Control:
+    """The question before this phone leaves its side: coming back takes a new link."""
+    return panel(
+        [
+            ft.Text(count),
+            ft.Text(
+                _(
+                    "This phone will no longer show side {side}: coming back takes a new link"
+                    " from a phone of the side. Leave it?"
+                ).format(side=letter)
+            ),
+            ft.Row(
+                [
+                    ft.Button(_("Leave side {side}").format(side=letter), on_click=leave),
+                    ft.TextButton(_("Stay"), on_click=lambda _e: done()),
                 ]
             ),
         ]
