@@ -8,13 +8,15 @@ from __future__ import annotations
 from concurrent.futures import ThreadPoolExecutor
 
 import pytest
+from sqlmodel import select
 
 from gadget.engine import Clue, Guess, Player
 from gadget.engine.errors import GadgetError
-from gadget.services.phones import Phone, new_phone_token, phone_from_token
-from gadget.services.side_invites import MOST_PHONES, is_side_invite
+from gadget.services.phones import Phone, is_invite, new_phone_token, phone_from_token
+from gadget.services.side_invites import MOST_PHONES
 from gadget.services.table import Table
 from gadget.store import SeatError, Store
+from gadget.store.rows import SideInviteRow
 from tests.clocks import FakeClock
 
 A, B = Player.A, Player.B
@@ -46,7 +48,7 @@ def dealt(table: Table) -> tuple[int, Phone, Phone]:
 def test_a_phone_of_a_side_adds_phones_to_its_own_side_and_no_other(table: Table) -> None:
     game_id, phone_a, phone_b = dealt(table)
     invite = table.invite_to_side(game_id, phone_a, uses=2)
-    assert invite.side is A and is_side_invite(invite.secret)
+    assert invite.side is A and is_invite(invite.secret)
     second_a, third_a = new_phone(), new_phone()
     assert joined(table, invite.secret, second_a) == (game_id, A)
     assert joined(table, invite.secret, third_a) == (game_id, A)
@@ -203,3 +205,17 @@ def test_two_phones_removing_the_same_phone_at_once_remove_one(table: Table) -> 
     assert said.count("removed") >= 1
     holders = table.store.seats(game_id).of(A)
     assert len(holders) == 4 and others[1].key not in holders  # phone 4, and only it
+
+
+def test_a_phones_new_invite_replaces_its_earlier_one(table: Table) -> None:
+    """A phone tapping "Add a phone" again and again, or a client flooding the socket with
+    it, keeps one invite a game in the database, and the link it shows is the one that works."""
+    game_id, phone_a, _ = dealt(table)
+    first = table.invite_to_side(game_id, phone_a)
+    for _ in range(50):
+        latest = table.invite_to_side(game_id, phone_a)
+    assert joined(table, first.secret, new_phone()) is None
+    assert joined(table, latest.secret, new_phone()) == (game_id, A)
+    with table.store.unit() as unit:
+        rows = unit.session.exec(select(SideInviteRow)).all()
+    assert len(rows) == 1

@@ -42,5 +42,6 @@ def is_public_id(text: str) -> bool:
 
 
 def is_invite(text: str) -> bool:
-    """Whether an address's invite part can be a team's invite secret (same form)."""
+    """Whether an address's invite part can be a team's or a side's invite secret (same
+    form as a public id: 16 random bytes)."""
     return bool(_PUBLIC_ID.fullmatch(text))

@@ -6,26 +6,26 @@ secret adds other phones to its own side, as many as it allows, until the game e
 public code keeps its meaning (side B's first phone), so a third browser holding it gets no
 side A and no second seat of B. An invite is never shown on a phone of the other side and
 cannot be worked out from the public code: its secret is random, and only its SHA-256 is
-kept. A side has at most `MOST_PHONES` phones; a phone may leave its side, or remove a lost
-one from it, but a side's last phone stays (a side with no phone is a take-over's business).
+kept; a phone's new invite to a game replaces its earlier one (a phone tapping again and
+again, or a client flooding the socket, keeps one row a game). A side has at most
+`MOST_PHONES` phones; a phone may leave its side, or remove a lost one from it, but a side's
+last phone stays (a side with no phone is a take-over's business).
 """
 
 from __future__ import annotations
 
 import hashlib
-import re
 import secrets
 from dataclasses import dataclass
 
 from gadget.engine import Player
 from gadget.services.games import WorkedGames
 from gadget.services.hub import Hub
-from gadget.services.phones import Phone
+from gadget.services.phones import Phone, is_invite
 from gadget.services.side_seen import GameFacts, facts_of
 from gadget.store import SeatError, Store, Unit
 
 MOST_PHONES = 8  # a side's phones: the rule book's game goes up to eight players a side
-_INVITE = re.compile(r"[A-Za-z0-9_-]{22}")  # secrets.token_urlsafe(16)
 
 
 @dataclass(frozen=True, slots=True)
@@ -35,11 +35,6 @@ class SideInviteMade:
     secret: str
     side: Player
     uses: int
-
-
-def is_side_invite(text: str) -> bool:
-    """Whether this could be an invite's secret (no query is made for anything else)."""
-    return _INVITE.fullmatch(text) is not None
 
 
 def _hashed(secret: str) -> str:
@@ -65,7 +60,8 @@ class SideInvites:
     worked: WorkedGames
 
     def invite_to_side(self, game_id: int, phone: Phone, uses: int = 1) -> SideInviteMade:
-        """An invite that adds `uses` phones to the side this phone holds, and to no other."""
+        """An invite that adds `uses` phones to the side this phone holds, and to no other;
+        this phone's earlier invite to the game stops working."""
         if not 1 <= uses < MOST_PHONES:
             raise SeatError("an invite adds 1 to {most} phones", most=MOST_PHONES - 1)
         with self.store.unit() as unit:
@@ -78,7 +74,7 @@ class SideInvites:
         """The game and side an invite adds this phone to, now holding it; its own side if
         it holds one already (an invite never moves a phone, nor spends a use on it). None
         for anything that opens nothing: not an invite, spent, or its game over."""
-        if not is_side_invite(secret):
+        if not is_invite(secret):  # no query for anything else
             return None
         for _ in range(_TRIES):  # two phones took the same place: the one that lost, again
             try:

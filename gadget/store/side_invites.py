@@ -36,7 +36,13 @@ class SideRows:
     def add_side_invite(
         self, game_id: int, side: Player, secret_hash: str, uses: int, made_by: str
     ) -> None:
-        """Keep a new invite (its secret's hash only)."""
+        """Keep a new invite (its secret's hash only), in place of this maker's earlier ones
+        to this game."""
+        self.session.execute(
+            delete(SideInviteRow).where(
+                col(SideInviteRow.game_id) == game_id, col(SideInviteRow.made_by) == made_by
+            )
+        )
         self.session.add(
             SideInviteRow(
                 game_id=game_id,
