@@ -7,7 +7,7 @@ from __future__ import annotations
 
 import re
 
-from gadget.engine import Player
+from gadget.engine import Player, ShareCode
 from gadget.services.table import Table
 from tests.phones import Phone
 from tests.screens import at_the_table, card_of, deal_and_join, give_clue, seat_of
@@ -21,6 +21,15 @@ def link_on(phone: Phone) -> str:
     found = [t for t in phone.texts() if LINK.search(t) and not t.startswith("QR code of")]
     assert len(found) == 1, phone.texts()
     return LINK.search(found[0]).group(0)  # type: ignore[union-attr]
+
+
+async def three_phones_of_a(table: Table) -> tuple[Phone, ShareCode, Phone, Phone]:
+    """A dealt game whose side A has two more phones, by one link of two uses."""
+    phone_a, _phone_b, code = await deal_and_join(table)
+    await phone_a.choose("Phones", "2")
+    await phone_a.tap("Add a phone to side A")
+    link = link_on(phone_a)
+    return phone_a, code, await Phone(link).open(), await Phone(link).open()
 
 
 @at_the_table
@@ -71,11 +80,7 @@ async def test_a_phone_of_b_adds_to_side_b_only_and_a_phone_leaves_its_side(
 
 @at_the_table
 async def test_a_lost_phone_is_removed_from_its_side_after_a_second_tap(table: Table) -> None:
-    phone_a, _phone_b, code = await deal_and_join(table)
-    await phone_a.choose("Phones", "2")
-    await phone_a.tap("Add a phone to side A")
-    link = link_on(phone_a)
-    second_a, lost = await Phone(link).open(), await Phone(link).open()
+    phone_a, code, second_a, lost = await three_phones_of_a(table)
     assert await lost.until_says("3 phones hold side A. This phone is phone 3.")
     assert await phone_a.until_says("This phone is phone 1.")
     await phone_a.tap("Remove phone 3")
@@ -95,11 +100,7 @@ async def test_a_removal_asked_before_the_sides_phones_changed_removes_no_one(
 ) -> None:
     """Phone 2 leaves while phone 1 asks about phone 3: phone 3 is now phone 2, and the
     question's answer must not remove whoever holds the third place next."""
-    phone_a, _phone_b, _code = await deal_and_join(table)
-    await phone_a.choose("Phones", "2")
-    await phone_a.tap("Add a phone to side A")
-    link = link_on(phone_a)
-    second_a, third_a = await Phone(link).open(), await Phone(link).open()
+    phone_a, _code, second_a, third_a = await three_phones_of_a(table)
     assert await phone_a.until_says("3 phones hold side A.")
     await phone_a.tap("Remove phone 3")
     await second_a.tap("Leave side A")
