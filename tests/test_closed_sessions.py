@@ -17,6 +17,7 @@ from gadget.engine import Player
 from gadget.services import games
 from gadget.services.phones import STORAGE_KEY
 from gadget.services.table import Table
+from gadget.views.parts.afresh import drawn_first
 from tests.phones import Phone, RecordingConnection, until
 from tests.screens import at_the_table, card_of, deal_and_join, give_clue, seat_of
 from tests.test_move_cost import watched
@@ -115,6 +116,25 @@ async def test_a_phone_back_on_its_session_shows_the_moves_made_while_it_was_awa
     await phone_a.settle()
     assert await until(lambda: sum("agent found" in t for t in phone_b.texts()) == 2)
     assert "agent found" in phone_b.cell(*seat_of(Player.B, green)).label
+
+
+@at_the_table
+async def test_a_phone_back_on_its_session_is_sent_a_root_its_client_never_had(
+    table: Table,
+) -> None:
+    """Flet's client compared the page a reconnection sends with the one it had in a time
+    that doubles at each level of nesting (a game screen's tab froze for minutes): a root
+    with a new key at each return is built afresh instead (views/parts/afresh.py; the
+    browser's side in tests/test_browser_reconnect.py)."""
+    _phone_a, phone_b, _code = await deal_and_join(table)
+    keys = [drawn_first(phone_b.session.page).key]
+    for _return in range(2):
+        await phone_b.session.disconnect(3600)
+        keys.append(drawn_first(phone_b.session.page).key)  # what the reconnection sends
+        await reconnect(phone_b)
+    assert len(set(keys)) == 3, keys
+    await phone_b.tap("Turn timer on")  # the page still answers
+    assert await phone_b.until_says("2:00 for the clue")
 
 
 async def gone_while_asked() -> weakref.ref[Session]:

@@ -7,6 +7,7 @@ import flet as ft
 
 from gadget.services import addresses
 from gadget.services.table import Table
+from gadget.views.parts.afresh import draw_afresh_when_back
 from gadget.views.parts.asking import follow_reconnections
 from gadget.views.parts.boundary import Boundary, Trouble, component
 from gadget.views.parts.flet_internals import speed_up_flet
@@ -104,3 +105,4 @@ def main(page: ft.Page, table: Table) -> None:
     cancel_tasks_when_closed(page)
     speed_up_flet()
     page.render(App, trouble, table)
+    draw_afresh_when_back(page)
