@@ -110,3 +110,23 @@ async def test_a_removal_asked_before_the_sides_phones_changed_removes_no_one(
     assert await phone_a.until_says("The side's phones changed meanwhile")
     assert third_a.says("row 1 column 1")  # still side A's
     assert not any(LINK.search(text) for text in phone_a.texts())  # the spent link stays folded
+
+
+@at_the_table
+async def test_a_phone_of_b_opening_a_link_to_side_a_is_told_it_stays_on_side_b(
+    table: Table,
+) -> None:
+    """A phone holds one side: B's phone that opens A's link was sent to its own side
+    without a word, as if the link had failed."""
+    phone_a, phone_b, code = await deal_and_join(table)
+    await phone_a.tap("Add a phone to side A")
+    link = link_on(phone_a)
+    again_b = await Phone(link, storage=phone_b.storage).open()
+    assert await again_b.until_says("This phone holds side B of that game already.")
+    assert again_b.says("A phone holds one side, so the link to side A added no phone.")
+    assert not again_b.says("row 1 column 1")  # no card here, let alone A's
+    await again_b.tap("Open the game")
+    assert await again_b.until_says("1 phone holds side B.")
+    assert again_b.grid() == card_of(table, code).seen_from(B)
+    second_a = await Phone(link).open()  # the link's use is still there
+    assert await second_a.until_says("2 phones hold side A.")

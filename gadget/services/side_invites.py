@@ -17,6 +17,7 @@ from __future__ import annotations
 import hashlib
 import secrets
 from dataclasses import dataclass
+from typing import NamedTuple
 
 from gadget.engine import Player
 from gadget.services.games import WorkedGames
@@ -35,6 +36,15 @@ class SideInviteMade:
     secret: str
     side: Player
     uses: int
+
+
+class SideJoined(NamedTuple):
+    """What an invite opened: the game, the side this phone holds, and the side the invite
+    was to (another, when the phone held a side of the game already: it stays there)."""
+
+    game: GameFacts
+    side: Player
+    invited: Player
 
 
 def _hashed(secret: str) -> str:
@@ -70,7 +80,7 @@ class SideInvites:
             unit.add_side_invite(game_id, side, _hashed(secret), uses, phone.key)
         return SideInviteMade(secret, side, uses)
 
-    def join_side(self, secret: str, phone: Phone) -> tuple[GameFacts, Player] | None:
+    def join_side(self, secret: str, phone: Phone) -> SideJoined | None:
         """The game and side an invite adds this phone to, now holding it; its own side if
         it holds one already (an invite never moves a phone, nor spends a use on it). None
         for anything that opens nothing: not an invite, spent, or its game over."""
@@ -85,13 +95,13 @@ class SideInvites:
                 continue
             if joined is None:
                 return None
-            facts, side, new = joined
+            new, found = joined
             if new:  # a phone already seated changed nothing
-                self.hub.changed(facts.id)
-            return facts, side
+                self.hub.changed(found.game.id)
+            return found
         raise SeatError("other phones took a side at the same moment: try again")
 
-    def _join_side(self, hashed: str, phone: Phone) -> tuple[GameFacts, Player, bool] | None:
+    def _join_side(self, hashed: str, phone: Phone) -> tuple[bool, SideJoined] | None:
         """One try, in one unit of work; whether the phone is new to the side (one that held
         a side already changes nothing)."""
         with self.store.unit() as unit:
@@ -105,7 +115,7 @@ class SideInvites:
             game_id = invite.game_id
             mine = unit.seats(game_id).side_of(phone.key)
             if mine is not None:
-                return facts_of(game), mine, False
+                return False, SideJoined(facts_of(game), mine, invite.side)
             if invite.uses_left < 1:
                 return None
             self._room_on(unit, game_id, invite.side)
@@ -114,7 +124,7 @@ class SideInvites:
                 raise _PlaceTakenError
             if not unit.spend_side_invite(hashed):
                 raise _SpentMeanwhileError
-        return facts_of(game), invite.side, True
+        return True, SideJoined(facts_of(game), invite.side, invite.side)
 
     def leave_side(self, game_id: int, phone: Phone) -> Player:
         """This phone no longer holds its side (another phone of the side still does)."""

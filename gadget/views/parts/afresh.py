@@ -17,18 +17,17 @@ tests/test_browser_reconnect.py.
 from __future__ import annotations
 
 import itertools
-from typing import Any
 
 import flet as ft
 
 
-def drawn_first(page: ft.Page) -> Any:
+def drawn_first(page: ft.Page) -> ft.BaseControl | None:
     """The page's first control Flutter draws: Flet's client draws no component, only what
     it renders (`page.render`'s root, then each component's body)."""
-    shown: Any = page.views[0].controls  # a component, not a list, after `page.render`
+    shown: object = page.views[0].controls  # a component, not a list, after `page.render`
     while isinstance(shown, ft.Component | list):
         shown = shown._b if isinstance(shown, ft.Component) else next(iter(shown), None)
-    return shown
+    return shown if isinstance(shown, ft.BaseControl) else None
 
 
 def draw_afresh_when_back(page: ft.Page) -> None:
