@@ -22,6 +22,7 @@ from tests.phones import Phone, RecordingConnection, until
 from tests.screens import at_the_table, card_of, deal_and_join, give_clue, seat_of
 from tests.test_move_cost import watched
 from tests.test_screens import ticking
+from tests.test_side_phones_screens import link_on
 
 A = Player.A
 
@@ -132,9 +133,24 @@ async def test_a_phone_back_on_its_session_is_sent_a_root_its_client_never_had(
         await phone_b.session.disconnect(3600)
         keys.append(drawn_first(phone_b.session.page).key)  # what the reconnection sends
         await reconnect(phone_b)
+        assert drawn_first(phone_b.session.page).key == keys[0]  # its own again, unsent
     assert len(set(keys)) == 3, keys
     await phone_b.tap("Turn timer on")  # the page still answers
     assert await phone_b.until_says("2:00 for the clue")
+
+
+@at_the_table
+async def test_what_a_phone_showed_stays_shown_when_it_comes_back(table: Table) -> None:
+    """An outsider's finding: the side link a phone showed closed when its connection came
+    back (the render after it saw a new first control, and built the screen's parts anew):
+    tapping again made a new link, and the one a partner was scanning stopped working."""
+    phone_a, _phone_b, _code = await deal_and_join(table)
+    await phone_a.tap("Add a phone to side A")
+    link = link_on(phone_a)
+    await phone_a.session.disconnect(3600)
+    await reconnect(phone_a)
+    await phone_a.settle()
+    assert link_on(phone_a) == link
 
 
 async def gone_while_asked() -> weakref.ref[Session]:

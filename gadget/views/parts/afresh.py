@@ -17,6 +17,8 @@ tests/test_browser_reconnect.py.
 from __future__ import annotations
 
 import itertools
+from collections.abc import Callable
+from typing import cast
 
 import flet as ft
 
@@ -31,16 +33,34 @@ def drawn_first(page: ft.Page) -> ft.BaseControl | None:
 
 
 def draw_afresh_when_back(page: ft.Page) -> None:
-    """At each disconnection, give the first control Flutter draws a key it never had,
-    which the reconnection sends: Flutter then builds the page again instead of comparing."""
+    """At each disconnection, give the first control Flutter draws a key it never had, which
+    only the reconnection sends: Flutter then builds the page again instead of comparing.
+    Once the page is sent, the control gets its own key back, unsent: Flet's next render
+    would otherwise see a new control there, and build every screen part under it anew,
+    losing what each showed (an open side link, a question asked)."""
     connections = itertools.count(1)
+    own: dict[str, object] = {}  # the control's own key while it carries the connection's
+    # The page's own (views/parts/asking.follow_reconnections': it takes the event).
+    earlier = cast(Callable[[ft.Event[ft.Page]], object] | None, page.on_connect)
 
     def gone(_event: ft.Event[ft.Page]) -> None:
         # Frozen, as every rendered control: its key is set where Flet keeps it, unmarked,
-        # so no patch sends it; the next connection sends the page as it now is (a render
-        # that replaces this control later sends the new one's key: one fresh build more).
+        # so no patch sends it; the reconnection sends the page as it then is.
         first = drawn_first(page)
         if first is not None:  # a page still opening draws nothing yet
+            own["key"] = first._values.get("key")
             first._values["key"] = f"connection {next(connections)}"
 
+    def back(event: ft.Event[ft.Page]) -> None:  # the page is sent: before any render
+        first = drawn_first(page)
+        if first is not None and "key" in own:
+            mine = own.pop("key")
+            if mine is None:
+                first._values.pop("key", None)
+            else:
+                first._values["key"] = mine
+        if earlier is not None:
+            earlier(event)
+
     page.on_disconnect = gone
+    page.on_connect = back
