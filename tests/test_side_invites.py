@@ -1,7 +1,9 @@
 """Several phones a side (issue 37), at the table's rules: a side gains phones only through
 a phone that holds it, by an invite that adds as many as it allows and no more, never to
 the other side; a side has at most eight; a phone leaves its side, or removes a lost one,
-but a side's last phone stays. On SQLite and PostgreSQL."""
+but a side's last phone stays; played apart, any phone of the guessing side chooses a word,
+every phone of that side is shown it (never the other side's), any of them confirms it, and
+two confirming at once make one action. On SQLite and PostgreSQL."""
 
 from __future__ import annotations
 
@@ -10,8 +12,9 @@ from concurrent.futures import ThreadPoolExecutor
 import pytest
 from sqlmodel import select
 
-from gadget.engine import Clue, Guess, Player
+from gadget.engine import Action, CellNotGuessableError, Clue, Guess, OutOfTurnError, Player
 from gadget.engine.errors import GadgetError
+from gadget.engine.words import newest_list
 from gadget.services.phones import Phone, is_invite, new_phone_token, phone_from_token
 from gadget.services.side_invites import MOST_PHONES
 from gadget.services.table import Table
@@ -159,6 +162,23 @@ def test_a_phone_leaves_its_side_or_removes_a_lost_one_but_the_last_stays(table:
     assert table.store.seats(game_id).of(B) == (phone_b.key,)
 
 
+def acting_at_once(
+    table: Table, game_id: int, action: Action, version: int, phones: tuple[Phone, Phone]
+) -> list[str]:
+    """Each phone's answer, both making the same move on the same version at once: "done",
+    or its refusal."""
+
+    def act(phone: Phone) -> str:
+        try:
+            table.act(phone, game_id, action, version)
+        except GadgetError as refused:
+            return str(refused)
+        return "done"
+
+    with ThreadPoolExecutor(2) as both:
+        return list(both.map(act, phones))
+
+
 def test_two_phones_of_a_side_recording_the_same_touch_at_once_make_one_action(
     table: Table,
 ) -> None:
@@ -170,16 +190,8 @@ def test_two_phones_of_a_side_recording_the_same_touch_at_once_make_one_action(
     clued = table.game(game_id)
     agent = clued.log.card.a.index("G")
 
-    def record(phone: Phone) -> str:
-        try:
-            table.act(phone, game_id, Guess(B, agent), clued.version)
-        except GadgetError as refused:
-            return str(refused)
-        return "recorded"
-
-    with ThreadPoolExecutor(2) as both:
-        said = list(both.map(record, (phone_a, second_a)))
-    assert said.count("recorded") == 1, said
+    said = acting_at_once(table, game_id, Guess(B, agent), clued.version, (phone_a, second_a))
+    assert said.count("done") == 1, said
     assert table.game(game_id).version == clued.version + 1
 
 
@@ -219,3 +231,77 @@ def test_a_phones_new_invite_replaces_its_earlier_one(table: Table) -> None:
     with table.store.unit() as unit:
         rows = unit.session.exec(select(SideInviteRow)).all()
     assert len(rows) == 1
+
+
+def clued_apart(table: Table) -> tuple[int, Phone, Phone, Phone, list[int]]:
+    """A game played apart, side B on two phones, A's clue given: B's to touch (A's frame)."""
+    phone_a, phone_b, second_b = new_phone(), new_phone(), new_phone()
+    game = table.deal(seed=7, words=newest_list("en").number, phone=phone_a)
+    assert table.join(game.id, phone_b) is B
+    table.join_side(table.invite_to_side(game.id, phone_b).secret, second_b)
+    table.act(phone_a, game.id, Clue(A, "tree", 2), game.version)
+    card = table.game(game.id).log.card
+    agents = [cell for cell in range(25) if card.a[cell] == "G"]
+    return game.id, phone_a, phone_b, second_b, agents
+
+
+def test_a_word_one_phone_of_b_chooses_shows_on_every_phone_of_b_and_never_on_a(
+    table: Table,
+) -> None:
+    game_id, phone_a, phone_b, second_b, agents = clued_apart(table)
+    assert table.phone_game(game_id, phone_b).chosen is None
+    table.choose_touch(game_id, second_b, agents[0])
+    assert table.phone_game(game_id, phone_b).chosen == agents[0]
+    assert table.phone_game(game_id, second_b).chosen == agents[0]
+    assert table.phone_game(game_id, phone_a).chosen is None  # A is never shown B's choice
+    table.choose_touch(game_id, phone_b, agents[1])  # a phone of the side chooses again
+    assert table.phone_game(game_id, second_b).chosen == agents[1]
+    table.choose_touch(game_id, second_b, None)  # "Not this one"
+    assert table.phone_game(game_id, phone_b).chosen is None
+
+
+def test_one_phone_of_b_confirms_the_word_another_chose_and_the_choice_ends(
+    table: Table,
+) -> None:
+    game_id, _phone_a, phone_b, second_b, agents = clued_apart(table)
+    table.choose_touch(game_id, second_b, agents[0])
+    version = table.game(game_id).version
+    table.act(phone_b, game_id, Guess(B, agents[0]), version)
+    assert table.game(game_id).state.found_mask >> agents[0] & 1
+    # Any move ends a choice: the next word is chosen afresh, on every phone of B.
+    assert table.phone_game(game_id, second_b).chosen is None
+    assert table.phone_game(game_id, phone_b).chosen is None
+
+
+def test_only_a_word_the_side_may_touch_now_is_chosen_and_only_by_its_phones(
+    table: Table,
+) -> None:
+    game_id, phone_a, phone_b, _second_b, agents = clued_apart(table)
+    with pytest.raises(CellNotGuessableError, match="not a word side A may touch now"):
+        table.choose_touch(game_id, phone_a, agents[0])  # A gave the clue: B touches
+    with pytest.raises(CellNotGuessableError, match="cell 25"):
+        table.choose_touch(game_id, phone_b, 25)
+    with pytest.raises(SeatError):
+        table.choose_touch(game_id, new_phone(), agents[0])  # a browser holding no side
+    assert table.phone_game(game_id, phone_b).chosen is None
+
+
+def test_a_game_at_one_table_chooses_no_word(table: Table) -> None:
+    phone_a, phone_b = new_phone(), new_phone()
+    game = table.deal(seed=7, phone=phone_a)
+    table.join(game.id, phone_b)
+    table.act(phone_a, game.id, Clue(A, "tree", 2), game.version)
+    with pytest.raises(OutOfTurnError, match="at one table"):
+        table.choose_touch(game.id, phone_b, 0)
+
+
+def test_two_phones_of_b_confirming_the_chosen_word_at_once_make_one_action(
+    table: Table,
+) -> None:
+    game_id, _phone_a, phone_b, second_b, agents = clued_apart(table)
+    table.choose_touch(game_id, phone_b, agents[0])
+    version = table.game(game_id).version
+
+    said = acting_at_once(table, game_id, Guess(B, agents[0]), version, (phone_b, second_b))
+    assert said.count("done") == 1, said
+    assert table.game(game_id).version == version + 1

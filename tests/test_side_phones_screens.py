@@ -7,10 +7,11 @@ from __future__ import annotations
 
 import re
 
-from gadget.engine import Player, ShareCode
+from gadget.engine import Colour, Player, ShareCode
 from gadget.services.table import Table
 from tests.phones import Phone
 from tests.screens import at_the_table, card_of, deal_and_join, give_clue, seat_of
+from tests.test_apart_screens import _apart_game, _cells, _give
 
 A, B = Player.A, Player.B
 LINK = re.compile(r"/side/[A-Za-z0-9_-]{22}$")
@@ -130,3 +131,31 @@ async def test_a_phone_of_b_opening_a_link_to_side_a_is_told_it_stays_on_side_b(
     assert again_b.grid() == card_of(table, code).seen_from(B)
     second_a = await Phone(link).open()  # the link's use is still there
     assert await second_a.until_says("2 phones hold side A.")
+
+
+@at_the_table
+async def test_played_apart_b_s_second_phone_chooses_a_word_and_b_s_first_confirms_it(
+    table: Table,
+) -> None:
+    """Every phone of the guessing side is shown the word one of them chose (with its
+    question), and any of them confirms it; side A's phone is shown no choice."""
+    phone_a, phone_b, game = await _apart_game(table)
+    await phone_b.tap("Add a phone to side B")
+    second_b = await Phone(link_on(phone_b)).open()
+    assert await phone_b.until_says("2 phones hold side B.")
+    words = table.game(game.id).log.words  # type: ignore[attr-defined]
+    await _give(phone_a, "ocean", "2")
+    assert await second_b.until_says("A gave the clue: ocean 2. You guess.")
+    green = _cells(table, game, A, Colour.GREEN)[0]
+    word = words.words[green].upper()
+    await second_b.tap_cell(*seat_of(B, green))
+    assert await second_b.until_says(f"Touch {word}?")
+    assert await phone_b.until_says(f"Touch {word}?")  # shown on B's other phone
+    assert f"{word}, " in str(phone_b.cell(*seat_of(B, green)).label)
+    assert str(phone_b.cell(*seat_of(B, green)).label).endswith(", chosen")
+    assert not phone_a.says(f"Touch {word}?")
+    assert not str(phone_a.cell(*seat_of(A, green)).label).endswith(", chosen")
+    await phone_b.tap(f"Touch {word}")
+    assert await second_b.until_says("You found an agent.")
+    assert await phone_a.until_says("B found an agent.")
+    assert not second_b.says(f"Touch {word}?")  # the choice ended with the touch

@@ -8,7 +8,7 @@ from dataclasses import dataclass, field
 from gadget.engine import Phase, Player, Status
 from gadget.engine.timing import SettingsError, Stretch, TimerSettings, TimerState
 from gadget.missions import MissionMap, MissionResult, result_on_map
-from gadget.services.games import SavedGame, WorkedGames
+from gadget.services.games import SavedGame, WorkedGames, apart
 from gadget.services.side_seen import GameFacts, SideSeen, facts_of, seen_by
 from gadget.store import APP_HOLDER, SavedTimer, SeatRequest, Seats, Unit
 
@@ -34,6 +34,7 @@ class GameScreen:
     members: frozenset[str]  # the phones of the game's team (none outside a team)
     timer: SavedTimer | None
     finished: FinishedMission | None  # a finished mission game's campaign
+    choice: tuple[int, int] | None = None  # played apart: the side's chosen word, its version
 
     def latest_request(self, phone: str) -> SeatRequest | None:
         """This phone's newest request (waiting, allowed or refused)."""
@@ -58,14 +59,17 @@ def read_screen(unit: Unit, games: WorkedGames, game_id: int, phone: str) -> Gam
             frozenset(completions),
             frozenset(m for m, attempt in completions.items() if attempt == game.attempt_id),
         )
+    side = seats.side_of(phone)
     return GameScreen(
         game,
-        seats.side_of(phone),
+        side,
         seats,
         unit.requests(game_id),
         unit.members(game.team_id),
         unit.timer(game_id),
         finished,
+        # Played apart only (a game at one table chooses nothing): one read more.
+        unit.side_choice(game_id, side) if side is not None and apart(game.log) else None,
     )
 
 
@@ -89,6 +93,7 @@ class PhoneGame:
     in_team: bool = False  # a team's game: this phone is one of the team's (it may open its map)
     phones_on_side: int = 0  # the phones holding this phone's side, itself included
     place_on_side: int = 0  # this phone's place among them (0: the side's first)
+    chosen: int | None = None  # played apart: the word this side chose, still to touch
 
 
 def approvers(seats: Seats, members: frozenset[str], side: Player) -> frozenset[str]:
@@ -121,10 +126,11 @@ def seated_screen(
     seated = screen.seats.holders
     running = timer is not None and timer.stretch is not None and timer.enabled
     result = finished_mission(game, screen.finished) if screen.finished is not None else None
+    seen = seen_by(game, side, result)
     return PhoneGame(
         facts_of(game),
         side,
-        seen_by(game, side, result),
+        seen,
         requests=tuple(
             request
             for request in screen.requests
@@ -143,7 +149,17 @@ def seated_screen(
         in_team=game.team_id is not None and phone in screen.members,
         phones_on_side=len(screen.seats.of(side)),
         place_on_side=screen.seats.of(side).index(phone) if phone in screen.seats.of(side) else 0,
+        chosen=still_chosen(screen, seen.view.mine_to_touch),
     )
+
+
+def still_chosen(screen: GameScreen, to_touch: frozenset[int]) -> int | None:
+    """The side's chosen word while it may still be touched: chosen at this very version of
+    the game (any move since ends it), and still one of the side's to touch."""
+    if screen.choice is None:
+        return None
+    cell, version = screen.choice
+    return cell if version == screen.game.version and cell in to_touch else None
 
 
 def unseated_screen(screen: GameScreen, phone: str) -> PhoneGame:

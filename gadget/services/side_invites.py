@@ -19,8 +19,8 @@ import secrets
 from dataclasses import dataclass
 from typing import NamedTuple
 
-from gadget.engine import Player
-from gadget.services.games import WorkedGames
+from gadget.engine import CellNotGuessableError, OutOfTurnError, Player, view_for
+from gadget.services.games import WorkedGames, apart
 from gadget.services.hub import Hub
 from gadget.services.phones import Phone, is_invite
 from gadget.services.side_seen import GameFacts, facts_of
@@ -157,6 +157,27 @@ class SideInvites:
             if holders[place] == phone.key:
                 raise SeatError("that is this phone: leave the side instead")
             unit.leave_seat(game_id, holders[place])
+        self.hub.changed(game_id)
+
+    def choose_touch(self, game_id: int, phone: Phone, cell: int | None) -> None:
+        """Played apart, the word this phone's side chooses to touch (None: it chose none):
+        every phone of the side shows it marked, and any of them confirms it, until the game
+        moves on. A second phone's choice replaces the first's."""
+        with self.store.unit() as unit:
+            unit.read_together(game_id)
+            side = self._held(unit, game_id, phone)
+            record = unit.game(game_id)
+            assert record is not None  # a seat names a game
+            game = self.worked.saved(record)
+            if not apart(game.log):
+                raise OutOfTurnError("at one table, the clue giver's phone records each touch")
+            if cell is not None and cell not in view_for(game.state, side).mine_to_touch:
+                raise CellNotGuessableError(
+                    "cell {cell} is not a word side {side} may touch now",
+                    cell=cell,
+                    side=side.value.upper(),
+                )
+            unit.choose_cell(game_id, side, cell, game.version)
         self.hub.changed(game_id)
 
     def _open_side(self, unit: Unit, game_id: int, phone: Phone) -> Player:

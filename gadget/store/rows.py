@@ -141,6 +141,18 @@ class SideInviteRow(SQLModel, table=True):
     made_at: datetime
 
 
+class SideChoiceRow(SQLModel, table=True):
+    """Played apart, the word a side's phones have chosen to touch, waiting for one of them
+    to confirm it: every phone of the side shows it; it holds only while the game is at the
+    version it was chosen at (any move ends it)."""
+
+    __tablename__ = "side_choices"
+    game_id: int = Field(foreign_key="games.id", primary_key=True)
+    side: str = Field(primary_key=True)  # "a" or "b"
+    cell: int
+    version: int  # the game's version when it was chosen
+
+
 class SeatRequestRow(SQLModel, table=True):
     """A phone asking to take over a side; kept with its answer, so nothing is forgotten."""
 

@@ -1,5 +1,6 @@
-"""The rows of invites to a side and of the phones that leave one, in a unit of work (the
-services decide who may make, open or leave what; this keeps and finds the rows)."""
+"""The rows of a side's phones in a unit of work: invites to a side, the phones that leave
+one, and the word a side chose played apart (the services decide who may make, open, leave or
+choose what; this keeps and finds the rows)."""
 
 from __future__ import annotations
 
@@ -12,7 +13,7 @@ from sqlmodel import Session, col, select
 
 from gadget.engine.keycard import Player
 from gadget.store import notices
-from gadget.store.rows import SeatRow, SideInviteRow
+from gadget.store.rows import SeatRow, SideChoiceRow, SideInviteRow
 
 
 @dataclass(frozen=True, slots=True)
@@ -25,7 +26,7 @@ class SideInvite:
 
 
 class SideRows:
-    """The unit of work's invites and departures (`Unit` is one)."""
+    """The unit of work's invites, departures and choices (`Unit` is one)."""
 
     session: Session
     now: datetime
@@ -83,3 +84,23 @@ class SideRows:
         self._read.pop(("seats", game_id), None)
         self.tell_others(game_id)
         return Player(held.side)
+
+    def choose_cell(self, game_id: int, side: Player, cell: int | None, version: int) -> None:
+        """The side's chosen word, in place of its earlier one (None: none), as of this
+        version of the game; its other phones are told."""
+        self.session.execute(
+            delete(SideChoiceRow).where(
+                col(SideChoiceRow.game_id) == game_id, col(SideChoiceRow.side) == side.value
+            )
+        )
+        if cell is not None:
+            self.session.add(
+                SideChoiceRow(game_id=game_id, side=side.value, cell=cell, version=version)
+            )
+        self.session.flush()
+        self.tell_others(game_id)
+
+    def side_choice(self, game_id: int, side: Player) -> tuple[int, int] | None:
+        """The side's chosen word and the game's version it was chosen at, if any."""
+        row = self.session.get(SideChoiceRow, (game_id, side.value))
+        return (row.cell, row.version) if row is not None else None

@@ -194,6 +194,40 @@ def _share_slot(
     )
 
 
+def doings(
+    table: Table,
+    phone: Phone,
+    game_id: int,
+    version: Kept[int],
+    *,
+    show: Callable[[PhoneGame], None],
+    set_message: Callable[[str], None],
+) -> tuple[Callable[[Action], None], Callable[[int | None], None]]:
+    """What this phone's taps do: an action, and played apart the side's chosen word (shown
+    on all its phones); each answer shown at once, a refusal said in one line."""
+
+    def tell(text: str) -> None:
+        set_message(text)
+        show(table.phone_game(game_id, phone))
+
+    def act(action: Action) -> None:
+        def record() -> None:
+            set_message("")
+            show(table.act(phone, game_id, action, version.current))
+
+        guarded(record, tell)(None)
+
+    def choose(cell: int | None) -> None:
+        def record() -> None:
+            set_message("")
+            table.choose_touch(game_id, phone, cell)
+            show(table.phone_game(game_id, phone))
+
+        guarded(record, tell)(None)
+
+    return act, choose
+
+
 @component
 def GameTable(shown: PhoneGame, set_shown: Callable[[PhoneGame], None]) -> ft.Control:
     """One side of one game, live: every change on the other phone shows here at once."""
@@ -213,7 +247,6 @@ def GameTable(shown: PhoneGame, set_shown: Callable[[PhoneGame], None]) -> ft.Co
     # The version undo was asked at: the answer takes back that move, never one made since
     # (both phones asking at once took back two moves).
     undo_asked, set_undo_asked = use_value(lambda: cast(int | None, None))
-    chosen, set_chosen = use_value(lambda: cast(int | None, None))  # played apart: a word
 
     use_wakelock()
     retain = use_retained()
@@ -228,17 +261,7 @@ def GameTable(shown: PhoneGame, set_shown: Callable[[PhoneGame], None]) -> ft.Co
             version.current = now.game.version
         set_shown(now)
 
-    def act(action: Action) -> None:
-        def record() -> None:  # this phone's own action, shown at once
-            set_message("")
-            set_chosen(None)
-            show(table.act(phone, game_id, action, version.current))
-
-        def tell(text: str) -> None:
-            set_message(text)
-            show(table.phone_game(game_id, phone))
-
-        guarded(record, tell)(None)
+    act, choose = doings(table, phone, game_id, version, show=show, set_message=set_message)
 
     def ask_undo(_event: ft.Event[ft.OutlinedButton]) -> None:  # the version when tapped
         set_undo_asked(version.current)
@@ -250,7 +273,7 @@ def GameTable(shown: PhoneGame, set_shown: Callable[[PhoneGame], None]) -> ft.Co
     view = seen.view
     # Played apart, a tap chooses this player's own touch, and the question below makes it.
     on_touch, mine = (
-        own_touch(view, chosen, set_chosen) if seen.played_apart else (recording(view, act), None)
+        own_touch(view, shown.chosen, choose) if seen.played_apart else (recording(view, act), None)
     )
     over = view.phase is Phase.OVER
     body: list[ft.Control] = [
@@ -305,7 +328,7 @@ def GameTable(shown: PhoneGame, set_shown: Callable[[PhoneGame], None]) -> ft.Co
         else _moves(seen, act, ask_undo, retain),
     ]
     # The question of a touch chosen sits between the card and the buttons.
-    body[-1:-1] = touch_question(view, seen.words, mine, act, lambda: set_chosen(None))
+    body[-1:-1] = touch_question(view, seen.words, mine, act, lambda: choose(None))
     body += _below_the_card(seen, side, game_id, (shown.phones_on_side, shown.place_on_side))
     body += _show_code(set_sharing, retain) if shares and not showing_code else []
     return screen(body, spacing=10)
