@@ -123,15 +123,19 @@ def _phone(
     url: str,
     size: tuple[int, int] = (360, 640),
     reach: str = r"http://127\.0\.0\.1",
+    watch: Callable[[Page], None] | None = None,
     **context: Any,
 ) -> Page:
     """A new phone-sized (or `size`d) browser context that can reach only this machine
-    (`reach`: the addresses it may open; `context`: Playwright's context options)."""
+    (`reach`: the addresses it may open; `watch`: what the test follows on the page, set
+    before it loads; `context`: Playwright's context options)."""
     opened = browser.new_context(viewport={"width": size[0], "height": size[1]}, **context)
     opened.route(re.compile(rf"^(?!{reach}[:/]).*"), lambda route: route.abort())
     opened.set_default_timeout(patience_ms())  # every wait and tap on this phone
     opened.set_default_navigation_timeout(patience_ms())
     page = opened.new_page()
+    if watch is not None:
+        watch(page)
     page.goto(url, wait_until="networkidle")
     page.wait_for_selector("flt-semantics-placeholder", state="attached")
     page.locator("flt-semantics-placeholder").dispatch_event("click")

@@ -1,0 +1,113 @@
+"""Four browsers, two a side, play a whole game with the box on the served app (issue 37),
+and a fifth holding only the public code: what only real clients add to
+tests/test_four_phones.py is each phone's own storage and Flet's client on the wire (the
+side links scanned as text, every WebSocket frame each browser is sent decoded and checked
+for the other side's colours)."""
+
+from __future__ import annotations
+
+import re
+
+import pytest
+
+from gadget.engine import KeyCard, Player, ShareCode
+from tests.browsers import (
+    GAME_ADDRESS,
+    Browser,
+    Page,
+    _card,
+    _give_clue,
+    _phone,
+    _see,
+    _touch,
+)
+from tests.phones import decoded_strings
+from tests.processes import patience_ms
+from tests.test_four_phones import CELL, LETTER
+
+pytestmark = pytest.mark.browser
+A, B = Player.A, Player.B
+SIDE_LINK = re.compile(r"^https?://127\.0\.0\.1:\d+/side/[A-Za-z0-9_-]{22}$")
+
+
+def _watched(browser: Browser, url: str) -> tuple[Page, list[bytes]]:
+    """A new phone at this address, and every frame its page is sent from the first (Flet's:
+    a 0, then MsgPack)."""
+    frames: list[bytes] = []
+
+    def keep(frame: str | bytes) -> None:
+        if isinstance(frame, bytes) and frame[:1] == b"\x00":
+            frames.append(frame[1:])
+
+    def follow(page: Page) -> None:
+        page.on("websocket", lambda socket: socket.on("framereceived", keep))
+
+    return _phone(browser, url, watch=follow), frames
+
+
+def _added(browser: Browser, phone: Page, side: Player) -> tuple[Page, list[bytes]]:
+    """A phone added to this phone's side by the link it shows (its QR code's, as a camera
+    reads it)."""
+    letter = side.value.upper()
+    phone.get_by_role("button", name=f"Add a phone to side {letter}", exact=True).click()
+    qr = phone.get_by_label(re.compile(r"^QR code of ")).first  # the link's text is selectable:
+    qr.wait_for(state="attached", timeout=patience_ms())  # Flutter names no text for it
+    link = (qr.get_attribute("aria-label") or "").removeprefix("QR code of ")
+    assert SIDE_LINK.match(link), link
+    added, frames = _watched(browser, link)
+    _see(added, f"2 phones hold side {letter}.")
+    return added, frames
+
+
+def _own_colours_only(frames: list[bytes], side: Player, card: KeyCard, over_at: int) -> None:
+    """Each cell the frames name is this side's colour there; the partner's only once the
+    game was over (from string `over_at` on)."""
+    own = card.seen_from(side)
+    told = 0
+    for number, said in enumerate(decoded_strings(frames)):
+        found = CELL.match(said)
+        if found:
+            row, column, bare, worded = found.groups()
+            place = (int(row) - 1) * 5 + int(column) - 1
+            assert own[place] == LETTER[bare or worded], (side, said)
+            told += 1
+        assert number >= over_at or "partner sees" not in said, (side, said)
+    assert told, "no cell was sent: the check would pass on anything"
+
+
+def test_four_browsers_two_a_side_play_a_whole_game_with_the_box(
+    server: str, browser: Browser
+) -> None:
+    phone_a, frames_a = _watched(browser, server + "/")
+    phone_a.get_by_role("button", name="New game", exact=True).click()
+    phone_a.wait_for_url(GAME_ADDRESS, timeout=patience_ms())
+    shown = phone_a.get_by_text(re.compile(r"^[0-9A-Z]{5}-[0-9A-Z]{5}$")).first
+    shown.wait_for(timeout=patience_ms())
+    code = ShareCode.parse(shown.inner_text())
+    card = _card(phone_a, code)
+    phone_b, frames_b = _watched(browser, f"{server}/join/{code.text}")
+    _see(phone_b, "Either player gives the next clue.")
+    second_a, frames_a2 = _added(browser, phone_a, A)
+    second_b, frames_b2 = _added(browser, phone_b, B)
+
+    _give_clue(second_a, "salad")  # any phone of A gives it
+    _see(second_b, "A gave the clue: salad. You guess.")
+    fifth, frames_5 = _watched(browser, f"{server}/join/{code.text}")  # the public code only
+    _see(fifth, "Ask to take over side B")
+    for phone, letter in ((phone_a, "A"), (phone_b, "B")):
+        assert phone.get_by_text(f"2 phones hold side {letter}.").count()  # the fifth: none
+    for cell in (c for c in range(25) if card.a[c] == "G"):  # A's second phone records
+        _touch(second_a, A, cell)
+    _see(second_b, "You give the next clue.")  # B's second phone, at once
+    _give_clue(second_b, "ocean")
+    b_agents = [c for c in range(25) if card.b[c] == "G" and card.a[c] != "G"]
+    for cell in b_agents[:-1]:
+        _touch(phone_b, B, cell)
+    watched = ((frames_a, A), (frames_a2, A), (frames_b, B), (frames_b2, B))
+    over_at = [len(decoded_strings(frames)) for frames, _side in watched]
+    _touch(second_b, B, b_agents[-1])
+    for phone in (phone_a, second_a, phone_b, second_b):
+        _see(phone, "Won: all 15 agents found.")
+    for (frames, side), over in zip(watched, over_at, strict=True):
+        _own_colours_only(frames, side, card, over)
+    assert frames_5 and not any(CELL.match(said) for said in decoded_strings(frames_5))
