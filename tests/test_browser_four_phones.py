@@ -10,7 +10,7 @@ import re
 
 import pytest
 
-from gadget.engine import KeyCard, Player, ShareCode
+from gadget.engine import Colour, KeyCard, Player, ShareCode
 from tests.browsers import (
     GAME_ADDRESS,
     Browser,
@@ -23,6 +23,9 @@ from tests.browsers import (
 )
 from tests.phones import decoded_strings
 from tests.processes import patience_ms
+from tests.test_browser_apart import WORDS_CODE, _give
+from tests.test_browser_apart import _cells as cells_of
+from tests.test_browser_apart import _reveal as reveal
 from tests.test_four_phones import CELL, LETTER
 
 pytestmark = pytest.mark.browser
@@ -111,3 +114,40 @@ def test_four_browsers_two_a_side_play_a_whole_game_with_the_box(
     for (frames, side), over in zip(watched, over_at, strict=True):
         _own_colours_only(frames, side, card, over)
     assert frames_5 and not any(CELL.match(said) for said in decoded_strings(frames_5))
+
+
+def test_four_browsers_two_a_side_play_a_whole_game_apart(server: str, browser: Browser) -> None:
+    """B's second phone chooses each word, B's first is asked it and confirms it."""
+    phone_a, frames_a = _watched(browser, server + "/")
+    phone_a.get_by_role("button", name="Deal with English words", exact=True).click()
+    shown = phone_a.get_by_text(WORDS_CODE).first
+    shown.wait_for(timeout=patience_ms())
+    code = ShareCode.parse(shown.inner_text())
+    phone_b, frames_b = _watched(browser, f"{server}/join/{code.text}")
+    _see(phone_b, "Either player gives the next clue.")
+    second_a, frames_a2 = _added(browser, phone_a, A)
+    second_b, frames_b2 = _added(browser, phone_b, B)
+    seen_a = cells_of(phone_a)
+    words = [word for word, _colour in seen_a]
+    side_a = [colour for _word, colour in seen_a]  # A's frame
+    card = KeyCard("".join(colour for colour in side_a), code.side_b)
+
+    _give(second_a, "garden", 2)
+    _see(second_b, "A gave the clue: garden 2. You guess.")
+    watched = ((frames_a, A), (frames_a2, A), (frames_b, B), (frames_b2, B))
+    over_at: list[int] = []
+    for cell in (side_a.index(Colour.GREEN), side_a.index(Colour.BLACK)):  # then the end
+        row, column = divmod(24 - cell, 5)  # where B's phones show it
+        chosen = second_b.get_by_role(
+            "button", name=re.compile(rf"^row {row + 1} column {column + 1}: ")
+        )
+        reveal(second_b, chosen).click()  # B's second phone chooses
+        _see(second_b, f"Touch {words[cell]}?")
+        over_at = [len(decoded_strings(frames)) for frames, _side in watched]
+        confirm = phone_b.get_by_role("button", name=f"Touch {words[cell]}", exact=True)
+        reveal(phone_b, confirm).click()  # B's first phone, asked it too, confirms
+    for phone in (phone_a, second_a, phone_b, second_b):
+        _see(phone, "The story of the game")
+        _see(phone, f"B touched {words[side_a.index(Colour.BLACK)]}")
+    for (frames, side), over in zip(watched, over_at, strict=True):
+        _own_colours_only(frames, side, card, over)
