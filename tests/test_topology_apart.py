@@ -92,3 +92,49 @@ def test_phones_on_two_processes_play_a_whole_game_apart_with_the_words(
         _see(phone, "1. A's clue: GARDEN 2")
         _see(phone, "2. B's clue: WINTER 1")
         _see(phone, f"A touched {words[assassin]}")
+
+
+def test_four_phones_on_two_processes_share_a_side_s_chosen_word(
+    topology: Topology, named_browser: Browser
+) -> None:
+    """The game of more than two across processes (issue 37): each side has a phone on each
+    process, its second joining by the side's link; B's second phone (on A's process)
+    chooses a word, B's first (on the other) is asked it through PostgreSQL and confirms."""
+    phone_a = _through_caddy(named_browser, topology.https + "/", "a")
+    _reveal(
+        phone_a, phone_a.get_by_role("button", name="Deal with English words", exact=True)
+    ).click()
+    shown = phone_a.get_by_text(WORDS_CODE).first
+    shown.wait_for(timeout=patience_ms())
+    code = ShareCode.parse(shown.inner_text())
+    phone_b = _through_caddy(named_browser, f"{topology.https}/join/{code.text}", "b")
+    _see(phone_b, "Either player gives the next clue.")
+    second = {}
+    for phone, letter, process in ((phone_a, "A", "b"), (phone_b, "B", "a")):
+        _reveal(
+            phone, phone.get_by_role("button", name=f"Add a phone to side {letter}", exact=True)
+        ).click()
+        qr = phone.get_by_label(re.compile(r"^QR code of ")).first
+        qr.wait_for(state="attached", timeout=patience_ms())
+        link = (qr.get_attribute("aria-label") or "").removeprefix("QR code of ")
+        second[letter] = _through_caddy(named_browser, link, process)  # the other process
+        _see(second[letter], f"2 phones hold side {letter}.")
+    assert [_accepted_sockets(log) for log in topology.logs] == [2, 2]  # two phones each
+
+    seen_a = _cells(phone_a)
+    words = [word for word, _colour in seen_a]
+    agent = [colour for _word, colour in seen_a].index(Colour.GREEN)
+    _give(second["A"], "garden", 2)  # A's second phone, on B's process
+    _see(phone_b, "A gave the clue: garden 2. You guess.")
+    row, column = divmod(24 - agent, 5)
+    cell = second["B"].get_by_role(
+        "button", name=re.compile(rf"^row {row + 1} column {column + 1}: ")
+    )
+    _reveal(second["B"], cell).click()
+    _see(phone_b, f"Touch {words[agent]}?")  # chosen on one process, asked on the other
+    _reveal(
+        phone_b, phone_b.get_by_role("button", name=f"Touch {words[agent]}", exact=True)
+    ).click()
+    _label(phone_a, agent, f"{words[agent]}, agent, agent found")
+    _label(second["A"], agent, f"{words[agent]}, agent, agent found")
+    _label(second["B"], 24 - agent, rf"{words[agent]}, \w+, agent found")
