@@ -5,6 +5,7 @@ from __future__ import annotations
 
 import asyncio
 import json
+import re
 from collections.abc import Awaitable, Callable
 
 import flet as ft
@@ -26,7 +27,7 @@ from gadget.site.team import new_team, record_result
 from gadget.views.parts.boundary import SORRY
 from gadget.views.parts.language import STORAGE_KEY as LANGUAGE_KEY
 from tests.cards import CODE_TEXT, card_from_sides
-from tests.phones import Phone, device_of, new_device
+from tests.phones import Phone, device_of, new_device, until
 from tests.screens import at_the_table
 from tests.test_campaign_screens import _picked
 
@@ -471,3 +472,50 @@ def test_a_qr_code_read_in_the_site_leads_to_side_b_or_to_a_teams_import() -> No
         route_of_text("https://x.example/#/import/../../settings")
     with pytest.raises(ScanError, match="not a Gadget game"):
         route_of_text("https://example.org/")
+
+
+SIDE_LINK_TEXT = re.compile(r"#(/side/[0-9A-Z-]+\.\d+)$")
+
+
+def side_link_on(phone: Phone) -> str:
+    """The route side A's link carries, as phone A shows it (after the site's "#")."""
+    found = [
+        m.group(1)
+        for t in phone.texts()
+        if not t.startswith("QR code of") and (m := SIDE_LINK_TEXT.search(t))
+    ]
+    assert len(found) == 1, phone.texts()
+    return found[0]
+
+
+@alone
+async def test_side_a_s_phone_hands_side_a_to_a_third_phone_by_its_link_only() -> None:
+    """The game of more than two on the site (issue 37): side A's link carries its seed (the
+    player shows it), and opens side A on any phone, kept there as its own; side B's phones
+    join by the code; an edited link opens nothing."""
+    phone_a, code = await dealt()
+    assert not phone_a.says("Every phone that opens this holds side A")  # shown when asked
+    await phone_a.tap("Add a phone to side A")
+    assert phone_a.says("Every phone that opens this holds side A: show it only to players")
+    route = side_link_on(phone_a)
+    assert code.text in route
+    second_a = await Phone(route, site=True).open()
+    assert await until(lambda: second_a.session.page.route == f"/play/{code.text}/a")
+    await second_a.settle()
+    assert second_a.grid() == phone_a.grid()
+    again = await Phone(f"/play/{code.text}/a", site=True, storage=second_a.storage).open()
+    assert again.grid() == phone_a.grid()  # kept: a reload there shows side A again
+    phone_b = await Phone(f"/join/{code.text}", site=True).open()
+    assert phone_b.grid() == code.seen_from_b()
+    assert not phone_b.says("Add a phone to side")  # side B's other phones: the code
+    seed = int(route.rsplit(".", 1)[1])
+    for edited in (
+        route.rsplit(".", 1)[0] + f".{seed ^ 1}",  # another seed: another card
+        route.rsplit(".", 1)[0],  # no seed
+        route + "0" * 30,  # far too long
+        f"/side/{code.text}.{chr(0xFF11) * 3}",  # digits, but not ASCII ones (full-width)
+        "/side/garbage",
+    ):
+        stranger = await Phone(edited, site=True).open()
+        assert stranger.says("That link opens no side."), edited
+        assert not any(t.startswith("row 1 column") for t in stranger.texts())

@@ -189,6 +189,12 @@ def site_join_link(page_url: str | None, code: ShareCode, words: str | None = No
     return site_link(page_url, join(code, words))
 
 
+def site_side_link(page_url: str | None, secret: str, words: str | None = None) -> str:
+    """Side A's link on the site, for another phone of side A: the served app's /side/,
+    after the "#", its secret the code and the seed (a custom list's words after it)."""
+    return site_link(page_url, _asking(side_invite(secret), **{WORDS_QUERY: words}))
+
+
 def code_in_link(text: str) -> str:
     """The code a join link carries (…/join/CODE, or …#/join/CODE on the site, in any case:
     a classic card's …/classic/CODE too; what follows a "?" is not the code;

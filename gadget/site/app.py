@@ -24,6 +24,7 @@ from gadget.site.dealt import open_side_a
 from gadget.site.hold import FirstRead, WithTeam, use_team
 from gadget.site.play import NO_MISSION, JoinRoute, PlayRoute
 from gadget.site.scan import route_of_picture
+from gadget.site.side_link import SideLinkRoute
 from gadget.site.team_screen import CityRoute, ImportRoute, SiteTeamScreen
 from gadget.site.words import SiteWordsScreen, mission_choice
 from gadget.views.parts.boundary import Boundary, Trouble, component
@@ -158,6 +159,7 @@ def SiteApp(trouble: Trouble, first: FirstRead | None = None) -> ft.Control:
     /play/<code>/<a|b>          this phone's side of the game the code makes (?words=...:
                                 a custom list's 25 words, packed)
     /join/<code>                phone A's QR code: side B (a classic code: its card)
+    /side/<code>.<seed>         side A's link, for another phone of side A (?words=...)
     /words?mission=<id>         a game of the players' own words for that city
     /classic/<code>             a classic or Pictures card, its count and team timer
     /import/<packed team>       a team's QR code: offered for import
@@ -175,6 +177,7 @@ def SiteApp(trouble: Trouble, first: FirstRead | None = None) -> ft.Control:
                         ft.Route(index=True, component=SiteHome),
                         ft.Route(path=addresses.PLAY_ROUTE, component=PlayRoute),
                         ft.Route(path=addresses.JOIN_ROUTE, component=JoinRoute),
+                        ft.Route(path=addresses.SIDE_INVITE_ROUTE, component=SideLinkRoute),
                         ft.Route(path=addresses.CLASSIC_ROUTE, component=ClassicRoute),
                         ft.Route(path=addresses.IMPORT_ROUTE, component=ImportRoute),
                         ft.Route(path=addresses.SCAN_ROUTE, component=SiteScan),

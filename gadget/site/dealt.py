@@ -1,8 +1,11 @@
 """Phone A's secret on the site: the seeds of the cards it dealt, kept in its own storage.
 
 The code, its QR code and its link make side B only; side A is made again from a seed that
-never leaves the phone that dealt it, so a reload there reopens side A and any other
-browser given the same address is refused it.
+never leaves the phone that dealt it unless its player hands it over, so a reload there
+reopens side A and any other browser given the same address is refused it. For the game of
+more than two, side A's link (`/side/<code>.<seed>`) hands the seed to another phone of
+side A: the player chooses to show it, and a seed that does not make the code's side B
+opens nothing.
 """
 
 from __future__ import annotations
@@ -13,7 +16,7 @@ from typing import Final, cast
 
 import flet as ft
 
-from gadget.engine import Deal, Player, ShareCode
+from gadget.engine import Deal, Player, ShareCode, ShareCodeError
 from gadget.services import addresses
 from gadget.views.parts.asking import asked
 from gadget.views.parts.hooks import LOADING, Loading, use_value
@@ -21,6 +24,7 @@ from gadget.views.parts.storage import stored, write
 
 DEALT_KEY: Final = "gadget.site.dealt"
 KEPT_DEALS: Final = 200  # the newest games dealt here (about 15 kB); older ones are let go
+SEED_MARK: Final = "."  # between the code and the seed, in side A's link
 
 
 def read_deals(stored: object) -> list[Deal]:
@@ -75,3 +79,22 @@ def use_deal(code: ShareCode) -> Deal | Loading | None:
 
     ft.use_effect(load, [code.side_b])
     return LOADING if found is None else found[0]
+
+
+def side_a_secret(deal: Deal) -> str:
+    """What side A's link carries: the code, then the seed that makes side A."""
+    return f"{deal.code.text}{SEED_MARK}{deal.seed}"
+
+
+def deal_in_secret(secret: str) -> Deal | None:
+    """The deal side A's link hands over; None for anything else (a seed that does not make
+    the code's side B, edited or mistyped, opens nothing)."""
+    typed, mark, seed = secret.rpartition(SEED_MARK)
+    if not mark or not (seed.isascii() and seed.isdigit()) or len(seed) > 20:  # 2^64: 20
+        return None
+    try:
+        code = ShareCode.parse(typed)
+        deal = Deal(int(seed), code.tokens, code.mistakes, code.words)
+    except ShareCodeError:
+        return None
+    return deal if deal.code.side_b == code.side_b else None

@@ -14,6 +14,7 @@ from urllib.parse import unquote
 import flet as ft
 
 from gadget.engine import (
+    Deal,
     GadgetError,
     Phase,
     Player,
@@ -34,6 +35,7 @@ from gadget.site.classic import SiteClassic
 from gadget.site.covers import tiled_card, use_tiles
 from gadget.site.dealt import use_deal
 from gadget.site.hold import use_team
+from gadget.site.side_link import AddSideAPhone
 from gadget.site.team import PhoneTeam, record_result
 from gadget.views.parts.boundary import component
 from gadget.views.parts.card_header import header
@@ -131,14 +133,17 @@ def DealtSide(code: ShareCode, words: str | None = None) -> ft.Control:
     # The colours are the seed's; the words are public, named by the address's code (a
     # custom list's carried after it), and drawn by the tiles, not by the log.
     view = view_for(replay(GameLog.dealt(replace(deal, words=None))), Player.A)
-    return SiteSide(replace(deal, words=code.words).code, view, words)
+    return SiteSide(replace(deal, words=code.words).code, view, words, deal)
 
 
 @component
-def SiteSide(code: ShareCode, view: PlayerView, words: str | None = None) -> ft.Control:
-    """One side of the card, turned for its seat; the code for the partner on side A; the
-    turn timer; and, at the end, the result. On a phone, side A's code and whole card fit
-    on the screen together: only the timer's clock comes between them, its settings below."""
+def SiteSide(
+    code: ShareCode, view: PlayerView, words: str | None = None, deal: Deal | None = None
+) -> ft.Control:
+    """One side of the card, turned for its seat; the code for the partner on side A (and,
+    from its `deal`, side A's link for another phone of A); the turn timer; and, at the end,
+    the result. On a phone, side A's code and whole card fit on the screen together: only
+    the timer's clock comes between them, its settings below."""
     page = ft.context.page
     hidden, set_hidden = use_value(lambda: False)
     sharing, set_sharing = use_value(lambda: True)
@@ -160,6 +165,8 @@ def SiteSide(code: ShareCode, view: PlayerView, words: str | None = None) -> ft.
         body.append(
             ft.TextButton(_("Show the code for side B"), on_click=lambda _e: set_sharing(True))
         )
+    if deal is not None:  # the game of more than two: side A on another phone of A
+        body.append(AddSideAPhone(replace(deal, words=code.words), words))
     body += [
         ft.Text(
             ngettext(
