@@ -232,6 +232,46 @@ def test_two_phones_play_from_a_static_host_and_the_site_opens_again_with_no_ser
     assert all("pyodide" not in url for url in (*refused_a, *refused_b))
 
 
+def test_three_phones_on_the_site_side_a_handed_to_a_second_phone_by_its_link(
+    site: Path, browser: Browser
+) -> None:
+    """The game of more than two with no server (issue 37). What only a real client adds to
+    tests/test_site_screens.py: the link as the page makes it from its real address, opened
+    in another browser's own Python, and the seed kept in that browser's storage (a reload
+    there shows side A again)."""
+    port = _free_port()
+    server = static_server(site, port)
+    address = f"http://127.0.0.1:{port}/"
+    try:
+        phone_a, refused_a = _phone(browser, address)
+        phone_a.get_by_role("button", name="New game", exact=True).click(timeout=BOOT)
+        shown = phone_a.get_by_text(CODE).first
+        shown.wait_for(state="attached", timeout=patience_ms())
+        code = ShareCode.parse(shown.inner_text())
+        side_a = _grid(phone_a)
+        phone_a.get_by_role("button", name="Add a phone to side A", exact=True).click()
+        qr = phone_a.get_by_label(re.compile(r"^QR code of .*#/side/")).first
+        qr.wait_for(state="attached", timeout=patience_ms())
+        link = (qr.get_attribute("aria-label") or "").removeprefix("QR code of ")
+        assert link.startswith(f"{address}#/side/{code.text}."), link
+
+        second_a, refused_a2 = _phone(browser, link)
+        _see(second_a, "Side A")
+        assert _grid(second_a) == side_a
+        second_a.reload()  # its own storage keeps side A now
+        _accessible(second_a)
+        _see(second_a, "Side A")
+        assert _grid(second_a) == side_a
+        phone_b, refused_b = _phone(browser, f"{address}#/join/{code.text}")
+        _see(phone_b, "Side B")
+        assert _grid(phone_b) == _side_b(code)
+        assert phone_b.get_by_role("button", name="Add a phone to side B").count() == 0
+    finally:
+        stop(server)
+    asked = {urlsplit(url).hostname for url in (*refused_a, *refused_a2, *refused_b)}
+    assert asked == set(), asked
+
+
 def test_phone_b_joins_by_scanning_phone_as_qr_code_with_the_camera_in_the_site(
     site: Path, browser: Browser
 ) -> None:
