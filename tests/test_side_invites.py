@@ -305,3 +305,17 @@ def test_two_phones_of_b_confirming_the_chosen_word_at_once_make_one_action(
     said = acting_at_once(table, game_id, Guess(B, agents[0]), version, (phone_b, second_b))
     assert said.count("done") == 1, said
     assert table.game(game_id).version == version + 1
+
+
+def test_every_phone_of_a_side_lists_the_game_on_its_home(table: Table) -> None:
+    """Home's games are each phone's own: a side's second phone lists the game as its first
+    does, with its side; a phone that left it lists it no more."""
+    game_id, phone_a, phone_b = dealt(table)
+    second_b = new_phone()
+    table.join_side(table.invite_to_side(game_id, phone_b).secret, second_b)
+    for phone, side in ((phone_a, A), (phone_b, B), (second_b, B)):
+        held = table.games_of(phone)
+        assert [(g.seen.facts.id, g.seen.side) for g in held] == [(game_id, side)], held
+    table.leave_side(game_id, second_b)
+    assert table.games_of(second_b) == []
+    assert table.games_of(new_phone()) == []
