@@ -77,6 +77,7 @@ screenshots: install
 	$(BIN)/python tools/screenshots.py
 	$(BIN)/python tools/classic_screenshots.py
 	$(BIN)/python tools/words_screenshots.py
+	$(BIN)/python tools/side_screenshots.py
 
 # After changing a message in the code: the template and every catalogue brought up to date
 # (new messages untranslated: tests/test_french.py says which), then compiled.
