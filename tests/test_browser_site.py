@@ -122,6 +122,15 @@ def _phone(browser: Browser, url: str, **options: Any) -> tuple[Page, list[str]]
     return page, refused
 
 
+def _dealt(browser: Browser, address: str) -> tuple[Page, list[str], ShareCode]:
+    """Phone A on the site, having dealt a game; the requests it was refused; its code."""
+    phone_a, refused = _phone(browser, address)
+    phone_a.get_by_role("button", name="New game", exact=True).click(timeout=BOOT)
+    shown = phone_a.get_by_text(CODE).first
+    shown.wait_for(state="attached", timeout=patience_ms())
+    return phone_a, refused, ShareCode.parse(shown.inner_text())
+
+
 def _accessible(page: Page) -> None:
     """Once Flutter has drawn, ask for its DOM of roles and labels."""
     page.wait_for_selector("flt-semantics-placeholder", state="attached", timeout=BOOT)
@@ -174,11 +183,7 @@ def test_two_phones_play_from_a_static_host_and_the_site_opens_again_with_no_ser
     server = static_server(site, port)
     address = f"http://127.0.0.1:{port}/"
     try:
-        phone_a, refused_a = _phone(browser, address)
-        phone_a.get_by_role("button", name="New game", exact=True).click(timeout=BOOT)
-        shown = phone_a.get_by_text(CODE).first
-        shown.wait_for(state="attached", timeout=patience_ms())
-        code = ShareCode.parse(shown.inner_text())
+        phone_a, refused_a, code = _dealt(browser, address)
         assert (code.tokens, code.mistakes) == (9, 9)  # Prague, the only open city
         side_a, game_a = _grid(phone_a), phone_a.url  # side A on another phone, and phone A
         assert KeyCard(side_a, code.side_b)  # reloaded: tests/test_site_screens.py
@@ -243,11 +248,7 @@ def test_three_phones_on_the_site_side_a_handed_to_a_second_phone_by_its_link(
     server = static_server(site, port)
     address = f"http://127.0.0.1:{port}/"
     try:
-        phone_a, refused_a = _phone(browser, address)
-        phone_a.get_by_role("button", name="New game", exact=True).click(timeout=BOOT)
-        shown = phone_a.get_by_text(CODE).first
-        shown.wait_for(state="attached", timeout=patience_ms())
-        code = ShareCode.parse(shown.inner_text())
+        phone_a, refused_a, code = _dealt(browser, address)
         side_a = _grid(phone_a)
         phone_a.get_by_role("button", name="Add a phone to side A", exact=True).click()
         qr = phone_a.get_by_label(re.compile(r"^QR code of .*#/side/")).first

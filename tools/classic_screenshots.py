@@ -6,18 +6,16 @@ from __future__ import annotations
 
 import re
 import sys
-import tempfile
 from pathlib import Path
 
-from playwright.sync_api import Browser, Page, sync_playwright
+from playwright.sync_api import Browser, Page
 
 ROOT = Path(__file__).resolve().parents[1]
 sys.path.insert(0, str(ROOT))
 
 from gadget.engine.classic import ClassicCard, Team  # noqa: E402
 from tests.browsers import _phone, _see  # noqa: E402
-from tests.processes import _start_server  # noqa: E402
-from tools.screenshots import LOCALES, OUT, PHONE, Words, _browser, shoot  # noqa: E402
+from tools.screenshots import PHONE, Words, shoot, shoot_served  # noqa: E402
 
 ADDRESS = re.compile(r"/classic/[0-9A-Z]{5}-[0-9A-Z]{5}$")
 TURNS = {Team.RED: "Red's turn", Team.BLUE: "Blue's turn"}
@@ -83,20 +81,5 @@ def shoot_classic(browser: Browser, url: str, say: Words) -> None:
     pictures.context.close()
 
 
-def main() -> None:
-    OUT.mkdir(parents=True, exist_ok=True)
-    codes = sys.argv[1:] or list(LOCALES)
-    process, url = _start_server(Path(tempfile.mkdtemp()) / "gadget.db")
-    try:
-        with sync_playwright() as playwright:
-            browser = _browser(playwright)
-            for code in codes:
-                shoot_classic(browser, url, Words(code))
-            browser.close()
-    finally:
-        process.terminate()
-        process.wait(timeout=10)
-
-
 if __name__ == "__main__":
-    main()
+    shoot_served(shoot_classic)

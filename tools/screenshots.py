@@ -353,6 +353,23 @@ def _browser(playwright: object) -> Browser:
     )
 
 
+def shoot_served(shoot_one: Callable[[Browser, str, Words], None]) -> None:
+    """A tool's pictures of the served app (a server of its own), in the languages named on
+    its command line, or in each."""
+    OUT.mkdir(parents=True, exist_ok=True)
+    codes = sys.argv[1:] or list(LOCALES)
+    process, url = _start_server(Path(tempfile.mkdtemp()) / "gadget.db")
+    try:
+        with sync_playwright() as playwright:
+            browser = _browser(playwright)
+            for code in codes:
+                shoot_one(browser, url, Words(code))
+            browser.close()
+    finally:
+        process.terminate()
+        process.wait(timeout=10)
+
+
 def shoot_app(codes: list[str], site: bool = False) -> None:
     """The served app's pictures in each language (a server of its own, with a team), then
     the site's if asked."""

@@ -7,7 +7,6 @@ from __future__ import annotations
 
 import re
 import sys
-import tempfile
 from pathlib import Path
 
 from playwright.sync_api import Browser, Page
@@ -15,13 +14,11 @@ from playwright.sync_api import Browser, Page
 ROOT = Path(__file__).resolve().parents[1]
 sys.path.insert(0, str(ROOT))
 
-from playwright.sync_api import sync_playwright  # noqa: E402
 
 from gadget.engine import Colour  # noqa: E402
 from tests.browsers import _phone, _see  # noqa: E402
-from tests.processes import _start_server  # noqa: E402
 from tests.test_browser_apart import _reveal  # noqa: E402
-from tools.screenshots import LOCALES, OUT, PHONE, Words, _browser, shoot  # noqa: E402
+from tools.screenshots import PHONE, Words, shoot, shoot_served  # noqa: E402
 from tools.words_screenshots import DEAL, WORDS_CODE, _cells, _choose, _give  # noqa: E402
 
 CLUE = {"en": "garden", "fr": "jardin"}
@@ -70,20 +67,5 @@ def shoot_sides(browser: Browser, url: str, say: Words) -> None:
         page.context.close()
 
 
-def main() -> None:
-    OUT.mkdir(parents=True, exist_ok=True)
-    codes = sys.argv[1:] or list(LOCALES)
-    process, url = _start_server(Path(tempfile.mkdtemp()) / "gadget.db")
-    try:
-        with sync_playwright() as playwright:
-            browser = _browser(playwright)
-            for code in codes:
-                shoot_sides(browser, url, Words(code))
-            browser.close()
-    finally:
-        process.terminate()
-        process.wait(timeout=10)
-
-
 if __name__ == "__main__":
-    main()
+    shoot_served(shoot_sides)
