@@ -319,3 +319,20 @@ def test_every_phone_of_a_side_lists_the_game_on_its_home(table: Table) -> None:
     table.leave_side(game_id, second_b)
     assert table.games_of(second_b) == []
     assert table.games_of(new_phone()) == []
+
+
+def test_the_same_choice_again_writes_nothing_and_wakes_no_phone(table: Table) -> None:
+    """Every choice wakes every phone of the game to read it: a tap repeated, or a client
+    flooding the socket with one choice, must not (one notice, then none)."""
+    game_id, _phone_a, phone_b, second_b, agents = clued_apart(table)
+    notices: list[int | None] = []
+    stop = table.hub.watch(game_id, notices.append)
+    try:
+        for _tap in range(5):
+            table.choose_touch(game_id, second_b, agents[0])
+        assert len(notices) == 1, notices
+        for _tap in range(3):
+            table.choose_touch(game_id, phone_b, None)  # let go, then nothing to let go
+        assert len(notices) == 2, notices
+    finally:
+        stop()

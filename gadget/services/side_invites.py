@@ -177,8 +177,11 @@ class SideInvites:
                     cell=cell,
                     side=side.value.upper(),
                 )
+            now = unit.side_choice(game_id, side)
+            if (cell, game.version) == now or (cell is None and now is None):
+                return  # the same choice again (a tap repeated, a client flooding): no news
             unit.choose_cell(game_id, side, cell, game.version)
-        self.hub.changed(game_id)
+        self.hub.changed(game_id)  # every phone of the side reads it, this one too
 
     def _open_side(self, unit: Unit, game_id: int, phone: Phone) -> Player:
         """The side this phone holds in a game still played."""

@@ -203,8 +203,8 @@ def doings(
     show: Callable[[PhoneGame], None],
     set_message: Callable[[str], None],
 ) -> tuple[Callable[[Action], None], Callable[[int | None], None]]:
-    """What this phone's taps do: an action, and played apart the side's chosen word (shown
-    on all its phones); each answer shown at once, a refusal said in one line."""
+    """What this phone's taps do: an action (its answer shown at once), and played apart the
+    side's chosen word (shown on all its phones by the notice); a refusal said in one line."""
 
     def tell(text: str) -> None:
         set_message(text)
@@ -217,11 +217,10 @@ def doings(
 
         guarded(record, tell)(None)
 
-    def choose(cell: int | None) -> None:
+    def choose(cell: int | None) -> None:  # shown by the notice, on each phone of the side
         def record() -> None:
             set_message("")
             table.choose_touch(game_id, phone, cell)
-            show(table.phone_game(game_id, phone))
 
         guarded(record, tell)(None)
 
