@@ -133,7 +133,8 @@ def DealtSide(code: ShareCode, words: str | None = None) -> ft.Control:
     # The colours are the seed's; the words are public, named by the address's code (a
     # custom list's carried after it), and drawn by the tiles, not by the log.
     view = view_for(replay(GameLog.dealt(replace(deal, words=None))), Player.A)
-    return SiteSide(replace(deal, words=code.words).code, view, words, deal)
+    dealt = replace(deal, words=code.words)
+    return SiteSide(dealt.code, view, words, dealt)
 
 
 @component
@@ -141,9 +142,9 @@ def SiteSide(
     code: ShareCode, view: PlayerView, words: str | None = None, deal: Deal | None = None
 ) -> ft.Control:
     """One side of the card, turned for its seat; the code for the partner on side A (and,
-    from its `deal`, side A's link for another phone of A); the turn timer; and, at the end,
-    the result. On a phone, side A's code and whole card fit on the screen together: only
-    the timer's clock comes between them, its settings below."""
+    from its `deal`, whose code it is, side A's link for another phone of A); the turn
+    timer; and, at the end, the result. On a phone, side A's code and whole card fit on the
+    screen together: only the timer's clock comes between them, its settings below."""
     page = ft.context.page
     hidden, set_hidden = use_value(lambda: False)
     sharing, set_sharing = use_value(lambda: True)
@@ -166,7 +167,7 @@ def SiteSide(
             ft.TextButton(_("Show the code for side B"), on_click=lambda _e: set_sharing(True))
         )
     if deal is not None:  # the game of more than two: side A on another phone of A
-        body.append(AddSideAPhone(replace(deal, words=code.words), words))
+        body.append(AddSideAPhone(deal, words))
     body += [
         ft.Text(
             ngettext(
