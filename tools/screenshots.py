@@ -353,9 +353,12 @@ def _browser(playwright: object) -> Browser:
     )
 
 
-def shoot_served(shoot_one: Callable[[Browser, str, Words], None]) -> None:
-    """A tool's pictures of the served app (a server of its own), in the languages named on
-    its command line, or in each."""
+def shoot_served(
+    shoot_one: Callable[[Browser, str, Words], None],
+    on_site: Callable[[Browser, str, Words], None] | None = None,
+) -> None:
+    """A tool's pictures of the served app (a server of its own), then of the site if it
+    takes any (`on_site`), in the languages named on its command line, or in each."""
     OUT.mkdir(parents=True, exist_ok=True)
     codes = sys.argv[1:] or list(LOCALES)
     process, url = _start_server(Path(tempfile.mkdtemp()) / "gadget.db")
@@ -364,6 +367,8 @@ def shoot_served(shoot_one: Callable[[Browser, str, Words], None]) -> None:
             browser = _browser(playwright)
             for code in codes:
                 shoot_one(browser, url, Words(code))
+            if on_site is not None:
+                shoot_sites(browser, codes, on_site)
             browser.close()
     finally:
         process.terminate()

@@ -6,30 +6,25 @@ from __future__ import annotations
 
 import re
 import sys
-import tempfile
 from pathlib import Path
 
-from playwright.sync_api import Browser, Page, sync_playwright
+from playwright.sync_api import Browser, Page
 
 ROOT = Path(__file__).resolve().parents[1]
 sys.path.insert(0, str(ROOT))
 
 from gadget.engine import Colour  # noqa: E402
 from tests.browsers import _phone, _see, _type  # noqa: E402
-from tests.processes import _start_server  # noqa: E402
 from tests.test_browser_apart import _reveal  # noqa: E402
 from tools.screenshots import (  # noqa: E402
     BOOT,
-    LOCALES,
-    OUT,
     PHONE,
     ROOT,
     Words,
-    _browser,
     _site_home,
     _site_phone,
     shoot,
-    shoot_sites,
+    shoot_served,
 )
 
 WORDS_CODE = re.compile(r"^[0-9A-Z]{5}-[0-9A-Z]{5}-[0-9A-Z]{5}$")
@@ -159,21 +154,5 @@ def shoot_site_words(browser: Browser, address: str, say: Words) -> None:
     phone_b.context.close()
 
 
-def main() -> None:
-    OUT.mkdir(parents=True, exist_ok=True)
-    codes = sys.argv[1:] or list(LOCALES)
-    process, url = _start_server(Path(tempfile.mkdtemp()) / "gadget.db")
-    try:
-        with sync_playwright() as playwright:
-            browser = _browser(playwright)
-            for code in codes:
-                shoot_words(browser, url, Words(code))
-            shoot_sites(browser, codes, shoot_site_words)
-            browser.close()
-    finally:
-        process.terminate()
-        process.wait(timeout=10)
-
-
 if __name__ == "__main__":
-    main()
+    shoot_served(shoot_words, shoot_site_words)
