@@ -1,8 +1,8 @@
 """Four browsers, two a side, play a whole game with the box on the served app (issue 37),
 and a fifth holding only the public code: what only real clients add to
 tests/test_four_phones.py is each phone's own storage and Flet's client on the wire (the
-side links scanned as text, every WebSocket frame each browser is sent decoded and checked
-for the other side's colours)."""
+side links as their QR codes carry them, every WebSocket frame each browser is sent,
+decoded and checked for the other side's colours)."""
 
 from __future__ import annotations
 
@@ -26,7 +26,7 @@ from tests.processes import patience_ms
 from tests.test_browser_apart import WORDS_CODE, _give
 from tests.test_browser_apart import _cells as cells_of
 from tests.test_browser_apart import _reveal as reveal
-from tests.test_four_phones import CELL, LETTER
+from tests.test_four_phones import own_colours_only, told_cells
 
 pytestmark = pytest.mark.browser
 A, B = Player.A, Player.B
@@ -60,22 +60,6 @@ def _added(browser: Browser, phone: Page, side: Player) -> tuple[Page, list[byte
     added, frames = _watched(browser, link)
     _see(added, f"2 phones hold side {letter}.")
     return added, frames
-
-
-def _own_colours_only(frames: list[bytes], side: Player, card: KeyCard, over_at: int) -> None:
-    """Each cell the frames name is this side's colour there; the partner's only once the
-    game was over (from string `over_at` on)."""
-    own = card.seen_from(side)
-    told = 0
-    for number, said in enumerate(decoded_strings(frames)):
-        found = CELL.match(said)
-        if found:
-            row, column, bare, worded = found.groups()
-            place = (int(row) - 1) * 5 + int(column) - 1
-            assert own[place] == LETTER[bare or worded], (side, said)
-            told += 1
-        assert number >= over_at or "partner sees" not in said, (side, said)
-    assert told, "no cell was sent: the check would pass on anything"
 
 
 def test_four_browsers_two_a_side_play_a_whole_game_with_the_box(
@@ -112,8 +96,8 @@ def test_four_browsers_two_a_side_play_a_whole_game_with_the_box(
     for phone in (phone_a, second_a, phone_b, second_b):
         _see(phone, "Won: all 15 agents found.")
     for (frames, side), over in zip(watched, over_at, strict=True):
-        _own_colours_only(frames, side, card, over)
-    assert frames_5 and not any(CELL.match(said) for said in decoded_strings(frames_5))
+        own_colours_only(decoded_strings(frames), side, card, over)
+    assert frames_5 and not told_cells(decoded_strings(frames_5))
 
 
 def test_four_browsers_two_a_side_play_a_whole_game_apart(server: str, browser: Browser) -> None:
@@ -150,4 +134,4 @@ def test_four_browsers_two_a_side_play_a_whole_game_apart(server: str, browser: 
         _see(phone, "The story of the game")
         _see(phone, f"B touched {words[side_a.index(Colour.BLACK)]}")
     for (frames, side), over in zip(watched, over_at, strict=True):
-        _own_colours_only(frames, side, card, over)
+        own_colours_only(decoded_strings(frames), side, card, over)

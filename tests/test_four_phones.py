@@ -22,27 +22,33 @@ CELL = re.compile(rf"^row ([1-5]) column ([1-5]): (?:{COLOURS}\b|[^,]*, {COLOURS
 LETTER = {"agent": "G", "assassin": "X", "bystander": "-"}
 
 
-def told_cells(phone: Phone) -> list[tuple[int, str]]:
-    """Every cell any frame sent to this phone named: its place (from the phone's seat) and
-    the colour the label names first."""
+def told_cells(said: list[str]) -> list[tuple[int, str]]:
+    """Every cell these strings (what a phone was sent) name: its place (from the phone's
+    seat) and the colour the label names first."""
     told = []
-    for said in decoded_strings(phone.connection.frames):
-        found = CELL.match(said)
+    for text in said:
+        found = CELL.match(text)
         if found:
             row, column, bare, worded = found.groups()
             told.append(((int(row) - 1) * 5 + int(column) - 1, LETTER[bare or worded]))
     return told
 
 
-def sent_only_its_own_side(phone: Phone, side: Player, card: KeyCard) -> None:
-    """Each cell this phone was ever sent is its own side's colour there, and, the game not
-    over, nothing of the partner's."""
-    told = told_cells(phone)
+def own_colours_only(said: list[str], side: Player, card: KeyCard, over_at: int | None) -> None:
+    """Each cell a phone of this side was sent is its side's colour there, and nothing of the
+    partner's comes before the end (string `over_at` on; None: the game not over)."""
+    told = told_cells(said)
     assert told, "no cell was sent: the check would pass on anything"
     own = card.seen_from(side)
     wrong = [(place, colour) for place, colour in told if own[place] != colour]
     assert not wrong, f"side {side.value}'s phone was sent {wrong}"
-    assert not any("partner sees" in said for said in decoded_strings(phone.connection.frames))
+    before = said if over_at is None else said[:over_at]
+    assert not any("partner sees" in text for text in before), side
+
+
+def sent_only_its_own_side(phone: Phone, side: Player, card: KeyCard) -> None:
+    """Every frame this phone was ever sent, the game not over."""
+    own_colours_only(decoded_strings(phone.connection.frames), side, card, None)
 
 
 async def second_phone(phone: Phone, side: Player) -> Phone:
@@ -72,7 +78,7 @@ async def test_four_phones_at_one_table_each_sent_only_its_sides_colours(table: 
         assert await phone.until_says(said)
     fifth = await Phone(f"/join/{code.text}").open()
     assert await fifth.until_says("Ask to take over side B")
-    assert not told_cells(fifth)
+    assert not told_cells(decoded_strings(fifth.connection.frames))
     for phone, side in ((phone_a, A), (second_a, A), (phone_b, B), (second_b, B)):
         sent_only_its_own_side(phone, side, card)
         assert phone.says(f"2 phones hold side {side.value.upper()}.")  # the fifth took none
