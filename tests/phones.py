@@ -217,7 +217,7 @@ class Phone:
         """Every piece of text and every accessible label on the screen."""
         found = []
         for control in self.controls():
-            for name in ("value", "label", "text", "content", "error"):
+            for name in ("value", "label", "text", "content", "error", "helper"):
                 value = getattr(control, name, None)
                 if isinstance(value, str) and value:
                     found.append(value)

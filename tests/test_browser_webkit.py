@@ -252,14 +252,48 @@ def _name(node: WebElement) -> str:
     return (node.get_attribute("aria-label") or node.text or "").strip()
 
 
+# What the page shows when a node is not seen, for the failure to say: Flutter's view, its
+# semantics placeholder (still there: semantics were never turned on), and the names read.
+PAGE_STATE = """
+const named = [...document.querySelectorAll("flt-semantics, [role]")]
+  .map((node) => (node.getAttribute("aria-label") || node.textContent || "").trim())
+  .filter((name) => name);
+return JSON.stringify({
+  ready: document.readyState,
+  view: !!document.querySelector("flutter-view, flt-glass-pane"),
+  placeholder: !!document.querySelector("flt-semantics-placeholder"),
+  nodes: document.querySelectorAll("flt-semantics").length,
+  names: named.slice(0, 12),
+});
+"""
+# Semantics turned on by a placeholder's click that a busy WebKit lost: clicked again when
+# the page still shows the placeholder and no node (a click once it is gone does nothing).
+AGAIN = """
+const placeholder = document.querySelector("flt-semantics-placeholder");
+if (placeholder && !document.querySelector("flt-semantics")) placeholder.click();
+"""
+
+
 def _see(
     driver: WebDriver, name: str | re.Pattern[str], seconds: float = PATIENCE, role: str = ""
 ) -> WebElement:
-    """The first node named so (the whole name: a plain string is taken as it is)."""
+    """The first node named so (the whole name: a plain string is taken as it is); not seen,
+    the failure says what the page showed instead."""
     pattern = name.pattern if isinstance(name, re.Pattern) else re.escape(name)
     whole = f"^(?:{pattern.removeprefix('^').removesuffix('$')})$"
-    found = _wait(repr(pattern), lambda: driver.execute_script(NAMED, whole, role), seconds)
-    return found[0]  # type: ignore[no-any-return]
+
+    def find() -> list[WebElement]:
+        driver.execute_script(AGAIN)
+        return driver.execute_script(NAMED, whole, role)  # type: ignore[no-any-return]
+
+    try:
+        found = _wait(repr(pattern), find, seconds)
+    except AssertionError as missing:
+        state = "unread"
+        with contextlib.suppress(Exception):  # a WebKit that stopped answering says nothing
+            state = driver.execute_script(PAGE_STATE)
+        raise AssertionError(f"{missing}; the page then: {state}") from None
+    return found[0]
 
 
 def _tap(driver: WebDriver, name: str, seconds: float = PATIENCE) -> None:

@@ -9,9 +9,11 @@ import re
 
 from gadget.engine import Colour, Player, ShareCode
 from gadget.services.table import Table
+from gadget.views.parts.language import STORAGE_KEY as LANGUAGE_KEY
 from tests.phones import Phone
 from tests.screens import at_the_table, card_of, deal_and_join, give_clue, seat_of
 from tests.test_apart_screens import _apart_game, _cells, _give
+from tests.test_french import _english_on
 
 A, B = Player.A, Player.B
 LINK = re.compile(r"/side/[A-Za-z0-9_-]{22}$")
@@ -159,3 +161,53 @@ async def test_played_apart_b_s_second_phone_chooses_a_word_and_b_s_first_confir
     assert await second_b.until_says("You found an agent.")
     assert await phone_a.until_says("B found an agent.")
     assert not second_b.says(f"Touch {word}?")  # the choice ended with the touch
+
+
+@at_the_table
+async def test_a_phone_named_by_its_player_shows_on_its_sides_phones_and_in_the_history(
+    table: Table,
+) -> None:
+    """A side's phones by the names their players gave them; the other side's phones are
+    not told them; a refusal stays on the field with the text; the attempt keeps them."""
+    phone_a, phone_b, code = await deal_and_join(table)
+    await phone_a.tap("Add a phone to side A")
+    second_a = await Phone(link_on(phone_a)).open()
+    assert await phone_a.until_says("2 phones hold side A.")
+    await second_a.tap("Name this phone")
+    await second_a.type("This phone's player", "Ann \U0001f600")
+    await second_a.tap("Save the name")
+    assert await second_a.until_says("A phone's name cannot hold emoji or symbols")
+    assert second_a.says("Ann \U0001f600")  # the text stays, to be mended
+    await second_a.type("This phone's player", "Ann")
+    await second_a.tap("Save the name")
+    assert await phone_a.until_says("Phone 1 (this phone) · Phone 2: Ann")
+    assert await second_a.until_says("Phone 1 · Phone 2: Ann (this phone)")
+    assert second_a.says("Rename this phone")
+    assert phone_b.says("1 phone holds side B.") and not phone_b.says("Ann")
+    await phone_b.tap("Name this phone")
+    await phone_b.submit("This phone's player", "Cy")
+    assert await phone_b.until_says("Phone 1: Cy (this phone)")
+    assert not any("Cy" in text for text in (*phone_a.texts(), *second_a.texts()))
+    await give_clue(phone_a, "tree")
+    assassin = card_of(table, code).a.index("X")
+    await second_a.tap_cell(*seat_of(A, assassin))  # B touched A's assassin: the end
+    assert await phone_b.until_says("Home")
+    await phone_b.go("/history")
+    assert await phone_b.until_says("Side A: a phone, Ann · Side B: Cy")
+
+
+@at_the_table
+async def test_a_french_phone_names_itself_in_french(table: Table) -> None:
+    _phone_a, phone_b, code = await deal_and_join(table)
+    game = table.find(code)
+    assert game is not None
+    french = await Phone(
+        f"/game/{game.public_id}", storage={**phone_b.storage, LANGUAGE_KEY: "fr"}
+    ).open()
+    await french.tap("Nommer ce téléphone")
+    assert french.says("Les téléphones de votre côté l'affichent")
+    seen = _english_on(french)
+    await french.submit("Le joueur de ce téléphone", "Chloé")
+    assert await french.until_says("Téléphone 1 : Chloé (ce téléphone)")
+    assert french.says("Renommer ce téléphone")
+    assert seen + _english_on(french) == []

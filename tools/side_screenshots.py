@@ -1,6 +1,7 @@
 """Screenshots of the game of more than two at a phone's size, in English and in French
-(`fr-` names): side A's link for another phone, that phone holding side A, and played apart
-a word one phone of side B chose, asked on B's other phone:
+(`fr-` names): side A's link for another phone, that phone holding side A with both phones
+named by their players, and played apart a word one phone of side B chose, asked on B's
+other phone:
 `python tools/side_screenshots.py [en] [fr]` (both when none is named)."""
 
 from __future__ import annotations
@@ -16,7 +17,7 @@ sys.path.insert(0, str(ROOT))
 
 
 from gadget.engine import Colour  # noqa: E402
-from tests.browsers import _phone, _see  # noqa: E402
+from tests.browsers import _phone, _see, _type  # noqa: E402
 from tests.test_browser_apart import _reveal  # noqa: E402
 from tools.screenshots import PHONE, Words, shoot, shoot_served  # noqa: E402
 from tools.words_screenshots import DEAL, WORDS_CODE, _cells, _choose, _give  # noqa: E402
@@ -41,6 +42,15 @@ def _added(browser: Browser, page: Page, say: Words, side: str, name: str = "") 
     return added
 
 
+def _named(page: Page, say: Words, player: str, number: int) -> None:
+    """The phone (its side's phone `number`) named by its player, once its panel shows it."""
+    _reveal(page, page.get_by_role("button", name=say("Name this phone"), exact=True)).click()
+    _type(page, page.get_by_role("textbox", name=say("This phone's player")), player)
+    page.get_by_role("button", name=say("Save the name"), exact=True).click()
+    phone = say("{phone}: {name}", phone=say("Phone {number}", number=number), name=player)
+    _see(page, say("{phone} (this phone)", phone=phone))
+
+
 def shoot_sides(browser: Browser, url: str, say: Words) -> None:
     """Four phones played apart, two a side."""
     name = say.prefix + "sides-"
@@ -52,6 +62,8 @@ def shoot_sides(browser: Browser, url: str, say: Words) -> None:
     first_b = _phone(browser, f"{url}/join/{code}", PHONE, locale=say.locale)
     _see(first_b, say("Either player gives the next clue."))
     second_a = _added(browser, dealer, say, "A", name + "link")
+    _named(dealer, say, "Ann", 1)
+    _named(second_a, say, "Ben", 2)
     _reveal(second_a, second_a.get_by_text(say("This phone is phone {number}.", number=2)))
     shoot(second_a, name + "second")
     second_b = _added(browser, first_b, say, "B")

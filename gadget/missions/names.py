@@ -4,9 +4,11 @@ anything is kept, by the store on a server and by the static site on a phone."""
 from __future__ import annotations
 
 import unicodedata
+from collections.abc import Mapping
 from typing import Final
 
 from gadget.engine.errors import GadgetError, Message
+from gadget.engine.keycard import Player
 
 
 class TextError(GadgetError):
@@ -18,6 +20,11 @@ MAX_PLAYERS: Final = 8
 MAX_NOTES: Final = 2000
 TEAM_NAME: Final = Message("a team name")
 PLAYER_NAME: Final = Message("a player's name")
+PHONE_NAME: Final = Message("a phone's name")
+MOST_PHONES: Final = 8  # a side's phones: the rule book's game goes up to eight players a side
+# Each side's phones at a game's end, in their places' order, by the names their players
+# gave them ("" for a phone without one): what an attempt keeps of who played.
+SidesNamed = Mapping[Player, tuple[str, ...]]
 # Joiners are format characters that real names (and emoji sequences) use; every other
 # control or format character (bidi overrides, zero-width spaces) can make two names look
 # alike or a screen misread, so it is refused.
@@ -126,3 +133,36 @@ def sort_key(name: str) -> str:
     """Where a name goes in a list: accents set aside, so "Équipe" sorts among the E's."""
     decomposed = unicodedata.normalize("NFKD", name_key(name))
     return "".join(c for c in decomposed if not unicodedata.combining(c))
+
+
+def sides_written(sides: SidesNamed) -> dict[str, list[str]]:
+    """Each side's phones as an attempt's row and a team's document write them."""
+    return {side.value: list(names) for side, names in sorted(sides.items())}
+
+
+def clean_sides(raw: object, where: Message, *, kept: bool = False) -> SidesNamed | None:
+    """Each side's phones as written {"a": [names], "b": [names]} (None: none written): a
+    side's phones at most `MOST_PHONES`, each a name (`kept` as for clean_name) or "" for a
+    phone without one."""
+    if raw is None:
+        return None
+    shape = TextError('{where} must be {{"a": [names], "b": [names]}}', where=where)
+    if not isinstance(raw, dict) or not set(raw) <= {side.value for side in Player}:
+        raise shape
+    sides: dict[Player, tuple[str, ...]] = {}
+    for letter, names in sorted(raw.items()):
+        if not isinstance(names, list) or not all(isinstance(name, str) for name in names):
+            raise shape
+        if len(names) > MOST_PHONES:
+            raise TextError(
+                "{where} has {count} phones on side {side}; at most {most}",
+                where=where,
+                count=len(names),
+                side=letter.upper(),
+                most=MOST_PHONES,
+            )
+        what = Message("{where}: {name}", where=where, name=PHONE_NAME)
+        sides[Player(letter)] = tuple(
+            clean_name(name, what, kept=kept) if name.strip() else "" for name in names
+        )
+    return sides

@@ -11,11 +11,11 @@ from typing import Any
 
 from gadget.engine import GameLog, GameState, Status, official_score, replay
 from gadget.missions import Mission, MissionMap, Result, after_result
-from gadget.missions.names import clean_notes
+from gadget.missions.names import SidesNamed, clean_notes
 from gadget.missions.record import EndRecorded, finished_game
 from gadget.missions.record import take_back as undone_end
 from gadget.store import Attempt, ImportedAttempt, PlannedAttempt, Store
-from gadget.store.records import players_json
+from gadget.store.records import players_json, sides_json
 from gadget.store.unit import Unit
 
 
@@ -30,11 +30,14 @@ def finish(
     state: GameState,
     played_at: datetime,
     notes: str = "",
+    sides: SidesNamed | None = None,
 ) -> int:
     """The attempt, and what it completes, in the caller's unit: a win completes its
     mission for good on the map the game was played on, a loss changes nothing, a locked
     mission is refused."""
-    columns = game_columns(players=players, log=log, state=state, played_at=played_at, notes=notes)
+    columns = game_columns(
+        players=players, log=log, state=state, played_at=played_at, notes=notes, sides=sides
+    )
     attempt_id = unit.add_attempt(
         columns | {"team_id": team_id, "mission_id": mission_id, "map_id": map_id}
     )
@@ -88,7 +91,13 @@ def record_finished_game(
 
 
 def game_columns(
-    *, players: Sequence[str], log: GameLog, state: GameState, played_at: datetime, notes: str
+    *,
+    players: Sequence[str],
+    log: GameLog,
+    state: GameState,
+    played_at: datetime,
+    notes: str,
+    sides: SidesNamed | None = None,
 ) -> dict[str, Any]:
     """An attempt's columns, but its team, mission and map, from its game's log and end (one
     place for a game ended here and a backup's many, written at once)."""
@@ -104,6 +113,7 @@ def game_columns(
         "notes": notes,
         "log": log.to_json(),
         "told": None,
+        "sides": sides_json(sides) if sides else None,
     }
 
 
@@ -154,6 +164,7 @@ def planned(
                 state=attempt.state if attempt.state is not None else replay(attempt.log),
                 played_at=attempt.played_at,
                 notes=notes,
+                sides=attempt.sides,
             )
         completes: tuple[str, ...] = ()
         if attempt.mission_id is not None and played_on == team_map:  # elsewhere: nothing

@@ -42,6 +42,7 @@ def export_team(store: Store, team: Team | str) -> dict[str, Any]:
                 log=a.log,
                 told=a.told,
                 map_index=others.index(a.map_id) if a.map_id in others else None,
+                sides=a.sides,
             )
             for a in attempts
         ),
@@ -78,6 +79,7 @@ def import_team(
                     mission_map=None if a.map_index is None else document.played_on(a),
                     told=a.told,
                     state=a.state,
+                    sides=a.sides,
                 )
                 for a in document.attempts
             ],

@@ -22,6 +22,7 @@ from gadget.engine import (
     recorder,
     replay_with_before,
 )
+from gadget.missions.names import SidesNamed
 from gadget.services.attempts import finish, take_back
 from gadget.store import GameRecord, NotFoundError, SeatError, Seats, Store, StoreError
 from gadget.store.unit import Unit, stale_error
@@ -271,12 +272,18 @@ def move(
             log=log,
             state=state,
             played_at=unit.now,
+            sides=sides_at_end(unit.seats(game_id)),
         )
     text = log.to_json()
     saved = unit.save_game(record, text, attempt_id, expected=expected_version)
     now = Worked(text, log, state, before)
     games.keep(game_id, now)
     return _saved(saved, now)
+
+
+def sides_at_end(seats: Seats) -> SidesNamed:
+    """What an attempt keeps of who played: each held side's phones by their names."""
+    return {side: seats.named(side) for side in Player if seats.of(side)}
 
 
 def check_seat(seats: Seats, phone: str, side: Player | None) -> None:

@@ -91,9 +91,16 @@ class PhoneGame:
     result: MissionResult | None = None  # a finished mission game: what it changed
     pending: tuple[SeatRequest, ...] = ()  # take-overs of this phone's side it may still stop
     in_team: bool = False  # a team's game: this phone is one of the team's (it may open its map)
-    phones_on_side: int = 0  # the phones holding this phone's side, itself included
+    # The names of the phones holding this phone's side, itself included, in their places'
+    # order ("" for a phone whose player gave none).
+    side_names: tuple[str, ...] = ()
     place_on_side: int = 0  # this phone's place among them (0: the side's first)
     chosen: int | None = None  # played apart: the word this side chose, still to touch
+
+    @property
+    def phones_on_side(self) -> int:
+        """The phones holding this phone's side, itself included."""
+        return len(self.side_names)
 
 
 def approvers(seats: Seats, members: frozenset[str], side: Player) -> frozenset[str]:
@@ -147,7 +154,7 @@ def seated_screen(
         timer_settings=settings_of(timer) if timer is not None else TimerSettings(),
         result=result,
         in_team=game.team_id is not None and phone in screen.members,
-        phones_on_side=len(screen.seats.of(side)),
+        side_names=screen.seats.named(side),
         place_on_side=screen.seats.of(side).index(phone) if phone in screen.seats.of(side) else 0,
         chosen=still_chosen(screen, seen.view.mine_to_touch),
     )

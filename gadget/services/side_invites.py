@@ -20,13 +20,14 @@ from dataclasses import dataclass
 from typing import NamedTuple
 
 from gadget.engine import CellNotGuessableError, OutOfTurnError, Player, view_for
+from gadget.missions.names import MOST_PHONES, PHONE_NAME, clean_name
 from gadget.services.games import WorkedGames, apart
 from gadget.services.hub import Hub
 from gadget.services.phones import Phone, is_invite
 from gadget.services.side_seen import GameFacts, facts_of
 from gadget.store import SeatError, Store, Unit
 
-MOST_PHONES = 8  # a side's phones: the rule book's game goes up to eight players a side
+__all__ = ["MOST_PHONES", "SideInviteMade", "SideInvites", "SideJoined"]
 
 
 @dataclass(frozen=True, slots=True)
@@ -182,6 +183,19 @@ class SideInvites:
                 return  # the same choice again (a tap repeated, a client flooding): no news
             unit.choose_cell(game_id, side, cell, game.version)
         self.hub.changed(game_id)  # every phone of the side reads it, this one too
+
+    def name_phone(self, phone: Phone, typed: str) -> str:
+        """The name this phone's player gives it (blank: none), as cleaned: every side the
+        phone holds shows it to its other phones at once, and each game's attempt keeps it;
+        refused in one line (TextError) for what no screen could show."""
+        name = clean_name(typed, PHONE_NAME) if typed.strip() else ""
+        with self.store.unit() as unit:
+            if name == unit.phone_name(phone.key):
+                return name  # the same name again: no news
+            held = unit.name_phone(phone.key, name or None)
+        for game_id in held:
+            self.hub.changed(game_id)
+        return name
 
     def _open_side(self, unit: Unit, game_id: int, phone: Phone) -> Player:
         """The side this phone holds in a game still played."""

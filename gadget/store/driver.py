@@ -32,7 +32,11 @@ def _select(row: type[SQLModel], where: str) -> tuple[str, tuple[str, ...]]:
 
 
 GAME: Final = _select(GameRow, "id = %s")
-SEATS: Final = _select(SeatRow, "game_id = %s")
+# A seat's phone's name, beside its row (a phone without one: NULL).
+_NAMED: Final = "(SELECT n.name FROM phone_names n WHERE n.phone = s.phone)"
+SEATS: Final = (
+    "SELECT s.side, s.slot, s.phone, " + _NAMED + " FROM seat_holders s WHERE s.game_id = %s"
+)
 REQUESTS: Final = _select(SeatRequestRow, "game_id = %s ORDER BY id")
 TIMER: Final = _select(TimerRow, "game_id = %s")
 _GAME_COLUMNS: Final = _columns(GameRow)
@@ -44,7 +48,9 @@ TOGETHER: Final = (
     + ", ".join(f"g.{name}" for name in _GAME_COLUMNS)
     + ", "
     + ", ".join(f"t.{name}" for name in _TIMER_COLUMNS)
-    + ", (SELECT coalesce(json_agg(json_build_array(s.side, s.slot, s.phone)), '[]'::json)"
+    + ", (SELECT coalesce(json_agg(json_build_array(s.side, s.slot, s.phone, "
+    + _NAMED
+    + ")), '[]'::json)"
     " FROM seat_holders s WHERE s.game_id = g.id)"
     ", (SELECT coalesce(json_agg(row_to_json(r) ORDER BY r.id), '[]'::json)"
     " FROM seat_requests r WHERE r.game_id = g.id)"
@@ -117,6 +123,12 @@ def _moment(value: object) -> object:
     return _utc(datetime.fromisoformat(value)) if isinstance(value, str) else value
 
 
+def _seats(found: Sequence[Sequence[Any]]) -> Seats:
+    """The seats read as (side, slot, phone, its name) rows."""
+    rows = [SimpleNamespace(side=side, slot=slot, phone=phone) for side, slot, phone, _n in found]
+    return seats_of(cast(list[SeatRow], rows), {phone: name for _s, _p, phone, name in found})
+
+
 class DriverRows:
     """A game's hot rows through psycopg itself, in the session's transaction: the four of
     them in one statement (`together`)."""
@@ -148,12 +160,9 @@ class DriverRows:
             )
             for row in request_rows
         )
-        seats = [
-            SimpleNamespace(side=side, slot=slot, phone=phone) for side, slot, phone in seat_rows
-        ]
         return Together(
             game_record(cast(GameRow, _record(_GAME_COLUMNS, found[:games]))),
-            seats_of(cast(list[SeatRow], seats)),
+            _seats(seat_rows),
             requests,
             None
             if timer_row[0] is None
@@ -167,7 +176,8 @@ class DriverRows:
 
     def seats(self, game_id: int) -> Seats:
         """Who holds each side of the game."""
-        return seats_of(cast(list[SeatRow], _rows(self.session, SEATS, game_id)))
+        with _run(self.session, SEATS, (game_id,)) as cursor:
+            return _seats(cursor.fetchall())
 
     def requests(self, game_id: int) -> tuple[SeatRequest, ...]:
         """Every take-over request of the game, oldest first."""

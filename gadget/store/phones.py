@@ -16,7 +16,7 @@ from sqlmodel import Session, col, select
 
 from gadget.engine.keycard import Player
 from gadget.store.errors import NotFoundError, SeatError
-from gadget.store.records import Seats, seats_of
+from gadget.store.records import Seats
 from gadget.store.repository import Repository
 from gadget.store.rows import (
     GameRow,
@@ -80,8 +80,8 @@ class PhoneRecords(Repository):
 
     def seats(self, game_id: int) -> Seats:
         """Who holds each side of this game."""
-        with self._transaction() as session:
-            return seats_of(session.exec(select(SeatRow).where(SeatRow.game_id == game_id)).all())
+        with self.unit() as unit:
+            return unit.seats(game_id)
 
     def take_seat(self, game_id: int, side: Player, phone: str, most: int = 1) -> bool:
         """Hold a side that has fewer than `most` holders, in a unit of its own (see

@@ -4,7 +4,7 @@ from __future__ import annotations
 
 import json
 from collections.abc import Mapping, Sequence
-from dataclasses import dataclass
+from dataclasses import dataclass, field
 from datetime import datetime, timedelta
 from typing import Any
 
@@ -13,6 +13,7 @@ from gadget.engine.gamelog import GameLog, parse_game_log
 from gadget.engine.keycard import Player
 from gadget.engine.state import GameState
 from gadget.missions.map import MissionMap
+from gadget.missions.names import SidesNamed, clean_sides, sides_written
 from gadget.missions.result import Result, result_from_dict
 from gadget.store.rows import (
     AttemptRow,
@@ -34,6 +35,18 @@ class Team:
     invite: str
 
 
+def sides_json(sides: SidesNamed) -> str:
+    """Each side's phones as an attempt's row keeps them."""
+    return json.dumps(sides_written(sides))
+
+
+def sides_named(text: str | None) -> SidesNamed | None:
+    """Each side's phones an attempt's row keeps (None: it kept none)."""
+    if text is None:
+        return None
+    return clean_sides(json.loads(text), Message("attempt's sides"), kept=True)
+
+
 @dataclass(frozen=True, slots=True)
 class Attempt:
     """One finished game in the history."""
@@ -53,6 +66,7 @@ class Attempt:
     notes: str
     log: GameLog | None  # None: a game played elsewhere, known by its told result
     told: Result | None = None
+    sides: SidesNamed | None = None  # the phones of each side at the end; None: not kept
 
 
 @dataclass(frozen=True, slots=True)
@@ -98,6 +112,7 @@ class ImportedAttempt:
     mission_map: MissionMap | None = None  # the map it was played on, when not the team's
     told: Result | None = None
     state: GameState | None = None  # where its log leads, when the caller has replayed it
+    sides: SidesNamed | None = None  # each side's phones at its end, when it kept them
 
 
 @dataclass(frozen=True, slots=True)
@@ -154,6 +169,7 @@ def attempt_record(row: AttemptRow) -> Attempt:
         notes=row.notes,
         log=parse_game_log(row.log) if row.log is not None else None,
         told=_told(row),
+        sides=sides_named(row.sides),
     )
 
 
@@ -190,6 +206,11 @@ class Seats:
     the shape for several phones of a side, or the app itself holding one."""
 
     held: Mapping[Player, tuple[str, ...]]
+    names: Mapping[str, str] = field(default_factory=dict)  # a holder's name, if it gave one
+
+    def named(self, side: Player) -> tuple[str, ...]:
+        """The names of this side's holders, in their places' order ("" for none given)."""
+        return tuple(self.names.get(holder, "") for holder in self.of(side))
 
     def of(self, side: Player) -> tuple[str, ...]:
         """The holders of this side (none: it is free)."""
@@ -205,9 +226,11 @@ class Seats:
         return frozenset(holder for holders in self.held.values() for holder in holders)
 
 
-def seats_of(rows: Sequence[SeatRow]) -> Seats:
-    """The seats these rows of one game hold, each side's holders in their places' order."""
+def seats_of(rows: Sequence[SeatRow], names: Mapping[str, str | None] | None = None) -> Seats:
+    """The seats these rows of one game hold, each side's holders in their places' order,
+    with the names their phones were given (`names`: a holder's, or None)."""
     held: dict[Player, tuple[str, ...]] = {}
     for row in sorted(rows, key=lambda row: (row.side, row.slot)):
         held[Player(row.side)] = (*held.get(Player(row.side), ()), row.phone)
-    return Seats(held)
+    given = {holder: name for holder, name in (names or {}).items() if name}
+    return Seats(held, given)

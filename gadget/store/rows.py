@@ -86,6 +86,9 @@ class AttemptRow(SQLModel, table=True):
     # static site) has none, only its told result (JSON: tokens_left, stops, sudden_death).
     log: str | None = Field(default=None, sa_column=Column(Text, nullable=True))
     told: str | None = Field(default=None, sa_column=Column(Text, nullable=True))
+    # The phones of each side at the end, by the names their players gave ("" for none):
+    # JSON {"a": [...], "b": [...]}; None for a game that kept no phones (told, or older).
+    sides: str | None = Field(default=None, sa_column=Column(Text, nullable=True))
 
 
 class GameRow(SQLModel, table=True):
@@ -125,6 +128,16 @@ class SeatRow(SQLModel, table=True):
     kind: str = "phone"  # "phone", or "app": the app itself holds the side
     phone: str = Field(index=True)  # the SHA-256 of the phone's identity; "app" for the app
     taken_at: datetime
+
+
+class PhoneNameRow(SQLModel, table=True):
+    """The name a phone's player gave it: every side it holds shows it to the side's other
+    phones, and a game's attempt keeps it."""
+
+    __tablename__ = "phone_names"
+    phone: str = Field(primary_key=True)  # the SHA-256 of the phone's identity
+    name: str
+    named_at: datetime
 
 
 class SideInviteRow(SQLModel, table=True):

@@ -1,6 +1,7 @@
 """The rows of a side's phones in a unit of work: invites to a side, the phones that leave
-one, and the word a side chose played apart (the services decide who may make, open, leave or
-choose what; this keeps and finds the rows)."""
+one, the word a side chose played apart, and the names players give their phones (the
+services decide who may make, open, leave, choose or name what; this keeps and finds the
+rows)."""
 
 from __future__ import annotations
 
@@ -13,7 +14,7 @@ from sqlmodel import Session, col, select
 
 from gadget.engine.keycard import Player
 from gadget.store import notices
-from gadget.store.rows import SeatRow, SideChoiceRow, SideInviteRow
+from gadget.store.rows import GameRow, PhoneNameRow, SeatRow, SideChoiceRow, SideInviteRow
 
 
 @dataclass(frozen=True, slots=True)
@@ -104,3 +105,30 @@ class SideRows:
         """The side's chosen word and the game's version it was chosen at, if any."""
         row = self.session.get(SideChoiceRow, (game_id, side.value))
         return (row.cell, row.version) if row is not None else None
+
+    def name_phone(self, phone: str, name: str | None) -> tuple[int, ...]:
+        """The name this phone's player gave it, in place of any earlier (None: it has none
+        now); the unfinished games whose sides it holds, whose other phones are told."""
+        row = self.session.get(PhoneNameRow, phone)
+        if name is None and row is not None:
+            self.session.delete(row)
+        elif name is not None and row is None:
+            self.session.add(PhoneNameRow(phone=phone, name=name, named_at=self.now))
+        elif name is not None and row is not None:
+            row.name, row.named_at = name, self.now
+            self.session.add(row)
+        self.session.flush()
+        held = self.session.exec(
+            select(SeatRow.game_id)
+            .join(GameRow, col(GameRow.id) == col(SeatRow.game_id))
+            .where(SeatRow.phone == phone, col(GameRow.attempt_id).is_(None))
+        ).all()
+        for game_id in held:
+            self._read.pop(("seats", game_id), None)
+            self.tell_others(game_id)
+        return tuple(held)
+
+    def phone_name(self, phone: str) -> str:
+        """The name this phone's player gave it ("" for none)."""
+        row = self.session.get(PhoneNameRow, phone)
+        return row.name if row is not None else ""

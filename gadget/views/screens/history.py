@@ -13,6 +13,7 @@ from gadget.views.parts.language import _, moment, ngettext, say
 from gadget.views.parts.layout import loading, screen
 from gadget.views.parts.phone import use_phone
 from gadget.views.served.table_context import use_table
+from gadget.views.served.who_played import sides_line
 
 
 def attempt_line(attempt: Attempt) -> str:
@@ -51,7 +52,10 @@ def HistoryScreen() -> ft.Control:
     attempts = use_data(lambda: table.practice_attempts(phone), [phone.key])
     if attempts is None:
         return loading(_("Your games"))
-    rows: list[ft.Control] = [ft.Text(attempt_line(attempt), size=16) for attempt in attempts]
+    rows: list[ft.Control] = [
+        ft.Column([ft.Text(attempt_line(attempt), size=16), *sides_line(attempt)], spacing=2)
+        for attempt in attempts
+    ]
     return screen(
         [
             ft.Text(_("Your games outside a team"), size=24, weight=ft.FontWeight.BOLD),

@@ -23,6 +23,7 @@ from gadget.views.parts.shared import brief
 from gadget.views.served.addressed_team import missing_team, use_team
 from gadget.views.served.charts import score_chart, wins_and_losses
 from gadget.views.served.table_context import use_table
+from gadget.views.served.who_played import sides_line
 
 
 @component
@@ -99,6 +100,7 @@ def TeamHistoryScreen() -> ft.Control:
                         line,
                         weight=ft.FontWeight.W_600,
                     ),
+                    *sides_line(attempt),
                     typed_field(
                         typed_row(typed_notes, attempt.id),
                         _("Notes"),

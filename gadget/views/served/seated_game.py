@@ -328,13 +328,13 @@ def GameTable(shown: PhoneGame, set_shown: Callable[[PhoneGame], None]) -> ft.Co
     ]
     # The question of a touch chosen sits between the card and the buttons.
     body[-1:-1] = touch_question(view, seen.words, mine, act, lambda: choose(None))
-    body += _below_the_card(seen, side, game_id, (shown.phones_on_side, shown.place_on_side))
+    body += _below_the_card(seen, side, game_id, (shown.side_names, shown.place_on_side))
     body += _show_code(set_sharing, retain) if shares and not showing_code else []
     return screen(body, spacing=10)
 
 
 def _below_the_card(
-    seen: SideSeen, side: Player, game_id: int, phones: tuple[int, int]
+    seen: SideSeen, side: Player, game_id: int, phones: tuple[tuple[str, ...], int]
 ) -> list[ft.Control]:
     """The story once the game is over; while it is played, this side's phones and a link
     for more (the game of more than two: drawn again only when a phone comes or goes)."""

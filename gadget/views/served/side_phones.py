@@ -1,5 +1,6 @@
-"""The game of more than two on a side's phone: how many phones hold the side, a link that
-adds more (made on a phone of that side, for that side only), and leaving the side."""
+"""The game of more than two on a side's phone: how many phones hold the side and the names
+their players gave them, a link that adds more (made on a phone of that side, for that side
+only), naming this phone, and leaving the side."""
 
 from __future__ import annotations
 
@@ -8,27 +9,32 @@ from typing import cast
 
 import flet as ft
 
-from gadget.engine import Player
+from gadget.engine import GadgetError, Player
 from gadget.services import addresses, palette
 from gadget.services.side_invites import MOST_PHONES, SideInviteMade
 from gadget.views.parts.boundary import component
 from gadget.views.parts.choices import dropdown
+from gadget.views.parts.fields import Typed, forget, text_of, typed_field, use_typed
 from gadget.views.parts.hooks import use_kept, use_value
-from gadget.views.parts.language import _, ngettext
+from gadget.views.parts.language import _, ngettext, say
 from gadget.views.parts.layout import panel
 from gadget.views.parts.phone import use_phone
 from gadget.views.parts.qr import qr_image, qr_side
-from gadget.views.parts.shared import guarded
+from gadget.views.parts.shared import brief, guarded
 from gadget.views.served.table_context import use_table
 
 
-def _side_phones(game_id: int, side: Player, phones: int, mine: int) -> ft.Control:
-    """A side's phones: their count and this phone's number among them, on asking the link
-    for as many more as the player chooses, and a lost one removed (asked twice: it is
-    another player's phone); shown only on a phone of that side, never on the other side's."""
+def _side_phones(game_id: int, side: Player, names: tuple[str, ...], mine: int) -> ft.Control:
+    """A side's phones: their count, names and this phone's number among them, on asking the
+    link for as many more as the player chooses, this phone named, and a lost one removed
+    (asked twice: it is another player's phone); shown only on a phone of that side, never
+    on the other side's."""
     table = use_table()
     phone = use_phone()
     page = ft.context.page
+    phones = len(names)
+    naming, set_naming = use_value(lambda: False)
+    typed = use_typed()
     # The invite shown, and the side's phones when it was made: once as many more hold the
     # side as it adds, it is spent, and folds away on every phone of the side.
     # Folded for good: a phone leaving after does not bring a spent link back.
@@ -48,6 +54,10 @@ def _side_phones(game_id: int, side: Player, phones: int, mine: int) -> ft.Contr
     if phones > 1:
         count += " " + _("This phone is phone {number}.").format(number=mine + 1)
     said = [ft.Text(message, color=palette.DANGER)] if message else []
+    listed = [ft.Text(_named(names, mine))] if any(names) else []
+    own = names[mine] if mine < phones else ""  # this phone's name, if its player gave one
+    if naming:
+        return _naming(typed, own, lambda: set_naming(False))
 
     def leave(_event: object) -> None:
         table.leave_side(game_id, phone)
@@ -110,8 +120,18 @@ def _side_phones(game_id: int, side: Player, phones: int, mine: int) -> ft.Contr
             for place in range(phones)
             if place != mine
         ]
+        name_it = ft.TextButton(
+            _("Rename this phone") if own else _("Name this phone"),
+            on_click=lambda _e: set_naming(True),
+        )
         return ft.Column(
-            [ft.Text(count), ft.Row([*asks, *leaving, *removals], wrap=True), *said], spacing=4
+            [
+                ft.Text(count),
+                *listed,
+                ft.Row([*asks, name_it, *leaving, *removals], wrap=True),
+                *said,
+            ],
+            spacing=4,
         )
     link = addresses.side_invite_link(
         addresses.web_address(page.url) if page.url else "", invite.secret
@@ -135,6 +155,57 @@ def _side_phones(game_id: int, side: Player, phones: int, mine: int) -> ft.Contr
             ft.Text(link, size=12, selectable=True),
             ft.TextButton(_("Done"), on_click=lambda _e: set_made(None)),
             *said,
+        ]
+    )
+
+
+def _named(names: tuple[str, ...], mine: int) -> str:
+    """The side's phones by their places and the names their players gave them."""
+    shown = []
+    for place, name in enumerate(names):
+        number = _("Phone {number}").format(number=place + 1)
+        line = _("{phone}: {name}").format(phone=number, name=name) if name else number
+        shown.append(_("{phone} (this phone)").format(phone=line) if place == mine else line)
+    return " · ".join(shown)
+
+
+@component
+def _naming(typed: Typed, shown: str, done: Callable[[], None]) -> ft.Control:
+    """This phone's name asked: its side's other phones show it, and the game's attempt
+    keeps it with the side; blank takes it away."""
+    table = use_table()
+    phone = use_phone()
+    refused, set_refused = use_value(lambda: "")
+
+    def save(_event: object) -> None:
+        try:
+            table.name_phone(phone, text_of(typed, shown))
+        except GadgetError as wrong:
+            set_refused(brief(say(wrong)))
+            return
+        cancel(None)
+
+    def cancel(_event: object) -> None:
+        forget(typed)  # opened again, the field shows the name as saved
+        done()
+
+    return panel(
+        [
+            typed_field(
+                typed,
+                _("This phone's player"),
+                shown,
+                error=refused or None,
+                helper=_("Your side's phones show it, and the game's history keeps it."),
+                on_submit=save,
+                autofocus=True,
+            ),
+            ft.Row(
+                [
+                    ft.Button(_("Save the name"), on_click=save),
+                    ft.TextButton(_("Cancel"), on_click=cancel),
+                ]
+            ),
         ]
     )
 
@@ -197,6 +268,6 @@ def _leaving(
 
 # Memoized: a move that changes no side's phones does not draw it again (issue 36's cost).
 SidePhones = cast(
-    Callable[[int, Player, int, int], ft.Control],
+    Callable[[int, Player, tuple[str, ...], int], ft.Control],
     ft.memo(component(_side_phones)),  # type: ignore[no-untyped-call]
 )
