@@ -45,7 +45,8 @@ def _added(browser: Browser, page: Page, say: Words, side: str, name: str = "") 
 def _named(page: Page, say: Words, player: str, number: int) -> None:
     """The phone (its side's phone `number`) named by its player, once its panel shows it."""
     _reveal(page, page.get_by_role("button", name=say("Name this phone"), exact=True)).click()
-    _type(page, page.get_by_role("textbox", name=say("This phone's player")), player)
+    field = page.get_by_role("textbox", name=say("This phone's player"))
+    _type(page, _reveal(page, field), player)
     page.get_by_role("button", name=say("Save the name"), exact=True).click()
     phone = say("{phone}: {name}", phone=say("Phone {number}", number=number), name=player)
     _see(page, say("{phone} (this phone)", phone=phone))

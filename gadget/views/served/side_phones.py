@@ -198,7 +198,6 @@ def _naming(typed: Typed, shown: str, done: Callable[[], None]) -> ft.Control:
                 error=refused or None,
                 helper=_("Your side's phones show it, and the game's history keeps it."),
                 on_submit=save,
-                autofocus=True,
             ),
             ft.Row(
                 [
