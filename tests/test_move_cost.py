@@ -24,6 +24,7 @@ from gadget.views.parts import keycard
 from tests.phones import Phone
 from tests.screens import at_the_table, card_of, deal_and_join, give_clue, seat_of
 from tests.seated import Seated
+from tests.test_side_invites import clued_apart
 
 A, B = Player.A, Player.B
 
@@ -101,6 +102,22 @@ def test_a_watching_phones_read_is_one_statement_on_postgresql(store: Store) -> 
     assert [read[name] for name in tables] == [1, 1, 1, 1], read
     one = store.engine.dialect.name == "postgresql"
     assert read["SELECT statements"] == (1 if one else 4), read
+
+
+def test_played_apart_a_watching_phones_read_takes_its_sides_choice_in_the_same_statement(
+    store: Store,
+) -> None:
+    """Played apart, the word a side chose is on every phone of the side: on PostgreSQL it
+    comes in the same one statement (one round trip more at every notice before)."""
+    table = Table(store)
+    game_id, _phone_a, phone_b, second_b, agents = clued_apart(table)
+    table.choose_touch(game_id, second_b, agents[0])
+    with selects(store) as read:
+        screen = table.phone_game(game_id, phone_b)
+    assert screen.chosen == agents[0]
+    assert read["side_choices"] == 1, read
+    one = store.engine.dialect.name == "postgresql"
+    assert read["SELECT statements"] == (1 if one else 5), read
 
 
 @contextmanager

@@ -8,7 +8,7 @@ elsewhere the ORM reads and writes them (`store/unit.py`'s `OrmRows`), behind th
 
 from __future__ import annotations
 
-from collections.abc import Sequence
+from collections.abc import Mapping, Sequence
 from dataclasses import fields
 from datetime import UTC, datetime
 from types import SimpleNamespace
@@ -16,6 +16,7 @@ from typing import Any, Final, NamedTuple, Protocol, cast
 
 from sqlmodel import Session, SQLModel
 
+from gadget.engine.keycard import Player
 from gadget.store.phones import SeatRequest, seat_request_record
 from gadget.store.records import GameRecord, Seats, game_record, seats_of
 from gadget.store.rows import GameRow, SeatRequestRow, SeatRow, TimerRow
@@ -41,8 +42,9 @@ REQUESTS: Final = _select(SeatRequestRow, "game_id = %s ORDER BY id")
 TIMER: Final = _select(TimerRow, "game_id = %s")
 _GAME_COLUMNS: Final = _columns(GameRow)
 _TIMER_COLUMNS: Final = _columns(TimerRow)
-# A game's row, its timer's, its seats and its take-over requests in one statement: a
-# watching phone's whole read, and a move's, one round trip to the database instead of four.
+# A game's row, its timer's, its seats, its take-over requests and (played apart) the words
+# its sides chose in one statement: a watching phone's whole read, and a move's, one round
+# trip to the database instead of five.
 TOGETHER: Final = (
     "SELECT "
     + ", ".join(f"g.{name}" for name in _GAME_COLUMNS)
@@ -54,6 +56,8 @@ TOGETHER: Final = (
     " FROM seat_holders s WHERE s.game_id = g.id)"
     ", (SELECT coalesce(json_agg(row_to_json(r) ORDER BY r.id), '[]'::json)"
     " FROM seat_requests r WHERE r.game_id = g.id)"
+    ", (SELECT coalesce(json_agg(json_build_array(c.side, c.cell, c.version)), '[]'::json)"
+    " FROM side_choices c WHERE c.game_id = g.id)"
     " FROM games g LEFT JOIN game_timers t ON t.game_id = g.id WHERE g.id = %s"
 )
 _TIMER_KEPT: Final = tuple(kept.name for kept in fields(SavedTimer))  # its row's columns
@@ -75,6 +79,9 @@ class Together(NamedTuple):
     seats: Seats
     requests: tuple[SeatRequest, ...]  # oldest first
     timer: SavedTimer | None  # None before its first
+    # Played apart, each side's chosen word and the version it was chosen at; None: not read
+    # here (the ORM reads it only when asked: `SideRows.side_choice`).
+    choices: Mapping[Player, tuple[int, int]] | None = None
 
 
 class HotRows(Protocol):
@@ -144,7 +151,7 @@ class DriverRows:
             return None
         games, timers = len(_GAME_COLUMNS), len(_TIMER_COLUMNS)
         timer_row = found[games : games + timers]
-        seat_rows, request_rows = found[games + timers :]
+        seat_rows, request_rows, choice_rows = found[games + timers :]
         requests = tuple(
             seat_request_record(
                 cast(
@@ -167,6 +174,7 @@ class DriverRows:
             None
             if timer_row[0] is None
             else timer_record(cast(TimerRow, _record(_TIMER_COLUMNS, timer_row))),
+            {Player(side): (cell, version) for side, cell, version in choice_rows},
         )
 
     def game(self, game_id: int) -> GameRecord | None:

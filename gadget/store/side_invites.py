@@ -7,7 +7,7 @@ from __future__ import annotations
 
 from dataclasses import dataclass
 from datetime import datetime
-from typing import Any
+from typing import Any, cast
 
 from sqlalchemy import delete, update
 from sqlmodel import Session, col, select
@@ -99,10 +99,15 @@ class SideRows:
                 SideChoiceRow(game_id=game_id, side=side.value, cell=cell, version=version)
             )
         self.session.flush()
+        self._read.pop(("choices", game_id), None)
         self.tell_others(game_id)
 
     def side_choice(self, game_id: int, side: Player) -> tuple[int, int] | None:
-        """The side's chosen word and the game's version it was chosen at, if any."""
+        """The side's chosen word and the game's version it was chosen at, if any (as read
+        with the game's other rows, when they were read together)."""
+        together = self._read.get(("choices", game_id))
+        if together is not None:
+            return cast(tuple[int, int] | None, together.get(side))
         row = self.session.get(SideChoiceRow, (game_id, side.value))
         return (row.cell, row.version) if row is not None else None
 

@@ -172,8 +172,8 @@ class Unit(SideRows, CampaignRows):
 
     def read_together(self, game_id: int) -> None:
         """The game's row, seats, take-over requests and timer, for the reads of them that
-        follow (a move and a screen want them all): on PostgreSQL in one statement. Once the
-        game's row is read, nothing."""
+        follow (a move and a screen want them all): on PostgreSQL in one statement, with the
+        words its sides chose played apart. Once the game's row is read, nothing."""
         if ("game", game_id) not in self._read:
             found = self._rows.together(game_id)
             kept = found._asdict().items() if found is not None else [("game", None)]
