@@ -84,6 +84,14 @@ def test_a_rename_wakes_the_phones_of_its_games_once_and_the_same_name_none(tabl
         ("x" * 41, "a phone's name has 41 characters; at most 40"),
         ("Ann\u202eB", r"a phone.s name contains the control character U\+202E"),
         ("Ann \U0001f600", "a phone's name cannot hold emoji"),
+        # Outsider's findings: a name that passes for two phones, or for the other side, in
+        # the lists that put these between names; and names that show nothing, or look like
+        # another ("Ann" and "Ann" with a joiner after it).
+        ("Ann · Side B: Mallory", "a phone's name cannot hold “·”"),
+        ("Phone 2: Zed", "a phone's name cannot hold “:”"),
+        ("\u3164", r"a phone's name contains U\+3164, which shows nothing there"),
+        ("\u200c", r"a phone's name contains U\+200C, which shows nothing there"),
+        ("Ann\u200d", r"a phone's name contains U\+200D, which shows nothing there"),
     ],
 )
 def test_a_name_no_screen_could_show_is_refused_in_one_line(
@@ -127,11 +135,16 @@ def test_a_teams_backup_carries_who_played_and_checks_it(table: Table) -> None:
     assert written["attempts"][0]["sides"] == {"a": ["Ann"], "b": ["Ben"]}
     back = import_team(table.store, json.dumps(written), rename="Names again")
     assert table.store.attempts(back.id)[0].sides == {A: ("Ann",), B: ("Ben",)}
+    shape = r'attempt 0.sides must be \{"a": \[names\], "b": \[names\]\} \(a side no phone'
     for sides, refused in (
-        ({"c": ["Ann"]}, r'attempt 0.sides must be \{"a": \[names\], "b": \[names\]\}'),
-        ({"a": "Ann"}, r'attempt 0.sides must be \{"a": \[names\], "b": \[names\]\}'),
+        ({"c": ["Ann"]}, shape),
+        ({"a": "Ann"}, shape),
         ({"a": [""] * 9}, "attempt 0.sides has 9 phones on side A; at most 8"),
         ({"a": ["x" * 41]}, "attempt 0.sides: a phone's name has 41 characters"),
+        # The outsider's: what the app refuses a phone, a backup's sides may not hold either.
+        ({"a": ["Ann \U0001f600"]}, "attempt 0.sides: a phone's name cannot hold emoji"),
+        ({"a": ["Ann · B: Cy"]}, "attempt 0.sides: a phone's name cannot hold “·”"),
+        ({"a": [], "b": ["Cy"]}, "attempt 0.sides lists no phone on side A"),
     ):
         written["attempts"][0]["sides"] = sides
         with pytest.raises(GadgetError, match=refused):

@@ -99,7 +99,7 @@ def read_attempt(
         False,
         None,
         map_index=map_index,
-        sides=clean_sides(item.get("sides"), Message("{where}.sides", where=where), kept=True),
+        sides=clean_sides(item.get("sides"), Message("{where}.sides", where=where)),
     )
     if "log" in item:
         return _logged(where, item, attempt, played_on)

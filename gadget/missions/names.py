@@ -41,6 +41,23 @@ def _refused_character(text: str) -> str | None:
     return None
 
 
+# Characters that draw nothing but are letters to Unicode (Hangul's fillers): a name of them
+# shows empty, and one with them looks like another name.
+_FILLERS: Final = frozenset({"\u115f", "\u1160", "\u3164", "\uffa0"})
+# What a list of a side's phones and a history line put between names ("Phone 2: Ann · ..."):
+# a phone's name holding them could pass for several phones, or for the other side.
+_PHONE_SEPARATORS: Final = ("·", ":")
+
+
+def _invisible(name: str) -> str | None:
+    """The first character of a name that shows nothing where it is (as U+XXXX): a filler,
+    or a joiner with nothing to join at either end."""
+    for character in (*(c for c in name if c in _FILLERS), name[0], name[-1]):
+        if character in _FILLERS or character in _ALLOWED_FORMAT:
+            return f"U+{ord(character):04X}"
+    return None
+
+
 def _emoji(text: str) -> str | None:
     """The first emoji in a name (as U+XXXX), which would show as an empty box: the phones'
     one font (Roboto) has none, and a browser with no internet has no other."""
@@ -73,6 +90,11 @@ def clean_name(raw: object, what: Message = TEAM_NAME, *, kept: bool = False) ->
     if refused:
         raise TextError(
             "{what} contains the control character {refused}", what=what, refused=refused
+        )
+    invisible = _invisible(name)
+    if invisible:
+        raise TextError(
+            "{what} contains {refused}, which shows nothing there", what=what, refused=invisible
         )
     emoji = None if kept else _emoji(name)
     if emoji:
@@ -140,19 +162,40 @@ def sides_written(sides: SidesNamed) -> dict[str, list[str]]:
     return {side.value: list(names) for side, names in sorted(sides.items())}
 
 
+def clean_phone_name(raw: object, what: Message = PHONE_NAME, *, kept: bool = False) -> str:
+    """A phone's name, checked as any name (`clean_name`), without the separators the
+    lists of a side's phones put between names."""
+    name = clean_name(raw, what, kept=kept)
+    for separator in _PHONE_SEPARATORS:
+        if separator in name:
+            raise TextError(
+                "{what} cannot hold {separator!r}: the lists of phones put it between names",
+                what=what,
+                separator=separator,
+            )
+    return name
+
+
 def clean_sides(raw: object, where: Message, *, kept: bool = False) -> SidesNamed | None:
     """Each side's phones as written {"a": [names], "b": [names]} (None: none written): a
     side's phones at most `MOST_PHONES`, each a name (`kept` as for clean_name) or "" for a
     phone without one."""
     if raw is None:
         return None
-    shape = TextError('{where} must be {{"a": [names], "b": [names]}}', where=where)
+    shape = TextError(
+        '{where} must be {{"a": [names], "b": [names]}} (a side no phone held left out)',
+        where=where,
+    )
     if not isinstance(raw, dict) or not set(raw) <= {side.value for side in Player}:
         raise shape
     sides: dict[Player, tuple[str, ...]] = {}
     for letter, names in sorted(raw.items()):
         if not isinstance(names, list) or not all(isinstance(name, str) for name in names):
             raise shape
+        if not names:
+            raise TextError(
+                "{where} lists no phone on side {side}", where=where, side=letter.upper()
+            )
         if len(names) > MOST_PHONES:
             raise TextError(
                 "{where} has {count} phones on side {side}; at most {most}",
@@ -163,6 +206,6 @@ def clean_sides(raw: object, where: Message, *, kept: bool = False) -> SidesName
             )
         what = Message("{where}: {name}", where=where, name=PHONE_NAME)
         sides[Player(letter)] = tuple(
-            clean_name(name, what, kept=kept) if name.strip() else "" for name in names
+            clean_phone_name(name, what, kept=kept) if name.strip() else "" for name in names
         )
     return sides

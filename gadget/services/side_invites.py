@@ -20,7 +20,7 @@ from dataclasses import dataclass
 from typing import NamedTuple
 
 from gadget.engine import CellNotGuessableError, OutOfTurnError, Player, view_for
-from gadget.missions.names import MOST_PHONES, PHONE_NAME, clean_name
+from gadget.missions.names import MOST_PHONES, clean_phone_name
 from gadget.services.games import WorkedGames, apart
 from gadget.services.hub import Hub
 from gadget.services.phones import Phone, is_invite
@@ -188,7 +188,7 @@ class SideInvites:
         """The name this phone's player gives it (blank: none), as cleaned: every side the
         phone holds shows it to its other phones at once, and each game's attempt keeps it;
         refused in one line (TextError) for what no screen could show."""
-        name = clean_name(typed, PHONE_NAME) if typed.strip() else ""
+        name = clean_phone_name(typed) if typed.strip() else ""
         with self.store.unit() as unit:
             if name == unit.phone_name(phone.key):
                 return name  # the same name again: no news

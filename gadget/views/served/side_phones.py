@@ -33,7 +33,9 @@ def _side_phones(game_id: int, side: Player, names: tuple[str, ...], mine: int) 
     phone = use_phone()
     page = ft.context.page
     phones = len(names)
+    # Naming this phone: asked, and the refusal of the name typed (said on its field).
     naming, set_naming = use_value(lambda: False)
+    refused, set_refused = use_value(lambda: "")
     typed = use_typed()
     # The invite shown, and the side's phones when it was made: once as many more hold the
     # side as it adds, it is spent, and folds away on every phone of the side.
@@ -57,7 +59,8 @@ def _side_phones(game_id: int, side: Player, names: tuple[str, ...], mine: int) 
     listed = [ft.Text(_named(names, mine))] if any(names) else []
     own = names[mine] if mine < phones else ""  # this phone's name, if its player gave one
     if naming:
-        return _naming(typed, own, lambda: set_naming(False))
+        named = (refused, set_refused, lambda: set_naming(False))
+        return _naming(typed, own, lambda name: table.name_phone(phone, name), named)
 
     def leave(_event: object) -> None:
         table.leave_side(game_id, phone)
@@ -169,24 +172,29 @@ def _named(names: tuple[str, ...], mine: int) -> str:
     return " · ".join(shown)
 
 
-@component
-def _naming(typed: Typed, shown: str, done: Callable[[], None]) -> ft.Control:
+def _naming(
+    typed: Typed,
+    shown: str,
+    name_phone: Callable[[str], object],
+    said: tuple[str, Callable[[str], None], Callable[[], None]],
+) -> ft.Control:
     """This phone's name asked: its side's other phones show it, and the game's attempt
-    keeps it with the side; blank takes it away."""
-    table = use_table()
-    phone = use_phone()
-    refused, set_refused = use_value(lambda: "")
+    keeps it with the side; blank takes it away. Drawn by the side's panel, whose state it
+    is (`said`: the refusal on its field, its setter, and closing the question), with no
+    component of its own reading the table at a render of its own."""
+    refused, refuse, close = said
 
-    def save(_event: object) -> None:
-        try:
-            table.name_phone(phone, text_of(typed, shown))
-        except GadgetError as wrong:
-            set_refused(brief(say(wrong)))
-            return
-        cancel(None)
-
-    def cancel(_event: object) -> None:
+    def done() -> None:
         forget(typed)  # opened again, the field shows the name as saved
+        refuse("")
+        close()
+
+    def saved(_event: object) -> None:
+        try:
+            name_phone(text_of(typed, shown))
+        except GadgetError as wrong:
+            refuse(brief(say(wrong)))
+            return
         done()
 
     return panel(
@@ -197,12 +205,12 @@ def _naming(typed: Typed, shown: str, done: Callable[[], None]) -> ft.Control:
                 shown,
                 error=refused or None,
                 helper=_("Your side's phones show it, and the game's history keeps it."),
-                on_submit=save,
+                on_submit=saved,
             ),
             ft.Row(
                 [
-                    ft.Button(_("Save the name"), on_click=save),
-                    ft.TextButton(_("Cancel"), on_click=cancel),
+                    ft.Button(_("Save the name"), on_click=saved),
+                    ft.TextButton(_("Cancel"), on_click=lambda _e: done()),
                 ]
             ),
         ]
