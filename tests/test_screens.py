@@ -178,7 +178,7 @@ async def test_a_lost_phone_is_replaced_only_when_the_partner_allows_it(table: T
     assert replacement.says("This game is on other phones")
     assert not any(replacement.says(w) for w in ("row 1 column 1", code.text))
     await replacement.tap("Ask to take over side B")
-    assert replacement.says("Waiting: your partner's phone is asked")
+    assert replacement.says("Waiting: the game's phones are asked")
     await phone_a.settle()
     assert phone_a.says("Another phone asks to take over side B of this game.")
     await phone_a.tap("Refuse")

@@ -90,16 +90,16 @@ def SeatRequestScreen(
         body.append(
             ft.Text(
                 _(
-                    "Waiting: your partner's phone is asked to let this phone take side {side}."
+                    "Waiting: the game's phones are asked to let this phone take side {side}."
                 ).format(side=request.side.value.upper())
             )
         )
         body.append(
             ft.Text(
                 _(
-                    "If side {side}'s own phone allows it, the side comes at once; if your"
-                    " partner's phone allows it, it comes after two minutes, unless side"
-                    " {side}'s phone keeps it."
+                    "If a phone of side {side} allows it, the side comes at once; if a phone"
+                    " of the other side or of the team allows it, it comes after two minutes,"
+                    " unless a phone of side {side} keeps it."
                 ).format(side=request.side.value.upper()),
                 size=13,
             )
@@ -219,14 +219,14 @@ def request_panel(
     elif this_game:
         said = _(
             "Another phone asks to take over side {side} of this game. Allow it only if side"
-            " {side}'s phone was lost or replaced: it will see side {side}'s card, after two"
-            " minutes in which side {side}'s phone, if it is still there, can keep it."
+            " {side}'s phones were lost or replaced: it will see side {side}'s card, after two"
+            " minutes in which any phone of side {side} still there can keep it."
         )
     else:
         said = _(
             "Another phone asks to take over side {side} of a game you play. Allow it only if"
-            " side {side}'s phone was lost or replaced: it will see side {side}'s card, after"
-            " two minutes in which side {side}'s phone, if it is still there, can keep it."
+            " side {side}'s phones were lost or replaced: it will see side {side}'s card, after"
+            " two minutes in which any phone of side {side} still there can keep it."
         )
     return _attention(
         [
