@@ -84,3 +84,11 @@ def test_names_sort_with_accents_set_aside() -> None:
     names = ["Zèbres", "Équipe", "Autruches", "emus"]
     assert sorted(names, key=sort_key) == ["Autruches", "emus", "Équipe", "Zèbres"]
     assert sort_key("Élan") == "elan"
+
+
+def test_a_kept_name_keeps_what_shows_nothing_that_an_older_gadget_let_in() -> None:
+    """A phone's storage or a backup written before the rule: refused, the whole team is
+    lost to its phone; a new name is refused."""
+    assert clean_name("Owls\u200d", kept=True) == "Owls\u200d"
+    with pytest.raises(TextError, match=r"contains U\+200D, which shows nothing there"):
+        clean_name("Owls\u200d")

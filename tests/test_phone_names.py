@@ -8,6 +8,7 @@ from __future__ import annotations
 import json
 
 import pytest
+from sqlmodel import Session, select
 
 from gadget.engine import Clue, Guess, Player
 from gadget.engine.errors import GadgetError
@@ -16,6 +17,7 @@ from gadget.services.backup import export_team, import_team
 from gadget.services.phones import Phone
 from gadget.services.table import Table
 from gadget.store import Store
+from gadget.store.rows import AttemptRow
 from tests.clocks import FakeClock
 from tests.test_side_invites import dealt, joined, new_phone
 
@@ -149,3 +151,17 @@ def test_a_teams_backup_carries_who_played_and_checks_it(table: Table) -> None:
         written["attempts"][0]["sides"] = sides
         with pytest.raises(GadgetError, match=refused):
             read_document(json.dumps(written))
+
+
+def test_an_attempt_written_under_an_older_rule_still_reads(table: Table) -> None:
+    """A row is what was checked when it was written: a name a rule refuses since (here a
+    separator) must not make a history unreadable."""
+    game_id, phone_a, _second_a, _phone_b, _second_b = four_phones(table)
+    lost_at_once(table, game_id, phone_a)
+    with Session(table.store.engine) as session:
+        row = session.exec(select(AttemptRow)).one()
+        row.sides = json.dumps({"a": ["Ann: the first", ""], "b": ["Cy"]})
+        session.add(row)
+        session.commit()
+    (attempt,) = table.practice_attempts(phone_a)
+    assert attempt.sides == {A: ("Ann: the first", ""), B: ("Cy",)}

@@ -73,7 +73,8 @@ def _emoji(text: str) -> str | None:
 
 def clean_name(raw: object, what: Message = TEAM_NAME, *, kept: bool = False) -> str:
     """A name with its outer spaces taken off, or TextError saying what is wrong with it; a
-    `kept` name (a backup's, a phone's storage's) keeps the emoji an older Gadget let in."""
+    `kept` name (a backup's, a phone's storage's) keeps the emoji and the characters that show
+    nothing that an older Gadget let in."""
     if not isinstance(raw, str):
         raise TextError("{what} must be text", what=what)
     name = " ".join(raw.split())  # inner runs of spaces (and tabs, newlines) become one space
@@ -91,7 +92,7 @@ def clean_name(raw: object, what: Message = TEAM_NAME, *, kept: bool = False) ->
         raise TextError(
             "{what} contains the control character {refused}", what=what, refused=refused
         )
-    invisible = _invisible(name)
+    invisible = None if kept else _invisible(name)
     if invisible:
         raise TextError(
             "{what} contains {refused}, which shows nothing there", what=what, refused=invisible
@@ -162,10 +163,10 @@ def sides_written(sides: SidesNamed) -> dict[str, list[str]]:
     return {side.value: list(names) for side, names in sorted(sides.items())}
 
 
-def clean_phone_name(raw: object, what: Message = PHONE_NAME, *, kept: bool = False) -> str:
-    """A phone's name, checked as any name (`clean_name`), without the separators the
+def clean_phone_name(raw: object, what: Message = PHONE_NAME) -> str:
+    """A phone's name, checked as any new name (`clean_name`), without the separators the
     lists of a side's phones put between names."""
-    name = clean_name(raw, what, kept=kept)
+    name = clean_name(raw, what)
     for separator in _PHONE_SEPARATORS:
         if separator in name:
             raise TextError(
@@ -176,10 +177,10 @@ def clean_phone_name(raw: object, what: Message = PHONE_NAME, *, kept: bool = Fa
     return name
 
 
-def clean_sides(raw: object, where: Message, *, kept: bool = False) -> SidesNamed | None:
-    """Each side's phones as written {"a": [names], "b": [names]} (None: none written): a
-    side's phones at most `MOST_PHONES`, each a name (`kept` as for clean_name) or "" for a
-    phone without one."""
+def clean_sides(raw: object, where: Message) -> SidesNamed | None:
+    """Each side's phones as a document writes them, {"a": [names], "b": [names]} (None:
+    none written): a side's phones at most `MOST_PHONES`, each a phone's name as a phone is
+    given one, or "" for a phone without one."""
     if raw is None:
         return None
     shape = TextError(
@@ -206,6 +207,6 @@ def clean_sides(raw: object, where: Message, *, kept: bool = False) -> SidesName
             )
         what = Message("{where}: {name}", where=where, name=PHONE_NAME)
         sides[Player(letter)] = tuple(
-            clean_phone_name(name, what, kept=kept) if name.strip() else "" for name in names
+            clean_phone_name(name, what) if name.strip() else "" for name in names
         )
     return sides

@@ -13,7 +13,7 @@ from gadget.engine.gamelog import GameLog, parse_game_log
 from gadget.engine.keycard import Player
 from gadget.engine.state import GameState
 from gadget.missions.map import MissionMap
-from gadget.missions.names import SidesNamed, clean_sides, sides_written
+from gadget.missions.names import SidesNamed, sides_written
 from gadget.missions.result import Result, result_from_dict
 from gadget.store.rows import (
     AttemptRow,
@@ -41,10 +41,11 @@ def sides_json(sides: SidesNamed) -> str:
 
 
 def sides_named(text: str | None) -> SidesNamed | None:
-    """Each side's phones an attempt's row keeps (None: it kept none)."""
+    """Each side's phones an attempt's row keeps (None: it kept none), as written: checked
+    when they were (a rule tightened since must not make a history unreadable)."""
     if text is None:
         return None
-    return clean_sides(json.loads(text), Message("attempt's sides"), kept=True)
+    return {Player(side): tuple(names) for side, names in json.loads(text).items()}
 
 
 @dataclass(frozen=True, slots=True)
