@@ -20,7 +20,7 @@ from gadget.engine import Colour  # noqa: E402
 from tests.browsers import _phone, _see, _type  # noqa: E402
 from tests.test_browser_apart import _reveal  # noqa: E402
 from tools.screenshots import PHONE, Words, shoot, shoot_served  # noqa: E402
-from tools.words_screenshots import DEAL, WORDS_CODE, _cells, _choose, _give  # noqa: E402
+from tools.words_screenshots import _cells, _choose, _give, dealt_with_words  # noqa: E402
 
 CLUE = {"en": "garden", "fr": "jardin"}
 
@@ -55,11 +55,7 @@ def _named(page: Page, say: Words, player: str, number: int) -> None:
 def shoot_sides(browser: Browser, url: str, say: Words) -> None:
     """Four phones played apart, two a side."""
     name = say.prefix + "sides-"
-    dealer = _phone(browser, url + "/", PHONE, locale=say.locale)
-    dealer.get_by_role("button", name=say(DEAL[say.code]), exact=True).click()
-    shown = dealer.get_by_text(WORDS_CODE).first
-    shown.wait_for(timeout=60_000)
-    code = shown.inner_text()
+    dealer, code = dealt_with_words(browser, url, say)
     first_b = _phone(browser, f"{url}/join/{code}", PHONE, locale=say.locale)
     _see(first_b, say("Either player gives the next clue."))
     second_a = _added(browser, dealer, say, "A", name + "link")

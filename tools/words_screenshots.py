@@ -75,15 +75,21 @@ def _choose(phone: Page, say: Words, where: int) -> None:
     _reveal(phone, phone.get_by_role("button", name=say.cell(row + 1, column + 1))).click()
 
 
-def shoot_words(browser: Browser, url: str, say: Words) -> None:
-    """Side A with its words and code, a flagged clue, the guesser choosing a word, the
-    story at the end, and a list of the players' own."""
-    name = say.prefix + "words-"
+def dealt_with_words(browser: Browser, url: str, say: Words) -> tuple[Page, str]:
+    """A game dealt with the language's words on a served app: side A's phone, showing its
+    code (until side B joins by it), and the code."""
     dealer = _phone(browser, url + "/", PHONE, locale=say.locale)
     dealer.get_by_role("button", name=say(DEAL[say.code]), exact=True).click()
     shown = dealer.get_by_text(WORDS_CODE).first
     shown.wait_for(timeout=60_000)
-    code = shown.inner_text()
+    return dealer, shown.inner_text()
+
+
+def shoot_words(browser: Browser, url: str, say: Words) -> None:
+    """Side A with its words and code, a flagged clue, the guesser choosing a word, the
+    story at the end, and a list of the players' own."""
+    name = say.prefix + "words-"
+    dealer, code = dealt_with_words(browser, url, say)
     shoot(dealer, name + "side-a", code)
     guesser = _phone(browser, f"{url}/join/{code}", PHONE, locale=say.locale)
     _see(guesser, say("Either player gives the next clue."))
