@@ -67,6 +67,7 @@ bench: install
 	$(BIN)/python bench/bench_load_bytes.py
 	$(BIN)/python bench/bench_site.py
 	$(BIN)/python bench/bench_stall.py
+	$(BIN)/python bench/bench_partner.py  # the human turns: GADGET_HUMAN_TURNS=FILE (docs/partner.md)
 
 # Not part of `make test`: about 25 minutes on 2 cores (docs/mutation.md).
 mutate: install

@@ -9,12 +9,12 @@ import os
 import sys
 from collections.abc import Sequence
 
-from gadget.cli import codes, maps, paper, seats, server, teams
+from gadget.cli import codes, maps, paper, partner, seats, server, teams
 from gadget.cli.io import STANDARD_OUTPUT, Parser, UsageError, _, one_line, speak
 from gadget.engine import GadgetError
 from gadget.language import from_environment
 
-GROUPS = (codes, teams, maps, paper, seats, server)
+GROUPS = (codes, teams, maps, paper, seats, server, partner)
 
 
 def parser() -> Parser:
