@@ -137,6 +137,8 @@ def _leads(
 def play_figures(label: str, games: list[Played]) -> None:
     """Wins, turns used and assassins met over whole games."""
     count = len(games)
+    if not count:
+        return
     turns = statistics.mean(game.turns for game in games)
     won = sum(game.won for game in games)
     assassins = sum(game.assassin for game in games)

@@ -25,7 +25,8 @@ from gadget.engine import (
 from gadget.engine.keycard import generate_v1
 from gadget.engine.words import SHIPPED, deal_words, folded
 from gadget.partner.lexicon import Lexicon
-from gadget.partner.seat import PastClue, Seat, partner_clue, partner_touch
+from gadget.partner.player import partner_clue, partner_touch
+from gadget.partner.seat import PastClue, Seat
 from gadget.services.clue_check import clue_flags
 
 GUESSER_FILE = Path(__file__).with_name("partner_glove_en.npz")

@@ -20,7 +20,8 @@ from gadget.partner import lexicon as lexicon_module
 from gadget.partner.clues import give_clue
 from gadget.partner.guessing import GuessingTurn, next_touch, ranked
 from gadget.partner.lexicon import Lexicon, PartnerError, lexicon
-from gadget.partner.seat import Seat, partner_clue, partner_touch
+from gadget.partner.player import partner_clue, partner_touch
+from gadget.partner.seat import Seat
 from gadget.services.clue_check import clue_flags
 
 BOARD = ("round", "slip", "soul", "match", "whale", "pen", "light", "ice cream")

@@ -111,8 +111,10 @@ def test_a_screen_handed_the_log_while_the_game_is_played_fails_the_check(
     """The planted leak: the story, which shows both sides, handed over before the end."""
     real = side_seen.seen_by
 
-    def planted(game: SavedGame, side: Player, result: object = None) -> side_seen.SideSeen:
-        return dataclasses.replace(real(game, side), story=game.log)
+    def planted(
+        game: SavedGame, side: Player, result: object = None, shares: bool = True
+    ) -> side_seen.SideSeen:
+        return dataclasses.replace(real(game, side, shares=shares), story=game.log)
 
     monkeypatch.setattr("gadget.services.phone_game.seen_by", planted)
     seated = Seated.deal(table, seed=4)

@@ -8,6 +8,7 @@ from dataclasses import dataclass, field
 from gadget.engine import Phase, Player, Status
 from gadget.engine.timing import SettingsError, Stretch, TimerSettings, TimerState
 from gadget.missions import MissionMap, MissionResult, result_on_map
+from gadget.services.app_partner import APP, APP_SIDE, app_seat
 from gadget.services.games import SavedGame, WorkedGames, apart
 from gadget.services.side_seen import GameFacts, SideSeen, facts_of, seen_by
 from gadget.store import APP_HOLDER, SavedTimer, SeatRequest, Seats, Unit
@@ -96,6 +97,8 @@ class PhoneGame:
     side_names: tuple[str, ...] = ()
     place_on_side: int = 0  # this phone's place among them (0: the side's first)
     chosen: int | None = None  # played apart: the word this side chose, still to touch
+    with_the_app: bool = False  # the app holds side B (docs/partner.md)
+    app_to_act: bool = False  # and it has something to do: its clue, a touch, its stop
 
     @property
     def phones_on_side(self) -> int:
@@ -133,7 +136,10 @@ def seated_screen(
     seated = screen.seats.holders
     running = timer is not None and timer.stretch is not None and timer.enabled
     result = finished_mission(game, screen.finished) if screen.finished is not None else None
-    seen = seen_by(game, side, result)
+    # The app's seat, read in place (with_app's rule): a call here would lengthen the path of
+    # every tap of every game (tests/test_tap_path.py).
+    app = APP.key in screen.seats.of(APP_SIDE)
+    seen = seen_by(game, side, result, shares=not app)
     return PhoneGame(
         facts_of(game),
         side,
@@ -157,6 +163,8 @@ def seated_screen(
         side_names=screen.seats.named(side),
         place_on_side=screen.seats.of(side).index(phone) if phone in screen.seats.of(side) else 0,
         chosen=still_chosen(screen, seen.view.mine_to_touch),
+        with_the_app=app,
+        app_to_act=app and app_seat(game) is not None,
     )
 
 

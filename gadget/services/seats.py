@@ -14,6 +14,7 @@ from datetime import UTC, datetime
 
 from gadget.engine import Player
 from gadget.services import games
+from gadget.services.app_partner import APP_SIDE, with_app
 from gadget.services.games import SavedGame
 from gadget.services.hub import Hub
 from gadget.services.phone_game import approvers, may_answer
@@ -42,9 +43,12 @@ class Seats:
         """A phone arriving with the game's code: its own side if it has one, else side B
         while B is free; None when B is held by another phone (then it may ask)."""
         with self.store.unit() as unit:  # one unit: what it reads is what it decides on
-            mine = unit.seats(game_id).side_of(phone.key)
+            seats = unit.seats(game_id)
+            mine = seats.side_of(phone.key)
             if mine is not None:
                 return mine
+            if with_app(seats):  # the app's side is no phone's, whatever code it brings
+                return None
             record = unit.game(game_id)
             if record is None:
                 raise NotFoundError("no game number {game_id}", game_id=game_id)
@@ -60,6 +64,8 @@ class Seats:
         """Ask the phones that may allow it to let this phone take a side."""
         if games.game(self.store, game_id).state.is_over:  # its end shows both sides
             raise SeatError("the game is over: it is in the history, and no side is taken over")
+        if side is APP_SIDE and with_app(self.store.seats(game_id)):
+            raise SeatError("the app holds side B of this game: no phone takes it over")
         request = self.store.ask_for_seat(game_id, side, phone.key)
         self.hub.changed(game_id)
         return request

@@ -66,9 +66,12 @@ def facts_of(game: SavedGame) -> GameFacts:
     )
 
 
-def seen_by(game: SavedGame, side: Player, result: MissionResult | None = None) -> SideSeen:
+def seen_by(
+    game: SavedGame, side: Player, result: MissionResult | None = None, shares: bool = True
+) -> SideSeen:
     """The game as the phone holding `side` shows it (`result`: what a finished mission
-    game changed on its team's map)."""
+    game changed on its team's map; not `shares`: side A keeps its code, which opens side B,
+    to itself, as when the app holds side B)."""
     log, state = game.log, game.state
     over = state.is_over
     words = log.words
@@ -79,7 +82,7 @@ def seen_by(game: SavedGame, side: Player, result: MissionResult | None = None) 
         facts_of(game),
         view_for(state, side),
         apart(log),
-        log.code if side is Player.A and not over else None,
+        log.code if side is Player.A and not over and shares else None,
         words.words if words is not None else None,
         tuple(w for cell, w in enumerate(words.words) if not covered >> cell & 1) if words else (),
         words.language if words is not None else None,

@@ -9,6 +9,7 @@ from gadget.engine import Action, GadgetError, ShareCode
 from gadget.engine.timing import TimerSettings, TimerState
 from gadget.engine.words import WordsChoice
 from gadget.services import games
+from gadget.services.app_partner import APP, APP_SIDE, PAUSE, AppPartner, thinks_in_worker
 from gadget.services.campaign import start_game
 from gadget.services.classic_games import ClassicGames
 from gadget.services.games import SavedGame, apart, may_undo, move
@@ -59,7 +60,7 @@ def _timer_key(phone: Phone | None) -> str:
     return f"timer:{phone.key}" if phone is not None else "timer"
 
 
-class Table(Seats, SideInvites, TeamWordLists):
+class Table(Seats, SideInvites, TeamWordLists, AppPartner):
     """Every game on this server: each write takes the phone and checks it may, each change is
     heard by every phone watching."""
 
@@ -77,6 +78,7 @@ class Table(Seats, SideInvites, TeamWordLists):
         self.worked = games.worked(store)  # each version of a game worked out once here
         # Classic and Pictures cards, on the same store, hub and clock.
         self.classic = ClassicGames(store, self.hub, clock)
+        self.app_pause, self.app_thinks, self._app_turns = PAUSE, thinks_in_worker, set()
 
     # --- Games ----------------------------------------------------------------------------
 
@@ -90,10 +92,14 @@ class Table(Seats, SideInvites, TeamWordLists):
         seed: int | None = None,
         words: WordsChoice | None = None,
         phone: Phone,
+        with_the_app: bool = False,
     ) -> SavedGame:
         """A new game on this server, its timer set from the saved default; the phone that
         dealt it holds side A (a team's mission only from a phone of the team); with
-        `words`, its words are on both phones and it is played apart."""
+        `words`, its words are on both phones and it is played apart; `with_the_app`, the
+        app holds side B (played apart: it needs the words)."""
+        if with_the_app and words is None:
+            raise SeatError("the app plays only a game with its words on the phones")
         if team_name is not None:
             self.team_of(phone, self.store.team(team_name).id)
         settings = self.default_timer(phone)
@@ -110,6 +116,8 @@ class Table(Seats, SideInvites, TeamWordLists):
                 unit=unit,
             )
             self._save_timer(unit, game, settings)
+            if with_the_app:
+                unit.take_seat(game.id, APP_SIDE, APP.key)
         return game
 
     def find(self, code: ShareCode) -> GameFacts | None:

@@ -10,7 +10,7 @@ import flet as ft
 
 from gadget.engine import AGENTS, Phase
 from gadget.engine.classic import Game
-from gadget.engine.words import WordsChoice
+from gadget.engine.words import WordsChoice, newest_list
 from gadget.missions import MissionState
 from gadget.services import addresses, palette
 from gadget.services.classic_games import deal_card
@@ -32,6 +32,9 @@ from gadget.views.parts.words_choice import words_deal
 from gadget.views.served.table_context import use_table
 from gadget.views.served.take_over import request_panel
 
+#: The words of a game with the app: the app plays in English so far (docs/partner.md).
+ENGLISH = newest_list("en").number
+
 
 class HowDealt(TypedDict, total=False):
     """What a Deal button sets beside the phone: the bank, or a team's mission."""
@@ -40,6 +43,7 @@ class HowDealt(TypedDict, total=False):
     team_name: str
     mission_name: str
     words: WordsChoice
+    with_the_app: bool
 
 
 def _deal(
@@ -50,6 +54,21 @@ def _deal(
         page.navigate(addresses.game(game.public_id))
 
     return guarded(start, tell)
+
+
+def _with_the_app(deal: Callable[[Tap], None]) -> list[ft.Control]:
+    """Home's section for a game with the app as the partner (English words, so far)."""
+    return [
+        ft.Text(_("Play with the app"), size=18, weight=ft.FontWeight.W_600),
+        ft.Text(
+            _(
+                "No partner at hand? The app holds side B: it gives clues for its words and"
+                " guesses from yours. English words, on your phone."
+            ),
+            size=14,
+        ),
+        ft.Button(_("Play with the app"), icon=ft.Icons.SMART_TOY, on_click=deal),
+    ]
 
 
 def _deal_classic(page: ft.Page, tell: Callable[[str], None], game: Game) -> Callable[[Tap], None]:
@@ -279,6 +298,9 @@ def Home() -> ft.Control:
                     "The 25 words on both phones; each player touches on their own phone. For"
                     " two homes on a call, or a table with no cards."
                 ),
+            ),
+            *_with_the_app(
+                _deal(table, page, phone, set_problem, words=ENGLISH, with_the_app=True)
             ),
             ft.Text(_("Classic Codenames or Pictures"), size=18, weight=ft.FontWeight.W_600),
             ft.Row(

@@ -26,8 +26,8 @@ def CustomWordsScreen() -> ft.Control:
     phone = use_phone()
     form = use_word_list_form()
 
-    def deal() -> None:
-        game = table.deal(phone=phone, words=form.words())
+    def deal(with_the_app: bool = False) -> None:
+        game = table.deal(phone=phone, words=form.words(), with_the_app=with_the_app)
         page.navigate(addresses.game(game.public_id))
 
     return screen(
@@ -42,6 +42,12 @@ def CustomWordsScreen() -> ft.Control:
             ),
             form.field(_("Words")),
             form.buttons(guarded(deal, form.refuse)),
+            # The app reads any word, best those of English (docs/partner.md).
+            ft.OutlinedButton(
+                _("Play with the app"),
+                icon=ft.Icons.SMART_TOY,
+                on_click=guarded(lambda: deal(with_the_app=True), form.refuse),
+            ),
             *form.lines(),
             # Keyed: the lines above come and go, and the team's part must stay the same
             # component (what was typed in its field with it).

@@ -123,6 +123,12 @@ def _moves(
     return ft.Row(buttons, wrap=True, key="actions")
 
 
+def _app_line(thinking: bool, retain: Retain) -> ft.Control:
+    """What the app is doing, in a game it holds side B of."""
+    said = _("The app holds side B. It is thinking...") if thinking else _("The app holds side B.")
+    return retain("app", said, lambda key: ft.Text(said, size=14, italic=thinking, key=key))
+
+
 def _under_way(
     seen: SideSeen,
     shown: PhoneGame,
@@ -143,6 +149,7 @@ def _under_way(
     settings = shown.timer_settings
     return [
         retain("turn", turn, lambda key: ft.Text(turn, weight=ft.FontWeight.W_600, key=key)),
+        *([_app_line(shown.app_to_act, retain)] if shown.with_the_app else []),
         retain(
             "bank",
             (said, view.bystander_tokens, view.checkmark_tokens),
@@ -249,6 +256,12 @@ def GameTable(shown: PhoneGame, set_shown: Callable[[PhoneGame], None]) -> ft.Co
 
     use_wakelock()
     retain = use_retained()
+    # The app's turn runs on the server while it has something to do; this screen only asks
+    # for it (a turn already running for the game is not started twice).
+    ft.use_effect(
+        lambda: page.run_task(table.app_turn, phone, game_id) if shown.app_to_act else None,
+        [shown.app_to_act, game.version],
+    )
     controls = timer_controls(table, phone, game_id)
     # The version the next action is based on: a second quick tap on this phone must not
     # look like the other phone acting first, so it follows the last answer, not the render.

@@ -1,0 +1,138 @@
+"""The app as a player's partner on a server: a game dealt for it seats the app on side B, and
+the app acts whenever B's phone would, from what B's phone shows and nothing else, one action
+at a time after a pause the player sees (docs/partner.md)."""
+
+from __future__ import annotations
+
+import asyncio
+import logging
+from collections.abc import Awaitable, Callable
+from typing import Final
+
+from gadget.engine import Action, Clue, GadgetError, Player, apply, new_game, view_for
+from gadget.engine.gamelog import GameLog
+from gadget.partner.seat import PastClue, Seat
+from gadget.services.games import SavedGame, WorkedGames, move
+from gadget.services.hub import Hub
+from gadget.services.phones import Phone
+from gadget.services.worker import in_worker
+from gadget.store import SeatError, Seats, StaleGameError, Store
+
+#: The app's seat: no phone's key (a phone's is a SHA-256 digest in hex), so no phone can
+#: ever present it.
+APP: Final = Phone("the app")
+APP_SIDE: Final = Player.B
+#: Seconds before each of the app's actions: the player sees each touch and its result.
+PAUSE: Final = 1.5
+#: The languages the app plays in (gadget/partner/lexicon.py's, named here so that reading a
+#: game's screen loads none of the partner's libraries).
+APP_LANGUAGES: Final = ("en",)
+Thinking = Callable[[Seat, str], Awaitable[Action]]
+log = logging.getLogger(__name__)
+
+
+def with_app(seats: Seats) -> bool:
+    """Whether the app holds side B of this game."""
+    return APP.key in seats.of(APP_SIDE)
+
+
+def app_seat(game: SavedGame) -> Seat | None:
+    """What side B's phone shows, when the app has something to do now; else None (the game
+    is over, or it waits for the player; it gives the first clue itself)."""
+    words = game.log.words
+    if game.state.is_over or words is None:
+        return None
+    view = view_for(game.state, APP_SIDE)
+    if not (view.i_may_give_clue or view.i_may_guess):
+        return None
+    past, found = turns_of(game.log)
+    return Seat(view, words.words, past, found)
+
+
+def turns_of(log: GameLog) -> tuple[tuple[PastClue, ...], int]:
+    """The clues given before the one under way, each with the agents its turn found (what
+    both phones saw), and the agents found so far for the clue under way."""
+    state = new_game(log.card, log.setup)
+    past: list[PastClue] = []
+    clue: Clue | None = None
+    found_before = 0
+    for action in log.actions:
+        state = apply(state, action)
+        if isinstance(action, Clue):
+            clue, found_before = action, state.agents_found
+        elif clue is not None and state.clue is None:  # its turn ended
+            past.append(PastClue(clue, state.agents_found - found_before))
+            clue = None
+    return tuple(past), (state.agents_found - found_before if clue is not None else 0)
+
+
+def language_of(game: SavedGame) -> str:
+    """The language the app plays the game in: its words' list's, or English."""
+    words = game.log.words
+    spoken = words.language if words is not None else None
+    return spoken if spoken in APP_LANGUAGES else APP_LANGUAGES[0]
+
+
+async def thinks_in_worker(seat: Seat, language: str) -> Action:
+    """The app decides in the server's worker process, never on the phones' event loop (its
+    lexicon's libraries are imported there only)."""
+    from gadget.services.app_thinking import decide  # noqa: PLC0415  (the worker's alone)
+
+    return await in_worker(decide, seat, APP_SIDE, language)
+
+
+class AppPartner:
+    """The Table's part that plays side B for the app (a mixin: the Table gives the store,
+    its hub and its worked games)."""
+
+    store: Store
+    hub: Hub
+    worked: WorkedGames
+    app_pause: float  # PAUSE; a test's is shorter
+    app_thinks: Thinking  # thinks_in_worker; a test's thinks in its own process
+    _app_turns: set[int]  # the games whose app turn runs in this process
+
+    def _app_due(self, game_id: int) -> tuple[Seat, int, str] | None:
+        """The app's seat, the version it acts on and its language, when it is the app's
+        game and its turn; None otherwise."""
+        with self.store.unit() as unit:
+            if not with_app(unit.seats(game_id)):
+                return None
+            record = unit.game(game_id)
+        if record is None:
+            return None
+        game = self.worked.saved(record)
+        seat = app_seat(game)
+        return (seat, game.version, language_of(game)) if seat is not None else None
+
+    def _app_acts(self, game_id: int, action: Action, version: int) -> SavedGame:
+        """Record the app's action at the version it decided on, as its seat (the rules and
+        the version checked as for a phone); every phone hears of it."""
+        with self.store.unit() as unit:
+            game = move(unit, self.worked, game_id, version, action, phone=APP.key)
+        self.hub.changed(game_id, game.version)
+        return game
+
+    async def app_turn(self, phone: Phone, game_id: int) -> None:
+        """The app's actions while it has something to do, each after its pause, asked for
+        by a phone that holds a side of the game; one such turn at a time a game in this
+        process (another process's is refused by the version). A player who acts meanwhile
+        is seen: the app looks again."""
+        if await asyncio.to_thread(self.store.seat_of, game_id, phone.key) is None:
+            raise SeatError("this phone holds no side of this game: nothing was changed")
+        if game_id in self._app_turns:
+            return
+        self._app_turns.add(game_id)
+        try:
+            while (due := await asyncio.to_thread(self._app_due, game_id)) is not None:
+                seat, version, language = due
+                await asyncio.sleep(self.app_pause)
+                action = await self.app_thinks(seat, language)
+                try:
+                    await asyncio.to_thread(self._app_acts, game_id, action, version)
+                except StaleGameError:
+                    continue
+        except GadgetError as refused:  # nothing it may do: the player sees it wait
+            log.warning("the app could not play game %s: %s", game_id, refused)
+        finally:
+            self._app_turns.discard(game_id)

@@ -1,0 +1,227 @@
+"""The app as a player's partner on a server (issue 38): a game dealt with the app seats it on
+side B; it gives its clue and touches one word at a time as B's phone would, from what B's
+phone shows; no phone ever takes its side or is shown its code; and a partner planted to read
+the whole key is caught by the test that holds the real one to what B's phone shows."""
+
+from __future__ import annotations
+
+import asyncio
+from collections.abc import Callable
+
+import pytest
+
+from gadget.engine import Action, Clue, Guess, KeyCard, Player, Setup, Stop
+from gadget.engine.gamelog import GameLog
+from gadget.engine.keycard import Colour, generate_v1
+from gadget.engine.words import SHIPPED, CardWords, WordsKey, deal_words, newest_list
+from gadget.partner.lexicon import LANGUAGES
+from gadget.partner.seat import Seat
+from gadget.services import app_partner
+from gadget.services.app_partner import APP, APP_LANGUAGES, APP_SIDE, with_app
+from gadget.services.app_thinking import decide
+from gadget.services.games import start_game
+from gadget.services.phones import Phone, new_phone_token, phone_from_token
+from gadget.services.table import Table
+from gadget.store import SeatError, Store
+from tests.clocks import FakeClock
+
+A, B = Player.A, Player.B
+ENGLISH = newest_list("en").number
+Decide = Callable[[Seat, str], Action]
+
+
+def new_phone() -> Phone:
+    phone = phone_from_token(new_phone_token())
+    assert phone is not None
+    return phone
+
+
+def _thinking_here(decision: Decide) -> Callable[[Seat, str], asyncio.Future[Action]]:
+    async def think(seat: Seat, language: str) -> Action:
+        return await asyncio.to_thread(decision, seat, language)
+
+    return think  # type: ignore[return-value]
+
+
+def _real(seat: Seat, language: str) -> Action:
+    return decide(seat, APP_SIDE, language)
+
+
+@pytest.fixture
+def table(store: Store) -> Table:
+    made = Table(store, clock=FakeClock())
+    made.app_pause = 0.0
+    made.app_thinks = _thinking_here(_real)
+    return made
+
+
+def test_the_app_plays_only_the_languages_its_lexicon_holds() -> None:
+    assert APP_LANGUAGES == LANGUAGES
+
+
+def test_a_game_with_the_app_seats_it_on_side_b_and_shows_phone_a_no_code(table: Table) -> None:
+    phone = new_phone()
+    game = table.deal(phone=phone, words=ENGLISH, with_the_app=True)
+    assert with_app(table.store.seats(game.id))
+    assert table.store.seats(game.id).of(B) == (APP.key,)
+    seen = table.phone_game(game.id, phone)
+    assert seen.side is A and seen.with_the_app and seen.app_to_act  # it gives the first clue
+    assert seen.seen is not None and seen.seen.share_code is None and seen.seen.played_apart
+    with pytest.raises(SeatError, match="only a game with its words"):
+        table.deal(phone=phone, with_the_app=True)
+
+
+def test_the_app_gives_its_clue_then_waits_for_the_players_touches(table: Table) -> None:
+    phone = new_phone()
+    game = table.deal(phone=phone, words=ENGLISH, with_the_app=True)
+    asyncio.run(table.app_turn(phone, game.id))
+    now = table.game(game.id)
+    clue = now.log.actions[-1]
+    assert isinstance(clue, Clue) and clue.by is B and clue.word and (clue.number or 0) >= 1
+    seen = table.phone_game(game.id, phone)
+    assert seen.seen is not None and seen.seen.view.clue == clue and not seen.app_to_act
+    assert seen.seen.view.i_may_guess  # the player touches on their own phone
+
+
+def _end_the_players_turn(table: Table, game_id: int, phone: Phone) -> None:
+    """The player touches a word that is a bystander on the app's side: the turn ends."""
+    now = table.game(game_id)
+    seen = table.phone_game(game_id, phone).seen
+    assert seen is not None
+    cell = next(
+        c for c in sorted(seen.view.mine_to_touch) if now.state.card.colour(B, c) is Colour.TAN
+    )
+    table.act(phone, game_id, Guess(A, cell), now.version)
+    assert table.game(game_id).state.clue is None
+
+
+def test_after_the_players_clue_the_app_touches_one_word_at_a_time_as_b_records(
+    table: Table,
+) -> None:
+    phone = new_phone()
+    game = table.deal(phone=phone, words=ENGLISH, with_the_app=True)
+    asyncio.run(table.app_turn(phone, game.id))
+    _end_the_players_turn(table, game.id, phone)
+    heard: list[int | None] = []
+    table.hub.watch(game.id, heard.append)
+    table.act(phone, game.id, Clue(A, "ocean", 2), table.game(game.id).version)
+    before = len(table.game(game.id).log.actions)
+    assert table.phone_game(game.id, phone).app_to_act
+    asyncio.run(table.app_turn(phone, game.id))
+    after = table.game(game.id)
+    done = after.log.actions[before:]
+    assert done and all(action.by is B for action in done)
+    touches = [action for action in done if not isinstance(action, Clue)]
+    assert touches and isinstance(touches[0], Guess)
+    assert all(isinstance(action, Guess | Stop) for action in touches)
+    # Its touches, then (its turn over, and the game not) its own clue, the next turn's.
+    assert list(done[: len(touches)]) == touches
+    assert after.state.is_over or isinstance(done[-1], Clue)
+    assert len(heard) >= len(done)  # every one of the app's actions heard as it was made
+    assert not table.phone_game(game.id, phone).app_to_act
+
+
+def _same_b_other_a(seed: int) -> tuple[KeyCard, KeyCard]:
+    """Two cards with one side B and two sides A: a green and another colour of A swapped
+    under two cells B colours alike (the rule book's pair counts hold)."""
+    card = generate_v1(seed)
+    a = list(card.a)
+    first, second = next(
+        (one, two)
+        for one in range(25)
+        for two in range(one + 1, 25)
+        if card.b[one] == card.b[two] and a[one] != a[two] and "G" in (a[one], a[two])
+    )
+    a[first], a[second] = a[second], a[first]
+    return card, KeyCard.parse("".join(a), card.b)
+
+
+def _first_decisions(table: Table, seed: int, touch: bool = True) -> list[tuple[Action, ...]]:
+    """Two games with the app on side B, the same side B and words and two sides A, played
+    alike: in each, the app's first clue, then (`touch`) its first touch after the same
+    clue."""
+    words = CardWords(WordsKey(ENGLISH, seed), deal_words(SHIPPED[ENGLISH].words, seed))
+    decisions = []
+    for card in _same_b_other_a(seed):
+        phone = new_phone()
+        game = start_game(table.store, GameLog(card, Setup(), words=words), phone=phone.key)
+        with table.store.unit() as unit:
+            unit.take_seat(game.id, APP_SIDE, APP.key)
+        asyncio.run(table.app_turn(phone, game.id))
+        clue = table.game(game.id).log.actions[-1]
+        if not touch:
+            decisions.append((clue,))
+            continue
+        _end_the_players_turn(table, game.id, phone)
+        table.act(phone, game.id, Clue(A, "ocean", 2), table.game(game.id).version)
+        asyncio.run(table.app_turn(phone, game.id))
+        touch = table.game(game.id).log.actions[3]  # its clue, a touch, a clue, its touch
+        decisions.append((clue, touch))
+    return decisions
+
+
+def test_the_apps_decisions_depend_on_side_b_alone_and_a_planted_cheat_is_caught(
+    table: Table,
+) -> None:
+    for seed in (1, 2, 3):
+        first, second = _first_decisions(table, seed)
+        assert first == second, seed
+
+    # A partner planted to read the whole key (here through the store, as any code in the
+    # server could) clues side A's greens: the same check tells the two games apart.
+    def cheat(seat: Seat, language: str) -> Action:
+        newest = max(game.id for game in table.store.games_in_progress())
+        card = table.game(newest).log.card
+        greens = "".join("ab"[card.colour(A, c) is Colour.GREEN] for c in range(25))
+        return Clue(B, f"cheat{greens}", 1)
+
+    table.app_thinks = _thinking_here(cheat)
+    first, second = _first_decisions(table, 4, touch=False)
+    assert first != second
+
+
+def test_no_phone_joins_or_takes_over_the_apps_side(table: Table) -> None:
+    phone = new_phone()
+    game = table.deal(phone=phone, words=ENGLISH, with_the_app=True)
+    stranger = new_phone()
+    assert table.join(game.id, stranger) is None
+    assert table.store.seats(game.id).of(B) == (APP.key,)
+    with pytest.raises(SeatError, match="the app holds side B"):
+        table.ask_for_seat(game.id, B, stranger)
+    with pytest.raises(SeatError, match="holds no side of this game"):  # nor makes it think
+        asyncio.run(table.app_turn(stranger, game.id))
+    assert not table.game(game.id).log.actions
+
+
+def test_one_app_turn_at_a_time_a_game(table: Table) -> None:
+    phone = new_phone()
+    game = table.deal(phone=phone, words=ENGLISH, with_the_app=True)
+
+    async def twice() -> None:
+        await asyncio.gather(table.app_turn(phone, game.id), table.app_turn(phone, game.id))
+
+    asyncio.run(twice())
+    clues = [action for action in table.game(game.id).log.actions if isinstance(action, Clue)]
+    assert len(clues) == 1
+
+
+def test_the_app_waits_when_the_player_moved_while_it_thought(
+    table: Table, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    phone = new_phone()
+    game = table.deal(phone=phone, words=ENGLISH, with_the_app=True)
+    moved: list[bool] = []
+
+    def slow(seat: Seat, language: str) -> Action:
+        if not moved:  # the player gives the first clue while the app thinks
+            now = table.game(game.id)
+            table.act(phone, game.id, Clue(A, "ocean", 1), now.version)
+            moved.append(True)
+        return _real(seat, language)
+
+    table.app_thinks = _thinking_here(slow)
+    asyncio.run(table.app_turn(phone, game.id))
+    actions = table.game(game.id).log.actions
+    assert isinstance(actions[0], Clue) and actions[0].by is A  # the player's clue stands
+    assert all(action.by is B for action in actions[1:]) and actions[1:]  # the app guessed
+    assert app_partner.APP_SIDE is B
