@@ -6,24 +6,31 @@ the whole key is caught by the test that holds the real one to what B's phone sh
 from __future__ import annotations
 
 import asyncio
+import json
 from collections.abc import Callable
 
 import pytest
+from sqlmodel import select
 
-from gadget.engine import Action, Clue, Guess, KeyCard, Player, Setup, Stop
+from gadget.engine import Action, Clue, GadgetError, Guess, KeyCard, Player, Setup, Stop
 from gadget.engine.gamelog import GameLog
 from gadget.engine.keycard import Colour, generate_v1
 from gadget.engine.words import SHIPPED, CardWords, WordsKey, deal_words, newest_list
 from gadget.partner.lexicon import LANGUAGES
 from gadget.partner.seat import Seat
 from gadget.services import app_partner
-from gadget.services.app_partner import APP, APP_LANGUAGES, APP_SIDE, with_app
+from gadget.services.app_partner import APP_LANGUAGES, with_app
 from gadget.services.app_thinking import decide
-from gadget.services.games import start_game
-from gadget.services.phones import Phone, new_phone_token, phone_from_token
+from gadget.services.backup import export_team, import_team
+from gadget.services.games import record_action, start_game
+from gadget.services.history import load_history
+from gadget.services.phones import APP, APP_KIND, APP_SIDE, Phone, new_phone_token, phone_from_token
 from gadget.services.table import Table
 from gadget.store import SeatError, Store
+from gadget.store.rows import SeatRow
+from tests.cards import TEST_CARD
 from tests.clocks import FakeClock
+from tests.games import WINNING_ACTIONS
 
 A, B = Player.A, Player.B
 ENGLISH = newest_list("en").number
@@ -64,6 +71,9 @@ def test_a_game_with_the_app_seats_it_on_side_b_and_shows_phone_a_no_code(table:
     game = table.deal(phone=phone, words=ENGLISH, with_the_app=True)
     assert with_app(table.store.seats(game.id))
     assert table.store.seats(game.id).of(B) == (APP.key,)
+    with table.store.unit() as unit:  # the seats table keeps it as the app's, not a phone's
+        kinds = unit.session.exec(select(SeatRow.kind).where(SeatRow.game_id == game.id)).all()
+    assert sorted(kinds) == ["app", "phone"]
     seen = table.phone_game(game.id, phone)
     assert seen.side is A and seen.with_the_app and seen.app_to_act  # it gives the first clue
     assert seen.seen is not None and seen.seen.share_code is None and seen.seen.played_apart
@@ -146,7 +156,7 @@ def _first_decisions(table: Table, seed: int, touch: bool = True) -> list[tuple[
         phone = new_phone()
         game = start_game(table.store, GameLog(card, Setup(), words=words), phone=phone.key)
         with table.store.unit() as unit:
-            unit.take_seat(game.id, APP_SIDE, APP.key)
+            unit.take_seat(game.id, APP_SIDE, APP.key, kind=APP_KIND)
         asyncio.run(table.app_turn(phone, game.id))
         clue = table.game(game.id).log.actions[-1]
         if not touch:
@@ -225,3 +235,68 @@ def test_the_app_waits_when_the_player_moved_while_it_thought(
     assert isinstance(actions[0], Clue) and actions[0].by is A  # the player's clue stands
     assert all(action.by is B for action in actions[1:]) and actions[1:]  # the app guessed
     assert app_partner.APP_SIDE is B
+
+
+def _won_with_the_app(table: Table, team_name: str, app: bool = True) -> int:
+    """A team's standard game (Prague 9-9) with the app on side B (or a phone), won: its
+    game's id."""
+    team = table.store.add_team(team_name, ["Ann"])
+    card_words = CardWords(WordsKey(ENGLISH, 5), deal_words(SHIPPED[ENGLISH].words, 5))
+    start = table.store.mission_map(team.map_id)
+    log = GameLog(TEST_CARD, Setup(), words=card_words)
+    game = start_game(table.store, log, team.id, start.start, map_id=team.map_id)
+    with table.store.unit() as unit:
+        unit.take_seat(game.id, A, new_phone().key)
+        if app:
+            unit.take_seat(game.id, APP_SIDE, APP.key, kind=APP_KIND)
+        else:
+            unit.take_seat(game.id, APP_SIDE, new_phone().key)
+    for version, action in enumerate(WINNING_ACTIONS):
+        record_action(table.store, game.id, action, version)
+    return game.id
+
+
+def test_a_mission_played_with_the_app_counts_on_the_map_and_says_so(table: Table) -> None:
+    game_id = _won_with_the_app(table, "Owls")
+    team = table.store.team("Owls")
+    (attempt,) = table.store.attempts(team.id)
+    assert attempt.won and attempt.with_the_app
+    start = table.store.mission_map(team.map_id).start
+    assert start in table.store.completed(team.id)  # counts as any win
+    assert load_history(table.store, team).charts.with_the_app == (1,)
+    # A game played by people says nothing of the app.
+    assert _won_with_the_app(table, "Larks", app=False) != game_id
+    (by_people,) = table.store.attempts(table.store.team("Larks").id)
+    assert by_people.won and not by_people.with_the_app
+
+
+def test_a_backup_keeps_that_an_attempt_was_played_with_the_app(table: Table) -> None:
+    _won_with_the_app(table, "Owls")
+    document = export_team(table.store, "Owls")
+    assert document["attempts"][0]["with_the_app"] is True
+    imported = import_team(table.store, json.dumps(document), rename="Owls again")
+    (attempt,) = table.store.attempts(imported.id)
+    assert attempt.with_the_app
+
+
+@pytest.mark.parametrize(
+    ("change", "said"),
+    [
+        (lambda a: a.update(with_the_app="yes"), "with_the_app must be true or false"),
+        (
+            lambda a: (
+                a.pop("log"),
+                a.update(result={"tokens_left": 2, "stops": 0, "sudden_death": False}),
+            ),
+            "a told result was not played with the app",
+        ),
+    ],
+)
+def test_a_backup_that_says_with_the_app_wrongly_is_refused_in_one_line(
+    table: Table, change: Callable[[dict[str, object]], object], said: str
+) -> None:
+    _won_with_the_app(table, "Owls")
+    document = export_team(table.store, "Owls")
+    change(document["attempts"][0])
+    with pytest.raises(GadgetError, match=said):
+        import_team(table.store, json.dumps(document), rename="Owls again")

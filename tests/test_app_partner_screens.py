@@ -10,12 +10,13 @@ import re
 
 from gadget.engine import Action, Clue, Colour, Guess, Player
 from gadget.partner.seat import Seat
-from gadget.services.app_partner import APP_SIDE
+from gadget.services import addresses
 from gadget.services.app_thinking import decide
+from gadget.services.phones import APP_SIDE
 from gadget.services.phones import Phone as ServedPhone
 from gadget.services.table import Table
 from gadget.views.parts.language import STORAGE_KEY as LANGUAGE_KEY
-from tests.phones import Phone, until
+from tests.phones import Phone, member, until
 from tests.screens import at_the_table, seat_of
 from tests.test_apart_screens import _give
 
@@ -123,3 +124,27 @@ async def test_the_players_own_words_are_played_with_the_app_too(table: Table) -
     clue = table.game(game.id).log.actions[0]
     assert isinstance(clue, Clue) and clue.by is B
     assert await phone.until_says(f"B gave the clue: {clue.word} {clue.number}. You guess.")
+
+
+@at_the_table
+async def test_a_mission_is_played_with_the_app_from_its_card_and_its_history_says_so(
+    table: Table,
+) -> None:
+    _here(table)
+    team = table.store.add_team("Owls", ["Ann"])
+    start = table.store.mission_map(team.map_id).start
+    phone = await member(table.store, team, addresses.mission(team.id, start))
+    assert await phone.until_says("the history says it was played with the app")
+    await phone.tap("Play it with the app")
+    assert await phone.until_says("The app holds side B")
+    game = table.game(table.store.games_in_progress()[-1].id)
+    assert game.mission_id == start and game.team_id == team.id
+    # Lost on the spot: the player touches an assassin of the app's side.
+    assert await until(lambda: bool(table.game(game.id).log.actions))
+    black = [c for c in _cells(table, game.id, B, Colour.BLACK) if c in _touchable(table, game.id)]
+    now = table.game(game.id)
+    table.act(_phone_of(table, game.id), game.id, Guess(A, black[0]), now.version)
+    (attempt,) = table.store.attempts(team.id)
+    assert attempt.with_the_app and not attempt.won
+    await phone.go(addresses.team_history(team.id))
+    assert await phone.until_says("Side B: the app")

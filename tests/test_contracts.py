@@ -73,6 +73,11 @@ def test_the_code_keeps_every_contract(copy: Path) -> None:
         ("gadget/site/play.py", "import gadget.views.served.live", "The static site runs"),
         ("gadget/views/parts/layout.py", "import gadget.views.served.story", "The parts both"),
         ("gadget/views/screens/join.py", "import gadget.views.screens.game", "A screen is no part"),
+        # The partner is handed what its side's phone shows: it reads no store, no game kept
+        # by a service, and the store and missions never reach it (issue 38).
+        ("gadget/partner/player.py", "import gadget.store.games", "The partner knows what"),
+        ("gadget/partner/seat.py", "import gadget.services.games", "The partner knows what"),
+        ("gadget/missions/map.py", "import gadget.partner.seat", "Dependencies point one way"),
     ],
 )
 def test_a_planted_import_breaks_its_contract(

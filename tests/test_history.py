@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import asyncio
+from dataclasses import replace
 from datetime import UTC, datetime
 from pathlib import Path
 from typing import Any
@@ -240,3 +241,17 @@ def test_the_score_chart_labels_every_grid_line_and_breaks_its_line_at_each_loss
     assert all(isinstance(s.point, charts.ChartCrossPoint) for s in marks)
     assert all(s.point.color == palette.DANGER for s in marks)
     assert "attempt 2 lost" in score_chart(plot).label
+
+
+def test_the_score_chart_says_which_attempts_were_played_with_the_app() -> None:
+    attempts = [_attempt(1, 24), replace(_attempt(2, None), with_the_app=True)]
+    attempts.append(replace(_attempt(3, 12), with_the_app=True))
+    plot = history_charts(attempts, {"prague": "Prague"})
+    assert plot.with_the_app == (2, 3)
+    label = score_chart(plot).label
+    assert "attempt 1 scored 24" in label and "attempt 1 scored 24, with the app" not in label
+    assert "attempt 2 lost, with the app" in label and "attempt 3 scored 12, with the app" in label
+    chart = score_chart(plot).content
+    assert isinstance(chart, charts.LineChart)
+    words = [point.tooltip.text for series in chart.data_series for point in series.points]
+    assert "attempt 3: 12, with the app" in words and "attempt 1: 24" in words

@@ -41,6 +41,7 @@ class DocumentAttempt:
     map_index: int | None = None  # its map in the document's other maps; None: the team's
     state: GameState | None = field(default=None, compare=False)  # a log's end, replayed once
     sides: SidesNamed | None = None  # each side's phones at its end, when it kept them
+    with_the_app: bool = False  # played with the app as the partner (a game with its log)
 
     def to_dict(self) -> dict[str, Any]:
         """The attempt as the document writes it."""
@@ -55,6 +56,7 @@ class DocumentAttempt:
             **({"log": self.log.to_dict()} if self.log is not None else {}),
             **({"result": self.told.to_dict()} if self.told is not None else {}),
             **({"sides": sides_written(self.sides)} if self.sides else {}),
+            **({"with_the_app": True} if self.with_the_app else {}),
         }
 
 
@@ -100,10 +102,27 @@ def read_attempt(
         None,
         map_index=map_index,
         sides=clean_sides(item.get("sides"), Message("{where}.sides", where=where)),
+        with_the_app=_with_the_app(where, item),
     )
     if "log" in item:
         return _logged(where, item, attempt, played_on)
     return _told(where, item, attempt, played_on)
+
+
+def _with_the_app(where: Message, item: Mapping[str, Any]) -> bool:
+    """Whether the attempt was played with the app: true or false, and only a game with its
+    log (the app plays at a server's table, which keeps the log)."""
+    said = item.get("with_the_app", False)
+    if not isinstance(said, bool):
+        raise TeamDocumentError(
+            "{where} must be true or false", where=Message("{where}.with_the_app", where=where)
+        )
+    if said and "log" not in item:
+        raise TeamDocumentError(
+            "{where}: a told result was not played with the app: only a game with its log is",
+            where=where,
+        )
+    return said
 
 
 def _map_index(where: Message, item: Mapping[str, Any], other_maps: list[MissionMap]) -> int | None:

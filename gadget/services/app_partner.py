@@ -9,19 +9,15 @@ import logging
 from collections.abc import Awaitable, Callable
 from typing import Final
 
-from gadget.engine import Action, Clue, GadgetError, Player, apply, new_game, view_for
+from gadget.engine import Action, Clue, GadgetError, apply, new_game, view_for
 from gadget.engine.gamelog import GameLog
 from gadget.partner.seat import PastClue, Seat
 from gadget.services.games import SavedGame, WorkedGames, move
 from gadget.services.hub import Hub
-from gadget.services.phones import Phone
+from gadget.services.phones import APP, APP_SIDE, Phone
 from gadget.services.worker import in_worker
 from gadget.store import SeatError, Seats, StaleGameError, Store
 
-#: The app's seat: no phone's key (a phone's is a SHA-256 digest in hex), so no phone can
-#: ever present it.
-APP: Final = Phone("the app")
-APP_SIDE: Final = Player.B
 #: Seconds before each of the app's actions: the player sees each touch and its result.
 PAUSE: Final = 1.5
 #: The languages the app plays in (gadget/partner/lexicon.py's, named here so that reading a

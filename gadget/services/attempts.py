@@ -31,12 +31,19 @@ def finish(
     played_at: datetime,
     notes: str = "",
     sides: SidesNamed | None = None,
+    with_the_app: bool = False,
 ) -> int:
     """The attempt, and what it completes, in the caller's unit: a win completes its
     mission for good on the map the game was played on, a loss changes nothing, a locked
     mission is refused."""
     columns = game_columns(
-        players=players, log=log, state=state, played_at=played_at, notes=notes, sides=sides
+        players=players,
+        log=log,
+        state=state,
+        played_at=played_at,
+        notes=notes,
+        sides=sides,
+        with_the_app=with_the_app,
     )
     attempt_id = unit.add_attempt(
         columns | {"team_id": team_id, "mission_id": mission_id, "map_id": map_id}
@@ -98,6 +105,7 @@ def game_columns(
     played_at: datetime,
     notes: str,
     sides: SidesNamed | None = None,
+    with_the_app: bool = False,
 ) -> dict[str, Any]:
     """An attempt's columns, but its team, mission and map, from its game's log and end (one
     place for a game ended here and a backup's many, written at once)."""
@@ -114,6 +122,7 @@ def game_columns(
         "log": log.to_json(),
         "told": None,
         "sides": sides_json(sides) if sides else None,
+        "with_the_app": with_the_app,
     }
 
 
@@ -165,6 +174,7 @@ def planned(
                 played_at=attempt.played_at,
                 notes=notes,
                 sides=attempt.sides,
+                with_the_app=attempt.with_the_app,
             )
         completes: tuple[str, ...] = ()
         if attempt.mission_id is not None and played_on == team_map:  # elsewhere: nothing

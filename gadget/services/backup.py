@@ -43,6 +43,7 @@ def export_team(store: Store, team: Team | str) -> dict[str, Any]:
                 told=a.told,
                 map_index=others.index(a.map_id) if a.map_id in others else None,
                 sides=a.sides,
+                with_the_app=a.with_the_app,
             )
             for a in attempts
         ),
@@ -80,6 +81,7 @@ def import_team(
                     told=a.told,
                     state=a.state,
                     sides=a.sides,
+                    with_the_app=a.with_the_app,
                 )
                 for a in document.attempts
             ],

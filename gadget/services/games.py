@@ -24,6 +24,7 @@ from gadget.engine import (
 )
 from gadget.missions.names import SidesNamed
 from gadget.services.attempts import finish, take_back
+from gadget.services.phones import APP, APP_SIDE
 from gadget.store import GameRecord, NotFoundError, SeatError, Seats, Store, StoreError
 from gadget.store.unit import Unit, stale_error
 
@@ -273,6 +274,7 @@ def move(
             state=state,
             played_at=unit.now,
             sides=sides_at_end(unit.seats(game_id)),
+            with_the_app=APP.key in unit.seats(game_id).of(APP_SIDE),
         )
     text = log.to_json()
     saved = unit.save_game(record, text, attempt_id, expected=expected_version)

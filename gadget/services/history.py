@@ -28,6 +28,7 @@ class HistoryCharts:
     attempts: int
     tallies: tuple[MissionTally, ...]  # the missions played, in the map's order
     losses: tuple[int, ...] = ()  # the lost attempts' numbers: a loss has no score
+    with_the_app: tuple[int, ...] = ()  # the numbers of the attempts played with the app
 
     @property
     def segments(self) -> tuple[tuple[tuple[int, int], ...], ...]:
@@ -99,7 +100,8 @@ def history_charts(attempts: Sequence[Attempt], names: Mapping[str, str]) -> His
         if mission in played
     )
     losses = tuple(i for i, a in enumerate(attempts, 1) if not a.won)
-    return HistoryCharts(scores, len(attempts), tallies, losses)
+    with_the_app = tuple(i for i, a in enumerate(attempts, 1) if a.with_the_app)
+    return HistoryCharts(scores, len(attempts), tallies, losses, with_the_app)
 
 
 def matching(attempts: Sequence[Attempt], mission: str, result: str) -> list[Attempt]:

@@ -8,8 +8,9 @@ from dataclasses import dataclass, field
 from gadget.engine import Phase, Player, Status
 from gadget.engine.timing import SettingsError, Stretch, TimerSettings, TimerState
 from gadget.missions import MissionMap, MissionResult, result_on_map
-from gadget.services.app_partner import APP, APP_SIDE, app_seat
+from gadget.services.app_partner import app_seat
 from gadget.services.games import SavedGame, WorkedGames, apart
+from gadget.services.phones import APP, APP_SIDE
 from gadget.services.side_seen import GameFacts, SideSeen, facts_of, seen_by
 from gadget.store import APP_HOLDER, SavedTimer, SeatRequest, Seats, Unit
 

@@ -9,6 +9,8 @@ import secrets
 from dataclasses import dataclass
 from typing import Final
 
+from gadget.engine import Player
+
 _TOKEN: Final = re.compile(r"[A-Za-z0-9_-]{32}")
 _PUBLIC_ID: Final = re.compile(r"[A-Za-z0-9_-]{22}")
 STORAGE_KEY: Final = "gadget.phone"
@@ -22,6 +24,14 @@ class Phone:
 
     def __repr__(self) -> str:
         return f"Phone({self.key[:8]}...)"
+
+
+#: The app's seat when it is a player's partner (services/app_partner.py), as the seats table
+#: keeps it (kind "app"): no phone's key (a phone's is a SHA-256 digest in hex), so no phone
+#: can ever present it.
+APP: Final = Phone("app")
+APP_KIND: Final = "app"
+APP_SIDE: Final = Player.B  # the side the app holds
 
 
 def new_phone_token() -> str:

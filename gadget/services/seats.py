@@ -14,11 +14,11 @@ from datetime import UTC, datetime
 
 from gadget.engine import Player
 from gadget.services import games
-from gadget.services.app_partner import APP_SIDE, with_app
+from gadget.services.app_partner import with_app
 from gadget.services.games import SavedGame
 from gadget.services.hub import Hub
 from gadget.services.phone_game import approvers, may_answer
-from gadget.services.phones import Phone
+from gadget.services.phones import APP_SIDE, Phone
 from gadget.store import NotFoundError, SeatError, SeatRequest, Store
 
 TAKE_OVER_WAIT = 120.0  # seconds a holding phone has to keep its side after a partner allows

@@ -9,7 +9,7 @@ from gadget.engine import Action, GadgetError, ShareCode
 from gadget.engine.timing import TimerSettings, TimerState
 from gadget.engine.words import WordsChoice
 from gadget.services import games
-from gadget.services.app_partner import APP, APP_SIDE, PAUSE, AppPartner, thinks_in_worker
+from gadget.services.app_partner import PAUSE, AppPartner, thinks_in_worker
 from gadget.services.campaign import start_game
 from gadget.services.classic_games import ClassicGames
 from gadget.services.games import SavedGame, apart, may_undo, move
@@ -24,7 +24,7 @@ from gadget.services.phone_game import (
     timer_state,
     unseated_screen,
 )
-from gadget.services.phones import Phone, is_invite, is_public_id
+from gadget.services.phones import APP, APP_KIND, APP_SIDE, Phone, is_invite, is_public_id
 from gadget.services.seats import TAKE_OVER_WAIT, Seats
 from gadget.services.side_invites import SideInvites
 from gadget.services.side_seen import GameFacts, HeldGame, facts_of, held_games
@@ -117,7 +117,7 @@ class Table(Seats, SideInvites, TeamWordLists, AppPartner):
             )
             self._save_timer(unit, game, settings)
             if with_the_app:
-                unit.take_seat(game.id, APP_SIDE, APP.key)
+                unit.take_seat(game.id, APP_SIDE, APP.key, kind=APP_KIND)
         return game
 
     def find(self, code: ShareCode) -> GameFacts | None:

@@ -68,6 +68,7 @@ class Attempt:
     log: GameLog | None  # None: a game played elsewhere, known by its told result
     told: Result | None = None
     sides: SidesNamed | None = None  # the phones of each side at the end; None: not kept
+    with_the_app: bool = False  # played with the app as the partner (it held side B)
 
 
 @dataclass(frozen=True, slots=True)
@@ -114,6 +115,7 @@ class ImportedAttempt:
     told: Result | None = None
     state: GameState | None = None  # where its log leads, when the caller has replayed it
     sides: SidesNamed | None = None  # each side's phones at its end, when it kept them
+    with_the_app: bool = False  # played with the app as the partner
 
 
 @dataclass(frozen=True, slots=True)
@@ -171,6 +173,7 @@ def attempt_record(row: AttemptRow) -> Attempt:
         log=parse_game_log(row.log) if row.log is not None else None,
         told=_told(row),
         sides=sides_named(row.sides),
+        with_the_app=row.with_the_app,
     )
 
 

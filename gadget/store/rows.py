@@ -4,7 +4,7 @@ from __future__ import annotations
 
 from datetime import datetime
 
-from sqlalchemy import Column, Index, Text, UniqueConstraint
+from sqlalchemy import Boolean, Column, Index, Text, UniqueConstraint, false
 from sqlmodel import Field, SQLModel
 
 
@@ -89,6 +89,10 @@ class AttemptRow(SQLModel, table=True):
     # The phones of each side at the end, by the names their players gave ("" for none):
     # JSON {"a": [...], "b": [...]}; None for a game that kept no phones (told, or older).
     sides: str | None = Field(default=None, sa_column=Column(Text, nullable=True))
+    # Played with the app as the partner: it held side B (docs/partner.md).
+    with_the_app: bool = Field(
+        default=False, sa_column=Column(Boolean, nullable=False, server_default=false())
+    )
 
 
 class GameRow(SQLModel, table=True):

@@ -213,7 +213,9 @@ class Unit(SideRows, CampaignRows):
         """Who holds each side of the game."""
         return cast(Seats, self._once("seats", game_id, lambda: self._rows.seats(game_id)))
 
-    def take_seat(self, game_id: int, side: Player, phone: str, most: int = 1) -> bool:
+    def take_seat(
+        self, game_id: int, side: Player, phone: str, most: int = 1, kind: str = "phone"
+    ) -> bool:
         """Hold a side that has fewer than `most` holders; True when this phone holds it now
         (it may have already).
 
@@ -235,6 +237,7 @@ class Unit(SideRows, CampaignRows):
             "side": side.value,
             "slot": slot,
             "phone": phone,
+            "kind": kind,  # "phone", or "app": the app itself holds the side
         }
         dialect = self.session.get_bind().dialect.name
         if dialect in ("sqlite", "postgresql"):

@@ -57,8 +57,14 @@ def MissionCardScreen() -> ft.Control:
         )
     mission, stats = card.mission, card.stats
 
-    def start(words: WordsChoice | None = None) -> None:
-        game = table.deal(team_name=team.name, mission_name=mission.id, words=words, phone=phone)
+    def start(words: WordsChoice | None = None, with_the_app: bool = False) -> None:
+        game = table.deal(
+            team_name=team.name,
+            mission_name=mission.id,
+            words=words,
+            phone=phone,
+            with_the_app=with_the_app,
+        )
         page.navigate(addresses.game(game.public_id))
 
     # Without the box: the words of the list in the phone's language (English otherwise).
@@ -91,8 +97,26 @@ def MissionCardScreen() -> ft.Control:
                         icon=ft.Icons.ABC,
                         on_click=guarded(lambda: start(words_here), set_message),
                     ),
+                    # English words: the app plays in English so far (docs/partner.md).
+                    ft.OutlinedButton(
+                        _("Play it with the app"),
+                        icon=ft.Icons.SMART_TOY,
+                        on_click=guarded(
+                            lambda: start(newest_list("en").number, with_the_app=True),
+                            set_message,
+                        ),
+                    ),
                 ],
                 wrap=True,
+            )
+        )
+        actions.append(
+            ft.Text(
+                _(
+                    "With the app as your partner, the result counts on the map as any other,"
+                    " and the history says it was played with the app."
+                ),
+                size=14,
             )
         )
     else:

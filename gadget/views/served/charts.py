@@ -42,6 +42,11 @@ def _point(x: int, y: int, words: str) -> charts.LineChartDataPoint:
     )
 
 
+def _with_the_app(plot: HistoryCharts, attempt: int) -> str:
+    """What a point's words add for an attempt played with the app."""
+    return _(", with the app") if attempt in plot.with_the_app else ""
+
+
 def score_chart(plot: HistoryCharts) -> ft.Control:
     """Each won attempt's score at its attempt number, a line joining only consecutive wins
     (a loss breaks it: it has no score) and each loss a red cross on the attempt axis; a
@@ -52,8 +57,9 @@ def score_chart(plot: HistoryCharts) -> ft.Control:
     scored = dict(plot.scores)
     told = [
         _("attempt {attempt} scored {score}").format(attempt=attempt, score=scored[attempt])
+        + _with_the_app(plot, attempt)
         if attempt in scored
-        else _("attempt {attempt} lost").format(attempt=attempt)
+        else _("attempt {attempt} lost").format(attempt=attempt) + _with_the_app(plot, attempt)
         for attempt in sorted({*scored, *plot.losses})
     ]
     dots = len(plot.scores) <= 50  # dots while they can be told apart
@@ -63,7 +69,8 @@ def score_chart(plot: HistoryCharts) -> ft.Control:
                 _point(
                     attempt,
                     score,
-                    _("attempt {attempt}: {score}").format(attempt=attempt, score=score),
+                    _("attempt {attempt}: {score}").format(attempt=attempt, score=score)
+                    + _with_the_app(plot, attempt),
                 )
                 for attempt, score in run
             ],
@@ -77,7 +84,12 @@ def score_chart(plot: HistoryCharts) -> ft.Control:
         lines.append(
             charts.LineChartData(
                 points=[
-                    _point(attempt, 0, _("attempt {attempt}: lost").format(attempt=attempt))
+                    _point(
+                        attempt,
+                        0,
+                        _("attempt {attempt}: lost").format(attempt=attempt)
+                        + _with_the_app(plot, attempt),
+                    )
                     for attempt in plot.losses
                 ],
                 color=ft.Colors.TRANSPARENT,  # marks, never a line between them
