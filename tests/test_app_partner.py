@@ -12,14 +12,25 @@ from collections.abc import Callable
 import pytest
 from sqlmodel import select
 
-from gadget.engine import Action, Clue, GadgetError, Guess, KeyCard, Player, Setup, Stop
+from gadget.engine import (
+    Action,
+    Clue,
+    GadgetError,
+    Guess,
+    KeyCard,
+    Player,
+    Setup,
+    Stop,
+    new_game,
+    view_for,
+)
 from gadget.engine.gamelog import GameLog
 from gadget.engine.keycard import Colour, generate_v1
 from gadget.engine.words import SHIPPED, CardWords, WordsKey, deal_words, newest_list
 from gadget.partner.lexicon import LANGUAGES
 from gadget.partner.seat import Seat
 from gadget.services import app_partner
-from gadget.services.app_partner import APP_LANGUAGES, with_app
+from gadget.services.app_partner import APP_LANGUAGES, thinks_in_worker, with_app
 from gadget.services.app_thinking import decide
 from gadget.services.backup import export_team, import_team
 from gadget.services.games import record_action, start_game
@@ -300,3 +311,13 @@ def test_a_backup_that_says_with_the_app_wrongly_is_refused_in_one_line(
     change(document["attempts"][0])
     with pytest.raises(GadgetError, match=said):
         import_team(table.store, json.dumps(document), rename="Owls again")
+
+
+@pytest.mark.process
+def test_the_app_thinks_in_the_servers_worker_process() -> None:
+    """The seat crosses to the worker and the action back (pickled), its lexicon read there."""
+    words = deal_words(SHIPPED[ENGLISH].words, 3)
+    seat = Seat(view_for(new_game(generate_v1(3)), APP_SIDE), words)
+    action = asyncio.run(thinks_in_worker(seat, "en"))
+    assert isinstance(action, Clue) and action.by is APP_SIDE and (action.number or 0) >= 1
+    assert action.word not in words

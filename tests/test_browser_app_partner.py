@@ -1,0 +1,73 @@
+"""One browser plays a whole game with the app in Chromium (issue 38), on the run's `gadget
+serve`: what no in-process test reaches, the app thinking in the server's worker process
+(spawned, its lexicon read there), its clues and touches reaching the page live over the
+WebSocket with its pauses, and a page that asks no host but this machine."""
+
+from __future__ import annotations
+
+import time
+from itertools import cycle
+
+import pytest
+from playwright.sync_api import Browser, Request
+
+from gadget.engine import Clue, Colour, Guess, Player, view_for
+from gadget.services.games import game as saved_game
+from gadget.store import Store
+from tests.browsers import _phone, _see
+from tests.processes import patience_ms
+from tests.shared import Served
+from tests.test_browser_apart import _give, _touch
+
+pytestmark = pytest.mark.browser
+A, B = Player.A, Player.B
+CLUES = ("ocean", "forest", "music", "kitchen", "sport", "city", "night", "school", "travel")
+
+
+def test_one_browser_plays_a_whole_game_with_the_app(served: Served, browser: Browser) -> None:
+    store = Store(f"sqlite:///{served.database}")
+    hosts: set[str] = set()
+
+    def watch(page: object) -> None:
+        page.on("request", lambda request: hosts.add(_host(request)))  # type: ignore[attr-defined]
+
+    phone = _phone(browser, served.url + "/", size=(390, 844), watch=watch)
+    phone.get_by_role("button", name="Play with the app", exact=True).click()
+    _see(phone, "The app holds side B")
+    game_id = store.games_in_progress()[-1].id
+    _see(phone, "B gave the clue: ")  # the app's first clue, thought in the worker
+    clues = cycle(CLUES)
+    deadline = time.monotonic() + 30 * patience_ms() / 1000
+    while not (now := saved_game(store, game_id)).state.is_over:
+        assert time.monotonic() < deadline, "the game never ended"
+        view, card = view_for(now.state, A), now.log.card
+        words = now.log.words.words  # type: ignore[union-attr]
+        if view.i_may_guess and view.mine_to_touch:  # touch the app's greens, then others
+            greens = [c for c in sorted(view.mine_to_touch) if card.colour(B, c) is Colour.GREEN]
+            cell = (greens or sorted(view.mine_to_touch))[0]
+            _touch(phone, cell, words[cell].upper())
+        elif view.i_may_give_clue:
+            _give(phone, next(clues), 2)
+        else:
+            phone.wait_for_timeout(300)  # the app's turn: it pauses before each action
+            continue
+        _until_moved(store, game_id, now.version)
+    _see(phone, "The story of the game")
+    actions = saved_game(store, game_id).log.actions
+    assert any(isinstance(a, Clue) and a.by is B for a in actions)  # the app's clues
+    assert any(isinstance(a, Guess) and a.by is B for a in actions)  # and its touches
+    assert hosts == {"127.0.0.1"}, hosts
+    store.close()
+
+
+def _until_moved(store: Store, game_id: int, version: int) -> None:
+    """Wait until the server has the player's action (a busy machine takes its time)."""
+    deadline = time.monotonic() + patience_ms() / 1000
+    while saved_game(store, game_id).version == version:
+        assert time.monotonic() < deadline, "the tap never reached the server"
+        time.sleep(0.1)
+
+
+def _host(request: Request) -> str:
+    """The host a request asked."""
+    return request.url.split("/")[2].split(":")[0] if "://" in request.url else request.url
