@@ -79,6 +79,7 @@ screenshots: install
 	$(BIN)/python tools/classic_screenshots.py
 	$(BIN)/python tools/words_screenshots.py
 	$(BIN)/python tools/side_screenshots.py
+	$(BIN)/python tools/partner_screenshots.py
 
 # After changing a message in the code: the template and every catalogue brought up to date
 # (new messages untranslated: tests/test_french.py says which), then compiled.

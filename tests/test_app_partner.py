@@ -37,7 +37,7 @@ from gadget.services.games import record_action, start_game
 from gadget.services.history import load_history
 from gadget.services.phones import APP, APP_KIND, APP_SIDE, Phone, new_phone_token, phone_from_token
 from gadget.services.table import Table
-from gadget.store import SeatError, Store
+from gadget.store import APP_HOLDER, SeatError, Store
 from gadget.store.rows import SeatRow
 from tests.cards import TEST_CARD
 from tests.clocks import FakeClock
@@ -73,8 +73,9 @@ def table(store: Store) -> Table:
     return made
 
 
-def test_the_app_plays_only_the_languages_its_lexicon_holds() -> None:
+def test_the_app_plays_only_the_languages_its_lexicon_holds_from_the_seat_the_store_names() -> None:
     assert APP_LANGUAGES == LANGUAGES
+    assert APP.key == APP_HOLDER
 
 
 def test_a_game_with_the_app_seats_it_on_side_b_and_shows_phone_a_no_code(table: Table) -> None:

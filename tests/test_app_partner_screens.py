@@ -78,7 +78,9 @@ async def test_home_deals_a_game_with_the_app_its_clue_then_its_touches_show(
         again = last.log.actions[-1]
         assert isinstance(again, Clue) and again.by is B
         assert await phone.until_says(f"B gave the clue: {again.word} {again.number}. You guess.")
-    assert await phone.until_says("The app holds side B.")
+        assert await phone.until_says("The app holds side B.")
+    else:  # its touch was the player's assassin
+        assert await phone.until_says("The story of the game")
 
 
 def _touchable(table: Table, game_id: int) -> frozenset[int]:
@@ -148,3 +150,61 @@ async def test_a_mission_is_played_with_the_app_from_its_card_and_its_history_sa
     assert attempt.with_the_app and not attempt.won
     await phone.go(addresses.team_history(team.id))
     assert await phone.until_says("Side B: the app")
+
+
+def _held(table: Table) -> asyncio.Event:
+    """The app thinks until the test lets it (set the event)."""
+    thinking_done = asyncio.Event()
+
+    async def think(seat: Seat, language: str) -> Action:
+        await thinking_done.wait()
+        return await asyncio.to_thread(decide, seat, APP_SIDE, language)
+
+    table.app_pause, table.app_thinks = 0.0, think
+    return thinking_done
+
+
+@at_the_table
+async def test_while_the_app_thinks_the_phone_offers_no_clue_and_no_undo(table: Table) -> None:
+    """The outsider's: the clue form was live while the app thought its first clue (the
+    player's clue then vanished), and Undo while it touched (its question closed by the
+    app's move)."""
+    let_go = _held(table)
+    phone = await Phone("/").open()
+    await phone.tap("Play with the app")
+    assert await phone.until_says("The app holds side B. It is thinking...")
+    assert not phone.says("Give clue") and not phone.says("Clue (one word)")
+    let_go.set()
+    game_id = table.store.games_in_progress()[-1].id
+    assert await phone.until_says("Tap a word on your card, then confirm it.")
+    # The player's turn ends on a bystander; then their clue; the app thinks again.
+    words = table.game(game_id).log.words
+    assert words is not None
+    tan = [c for c in _cells(table, game_id, B, Colour.TAN) if c in _touchable(table, game_id)]
+    await phone.tap_cell(*seat_of(A, tan[0]))
+    await phone.tap(f"Touch {words.words[tan[0]].upper()}")
+    assert await phone.until_says("You give the next clue.")
+    assert phone.says("Undo")  # the player's own turn: undo is offered
+    let_go.clear()
+    await _give(phone, "ocean", "2")
+    assert await phone.until_says("The app holds side B. It is thinking...")
+    assert not phone.says("Undo")
+    let_go.set()
+    assert await until(lambda: len(table.game(game_id).log.actions) > 3)
+
+
+@at_the_table
+async def test_no_phone_is_offered_the_apps_side_and_home_names_the_app(table: Table) -> None:
+    """The outsider's: a third browser was offered "Ask to take over side B" in a game with
+    the app, and Home said "Your partner holds side B"."""
+    _here(table)
+    phone = await Phone("/").open()
+    await phone.tap("Play with the app")
+    assert await phone.until_says("The app holds side B")
+    game = table.game(table.store.games_in_progress()[-1].id)
+    stranger = await Phone(addresses.game(game.public_id)).open()
+    assert await stranger.until_says("Ask to take over side A")
+    assert not stranger.says("Ask to take over side B")
+    await phone.go("/")
+    assert await phone.until_says("The app holds side B.")
+    assert not phone.says("Your partner holds side B.")

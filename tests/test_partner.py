@@ -225,13 +225,18 @@ def test_gadget_partner_clue_prints_a_word_and_its_number(
     capsys: pytest.CaptureFixture[str],
 ) -> None:
     words = deal_words(SHIPPED[0].words, 5)
-    argv = ["clue", "--targets", *words[:9], "--avoid", *words[9:12], "--bystanders", *words[12:]]
-    status, out, _ = _run(capsys, *argv, "--covered", "zebra")
+    argv = ["clue", "--targets", *words[:8], "--avoid", *words[9:12], "--bystanders", *words[12:]]
+    status, out, _ = _run(capsys, *argv, "--covered", words[8])  # 25 words in all
     word, number = out.split()
     assert status == 0 and int(number) >= 1 and not clue_flags(word, words, "en")
     status, out, _ = _run(capsys, *argv, "--json")
     answer = json.loads(out)
     assert status == 0 and set(answer) == {"clue", "number"} and answer["number"] >= 1
+
+
+def test_gadget_partner_takes_the_language_in_any_case(capsys: pytest.CaptureFixture[str]) -> None:
+    status, out, _ = _run(capsys, "guess", "--clue", "ocean", "--words", *BOARD, "--lang", "EN")
+    assert status == 0 and out.splitlines()[0] == "whale"
 
 
 @pytest.mark.parametrize(
@@ -242,8 +247,32 @@ def test_gadget_partner_clue_prints_a_word_and_its_number(
         (["guess", "--clue", "sea", "--words", "Whale", "whale"], "is given twice"),
         (["guess", "--clue", "sea", "--words", *[f"w{n}" for n in range(26)]], "a table has 25"),
         (["guess", "--clue", "sea", "--words", " ", "b"], "an empty word"),
-        (["guess", "--clue", "sea", "--words", "wh\u200bale"], "control character U+200B"),
-        (["guess", "--clue", "sea", "--words", "x" * 41], "longer than 40"),
+        (["guess", "--clue", "sea", "--words", "wh\u200bale"], "does not print (U+200B)"),
+        (["guess", "--clue", "sea", "--words", "x" * 41], "a word has at most 40"),
+        # The outsider's: a table's words in all, emoji (as a list refuses them).
+        (
+            [
+                "clue",
+                "--targets",
+                *[f"w{n}" for n in range(2)],
+                "--avoid",
+                *[f"a{n}" for n in range(3)],
+                "--bystanders",
+                *[f"b{n}" for n in range(21)],
+            ],
+            "and --covered has 26 words; a table has 25",
+        ),
+        (
+            [
+                "clue",
+                "--targets",
+                *[f"w{n}" for n in range(20)],
+                "--covered",
+                *[f"c{n}" for n in range(6)],
+            ],
+            "has 26 words",
+        ),
+        (["clue", "--targets", "\U0001f433", "whale"], "which phones cannot draw"),
         (["clue", "--targets", "whale", "--avoid", "whale"], "is given twice"),
         (["clue", "--targets", "whale", "--covered", "whale"], "is given twice"),
         (["clue", "--targets", "whale", "--lang", "fr"], "speaks en so far"),
@@ -256,3 +285,12 @@ def test_gadget_partner_refuses_bad_input_in_one_line(
     status, out, err = _run(capsys, *argv)
     assert status == 2 and not out
     assert said in err and len(err.strip().splitlines()) == 1, err
+
+
+def test_the_app_gives_no_name_or_numeral_as_a_clue(english: Lexicon) -> None:
+    """The outsider's: "kent", "rudolf" (for WOLF), "viii", "vietnamese" were given."""
+    names = ["kent", "rudolf", "viii", "vietnamese", "paris", "london", "ethnicity"]
+    assert all(english.row(name) is not None for name in names)  # read, as a player's clue
+    candidates = {english.words[row] for row in clues._candidates(english)}
+    assert not candidates & set(names)
+    assert {"ocean", "music", "dancer", "circle"} <= candidates

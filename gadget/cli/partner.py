@@ -10,7 +10,8 @@ from collections.abc import Sequence
 from typing import Any
 
 from gadget.cli.io import UsageError, _
-from gadget.engine.words import LONGEST_WORD, folded
+from gadget.engine.errors import WordListError
+from gadget.engine.words import check_word, folded
 from gadget.partner.clues import give_clue
 from gadget.partner.guessing import ranked
 from gadget.partner.lexicon import LANGUAGES, lexicon
@@ -38,7 +39,7 @@ def add_commands(commands: Any) -> None:
 
 
 def _common(command: Any) -> None:
-    command.add_argument("--lang", default="en", help=_("the words' language: en"))
+    command.add_argument("--lang", default="en", type=str.lower, help=_("the words' language: en"))
     command.add_argument("--json", action="store_true", help=_("print a JSON object"))
 
 
@@ -59,6 +60,7 @@ def give(args: argparse.Namespace) -> str:
     _words("--covered", args.covered, empty=True)
     uncovered = [*targets, *avoid, *bystanders]
     _distinct(uncovered, args.covered)
+    _at_most("--targets, --avoid, --bystanders and --covered", len(uncovered) + len(args.covered))
     given = give_clue(
         _lexicon(args.lang),
         targets,
@@ -82,35 +84,30 @@ def _lexicon(language: str) -> Any:
 
 
 def _words(option: str, words: Sequence[str], empty: bool = False) -> list[str]:
-    """The option's words, each checked: text that shows, at most LONGEST_WORD characters."""
+    """The option's words, each checked as a list's word is (engine/words.check_word)."""
     if not words and not empty:
         raise UsageError("{option} needs at least one word", option=option)
-    if len(words) > MOST_WORDS:
+    _at_most(option, len(words))
+    for place, word in enumerate(words, start=1):
+        if not word.strip():
+            raise UsageError("{option} holds an empty word", option=option)
+        try:
+            check_word(word.strip(), place)
+        except WordListError as wrong:
+            raise UsageError("{option}: {wrong}", option=option, wrong=wrong.said) from None
+    _distinct(words)
+    return [unicodedata.normalize("NFC", word.strip()) for word in words]
+
+
+def _at_most(option: str, count: int) -> None:
+    """A table has 25 words: no option, and no options together, name more."""
+    if count > MOST_WORDS:
         raise UsageError(
             "{option} has {count} words; a table has {most}",
             option=option,
-            count=len(words),
+            count=count,
             most=MOST_WORDS,
         )
-    for word in words:
-        if not word.strip():
-            raise UsageError("{option} holds an empty word", option=option)
-        if len(word) > LONGEST_WORD:
-            raise UsageError(
-                "{option}: {word!r} is longer than {longest} characters",
-                option=option,
-                word=word[:LONGEST_WORD] + "...",
-                longest=LONGEST_WORD,
-            )
-        control = next((char for char in word if unicodedata.category(char).startswith("C")), None)
-        if control is not None:
-            raise UsageError(
-                "{option}: a word holds the control character {code}",
-                option=option,
-                code=f"U+{ord(control):04X}",
-            )
-    _distinct(words)
-    return [word.strip() for word in words]
 
 
 def _distinct(*groups: Sequence[str]) -> None:

@@ -178,7 +178,7 @@ def read_word_list(text: str) -> tuple[str, ...]:
             items.pop(0)
         for item in items:
             place = len(words) + 1
-            _check_word(item, place)
+            check_word(item, place)
             word = unicodedata.normalize("NFC", item)
             twin = seen.get(folded(word))
             if twin is not None:
@@ -249,7 +249,7 @@ def _undrawn(item: str) -> str | None:
     return None
 
 
-def _check_word(item: str, place: int) -> None:
+def check_word(item: str, place: int) -> None:
     """One word of a custom list: present, short enough, nothing that does not print or that
     the phones cannot draw."""
     if not item:

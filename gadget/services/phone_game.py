@@ -109,7 +109,10 @@ class PhoneGame:
 
 def approvers(seats: Seats, members: frozenset[str], side: Player) -> frozenset[str]:
     """The phones that may allow a take-over of a side: its holders, the partner's seated
-    phones, and the phones of the game's team (never the app: it asks and allows nothing)."""
+    phones, and the phones of the game's team (never the app: it asks and allows nothing);
+    none for the app's own side, which no phone takes over."""
+    if APP_HOLDER in seats.of(side):
+        return frozenset()
     return members | (frozenset((*seats.of(side), *seats.of(side.partner))) - {APP_HOLDER})
 
 

@@ -29,7 +29,7 @@ class Phone:
 #: The app's seat when it is a player's partner (services/app_partner.py), as the seats table
 #: keeps it (kind "app"): no phone's key (a phone's is a SHA-256 digest in hex), so no phone
 #: can ever present it.
-APP: Final = Phone("app")
+APP: Final = Phone("app")  # the store's APP_HOLDER (this module is the site's: no store here)
 APP_KIND: Final = "app"
 APP_SIDE: Final = Player.B  # the side the app holds
 

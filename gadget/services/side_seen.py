@@ -104,6 +104,7 @@ class HeldGame:
     team_name: str | None  # None: a game outside any team
     mission_name: str | None  # the city as its map names it; None: no mission
     idle: timedelta  # since it was dealt, or since its last action when it has one
+    with_the_app: bool = False  # the other side is the app's
 
 
 def held_games(store: Store, phone: str, newest: int = 5) -> list[HeldGame]:
@@ -111,11 +112,12 @@ def held_games(store: Store, phone: str, newest: int = 5) -> list[HeldGame]:
     games = worked(store)
     return [
         HeldGame(
-            seen_by(games.saved(held.game), held.side),
+            seen_by(games.saved(held.game), held.side, shares=not held.with_the_app),
             held.partner_seated,
             held.team_name,
             held.mission_name,
             held.idle,
+            held.with_the_app,
         )
         for held in store.held_games(phone, newest)
     ]

@@ -8,7 +8,7 @@ from sqlmodel import col, select
 
 from gadget.engine.keycard import Player
 from gadget.store.maps import stored_map
-from gadget.store.records import HeldRecord, game_record
+from gadget.store.records import APP_HOLDER, HeldRecord, game_record
 from gadget.store.repository import Repository
 from gadget.store.rows import GameRow, MapRow, SeatRow, TeamRow
 
@@ -29,13 +29,13 @@ class HomeRecords(Repository):
                 .limit(newest)
             ).all()
             ids = [row.id for row, _side in held]
-            partnered = set(
-                session.exec(
-                    select(SeatRow.game_id).where(
-                        col(SeatRow.game_id).in_(ids), SeatRow.phone != phone
-                    )
-                ).all()
-            )
+            others = session.exec(
+                select(SeatRow.game_id, SeatRow.phone).where(
+                    col(SeatRow.game_id).in_(ids), SeatRow.phone != phone
+                )
+            ).all()
+            partnered = {game_id for game_id, _holder in others}
+            with_the_app = {game_id for game_id, holder in others if holder == APP_HOLDER}
             team_ids = {row.team_id for row, _side in held if row.team_id is not None}
             teams = dict(
                 session.exec(
@@ -55,6 +55,7 @@ class HomeRecords(Repository):
                     game=game_record(row),
                     side=Player(side),
                     partner_seated=row.id in partnered,
+                    with_the_app=row.id in with_the_app,
                     team_name=teams.get(row.team_id) if row.team_id is not None else None,
                     mission_name=cities.get((row.map_id, row.mission_id), row.mission_id)
                     if row.mission_id is not None

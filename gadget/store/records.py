@@ -100,6 +100,7 @@ class HeldRecord:
     team_name: str | None  # None: a game outside any team
     mission_name: str | None  # the city as its map names it; None: no mission
     idle: timedelta  # since it was dealt, or since its last action when it has one
+    with_the_app: bool = False  # the other side is the app's
 
 
 @dataclass(frozen=True, slots=True)

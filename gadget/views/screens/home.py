@@ -174,7 +174,9 @@ def _game_line(page: ft.Page, held: HeldGame) -> ft.Control:
         else _("Side {side}, dealt {ago}.")
     ).format(side=side.value.upper(), ago=ago(held.idle))
     partner = (
-        _("Your partner holds side {partner}.")
+        _("The app holds side {partner}.")
+        if held.with_the_app
+        else _("Your partner holds side {partner}.")
         if held.partner_seated
         else _("Nobody holds side {partner} yet.")
     ).format(partner=side.partner.value.upper())

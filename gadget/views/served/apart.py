@@ -86,12 +86,14 @@ def apart_buttons(
     act: Callable[[Action], None],
     visible: tuple[str, ...],
     language: str,
+    app_to_act: bool = False,
 ) -> list[ft.Control]:
-    """What this phone offers played apart: the clue form, the guesser's stop and touch
+    """What this phone offers played apart: the clue form (not while the app, the partner,
+    is about to give its clue: the player's would race it), the guesser's stop and touch
     hint, and the invalid-clue token either player may call."""
     buttons: list[ft.Control] = []
     me = view.player
-    if view.i_may_give_clue:
+    if view.i_may_give_clue and not app_to_act:
         buttons.append(
             ApartClueForm(lambda word, number: act(Clue(me, word, number)), visible, language)
         )

@@ -106,9 +106,11 @@ def _moves(
     act: Callable[[Action], None],
     ask_undo: Callable[[ft.Event[ft.OutlinedButton]], None],
     retain: Retain,
+    app_to_act: bool = False,
 ) -> ft.Control:
     """The buttons under the card: at one table (kept while the same buttons are offered),
-    or played apart."""
+    or played apart; while the app acts, no clue and no undo (either would race its move,
+    and an undo asked then was closed by it)."""
     if not seen.played_apart:
         names = offered(seen.view, seen.may_undo)
         return retain(
@@ -117,8 +119,8 @@ def _moves(
             lambda key: ft.Row(action_buttons(seen.view, act, ask_undo, names), wrap=True, key=key),
         )
     buttons = [
-        *apart_buttons(seen.view, act, seen.visible_words, words_language(seen)),
-        *undo_button(ask_undo, seen.may_undo),
+        *apart_buttons(seen.view, act, seen.visible_words, words_language(seen), app_to_act),
+        *undo_button(ask_undo, seen.may_undo and not app_to_act),
     ]
     return ft.Row(buttons, wrap=True, key="actions")
 
@@ -337,7 +339,7 @@ def GameTable(shown: PhoneGame, set_shown: Callable[[PhoneGame], None]) -> ft.Co
         # phone's new screen back 0.15 s, and its modal barrier hid it from the reader.
         undo_question(over, lambda: set_undo_asked(None), lambda: undo(game.version))
         if undo_asked == game.version  # a move since closes the question
-        else _moves(seen, act, ask_undo, retain),
+        else _moves(seen, act, ask_undo, retain, shown.app_to_act),
     ]
     # The question of a touch chosen sits between the card and the buttons.
     body[-1:-1] = touch_question(view, seen.words, mine, act, lambda: choose(None))
