@@ -2,7 +2,8 @@
 
 import re
 
-from gadget.engine import KeyCard
+from gadget.engine import KeyCard, Player
+from gadget.engine.keycard import generate_v1
 
 #        cells:  0-2 GG, 3 GX, 4-8 G-, 9 XG, 10 XX, 11 X-, 12-16 -G, 17 -X, 18-24 --
 TEST_CARD = KeyCard(
@@ -29,3 +30,21 @@ def card_from_sides(seen_by_a: str, seen_by_b: str) -> KeyCard:
     """The whole card, put together from what phone A and phone B show (only a test sees
     both phones)."""
     return KeyCard(seen_by_a, seen_by_b[::-1])
+
+
+def other_side_swapped(seed: int, kept: Player) -> tuple[KeyCard, KeyCard]:
+    """Two cards with one side `kept` alike and the other side different: a green and another
+    colour of the other side swapped under two cells the kept side colours alike (the rule
+    book's pair counts hold). What a player holding `kept` sees of both is the same."""
+    card = generate_v1(seed)
+    keep, other = (card.a, list(card.b)) if kept is Player.A else (card.b, list(card.a))
+    first, second = next(
+        (one, two)
+        for one in range(25)
+        for two in range(one + 1, 25)
+        if keep[one] == keep[two] and other[one] != other[two] and "G" in (other[one], other[two])
+    )
+    other[first], other[second] = other[second], other[first]
+    changed = "".join(other)
+    twin = KeyCard.parse(card.a, changed) if kept is Player.A else KeyCard.parse(changed, card.b)
+    return card, twin

@@ -17,7 +17,6 @@ from gadget.engine import (
     Clue,
     GadgetError,
     Guess,
-    KeyCard,
     Player,
     Setup,
     Stop,
@@ -39,7 +38,7 @@ from gadget.services.phones import APP, APP_KIND, APP_SIDE, Phone, new_phone_tok
 from gadget.services.table import Table
 from gadget.store import APP_HOLDER, SeatError, Store
 from gadget.store.rows import SeatRow
-from tests.cards import TEST_CARD
+from tests.cards import TEST_CARD, other_side_swapped
 from tests.clocks import FakeClock
 from tests.games import WINNING_ACTIONS
 
@@ -143,28 +142,13 @@ def test_after_the_players_clue_the_app_touches_one_word_at_a_time_as_b_records(
     assert not table.phone_game(game.id, phone).app_to_act
 
 
-def _same_b_other_a(seed: int) -> tuple[KeyCard, KeyCard]:
-    """Two cards with one side B and two sides A: a green and another colour of A swapped
-    under two cells B colours alike (the rule book's pair counts hold)."""
-    card = generate_v1(seed)
-    a = list(card.a)
-    first, second = next(
-        (one, two)
-        for one in range(25)
-        for two in range(one + 1, 25)
-        if card.b[one] == card.b[two] and a[one] != a[two] and "G" in (a[one], a[two])
-    )
-    a[first], a[second] = a[second], a[first]
-    return card, KeyCard.parse("".join(a), card.b)
-
-
 def _first_decisions(table: Table, seed: int, touch: bool = True) -> list[tuple[Action, ...]]:
     """Two games with the app on side B, the same side B and words and two sides A, played
     alike: in each, the app's first clue, then (`touch`) its first touch after the same
     clue."""
     words = CardWords(WordsKey(ENGLISH, seed), deal_words(SHIPPED[ENGLISH].words, seed))
     decisions = []
-    for card in _same_b_other_a(seed):
+    for card in other_side_swapped(seed, kept=B):
         phone = new_phone()
         game = start_game(table.store, GameLog(card, Setup(), words=words), phone=phone.key)
         with table.store.unit() as unit:

@@ -55,12 +55,7 @@ async def test_home_deals_a_game_with_the_app_its_clue_then_its_touches_show(
     assert not any(CODE.match(text) for text in phone.texts())  # side B's code: never here
     assert not phone.says("Show the code for side B") and not phone.says("QR code")
     # The player touches a bystander of the app's side: their turn ends; they give a clue.
-    words = table.game(game_id).log.words
-    assert words is not None
-    tan = [c for c in _cells(table, game_id, B, Colour.TAN) if c in _touchable(table, game_id)]
-    await phone.tap_cell(*seat_of(A, tan[0]))
-    await phone.tap(f"Touch {words.words[tan[0]].upper()}")
-    assert await phone.until_says("You give the next clue.")
+    await _end_the_players_turn(phone, table, game_id)
     await _give(phone, "ocean", "2")
     # The app touches, each touch shown as it is made, then it gives its next clue.
     assert await phone.until_says("The app holds side B. It is thinking...")
@@ -81,6 +76,16 @@ async def test_home_deals_a_game_with_the_app_its_clue_then_its_touches_show(
         assert await phone.until_says("The app holds side B.")
     else:  # its touch was the player's assassin
         assert await phone.until_says("The story of the game")
+
+
+async def _end_the_players_turn(phone: Phone, table: Table, game_id: int) -> None:
+    """The player touches a word that is a bystander on the app's side: their turn ends."""
+    words = table.game(game_id).log.words
+    assert words is not None
+    tan = [c for c in _cells(table, game_id, B, Colour.TAN) if c in _touchable(table, game_id)]
+    await phone.tap_cell(*seat_of(A, tan[0]))
+    await phone.tap(f"Touch {words.words[tan[0]].upper()}")
+    assert await phone.until_says("You give the next clue.")
 
 
 def _touchable(table: Table, game_id: int) -> frozenset[int]:
@@ -178,12 +183,7 @@ async def test_while_the_app_thinks_the_phone_offers_no_clue_and_no_undo(table: 
     game_id = table.store.games_in_progress()[-1].id
     assert await phone.until_says("Tap a word on your card, then confirm it.")
     # The player's turn ends on a bystander; then their clue; the app thinks again.
-    words = table.game(game_id).log.words
-    assert words is not None
-    tan = [c for c in _cells(table, game_id, B, Colour.TAN) if c in _touchable(table, game_id)]
-    await phone.tap_cell(*seat_of(A, tan[0]))
-    await phone.tap(f"Touch {words.words[tan[0]].upper()}")
-    assert await phone.until_says("You give the next clue.")
+    await _end_the_players_turn(phone, table, game_id)
     assert phone.says("Undo")  # the player's own turn: undo is offered
     let_go.clear()
     await _give(phone, "ocean", "2")

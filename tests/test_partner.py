@@ -12,7 +12,7 @@ import numpy as np
 import pytest
 
 from gadget.cli import main
-from gadget.engine import Clue, KeyCard, Player, apply, new_game, view_for
+from gadget.engine import Clue, Player, apply, new_game, view_for
 from gadget.engine.keycard import generate_v1
 from gadget.engine.words import SHIPPED, deal_words, folded
 from gadget.partner import clues, guessing
@@ -23,6 +23,7 @@ from gadget.partner.lexicon import Lexicon, PartnerError, lexicon
 from gadget.partner.player import partner_clue, partner_touch
 from gadget.partner.seat import Seat
 from gadget.services.clue_check import clue_flags
+from tests.cards import other_side_swapped
 
 BOARD = ("round", "slip", "soul", "match", "whale", "pen", "light", "ice cream")
 
@@ -168,27 +169,12 @@ def test_the_app_gives_no_clue_the_tables_rule_refuses(english: Lexicon) -> None
         give_clue(english, [], ["soul"], [], allowed=_anything)
 
 
-def _same_a_other_b(seed: int) -> tuple[KeyCard, KeyCard]:
-    """Two cards with one side A and two sides B (two of B's colours swapped under cells A
-    colours alike: the rule book's pair counts hold)."""
-    card = generate_v1(seed)
-    b = list(card.b)
-    first, second = next(
-        (one, two)
-        for one in range(25)
-        for two in range(one + 1, 25)
-        if card.a[one] == card.a[two] and b[one] != b[two]
-    )
-    b[first], b[second] = b[second], b[first]
-    return card, KeyCard.parse(card.a, "".join(b))
-
-
 def test_the_partners_clue_and_touches_never_depend_on_the_other_side(
     english: Lexicon,
 ) -> None:
     words = deal_words(SHIPPED[0].words, 11)
     for seed in range(3):
-        cards = _same_a_other_b(seed)
+        cards = other_side_swapped(seed, kept=Player.A)
         states = [new_game(card) for card in cards]
         rule = lambda word, uncovered: not clue_flags(word, uncovered, "en")  # noqa: E731
         given = {partner_clue(english, Seat(view_for(s, Player.A), words), rule) for s in states}
