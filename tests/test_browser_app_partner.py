@@ -14,7 +14,7 @@ from playwright.sync_api import Browser, Request
 from gadget.engine import Clue, Colour, Guess, Player, view_for
 from gadget.services.games import game as saved_game
 from gadget.store import Store
-from tests.browsers import _phone, _see
+from tests.browsers import GAME_ADDRESS, _phone, _see
 from tests.processes import patience_ms
 from tests.shared import Served
 from tests.test_browser_apart import _give, _touch
@@ -33,8 +33,12 @@ def test_one_browser_plays_a_whole_game_with_the_app(served: Served, browser: Br
 
     phone = _phone(browser, served.url + "/", size=(390, 844), watch=watch)
     phone.get_by_role("button", name="Play with the app", exact=True).click()
+    phone.wait_for_url(GAME_ADDRESS, timeout=patience_ms())
     _see(phone, "The app holds side B")
-    game_id = store.games_in_progress()[-1].id
+    # This phone's game, by its address: the run's other tests deal games on this server.
+    dealt = store.game_by_public_id(phone.url.rsplit("/", 1)[1])
+    assert dealt is not None
+    game_id = dealt.id
     _see(phone, "B gave the clue: ")  # the app's first clue, thought in the worker
     clues = cycle(CLUES)
     deadline = time.monotonic() + 30 * patience_ms() / 1000
