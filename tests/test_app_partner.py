@@ -88,8 +88,8 @@ def test_a_game_with_the_app_seats_it_on_side_b_and_shows_phone_a_no_code(table:
     seen = table.phone_game(game.id, phone)
     assert seen.side is A and seen.with_the_app and seen.app_to_act  # it gives the first clue
     assert seen.seen is not None and seen.seen.share_code is None and seen.seen.played_apart
-    with pytest.raises(SeatError, match="only a game with its words"):
-        table.deal(phone=phone, with_the_app=True)
+    english = table.deal(phone=new_phone(), with_the_app=True)  # its language's words
+    assert english.log.words is not None and english.log.words.language == "en"
 
 
 def test_the_app_gives_its_clue_then_waits_for_the_players_touches(table: Table) -> None:

@@ -7,9 +7,9 @@ from collections.abc import Callable
 
 from gadget.engine import Action, GadgetError, ShareCode
 from gadget.engine.timing import TimerSettings, TimerState
-from gadget.engine.words import WordsChoice
+from gadget.engine.words import WordsChoice, newest_list
 from gadget.services import games
-from gadget.services.app_partner import PAUSE, AppPartner, thinks_in_worker
+from gadget.services.app_partner import APP_LANGUAGES, PAUSE, AppPartner, thinks_in_worker
 from gadget.services.campaign import start_game
 from gadget.services.classic_games import ClassicGames
 from gadget.services.games import SavedGame, apart, may_undo, move
@@ -97,9 +97,10 @@ class Table(Seats, SideInvites, TeamWordLists, AppPartner):
         """A new game on this server, its timer set from the saved default; the phone that
         dealt it holds side A (a team's mission only from a phone of the team); with
         `words`, its words are on both phones and it is played apart; `with_the_app`, the
-        app holds side B (played apart: it needs the words)."""
+        app holds side B (played apart, with the words of the app's language unless others
+        are given)."""
         if with_the_app and words is None:
-            raise SeatError("the app plays only a game with its words on the phones")
+            words = newest_list(APP_LANGUAGES[0]).number
         if team_name is not None:
             self.team_of(phone, self.store.team(team_name).id)
         settings = self.default_timer(phone)

@@ -10,7 +10,7 @@ import flet as ft
 
 from gadget.engine import AGENTS, Phase
 from gadget.engine.classic import Game
-from gadget.engine.words import WordsChoice, newest_list
+from gadget.engine.words import WordsChoice
 from gadget.missions import MissionState
 from gadget.services import addresses, palette
 from gadget.services.classic_games import deal_card
@@ -31,9 +31,6 @@ from gadget.views.parts.typed_code import join_by_code
 from gadget.views.parts.words_choice import words_deal
 from gadget.views.served.table_context import use_table
 from gadget.views.served.take_over import request_panel
-
-#: The words of a game with the app: the app plays in English so far (docs/partner.md).
-ENGLISH = newest_list("en").number
 
 
 class HowDealt(TypedDict, total=False):
@@ -301,9 +298,7 @@ def Home() -> ft.Control:
                     " two homes on a call, or a table with no cards."
                 ),
             ),
-            *_with_the_app(
-                _deal(table, page, phone, set_problem, words=ENGLISH, with_the_app=True)
-            ),
+            *_with_the_app(_deal(table, page, phone, set_problem, with_the_app=True)),
             ft.Text(_("Classic Codenames or Pictures"), size=18, weight=ft.FontWeight.W_600),
             ft.Row(
                 [

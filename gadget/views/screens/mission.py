@@ -97,14 +97,10 @@ def MissionCardScreen() -> ft.Control:
                         icon=ft.Icons.ABC,
                         on_click=guarded(lambda: start(words_here), set_message),
                     ),
-                    # English words: the app plays in English so far (docs/partner.md).
-                    ft.OutlinedButton(
+                    ft.OutlinedButton(  # with the words of the app's language
                         _("Play it with the app"),
                         icon=ft.Icons.SMART_TOY,
-                        on_click=guarded(
-                            lambda: start(newest_list("en").number, with_the_app=True),
-                            set_message,
-                        ),
+                        on_click=guarded(lambda: start(with_the_app=True), set_message),
                     ),
                 ],
                 wrap=True,
