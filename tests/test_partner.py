@@ -280,3 +280,17 @@ def test_the_app_gives_no_name_or_numeral_as_a_clue(english: Lexicon) -> None:
     candidates = {english.words[row] for row in clues._candidates(english)}
     assert not candidates & set(names)
     assert {"ocean", "music", "dancer", "circle"} <= candidates
+
+
+def test_when_no_clue_clears_its_margins_the_app_gives_the_one_nearest_a_target(
+    english: Lexicon, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    """With nothing to avoid, every candidate was worth as much (infinity): the first of the
+    lexicon's plain words was given, whatever the target."""
+    monkeypatch.setattr(clues, "FAINTEST", 9.0)  # nothing clears
+    given = give_clue(english, ["whale"], [], [], allowed=_anything)
+    candidates = clues._candidates(english)
+    scores = english.table_scores(candidates, ["whale"])[:, 0]
+    row = english.row(given.word)
+    assert given.number == 1 and given.meant == ("whale",)
+    assert row is not None and scores[list(candidates).index(row)] >= np.sort(scores)[-10]

@@ -79,7 +79,7 @@ def give_clue(
     )
     if not np.isfinite(value).any():  # nothing clears: the one word the clue is nearest
         counts = np.ones(len(candidates), dtype=np.intp)
-        value = ranked[:, 0] - danger
+        value = ranked[:, 0] - np.where(np.isfinite(danger), danger, 0.0)
     said = {folded(word) for word in given_before}
     for best in np.argsort(-value, kind="stable"):
         word = lexicon.words[int(candidates[best])]
