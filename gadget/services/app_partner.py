@@ -32,17 +32,21 @@ def with_app(seats: Seats) -> bool:
     return APP.key in seats.of(APP_SIDE)
 
 
-def app_seat(game: SavedGame) -> Seat | None:
-    """What side B's phone shows, when the app has something to do now; else None (the game
-    is over, or it waits for the player; it gives the first clue itself)."""
-    words = game.log.words
-    if game.state.is_over or words is None:
-        return None
+def app_to_act(game: SavedGame) -> bool:
+    """Whether the app has something to do now: not when the game is over or it waits for
+    the player (it gives the first clue itself). Every screen read asks this: no replay."""
+    if game.state.is_over or game.log.words is None:
+        return False
     view = view_for(game.state, APP_SIDE)
-    if not (view.i_may_give_clue or view.i_may_guess):
+    return view.i_may_give_clue or view.i_may_guess
+
+
+def app_seat(game: SavedGame) -> Seat | None:
+    """What side B's phone shows, when the app has something to do now; else None."""
+    if not app_to_act(game) or game.log.words is None:
         return None
-    past, found = turns_of(game.log)
-    return Seat(view, words.words, past, found)
+    past, found = turns_of(game.log)  # a replay of the log: only when the app acts
+    return Seat(view_for(game.state, APP_SIDE), game.log.words.words, past, found)
 
 
 def turns_of(log: GameLog) -> tuple[tuple[PastClue, ...], int]:

@@ -8,7 +8,7 @@ from dataclasses import dataclass, field
 from gadget.engine import Phase, Player, Status
 from gadget.engine.timing import SettingsError, Stretch, TimerSettings, TimerState
 from gadget.missions import MissionMap, MissionResult, result_on_map
-from gadget.services.app_partner import app_seat
+from gadget.services.app_partner import app_to_act
 from gadget.services.games import SavedGame, WorkedGames, apart
 from gadget.services.phones import APP, APP_SIDE
 from gadget.services.side_seen import GameFacts, SideSeen, facts_of, seen_by
@@ -168,7 +168,7 @@ def seated_screen(
         place_on_side=screen.seats.of(side).index(phone) if phone in screen.seats.of(side) else 0,
         chosen=still_chosen(screen, seen.view.mine_to_touch),
         with_the_app=app,
-        app_to_act=app and app_seat(game) is not None,
+        app_to_act=app and app_to_act(game),
     )
 
 
