@@ -10,12 +10,15 @@
   map with the app on both sides;
 - speed: a clue and a guess, median and slowest, on this machine.
 
-The human turns come from a published study's data (the file names its source); they are
-never shipped. Give their file with --turns or GADGET_HUMAN_TURNS; without it the human
-figures are left out. `--fit` prints the softmax temperature that best explains the human
+Each figure is measured in English and in French (--language to choose one). The human turns
+come from a published study's data (the file names its source); they are never shipped. Give
+their file with --turns or GADGET_HUMAN_TURNS, and the French cases made from it
+(tools/build_french_turns.py) with --turns-fr or GADGET_HUMAN_TURNS_FR; without them the
+human figures are left out. `--fit` prints the softmax temperature that best explains the human
 first touches. `--quick`: a few of everything (tests/test_bench_partner.py runs it).
 
-Usage: python bench/bench_partner.py [--turns FILE] [--games 1000] [--bank-games 100] [--quick]
+Usage: python bench/bench_partner.py [--turns FILE] [--turns-fr FILE] [--language en|fr]
+[--games 1000] [--bank-games 100] [--quick]
 """
 
 from __future__ import annotations
@@ -41,11 +44,11 @@ sys.path.insert(0, str(Path(__file__).resolve().parent))
 from partner_play import Independent, Played, allowed, play
 
 from gadget.engine import Setup
-from gadget.engine.words import SHIPPED, deal_words
+from gadget.engine.words import deal_words, newest_list
 from gadget.missions.map import default_map
 from gadget.partner import guessing
 from gadget.partner.clues import give_clue
-from gadget.partner.lexicon import Lexicon, lexicon
+from gadget.partner.lexicon import LANGUAGES, Lexicon, lexicon
 
 
 def _rate(hits: int, total: int) -> str:
@@ -115,7 +118,7 @@ def clue_figures(partner: Lexicon, independent: Independent, cases: Sequence[Any
         board = tuple(case["targets"] + case["assassins"] + case["bystanders"])
         given = give_clue(
             partner, case["targets"], case["assassins"], case["bystanders"],
-            allowed=lambda word, board=board: allowed(word, board),
+            allowed=lambda word, board=board: allowed(word, board, partner.language),
         )  # fmt: skip
         numbers.append(given.number)
         human += _leads(independent, case["clue"], len(case["targets"]), case, board)
@@ -149,10 +152,11 @@ def play_figures(label: str, games: list[Played]) -> None:
 def speed_figures(partner: Lexicon, samples: int) -> None:
     """A clue and a guess on dealt boards: median and slowest (s)."""
     clue_times, guess_times = [], []
+    probe = {"en": "ocean", "fr": "océan"}[partner.language]
     for seed in range(samples):
-        words = deal_words(SHIPPED[0].words, seed)
+        words = deal_words(newest_list(partner.language).words, seed)
         clue_times.append(_timed(partial(_clue_of, partner, words)))
-        guess_times.append(_timed(partial(guessing.ranked, partner, "ocean", words)))
+        guess_times.append(_timed(partial(guessing.ranked, partner, probe, words)))
     for name, times in (("clue", clue_times), ("guess", guess_times)):
         print(f"  {name}: median {statistics.median(times):.4f} s, slowest {max(times):.4f} s")
 
@@ -171,23 +175,33 @@ def _timed(work: Callable[[], object]) -> float:
 def main() -> None:
     parser = argparse.ArgumentParser(description=__doc__.split("\n\n")[0])
     parser.add_argument("--turns", type=Path, default=os.environ.get("GADGET_HUMAN_TURNS"))
+    parser.add_argument("--turns-fr", type=Path, default=os.environ.get("GADGET_HUMAN_TURNS_FR"))
+    parser.add_argument("--language", choices=LANGUAGES, action="append")
     parser.add_argument("--games", type=int, default=1000)
     parser.add_argument("--bank-games", type=int, default=100)
     parser.add_argument("--fit", action="store_true")
     parser.add_argument("--quick", action="store_true")
     arguments = parser.parse_args()
-    games, bank_games, samples = (
-        (4, 1, 5) if arguments.quick else (arguments.games, arguments.bank_games, 50)
-    )
     print(
         f"machine: {platform.machine()}, Python {platform.python_version()}, {os.cpu_count()} cores"
     )
+    files = {"en": arguments.turns, "fr": arguments.turns_fr}
+    for language in arguments.language or LANGUAGES:
+        print(f"== {language}")
+        measure(language, files[language], arguments)
+
+
+def measure(language: str, turns_file: Path | None, arguments: argparse.Namespace) -> None:
+    """Every figure in one language."""
+    games, bank_games, samples = (
+        (4, 1, 5) if arguments.quick else (arguments.games, arguments.bank_games, 50)
+    )
     started = time.perf_counter()
-    partner = lexicon("en")
+    partner = lexicon(language)
     print(f"lexicon: {len(partner.words)} words, read in {time.perf_counter() - started:.2f} s")
-    independent = Independent()
-    if arguments.turns:
-        data = json.loads(Path(arguments.turns).read_text(encoding="utf-8"))
+    independent = Independent(language)
+    if turns_file:
+        data = json.loads(Path(turns_file).read_text(encoding="utf-8"))
         turns, cases = data["guesses"], data["clues"]
         if arguments.quick:
             turns, cases = turns[:20], cases[:20]
@@ -195,7 +209,8 @@ def main() -> None:
         calibration_figures(partner, turns, arguments.fit)
         clue_figures(partner, independent, cases)
     else:
-        print("human turns: not given (--turns FILE or GADGET_HUMAN_TURNS)")
+        option = "--turns" if language == "en" else "--turns-fr"
+        print(f"human turns: not given ({option} FILE)")
     print(f"play, standard games (9 tokens, 9 mistakes), {games} each:")
     play_figures("app with itself", [play(partner, seed) for seed in range(games)])
     guesser = independent.toucher()

@@ -1,11 +1,13 @@
 """Whole Duet games played by seats that see only their own side (bench_partner.py's play
 figures): the app's partner on both sides, or its clues guessed by a guesser built on another
-model (GloVe 6B 50d, bench/partner_glove_en.npz, never shipped in the app)."""
+model (English: GloVe 6B 50d, bench/partner_glove_en.npz; French: multilingual E5,
+bench/partner_e5_fr.npz; never shipped in the app)."""
 
 from __future__ import annotations
 
 from collections.abc import Callable, Sequence
 from dataclasses import dataclass
+from functools import partial
 from pathlib import Path
 
 import numpy as np
@@ -23,27 +25,34 @@ from gadget.engine import (
     view_for,
 )
 from gadget.engine.keycard import generate_v1
-from gadget.engine.words import SHIPPED, deal_words, folded
+from gadget.engine.words import deal_words, folded, newest_list
 from gadget.partner.lexicon import Lexicon
 from gadget.partner.player import partner_clue, partner_touch
 from gadget.partner.seat import PastClue, Seat
 from gadget.services.clue_check import clue_flags
 
-GUESSER_FILE = Path(__file__).with_name("partner_glove_en.npz")
+#: Each language's independent guesser: its file and the name of its vectors there.
+GUESSERS = {
+    "en": (Path(__file__).with_name("partner_glove_en.npz"), "glove"),
+    "fr": (Path(__file__).with_name("partner_e5_fr.npz"), "e5"),
+}
 #: A guesser: the seat's phone, and the cell it touches next (None: it stops).
 Toucher = Callable[[Seat], int | None]
 
 
 class Independent:
-    """A guesser that reads clues with GloVe alone: another model than the app's two."""
+    """A guesser that reads clues with one model the app does not use (GloVe, E5)."""
 
-    def __init__(self, path: Path = GUESSER_FILE) -> None:
+    def __init__(self, language: str = "en") -> None:
+        path, name = GUESSERS[language]
         with np.load(path, allow_pickle=False) as stored:
             words = bytes(stored["words"]).decode().split("\n")
-            vectors = stored["glove"].astype(np.float32)
+            vectors = stored[name].astype(np.float32)
         lengths = np.linalg.norm(vectors, axis=1, keepdims=True)
         self.vectors = vectors / np.maximum(lengths, 1e-12)
-        self.row = {word: row for row, word in enumerate(words)}
+        self.row: dict[str, int] = {}
+        for row, word in enumerate(words):
+            self.row.setdefault(folded(word), row)
 
     def ranked(self, clue: str, words: Sequence[str]) -> list[str]:
         """The words, the one most like the clue first; a word GloVe does not know comes last,
@@ -94,9 +103,9 @@ class Played:
     assassin: bool
 
 
-def allowed(word: str, uncovered: tuple[str, ...]) -> bool:
+def allowed(word: str, uncovered: tuple[str, ...], language: str = "en") -> bool:
     """The table's clue rule (services/clue_check.py): no clash with an uncovered word."""
-    return not clue_flags(word, uncovered, "en")
+    return not clue_flags(word, uncovered, language)
 
 
 def play(
@@ -104,7 +113,8 @@ def play(
 ) -> Played:
     """One game of the app's partner with itself (or with `guesser` touching for its clues):
     card and words dealt from the seed, A gives the first clue."""
-    words = deal_words(SHIPPED[0].words, seed)
+    words = deal_words(newest_list(lexicon.language).words, seed)
+    rule = partial(allowed, language=lexicon.language)
     state = new_game(generate_v1(seed), setup or Setup())
     past: list[PastClue] = []
     found_before = 0
@@ -115,7 +125,7 @@ def play(
             if not state.words_to_give_mask(giver):
                 giver = giver.partner
             seat = Seat(view_for(state, giver), words, tuple(past))
-            state = apply(state, partner_clue(lexicon, seat, allowed))
+            state = apply(state, partner_clue(lexicon, seat, rule))
             found_before = state.agents_found
             continue
         player = _guesser(state)

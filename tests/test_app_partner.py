@@ -26,12 +26,13 @@ from gadget.engine import (
 from gadget.engine.gamelog import GameLog
 from gadget.engine.keycard import Colour, generate_v1
 from gadget.engine.words import SHIPPED, CardWords, WordsKey, deal_words, newest_list
-from gadget.partner.lexicon import LANGUAGES
+from gadget.partner.lexicon import LANGUAGES, lexicon
 from gadget.partner.seat import Seat
 from gadget.services import app_partner
 from gadget.services.app_partner import APP_LANGUAGES, thinks_in_worker, with_app
 from gadget.services.app_thinking import decide
 from gadget.services.backup import export_team, import_team
+from gadget.services.clue_check import clue_flags
 from gadget.services.games import record_action, start_game
 from gadget.services.history import load_history
 from gadget.services.phones import APP, APP_KIND, APP_SIDE, Phone, new_phone_token, phone_from_token
@@ -306,3 +307,15 @@ def test_the_app_thinks_in_the_servers_worker_process() -> None:
     action = asyncio.run(thinks_in_worker(seat, "en"))
     assert isinstance(action, Clue) and action.by is APP_SIDE and (action.number or 0) >= 1
     assert action.word not in words
+
+
+def test_a_game_with_the_app_in_french_gets_a_french_clue_the_table_allows(table: Table) -> None:
+    phone = new_phone()
+    game = table.deal(phone=phone, words=newest_list("fr").number, with_the_app=True)
+    asyncio.run(table.app_turn(phone, game.id))
+    now = table.game(game.id)
+    clue = now.log.actions[-1]
+    assert isinstance(clue, Clue) and clue.by is B
+    assert now.log.words is not None and now.log.words.language == "fr"
+    assert lexicon("fr").row(clue.word) is not None
+    assert not clue_flags(clue.word, now.log.words.words, "fr")

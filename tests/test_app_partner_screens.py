@@ -9,6 +9,7 @@ import asyncio
 import re
 
 from gadget.engine import Action, Clue, Colour, Guess, Player
+from gadget.partner.lexicon import lexicon
 from gadget.partner.seat import Seat
 from gadget.services import addresses
 from gadget.services.app_thinking import decide
@@ -45,7 +46,7 @@ async def test_home_deals_a_game_with_the_app_its_clue_then_its_touches_show(
 ) -> None:
     _here(table)
     phone = await Phone("/").open()
-    await phone.tap("Play with the app")
+    await phone.tap("Play with the app in English")
     assert await phone.until_says("The app holds side B")
     game_id = table.store.games_in_progress()[-1].id
     assert await until(lambda: bool(table.game(game_id).log.actions))
@@ -104,7 +105,7 @@ def _phone_of(table: Table, game_id: int) -> ServedPhone:
 async def test_a_game_with_the_app_in_french(table: Table) -> None:
     _here(table)
     phone = await Phone("/", storage={LANGUAGE_KEY: "fr"}).open()
-    await phone.tap("Jouer avec l'appli")
+    await phone.tap("Jouer avec l'appli en anglais")  # English words, French screens
     assert await phone.until_says("L'appli tient le côté B")
     game_id = table.store.games_in_progress()[-1].id
     assert await until(lambda: bool(table.game(game_id).log.actions))
@@ -176,7 +177,7 @@ async def test_while_the_app_thinks_the_phone_offers_no_clue_and_no_undo(table: 
     app's move)."""
     let_go = _held(table)
     phone = await Phone("/").open()
-    await phone.tap("Play with the app")
+    await phone.tap("Play with the app in English")
     assert await phone.until_says("The app holds side B. It is thinking...")
     assert not phone.says("Give clue") and not phone.says("Clue (one word)")
     let_go.set()
@@ -199,7 +200,7 @@ async def test_no_phone_is_offered_the_apps_side_and_home_names_the_app(table: T
     the app, and Home said "Your partner holds side B"."""
     _here(table)
     phone = await Phone("/").open()
-    await phone.tap("Play with the app")
+    await phone.tap("Play with the app in English")
     assert await phone.until_says("The app holds side B")
     game = table.game(table.store.games_in_progress()[-1].id)
     stranger = await Phone(addresses.game(game.public_id)).open()
@@ -208,3 +209,22 @@ async def test_no_phone_is_offered_the_apps_side_and_home_names_the_app(table: T
     await phone.go("/")
     assert await phone.until_says("The app holds side B.")
     assert not phone.says("Your partner holds side B.")
+
+
+@at_the_table
+async def test_a_french_phone_plays_with_the_app_in_french_first_and_in_english_on_request(
+    table: Table,
+) -> None:
+    """Issue 38: "English or French words"; the phone's language first."""
+    _here(table)
+    phone = await Phone("/", storage={LANGUAGE_KEY: "fr"}).open()
+    assert await phone.until_says("Jouer avec l'appli en anglais")
+    await phone.tap("Jouer avec l'appli en français")
+    assert await phone.until_says("L'appli tient le côté B")
+    game_id = table.store.games_in_progress()[-1].id
+    game = table.game(game_id)
+    assert game.log.words is not None and game.log.words.language == "fr"
+    assert await until(lambda: bool(table.game(game_id).log.actions))
+    clue = table.game(game_id).log.actions[0]
+    assert isinstance(clue, Clue) and clue.by is B
+    assert lexicon("fr").row(clue.word) is not None  # a French word the app knows

@@ -32,7 +32,7 @@ def test_one_browser_plays_a_whole_game_with_the_app(served: Served, browser: Br
         page.on("request", lambda request: hosts.add(_host(request)))  # type: ignore[attr-defined]
 
     phone = _phone(browser, served.url + "/", size=(390, 844), watch=watch)
-    phone.get_by_role("button", name="Play with the app", exact=True).click()
+    phone.get_by_role("button", name="Play with the app in English", exact=True).click()
     phone.wait_for_url(GAME_ADDRESS, timeout=patience_ms())
     _see(phone, "The app holds side B")
     # This phone's game, by its address: the run's other tests deal games on this server.

@@ -261,7 +261,7 @@ def test_gadget_partner_takes_the_language_in_any_case(capsys: pytest.CaptureFix
         (["clue", "--targets", "\U0001f433", "whale"], "which phones cannot draw"),
         (["clue", "--targets", "whale", "--avoid", "whale"], "is given twice"),
         (["clue", "--targets", "whale", "--covered", "whale"], "is given twice"),
-        (["clue", "--targets", "whale", "--lang", "fr"], "speaks en so far"),
+        (["clue", "--targets", "whale", "--lang", "de"], "speaks en, fr so far"),
         (["guess", "--clue", "sea"], "--words"),
     ],
 )

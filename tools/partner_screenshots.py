@@ -29,7 +29,10 @@ def shoot_partner(browser: Browser, url: str, store: Store, say: Words) -> None:
     """A game with the app: its clue, then its touches."""
     name = say.prefix + "partner-"
     page = _phone(browser, url + "/", PHONE, locale=say.locale)
-    page.get_by_role("button", name=say("Play with the app"), exact=True).click()
+    in_language = (
+        "Play with the app in French" if say.code == "fr" else "Play with the app in English"
+    )
+    page.get_by_role("button", name=say(in_language), exact=True).click()
     _see(page, say("Tap a word on your card, then confirm it."))  # the app's clue is in
     shoot(page, name + "clue")
     game_id = store.games_in_progress()[-1].id

@@ -83,7 +83,7 @@ def give_clue(
     said = {folded(word) for word in given_before}
     for best in np.argsort(-value, kind="stable"):
         word = lexicon.words[int(candidates[best])]
-        if word not in said and not _looks_like(word, words) and allowed(word):
+        if folded(word) not in said and not _looks_like(word, words) and allowed(word):
             number = int(counts[best])
             meant = tuple(targets[int(place)] for place in order[best, :number])
             return GivenClue(word, number, meant)

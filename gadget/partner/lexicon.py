@@ -1,6 +1,7 @@
-"""How alike two words are to the app's partner: two word-embedding models, their cosines
-weighed and added, one run here (WordLlama) and one read from vectors computed when the
-lexicon was built (MiniLM: tools/build_lexicon.py), all from files in installed packages,
+"""How alike two words are to the app's partner: word-embedding models, their cosines weighed
+and added, WordLlama run here and the others read from vectors computed when the lexicon was
+built (English: MiniLM, tools/build_lexicon.py; French: spaCy's fastText and the multilingual
+Universal Sentence Encoder, tools/build_lexicon_fr.py), all from files in installed packages,
 never the network."""
 
 from __future__ import annotations
@@ -8,7 +9,7 @@ from __future__ import annotations
 import importlib.util
 import threading
 from collections.abc import Sequence
-from dataclasses import dataclass
+from dataclasses import dataclass, replace
 from functools import cache
 from importlib import resources
 from pathlib import Path
@@ -27,20 +28,30 @@ Matrix = npt.NDArray[np.float32]
 
 @dataclass(frozen=True, slots=True)
 class Model:
-    """One model's part of a score: its name in the lexicon file, its size, and its weight
-    (measured on human Duet turns: docs/partner.md)."""
+    """One model's part of a score: its name in the lexicon file, its size, its weight
+    (measured on human Duet turns: docs/partner.md), and what its cosines are multiplied by
+    when a clue is chosen (so that one model's margins fit every language's)."""
 
     name: str
     size: int
     weight: float
+    clue_scale: float = 1.0
 
 
 WORDLLAMA: Final = Model("wordllama", 256, 1.0)
 MINILM: Final = Model("minilm", 192, 1.3)
+SPACY_FR: Final = Model("spacy", 192, 1.0, 0.5)  # 0.5, 0.7: their spreads to about WordLlama's
+USE_FR: Final = Model("use", 192, 1.5, 0.7)
+#: Each language's models: WordLlama first (weight 0: it reads only the words no other model
+#: holds; it reads French by its letters), then those whose vectors the lexicon keeps.
+MODELS: Final = {
+    "en": (WORDLLAMA, MINILM),
+    "fr": (replace(WORDLLAMA, weight=0.0), SPACY_FR, USE_FR),
+}
 #: WordLlama's files in its wheel: its loader would fetch the tokenizer from the network.
 _WORDLLAMA_WEIGHTS: Final = "weights/l2_supercat_256.safetensors"
 _WORDLLAMA_TOKENIZER: Final = "tokenizers/l2_supercat_tokenizer_config.json"
-LANGUAGES: Final = ("en",)
+LANGUAGES: Final = tuple(MODELS)
 #: A word the lexicon lacks is read as one a letter away only from this length on: a short
 #: word a letter away is mostly another word.
 LONGEST_EDITED_FROM: Final = 6
@@ -99,16 +110,19 @@ class Lexicon:
                 language=language,
             )
         self.language = language
+        self._llama_model, *kept = MODELS[language]
         source = resources.files("gadget.partner").joinpath(f"lexicons/{language}.npz")
         with resources.as_file(source) as path, np.load(path, allow_pickle=False) as stored:
             self.words: tuple[str, ...] = tuple(bytes(stored["words"]).decode().split("\n"))
-            self._kept = {MINILM: _unit(stored[MINILM.name])}
+            self._kept = {model: _unit(stored[model.name]) for model in kept}
             #: The rows of plain words (no names of people or places): the clues it gives.
             self.clue_rows = np.flatnonzero(stored["clue"]).astype(np.intp)
-        self._row = {word: row for row, word in enumerate(self.words)}
+        self._row: dict[str, int] = {}
+        for row, word in enumerate(self.words):  # "pêche" and "péché": the more frequent
+            self._row.setdefault(_key(word), row)
         self._wordllama = _WordLlama()
         self._known_wordllama = self._wordllama.vectors(self.words)
-        self._spreads = {WORDLLAMA: _spread_of(self._known_wordllama)}
+        self._spreads = {self._llama_model: _spread_of(self._known_wordllama)}
         self._spreads.update({model: _spread_of(table) for model, table in self._kept.items()})
 
     def row(self, word: str) -> int | None:
@@ -120,9 +134,12 @@ class Lexicon:
         in its own spread over random pairs (so that models and words compare), weighed and
         added over the models that hold both words (WordLlama holds every word)."""
         clue_rows, word_rows = self._rows(clues), self._rows(words)
-        llama = self._llama(clues, clue_rows) @ self._llama(words, word_rows).T
-        total = WORDLLAMA.weight * self._spread(WORDLLAMA, llama)
-        weights = np.full(total.shape, WORDLLAMA.weight, dtype=np.float32)
+        llama_model = self._llama_model
+        llama = self._spread(
+            llama_model, self._llama(clues, clue_rows) @ self._llama(words, word_rows).T
+        )
+        total = llama_model.weight * llama
+        weights = np.full(total.shape, llama_model.weight, dtype=np.float32)
         for model, table in self._kept.items():
             clue_vectors, clue_known = self._stand_ins(table, clues, clue_rows)
             word_vectors, word_known = self._stand_ins(table, words, word_rows)
@@ -132,7 +149,10 @@ class Lexicon:
             cosines = clue_vectors @ word_vectors.T
             total += np.where(both, model.weight * self._spread(model, cosines), 0.0)
             weights += np.where(both, model.weight, 0.0)
-        return np.asarray(total / weights, dtype=np.float32)
+        read = weights > 0  # else WordLlama alone reads the pair
+        return np.asarray(
+            np.where(read, total / np.maximum(weights, 1e-12), llama), dtype=np.float32
+        )
 
     def table_scores(self, candidates: npt.NDArray[np.intp], words: Sequence[str]) -> Matrix:
         """How alike each candidate clue (rows of the lexicon) is to each word, as the model
@@ -143,8 +163,11 @@ class Lexicon:
         result = self._known_wordllama[candidates] @ self._llama(words, rows).T
         known = [place for place, row in enumerate(rows) if row is not None]
         chosen = [row for row in rows if row is not None]
-        for table in self._kept.values():
-            result[:, known] = np.minimum(result[:, known], table[candidates] @ table[chosen].T)
+        if not self._llama_model.weight:  # WordLlama reads only the words the others lack
+            result[:, known] = np.inf
+        for model, table in self._kept.items():
+            cosines = model.clue_scale * (table[candidates] @ table[chosen].T)
+            result[:, known] = np.minimum(result[:, known], cosines)
         return np.asarray(result, dtype=np.float32)
 
     def _stand_ins(
@@ -187,7 +210,8 @@ class Lexicon:
         vectors: Matrix = self._known_wordllama[[row or 0 for row in rows]]
         missing = [place for place, row in enumerate(rows) if row is None]
         if missing:
-            vectors[missing] = self._wordllama.vectors([_key(words[place]) for place in missing])
+            spelled = [words[place].casefold().strip() for place in missing]  # its accents too
+            vectors[missing] = self._wordllama.vectors(spelled)
         return vectors
 
     def _spread(self, model: Model, cosines: Matrix) -> Matrix:
@@ -236,6 +260,15 @@ _LOADING: Final = threading.Lock()
 @cache
 def _loaded(language: str) -> Lexicon:
     return Lexicon(language)
+
+
+def language_of_words(words: Sequence[str]) -> str:
+    """The language whose lexicon holds the most of these words (the players' own list; a
+    tie is English's)."""
+    return max(
+        LANGUAGES,
+        key=lambda language: sum(lexicon(language).row(word) is not None for word in words),
+    )
 
 
 def lexicon(language: str) -> Lexicon:

@@ -22,7 +22,7 @@ from gadget.store import SeatError, Seats, StaleGameError, Store
 PAUSE: Final = 1.5
 #: The languages the app plays in (gadget/partner/lexicon.py's, named here so that reading a
 #: game's screen loads none of the partner's libraries).
-APP_LANGUAGES: Final = ("en",)
+APP_LANGUAGES: Final = ("en", "fr")
 Thinking = Callable[[Seat, str], Awaitable[Action]]
 log = logging.getLogger(__name__)
 
@@ -67,9 +67,12 @@ def turns_of(log: GameLog) -> tuple[tuple[PastClue, ...], int]:
 
 
 def language_of(game: SavedGame) -> str:
-    """The language the app plays the game in: its words' list's, or English."""
+    """The language the app plays the game in: its shipped list's; for the players' own list,
+    "" (the app tells by the words, in the worker: app_thinking)."""
     words = game.log.words
     spoken = words.language if words is not None else None
+    if spoken is None:
+        return ""
     return spoken if spoken in APP_LANGUAGES else APP_LANGUAGES[0]
 
 

@@ -97,10 +97,10 @@ def MissionCardScreen() -> ft.Control:
                         icon=ft.Icons.ABC,
                         on_click=guarded(lambda: start(words_here), set_message),
                     ),
-                    ft.OutlinedButton(  # with the words of the app's language
+                    ft.OutlinedButton(  # with the words of the phone's language (English else)
                         _("Play it with the app"),
                         icon=ft.Icons.SMART_TOY,
-                        on_click=guarded(lambda: start(with_the_app=True), set_message),
+                        on_click=guarded(lambda: start(words_here, with_the_app=True), set_message),
                     ),
                 ],
                 wrap=True,
