@@ -17,6 +17,7 @@ from gadget.engine.keycard import generate_v1
 from gadget.engine.words import SHIPPED, deal_words, folded
 from gadget.partner import clues, guessing
 from gadget.partner import lexicon as lexicon_module
+from gadget.partner.clue_rules import looks_like
 from gadget.partner.clues import give_clue
 from gadget.partner.guessing import GuessingTurn, next_touch, ranked
 from gadget.partner.lexicon import Lexicon, PartnerError, lexicon
@@ -149,7 +150,7 @@ def test_a_clue_is_never_a_table_word_a_look_alike_a_blocked_word_or_one_given_b
             english, targets, assassins, bystanders, allowed=_anything, given_before=given_before
         )
         assert given.word not in given_before
-        assert not clues._looks_like(given.word, words), given.word
+        assert not looks_like(given.word, words), given.word
         assert not clue_flags(given.word, words, "en")
         given_before.append(given.word)
     blocked = clues._blocked("en")

@@ -15,6 +15,7 @@ from gadget.cli import main
 from gadget.engine.words import deal_words, folded, newest_list
 from gadget.partner import clues
 from gadget.partner import lexicon as lexicon_module
+from gadget.partner.clue_rules import looks_like
 from gadget.partner.clues import give_clue
 from gadget.partner.guessing import ranked
 from gadget.partner.lexicon import Lexicon, language_of_words, lexicon
@@ -85,7 +86,7 @@ def test_a_french_clue_is_a_plain_word_never_a_table_word_a_look_alike_or_blocke
             french, targets, assassins, bystanders, allowed=_anything, given_before=given_before
         )
         assert given.word not in given_before and given.number >= 1
-        assert not clues._looks_like(given.word, words), given.word
+        assert not looks_like(given.word, words), given.word
         assert not clue_flags(given.word, words, "fr")
         given_before.append(given.word)
     blocked = clues._blocked("fr")

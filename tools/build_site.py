@@ -84,7 +84,11 @@ PACKAGES = (
     "babel",
     "qrcode",
     "png",
+    "snowballstemmer",  # the table's clue rule (services/clue_check.py), for the app's game
 )
+# Modules the site imports when first needed, not as it starts: in the archive, not in the
+# Python snapshot (the clue checker's stemmers, 0.9 MB of it, for the game with the app).
+LATER = ("gadget.services.clue_check",)
 OPTIONAL = ("PIL",)  # qrcode uses Pillow only where it is installed; PyPNG does the QR codes
 LOCALES = ("root", "en", "fr")  # babel's data for the languages the app speaks
 
@@ -108,6 +112,7 @@ def site_modules() -> list[str]:
     any third-party package the archive would lack."""
     probe = (
         "import sys, gadget.site.app, gadget.site.awake, flet.components.router, msgpack; "
+        f"import {', '.join(LATER)}; "
         "print('\\n'.join(sorted(sys.modules)))"
     )
     loaded = subprocess.run(
@@ -143,6 +148,10 @@ def module_files(modules: list[str]) -> Iterator[tuple[Path, str]]:
     yield from (
         (data, str(data.relative_to(ROOT)))
         for data in sorted((ROOT / "gadget/missions/data").glob("*.json"))
+    )
+    yield from (  # the app as a partner, in the browser (gadget/partner/pocket.py)
+        (data, str(data.relative_to(ROOT)))
+        for data in sorted((ROOT / "gadget/partner/pockets").glob("*.bin"))
     )
     for catalogue in sorted((ROOT / "gadget/locale").glob("*/LC_MESSAGES/gadget.*")):
         if catalogue.suffix in (".po", ".mo"):

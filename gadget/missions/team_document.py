@@ -119,6 +119,29 @@ def with_told_result(
     return after, done
 
 
+def with_played_game(
+    document: TeamDocument, mission_id: str, log: dict[str, Any], at: str, *, with_the_app: bool
+) -> tuple[TeamDocument, MissionResult]:
+    """The team after one game a phone played to its end with the app (the site judged every
+    touch, as a table does: the attempt keeps its log), and what it did on the map; the log
+    is checked as a backup's is (its end, its bank)."""
+    item = {
+        "mission": mission_id,
+        "played_at": at,
+        "players": list(document.players),
+        "notes": "",
+        "log": log,
+        "with_the_app": with_the_app,
+    }
+    attempt = read_attempt(len(document.attempts), item, document.mission_map, [])
+    done = result_on_map(
+        document.mission_map, frozenset(document.completed), mission_id, attempt.won
+    )
+    completed = dict.fromkeys(done.completed, at) | dict(document.completed)  # first wins stay
+    after = replace(document, completed=completed, attempts=(*document.attempts, attempt))
+    return after, done
+
+
 def read_document(text: str) -> TeamDocument:
     """A team document from a file, a link, a QR code or a phone's storage, checked whole."""
     return document_from_dict(read_json(text, TeamDocumentError))

@@ -4,39 +4,25 @@ its assassins first and its bystanders next, never a word the rules or decency r
 from __future__ import annotations
 
 from collections.abc import Callable, Sequence
-from dataclasses import dataclass
 from functools import cache
 from importlib import resources
-from typing import Final
+from typing import TYPE_CHECKING
 
 import numpy as np
 
 from gadget.engine.words import folded
-from gadget.partner.lexicon import Lexicon, PartnerError
+from gadget.partner.clue_rules import (
+    ASSASSIN_MARGIN,
+    BYSTANDER_MARGIN,
+    FAINTEST,
+    MARGIN_WORTH,
+    MOST_MEANT,
+    looks_like,
+)
+from gadget.partner.reading import GivenClue, PartnerError
 
-#: How much nearer to the clue each meant word must be than any assassin, and than any
-#: bystander (scores run about -0.1 to 0.6), tuned on games played (docs/partner.md).
-ASSASSIN_MARGIN: Final = 0.1
-BYSTANDER_MARGIN: Final = 0.03
-#: A meant word must score at least this: below, a guesser reads nothing in the clue.
-FAINTEST: Final = 0.1
-#: What one more meant word is worth against the margin of the last one meant.
-MARGIN_WORTH: Final = 3.0
-#: The most words one clue means.
-MOST_MEANT: Final = 4
-#: The partner's own rule, stricter than the table's: its clue shares no beginning this long
-#: with a word on the table, nor holds one or is held by one (the table lets "agency" pass
-#: AGENT and "roundup" ROUND; a player reads them as the word itself).
-SHARED_BEGINNING: Final = 4
-
-
-@dataclass(frozen=True, slots=True)
-class GivenClue:
-    """The clue the partner gives, and the words it means (never shown to the player)."""
-
-    word: str
-    number: int
-    meant: tuple[str, ...]
+if TYPE_CHECKING:
+    from gadget.partner.lexicon import Lexicon
 
 
 def give_clue(
@@ -83,21 +69,11 @@ def give_clue(
     said = {folded(word) for word in given_before}
     for best in np.argsort(-value, kind="stable"):
         word = lexicon.words[int(candidates[best])]
-        if folded(word) not in said and not _looks_like(word, words) and allowed(word):
+        if folded(word) not in said and not looks_like(word, words) and allowed(word):
             number = int(counts[best])
             meant = tuple(targets[int(place)] for place in order[best, :number])
             return GivenClue(word, number, meant)
     raise PartnerError("the partner found no clue the table's rules allow")
-
-
-def _looks_like(clue: str, words: Sequence[str]) -> bool:
-    """Whether the clue begins as a word on the table does, or holds one, or is held by one."""
-    said = folded(clue)
-    for word in words:
-        seen = folded(word).replace(" ", "")
-        if said[:SHARED_BEGINNING] == seen[:SHARED_BEGINNING] or said in seen or seen in said:
-            return True
-    return False
 
 
 @cache

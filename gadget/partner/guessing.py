@@ -3,13 +3,12 @@ makes next, one at a time, or none when it is not sure enough to risk one."""
 
 from __future__ import annotations
 
+import math
 from collections.abc import Sequence
 from dataclasses import dataclass
 from typing import Final
 
-import numpy as np
-
-from gadget.partner.lexicon import Lexicon, PartnerError
+from gadget.partner.reading import PartnerError, Reader
 
 #: The softmax temperature that turns scores into the chance a human partner touches a word
 #: first, fitted on human Duet turns (bench/bench_partner.py --fit; docs/partner.md).
@@ -48,13 +47,13 @@ class GuessingTurn:
     risky: frozenset[str] = frozenset()
 
 
-def ranked(lexicon: Lexicon, clue: str, words: Sequence[str]) -> tuple[Ranked, ...]:
+def ranked(lexicon: Reader, clue: str, words: Sequence[str]) -> tuple[Ranked, ...]:
     """The words, most likely first, each with its calibrated chance."""
     if not clue.strip():
         raise PartnerError("the partner needs a clue to guess from")
     if not words:
         raise PartnerError("the partner needs at least one uncovered word to guess")
-    scores = lexicon.scores([clue], words)[0]
+    scores = lexicon.clue_scores(clue, words)
     chances = _softmax(scores)
     order = sorted(range(len(words)), key=lambda place: (-scores[place], place))
     return tuple(
@@ -62,7 +61,7 @@ def ranked(lexicon: Lexicon, clue: str, words: Sequence[str]) -> tuple[Ranked, .
     )
 
 
-def next_touch(lexicon: Lexicon, turn: GuessingTurn) -> str | None:
+def next_touch(lexicon: Reader, turn: GuessingTurn) -> str | None:
     """The word the partner touches next, or None when it stops: it always touches once for a
     clue, goes on while its most likely word is sure enough, up to the clue's number; then a
     word left over from an earlier clue, if one is sure enough. In sudden death it touches the
@@ -89,7 +88,7 @@ def next_touch(lexicon: Lexicon, turn: GuessingTurn) -> str | None:
     return None
 
 
-def _weighed(lexicon: Lexicon, clue: str, turn: GuessingTurn) -> tuple[Ranked, ...]:
+def _weighed(lexicon: Reader, clue: str, turn: GuessingTurn) -> tuple[Ranked, ...]:
     """The uncovered words ranked for the clue, a risky word's chance weighed down."""
     plain = ranked(lexicon, clue, turn.uncovered)
     weights = [item.chance * (RISKY_WEIGHT if item.word in turn.risky else 1.0) for item in plain]
@@ -101,8 +100,9 @@ def _weighed(lexicon: Lexicon, clue: str, turn: GuessingTurn) -> tuple[Ranked, .
     return tuple(sorted(weighed, key=lambda item: -item.chance))
 
 
-def _softmax(scores: np.ndarray) -> np.ndarray:
+def _softmax(scores: Sequence[float]) -> list[float]:
     """Each score's chance at the fitted temperature."""
-    scaled = (scores - scores.max()) / TEMPERATURE
-    weights = np.exp(scaled)
-    return np.asarray(weights / weights.sum())
+    top = max(scores)
+    weights = [math.exp((score - top) / TEMPERATURE) for score in scores]
+    total = sum(weights)
+    return [weight / total for weight in weights]

@@ -8,7 +8,7 @@ from __future__ import annotations
 
 import importlib.util
 import threading
-from collections.abc import Sequence
+from collections.abc import Callable, Sequence
 from dataclasses import dataclass, replace
 from functools import cache
 from importlib import resources
@@ -20,8 +20,9 @@ import numpy.typing as npt
 from safetensors.numpy import load_file
 from tokenizers import Tokenizer
 
-from gadget.engine.errors import GadgetError
 from gadget.engine.words import folded
+from gadget.partner import clues
+from gadget.partner.reading import LONGEST_EDITED_FROM, GivenClue, PartnerError, one_letter_away
 
 Matrix = npt.NDArray[np.float32]
 
@@ -52,13 +53,6 @@ MODELS: Final = {
 _WORDLLAMA_WEIGHTS: Final = "weights/l2_supercat_256.safetensors"
 _WORDLLAMA_TOKENIZER: Final = "tokenizers/l2_supercat_tokenizer_config.json"
 LANGUAGES: Final = tuple(MODELS)
-#: A word the lexicon lacks is read as one a letter away only from this length on: a short
-#: word a letter away is mostly another word.
-LONGEST_EDITED_FROM: Final = 6
-
-
-class PartnerError(GadgetError):
-    """What the app's partner cannot do, said in one line."""
 
 
 def quantized(vectors: Matrix) -> npt.NDArray[np.int8]:
@@ -124,6 +118,24 @@ class Lexicon:
         self._known_wordllama = self._wordllama.vectors(self.words)
         self._spreads = {self._llama_model: _spread_of(self._known_wordllama)}
         self._spreads.update({model: _spread_of(table) for model, table in self._kept.items()})
+
+    def clue_scores(self, clue: str, words: Sequence[str]) -> list[float]:
+        """How alike the clue is to each word (a Reader's: gadget/partner/reading.py)."""
+        return [float(score) for score in self.scores([clue], words)[0]]
+
+    def give_clue(
+        self,
+        targets: Sequence[str],
+        assassins: Sequence[str],
+        bystanders: Sequence[str],
+        *,
+        allowed: Callable[[str], bool],
+        given_before: Sequence[str] = (),
+    ) -> GivenClue:
+        """The best clue among every plain word of the lexicon (clues.py)."""
+        return clues.give_clue(
+            self, targets, assassins, bystanders, allowed=allowed, given_before=given_before
+        )
 
     def row(self, word: str) -> int | None:
         """The word's row in the lexicon (None: a word the lexicon does not hold)."""
@@ -199,7 +211,7 @@ class Lexicon:
             return list(min(splits, key=max))
         if len(joined) < LONGEST_EDITED_FROM:
             return []
-        near = [self._row[edit] for edit in _one_letter_away(joined) if edit in self._row]
+        near = [self._row[edit] for edit in one_letter_away(joined) if edit in self._row]
         return [min(near)] if near else []
 
     def _rows(self, words: Sequence[str]) -> list[int | None]:
@@ -228,17 +240,6 @@ def _package_folder(name: str) -> Path:
     if spec is None or not spec.submodule_search_locations:
         raise PartnerError("the package {name} is not installed: pip install -e .", name=name)
     return Path(next(iter(spec.submodule_search_locations)))
-
-
-def _one_letter_away(word: str) -> set[str]:
-    """Every spelling one letter deleted, swapped, changed or added away (Norvig's)."""
-    letters = "abcdefghijklmnopqrstuvwxyz"
-    cuts = [(word[:cut], word[cut:]) for cut in range(len(word) + 1)]
-    deleted = [left + right[1:] for left, right in cuts if right]
-    swapped = [left + right[1] + right[0] + right[2:] for left, right in cuts if len(right) > 1]
-    changed = [left + letter + right[1:] for left, right in cuts if right for letter in letters]
-    added = [left + letter + right for left, right in cuts for letter in letters]
-    return set(deleted + swapped + changed + added)
 
 
 def _spread_of(table: Matrix, pairs: int = 4000) -> tuple[float, float]:

@@ -7,14 +7,13 @@ from collections.abc import Callable
 
 from gadget.engine import CELLS, Clue, Phase, PlayerView
 from gadget.engine.keycard import Colour
-from gadget.partner.clues import give_clue
 from gadget.partner.guessing import GuessingTurn, next_touch
-from gadget.partner.lexicon import Lexicon, PartnerError
+from gadget.partner.reading import PartnerError, Reader
 from gadget.partner.seat import Seat
 
 
 def partner_clue(
-    lexicon: Lexicon, seat: Seat, allowed: Callable[[str, tuple[str, ...]], bool]
+    lexicon: Reader, seat: Seat, allowed: Callable[[str, tuple[str, ...]], bool]
 ) -> Clue:
     """The clue the partner gives from its side: for its green words its partner may still
     touch, far from its assassins and bystanders; `allowed(word, uncovered)` is the table's
@@ -31,8 +30,7 @@ def partner_clue(
     for cell in touchable:
         by_colour[view.own_side[cell]].append(seat.words[cell])
     uncovered = tuple(seat.words[cell] for cell in range(CELLS) if cell not in _covered(view))
-    given = give_clue(
-        lexicon,
+    given = lexicon.give_clue(
         by_colour[Colour.GREEN],
         by_colour[Colour.BLACK],
         by_colour[Colour.TAN],
@@ -42,7 +40,7 @@ def partner_clue(
     return Clue(view.player, given.word, given.number)
 
 
-def partner_touch(lexicon: Lexicon, seat: Seat) -> int | None:
+def partner_touch(lexicon: Reader, seat: Seat) -> int | None:
     """The cell (A's frame) the partner touches next, or None when it stops."""
     view = seat.view
     if not view.i_may_guess:

@@ -6,7 +6,8 @@ from __future__ import annotations
 
 from dataclasses import dataclass
 
-from gadget.engine import Clue, PlayerView
+from gadget.engine import Clue, PlayerView, apply, new_game
+from gadget.engine.gamelog import GameLog
 
 
 @dataclass(frozen=True, slots=True)
@@ -27,3 +28,20 @@ class Seat:
     words: tuple[str, ...]
     past: tuple[PastClue, ...] = ()
     found_this_turn: int = 0
+
+
+def turns_of(log: GameLog) -> tuple[tuple[PastClue, ...], int]:
+    """The clues given before the one under way, each with the agents its turn found (what
+    both phones saw), and the agents found so far for the clue under way."""
+    state = new_game(log.card, log.setup)
+    past: list[PastClue] = []
+    clue: Clue | None = None
+    found_before = 0
+    for action in log.actions:
+        state = apply(state, action)
+        if isinstance(action, Clue):
+            clue, found_before = action, state.agents_found
+        elif clue is not None and state.clue is None:  # its turn ended
+            past.append(PastClue(clue, state.agents_found - found_before))
+            clue = None
+    return tuple(past), (state.agents_found - found_before if clue is not None else 0)

@@ -22,6 +22,7 @@ TEAM: Final = "team"
 MISSION: Final = "mission"
 SIDE: Final = "side"
 PACKED: Final = "data"
+LANGUAGE: Final = "language"
 # What an address carries after its "?" (Flet's router matches the path before it).
 WORDS_QUERY: Final = "words"  # a custom list's 25 dealt words, packed (engine/packed_words.py)
 MISSION_QUERY: Final = "mission"  # the city a game of the site's own words is dealt for
@@ -47,6 +48,7 @@ TEAM_HISTORY_ROUTE: Final = f"{TEAM_ROUTE}/{HISTORY_ROUTE}"
 PLAY_ROUTE: Final = f"play/:{CODE}/:{SIDE}"
 IMPORT_ROUTE: Final = f"import/:{PACKED}"
 SITE_TEAM_ROUTE: Final = "team"
+ALONE_ROUTE: Final = f"alone/:{LANGUAGE}"  # a game with the app as the partner
 CITY_ROUTE: Final = f"{SITE_TEAM_ROUTE}/missions/:{MISSION}"
 
 # The served app's HTTP addresses beside its screens.
@@ -134,6 +136,11 @@ def play(code: ShareCode, side: Player, words: str | None = None) -> str:
 def site_words(mission_id: str) -> str:
     """The site's /words?mission=<id>: a game of the players' own words for that city."""
     return _asking(WORDS, **{MISSION_QUERY: mission_id})
+
+
+def site_alone(language: str, mission_id: str) -> str:
+    """The site's /alone/<language>?mission=<id>: a game with the app, for that city."""
+    return _asking(_at(ALONE_ROUTE, language=language), **{MISSION_QUERY: mission_id})
 
 
 def import_team(packed: str) -> str:

@@ -9,9 +9,8 @@ import logging
 from collections.abc import Awaitable, Callable
 from typing import Final
 
-from gadget.engine import Action, Clue, GadgetError, apply, new_game, view_for
-from gadget.engine.gamelog import GameLog
-from gadget.partner.seat import PastClue, Seat
+from gadget.engine import Action, GadgetError, view_for
+from gadget.partner.seat import Seat, turns_of
 from gadget.services.games import SavedGame, WorkedGames, move
 from gadget.services.hub import Hub
 from gadget.services.phones import APP, APP_SIDE, Phone
@@ -47,23 +46,6 @@ def app_seat(game: SavedGame) -> Seat | None:
         return None
     past, found = turns_of(game.log)  # a replay of the log: only when the app acts
     return Seat(view_for(game.state, APP_SIDE), game.log.words.words, past, found)
-
-
-def turns_of(log: GameLog) -> tuple[tuple[PastClue, ...], int]:
-    """The clues given before the one under way, each with the agents its turn found (what
-    both phones saw), and the agents found so far for the clue under way."""
-    state = new_game(log.card, log.setup)
-    past: list[PastClue] = []
-    clue: Clue | None = None
-    found_before = 0
-    for action in log.actions:
-        state = apply(state, action)
-        if isinstance(action, Clue):
-            clue, found_before = action, state.agents_found
-        elif clue is not None and state.clue is None:  # its turn ended
-            past.append(PastClue(clue, state.agents_found - found_before))
-            clue = None
-    return tuple(past), (state.agents_found - found_before if clue is not None else 0)
 
 
 def language_of(game: SavedGame) -> str:

@@ -19,6 +19,7 @@ from gadget.engine.sharecode import DEAL_SEED_BITS
 from gadget.engine.words import WORD_SEED_BITS, WordsChoice, WordsKey
 from gadget.language import N_, codes, language
 from gadget.services import addresses, palette
+from gadget.site.alone import AloneRoute
 from gadget.site.classic import ClassicRoute, dealt
 from gadget.site.dealt import open_side_a
 from gadget.site.hold import FirstRead, WithTeam, use_team
@@ -36,7 +37,7 @@ from gadget.views.parts.language import _
 from gadget.views.parts.layout import PAGE_PADDING, nowhere, screen
 from gadget.views.parts.phone import WithLanguage, use_language_choice
 from gadget.views.parts.typed_code import LONGEST_TYPED, join_by_code
-from gadget.views.parts.words_choice import words_deal
+from gadget.views.parts.words_choice import app_deal, words_deal
 
 TRY_AGAIN: Final = N_("Try again, or start from Home.")
 
@@ -98,6 +99,9 @@ def SiteHome() -> ft.Control:
                     "The 25 words on both phones, for the chosen mission. Each phone covers its"
                     " words with a tap, as the tiles do on the table."
                 ),
+            ),
+            *app_deal(
+                lambda language: lambda _e: page.navigate(addresses.site_alone(language, chosen))
             ),
             ft.Text(_("Classic Codenames or Pictures"), size=20, weight=ft.FontWeight.W_600),
             ft.Text(_("One key card that both spymasters see: deal it, then share its code.")),
@@ -184,6 +188,7 @@ def SiteApp(trouble: Trouble, first: FirstRead | None = None) -> ft.Control:
                         ft.Route(path=addresses.WORDS_ROUTE, component=SiteWordsScreen),
                         ft.Route(path=addresses.SITE_TEAM_ROUTE, component=SiteTeamScreen),
                         ft.Route(path=addresses.CITY_ROUTE, component=CityRoute),
+                        ft.Route(path=addresses.ALONE_ROUTE, component=AloneRoute),
                     ],
                     not_found=nowhere,
                 ),

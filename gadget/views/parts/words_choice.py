@@ -56,3 +56,39 @@ def words_deal(
             wrap=True,
         ),
     ]
+
+
+def app_deal(deal_in: Callable[[str], Callable[[Tap], None]]) -> list[ft.Control]:
+    """Home's section for a game with the app as the partner (the served app's and the
+    site's): its words in the phone's language first, then the other (it plays in both);
+    `deal_in(language)` is what a language's button does."""
+    own = spoken().code if spoken().code in LANGUAGES else "en"
+    languages = [own, *(code for code in LANGUAGES if code != own)]
+    return [
+        ft.Text(_("Play with the app"), size=18, weight=ft.FontWeight.W_600),
+        ft.Text(
+            _(
+                "No partner at hand? The app holds side B: it gives clues for its words and"
+                " guesses from yours, in English or in French, on your phone."
+            ),
+            size=14,
+        ),
+        ft.Row(
+            [
+                (ft.Button if index == 0 else ft.OutlinedButton)(
+                    _app_label(code),
+                    icon=ft.Icons.SMART_TOY if index == 0 else None,
+                    on_click=deal_in(code),
+                )
+                for index, code in enumerate(languages)
+            ],
+            wrap=True,
+        ),
+    ]
+
+
+def _app_label(language: str) -> str:
+    """The button that deals a game with the app in that language's words."""
+    if language == "fr":
+        return _("Play with the app in French")
+    return _("Play with the app in English")

@@ -23,12 +23,12 @@ from gadget.views.parts.choices import dropdown
 from gadget.views.parts.events import Tap
 from gadget.views.parts.fields import use_typed
 from gadget.views.parts.hooks import use_data, use_status, use_value
-from gadget.views.parts.language import _, ago, city, say, spoken
+from gadget.views.parts.language import _, ago, city, say
 from gadget.views.parts.layout import panel, screen
 from gadget.views.parts.phone import use_phone
 from gadget.views.parts.shared import guarded
 from gadget.views.parts.typed_code import join_by_code
-from gadget.views.parts.words_choice import LANGUAGES, words_deal
+from gadget.views.parts.words_choice import app_deal, words_deal
 from gadget.views.served.table_context import use_table
 from gadget.views.served.take_over import request_panel
 
@@ -51,41 +51,6 @@ def _deal(
         page.navigate(addresses.game(game.public_id))
 
     return guarded(start, tell)
-
-
-def _with_the_app(deal_in: Callable[[WordsChoice], Callable[[Tap], None]]) -> list[ft.Control]:
-    """Home's section for a game with the app as the partner: its words in the phone's
-    language first, then the other (the app plays in both)."""
-    own = spoken().code if spoken().code in LANGUAGES else "en"
-    languages = [own, *(code for code in LANGUAGES if code != own)]
-    return [
-        ft.Text(_("Play with the app"), size=18, weight=ft.FontWeight.W_600),
-        ft.Text(
-            _(
-                "No partner at hand? The app holds side B: it gives clues for its words and"
-                " guesses from yours, in English or in French, on your phone."
-            ),
-            size=14,
-        ),
-        ft.Row(
-            [
-                (ft.Button if index == 0 else ft.OutlinedButton)(
-                    _app_label(code),
-                    icon=ft.Icons.SMART_TOY if index == 0 else None,
-                    on_click=deal_in(newest_list(code).number),
-                )
-                for index, code in enumerate(languages)
-            ],
-            wrap=True,
-        ),
-    ]
-
-
-def _app_label(language: str) -> str:
-    """The button that deals a game with the app in that language's words."""
-    if language == "fr":
-        return _("Play with the app in French")
-    return _("Play with the app in English")
 
 
 def _deal_classic(page: ft.Page, tell: Callable[[str], None], game: Game) -> Callable[[Tap], None]:
@@ -318,8 +283,15 @@ def Home() -> ft.Control:
                     " two homes on a call, or a table with no cards."
                 ),
             ),
-            *_with_the_app(
-                lambda words: _deal(table, page, phone, set_problem, words=words, with_the_app=True)
+            *app_deal(
+                lambda language: _deal(
+                    table,
+                    page,
+                    phone,
+                    set_problem,
+                    words=newest_list(language).number,
+                    with_the_app=True,
+                )
             ),
             ft.Text(_("Classic Codenames or Pictures"), size=18, weight=ft.FontWeight.W_600),
             ft.Row(

@@ -24,11 +24,11 @@ from gadget.services.phones import Phone
 from gadget.services.records import SideSeen
 from gadget.services.table import Table
 from gadget.services.words import Tone
+from gadget.views.parts.apart import clue_number
 from gadget.views.parts.boundary import component
-from gadget.views.parts.choices import dropdown
 from gadget.views.parts.events import Tap
 from gadget.views.parts.fields import text_of, typed_field, use_typed, whole_number
-from gadget.views.parts.hooks import Kept, made_by, use_kept
+from gadget.views.parts.hooks import made_by, use_kept
 from gadget.views.parts.language import _, say
 from gadget.views.parts.layout import panel, share_panel
 
@@ -69,22 +69,6 @@ def ClueForm(on_clue: Callable[[str, int | None], None]) -> ft.Control:
             ft.Button(_("Give clue"), on_click=give),
         ],
         vertical_alignment=ft.CrossAxisAlignment.CENTER,
-    )
-
-
-def clue_number(number: Kept[str]) -> ft.Control:
-    """The clue's number, 0 to 9, kept where the form reads it (a choice draws nothing)."""
-
-    def choose(event: ft.Event[ft.Dropdown]) -> None:
-        number.current = event.control.value or ""
-
-    return dropdown(
-        _("No."),
-        number.current or None,
-        [ft.DropdownOption(key=str(n), text=str(n)) for n in range(10)],
-        choose,
-        width=104,
-        name=_("Number of words"),
     )
 
 

@@ -15,6 +15,7 @@ from gadget.services.phones import Phone
 from gadget.services.records import SideSeen
 from gadget.services.table import Table
 from gadget.services.words import bank_words, turn_words
+from gadget.views.parts.apart import apart_buttons, own_touch, touch_question
 from gadget.views.parts.boundary import component
 from gadget.views.parts.card_header import header
 from gadget.views.parts.hooks import (
@@ -33,7 +34,6 @@ from gadget.views.parts.layout import content_width, dead_end, loading, screen
 from gadget.views.parts.phone import use_phone
 from gadget.views.parts.shared import guarded
 from gadget.views.parts.timer import TimerBar, TimerControls
-from gadget.views.served.apart import apart_buttons, own_touch, touch_question
 from gadget.views.served.game_parts import (
     SharePanel,
     action_buttons,

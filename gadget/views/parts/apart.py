@@ -1,4 +1,5 @@
-"""Playing apart: the clue typed on one phone, each touch chosen and confirmed on the other."""
+"""Playing apart: the clue typed on one phone, each touch chosen and confirmed on the other
+(the served app's and the site's game with the app alike)."""
 
 from __future__ import annotations
 
@@ -7,14 +8,14 @@ from collections.abc import Callable
 import flet as ft
 
 from gadget.engine import Action, Clue, Guess, Penalty, Phase, PlayerView, Stop
+from gadget.engine.clue_rule import clue_problem
 from gadget.services import palette
-from gadget.services.clue_check import clue_flags, clue_problem
 from gadget.views.parts.boundary import component
+from gadget.views.parts.choices import dropdown
 from gadget.views.parts.events import Tap
 from gadget.views.parts.fields import text_of, typed_field, use_typed, whole_number
-from gadget.views.parts.hooks import use_kept, use_value
+from gadget.views.parts.hooks import Kept, use_kept, use_value
 from gadget.views.parts.language import _, say
-from gadget.views.served.game_parts import clue_number
 
 
 @component
@@ -25,6 +26,9 @@ def ApartClueForm(
     the rule book forbids while a card is visible is flagged before it is sent, and the
     players decide: the same clue tapped again is sent (the partner can still call it
     invalid)."""
+    # The clue checker's stemmers load with the first form, not with the site's snapshot.
+    from gadget.services.clue_check import clue_flags  # noqa: PLC0415
+
     word = use_typed()
     number = use_kept("")
     flagged, set_flagged = use_value(lambda: "")  # the clue the flags below were read for
@@ -79,6 +83,22 @@ def ApartClueForm(
         )
     shown.append(ft.Button(_("Give clue"), on_click=give))
     return ft.Column(shown, spacing=6)
+
+
+def clue_number(number: Kept[str]) -> ft.Control:
+    """The clue's number, 0 to 9, kept where the form reads it (a choice draws nothing)."""
+
+    def choose(event: ft.Event[ft.Dropdown]) -> None:
+        number.current = event.control.value or ""
+
+    return dropdown(
+        _("No."),
+        number.current or None,
+        [ft.DropdownOption(key=str(n), text=str(n)) for n in range(10)],
+        choose,
+        width=104,
+        name=_("Number of words"),
+    )
 
 
 def apart_buttons(

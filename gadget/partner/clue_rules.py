@@ -1,0 +1,60 @@
+"""The partner's rule for a clue, in plain Python: its margins, what a clue is worth, and what
+it never gives by its letters; the server's lexicon applies it to every candidate at once
+(clues.py, numpy), the site's pocket to a few hundred (pocket.py), and a test holds them
+to the same clues."""
+
+from __future__ import annotations
+
+from collections.abc import Sequence
+from typing import Final
+
+from gadget.engine.words import folded
+
+#: How much nearer to the clue each meant word must be than any assassin, and than any
+#: bystander (scores run about -0.1 to 0.6), tuned on games played (docs/partner.md).
+ASSASSIN_MARGIN: Final = 0.1
+BYSTANDER_MARGIN: Final = 0.03
+#: A meant word must score at least this: below, a guesser reads nothing in the clue.
+FAINTEST: Final = 0.1
+#: What one more meant word is worth against the margin of the last one meant.
+MARGIN_WORTH: Final = 3.0
+#: The most words one clue means.
+MOST_MEANT: Final = 4
+#: The partner's own rule, stricter than the table's: its clue shares no beginning this long
+#: with a word on the table, nor holds one or is held by one (the table lets "agency" pass
+#: AGENT and "roundup" ROUND; a player reads them as the word itself).
+SHARED_BEGINNING: Final = 4
+
+
+def danger_of(assassins: Sequence[float], bystanders: Sequence[float]) -> float:
+    """The score every meant word must pass: the nearest assassin's plus its margin, the
+    nearest bystander's plus its (-inf with neither)."""
+    return max(
+        [score + ASSASSIN_MARGIN for score in assassins]
+        + [score + BYSTANDER_MARGIN for score in bystanders],
+        default=float("-inf"),
+    )
+
+
+def worth(meant: Sequence[float], danger: float) -> tuple[int, float]:
+    """How many targets a clue means (its scores for them, highest first) and what it is
+    worth: the number clear of the danger and of the faintest, plus the last one's margin."""
+    count = 0
+    for score in meant[:MOST_MEANT]:
+        if score > danger and score >= FAINTEST:
+            count += 1
+        else:
+            break
+    if not count:
+        return 0, float("-inf")
+    return count, count + MARGIN_WORTH * (meant[count - 1] - max(danger, FAINTEST))
+
+
+def looks_like(clue: str, words: Sequence[str]) -> bool:
+    """Whether the clue begins as a word on the table does, or holds one, or is held by one."""
+    said = folded(clue)
+    for word in words:
+        seen = folded(word).replace(" ", "")
+        if said[:SHARED_BEGINNING] == seen[:SHARED_BEGINNING] or said in seen or seen in said:
+            return True
+    return False
