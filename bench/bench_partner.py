@@ -49,6 +49,8 @@ from gadget.missions.map import default_map
 from gadget.partner import guessing
 from gadget.partner.clues import give_clue
 from gadget.partner.lexicon import LANGUAGES, Lexicon, lexicon
+from gadget.partner.pocket import pocket
+from gadget.partner.reading import PartnerError, Reader
 
 
 def _rate(hits: int, total: int) -> str:
@@ -149,7 +151,7 @@ def play_figures(label: str, games: list[Played]) -> None:
     print(f"  {label}: won {_rate(won, count)}, turns {turns:.1f}, assassins {met}")
 
 
-def speed_figures(partner: Lexicon, samples: int) -> None:
+def speed_figures(partner: Reader, samples: int) -> None:
     """A clue and a guess on dealt boards: median and slowest (s)."""
     clue_times, guess_times = [], []
     probe = {"en": "ocean", "fr": "océan"}[partner.language]
@@ -161,9 +163,9 @@ def speed_figures(partner: Lexicon, samples: int) -> None:
         print(f"  {name}: median {statistics.median(times):.4f} s, slowest {max(times):.4f} s")
 
 
-def _clue_of(partner: Lexicon, words: Sequence[str]) -> object:
+def _clue_of(partner: Reader, words: Sequence[str]) -> object:
     """A clue for the first 8 words, the 9th an assassin, the rest bystanders."""
-    return give_clue(partner, words[:8], words[8:9], words[9:], allowed=lambda _: True)
+    return partner.give_clue(words[:8], words[8:9], words[9:], allowed=lambda _: True)
 
 
 def _timed(work: Callable[[], object]) -> float:
@@ -225,6 +227,39 @@ def measure(language: str, turns_file: Path | None, arguments: argparse.Namespac
         play_figures(f"{turns_bank}-{mistakes}", played)
     print(f"speed, {samples} boards:")
     speed_figures(partner, samples)
+    site_figures(language, turns if turns_file else [], games, samples)
+
+
+def site_figures(language: str, turns: Sequence[Any], games: int, samples: int) -> None:
+    """The site's pocket partner (gadget/partner/pocket.py, plain Python): guessing on the
+    human turns (a clue it cannot read counts as a miss), play, and a clue's time here (the
+    browser's is the browser test's: tests/test_browser_site_partner.py)."""
+    started = time.perf_counter()
+    reader = pocket(language)
+    print(f"the site's pocket: {len(reader.words)} words, read in "
+          f"{time.perf_counter() - started:.2f} s")  # fmt: skip
+    if turns:
+        top1 = top3 = unread = 0
+        for turn in turns:
+            try:
+                ranked = [
+                    item.word for item in guessing.ranked(reader, turn["clue"], turn["board"])
+                ]
+            except PartnerError:
+                unread += 1
+                continue
+            top1 += ranked[0] == turn["guesses"][0]
+            top3 += turn["guesses"][0] in ranked[:3]
+        count = len(turns)
+        print(f"  pocket       top-1 {_rate(top1, count)}  top-3 {_rate(top3, count)}"
+              f"  (clues it cannot read: {unread})")  # fmt: skip
+    play_figures("pocket with itself", [play(reader, seed) for seed in range(games)])
+    guesser = Independent(language).toucher()
+    play_figures(
+        "pocket's clues, independent guesser",
+        [play(reader, seed, guesser) for seed in range(games)],
+    )
+    speed_figures(reader, samples)
 
 
 if __name__ == "__main__":

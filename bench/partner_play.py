@@ -26,8 +26,8 @@ from gadget.engine import (
 )
 from gadget.engine.keycard import generate_v1
 from gadget.engine.words import deal_words, folded, newest_list
-from gadget.partner.lexicon import Lexicon
 from gadget.partner.player import partner_clue, partner_touch
+from gadget.partner.reading import Reader
 from gadget.partner.seat import PastClue, Seat
 from gadget.services.clue_check import clue_flags
 
@@ -109,7 +109,7 @@ def allowed(word: str, uncovered: tuple[str, ...], language: str = "en") -> bool
 
 
 def play(
-    lexicon: Lexicon, seed: int, guesser: Toucher | None = None, setup: Setup | None = None
+    lexicon: Reader, seed: int, guesser: Toucher | None = None, setup: Setup | None = None
 ) -> Played:
     """One game of the app's partner with itself (or with `guesser` touching for its clues):
     card and words dealt from the seed, A gives the first clue."""

@@ -21,7 +21,7 @@ from gadget.partner.player import partner_clue
 from gadget.partner.pocket import pocket
 from gadget.partner.seat import Seat, turns_of
 from gadget.services.clue_check import clue_flags
-from gadget.site.alone import PAUSE, state_of
+from gadget.site.alone import PAUSE, alone_key, state_of
 from tests.browsers import _see, _type
 from tests.processes import _free_port, patience_ms, stop
 from tests.test_browser_apart import _reveal
@@ -47,7 +47,7 @@ def test_one_browser_plays_a_whole_game_with_the_app_on_the_site(
         )
         waits = _play_to_the_end(phone, code, say)
         _see(phone, say("Counted for the city, played with the app."))
-        log = _kept_log(phone)
+        log = _kept_log(phone, code)
         assert any(isinstance(a, Clue) and a.by is B for a in log.actions)  # the app's clues
         assert any(isinstance(a, Guess) and a.by is B for a in log.actions)  # and touches
         assert not refused, refused
@@ -57,9 +57,9 @@ def test_one_browser_plays_a_whole_game_with_the_app_on_the_site(
         stop(server)
 
 
-def _kept_log(phone: Page) -> Any:
+def _kept_log(phone: Page, code: str) -> Any:
     """The game the page keeps in the browser's storage (gadget/site/alone.py)."""
-    kept = phone.evaluate("localStorage.getItem('flutter.gadget.site.alone')")
+    kept = phone.evaluate(f"localStorage.getItem('flutter.{alone_key(code)}')")
     return game_log_from_dict(json.loads(json.loads(kept))["log"])
 
 
@@ -76,7 +76,7 @@ def _play_to_the_end(phone: Page, code: str, say: Any) -> list[float]:
     seen = 0
     while True:
         assert time.monotonic() < deadline, "the game never ended"
-        log = _kept_log(phone)
+        log = _kept_log(phone, code)
         if len(log.actions) == seen:
             phone.wait_for_timeout(50)
             continue

@@ -38,8 +38,15 @@ def _anything(word: str) -> bool:
     return True
 
 
+@pytest.mark.parametrize(
+    ("language", "clue", "board", "meant"),
+    [
+        ("en", "circle", BOARD, "round"),
+        ("fr", "océan", ("baleine", "stylo", "lune", "hôpital", "piano"), "baleine"),
+    ],
+)
 def test_the_lexicon_loads_from_the_installed_packages_with_no_socket_opened(
-    monkeypatch: pytest.MonkeyPatch,
+    monkeypatch: pytest.MonkeyPatch, language: str, clue: str, board: tuple[str, ...], meant: str
 ) -> None:
     opened: list[tuple[Any, ...]] = []
 
@@ -51,14 +58,15 @@ def test_the_lexicon_loads_from_the_installed_packages_with_no_socket_opened(
     monkeypatch.setattr(socket, "socket", NoSocket)
     lexicon_module._loaded.cache_clear()
     try:
-        fresh = lexicon("en")
-        assert ranked(fresh, "circle", BOARD)[0].word == "round"
-        assert give_clue(fresh, ["whale"], ["soul"], ["slip"], allowed=_anything).word
+        fresh = lexicon(language)
+        assert ranked(fresh, clue, board)[0].word == meant
+        assert give_clue(fresh, [board[0]], [board[2]], [board[1]], allowed=_anything).word
     finally:
         lexicon_module._loaded.cache_clear()
     assert not opened
     assert len(fresh.words) >= 10_000
-    assert all(fresh.row(word) is not None for word in SHIPPED[0].words)
+    shipped = [w for words in SHIPPED.values() if words.language == language for w in words.words]
+    assert all(fresh.row(word) is not None for word in shipped)
 
 
 def test_a_guess_ranks_the_word_the_clue_means_first_with_chances_that_add_up(

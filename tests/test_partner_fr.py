@@ -1,12 +1,10 @@
-"""The app's Duet partner in French (issue 38): its French lexicon read from installed
-packages with no network, words read with or without their accents, clues that are plain
+"""The app's Duet partner in French (issue 38; its lexicon read with no network:
+test_partner.py): words read with or without their accents, clues that are plain
 French words and never a table's or a blocked one, and `gadget partner --lang fr`."""
 
 from __future__ import annotations
 
 import json
-import socket
-from typing import Any
 
 import numpy as np
 import pytest
@@ -14,7 +12,6 @@ import pytest
 from gadget.cli import main
 from gadget.engine.words import deal_words, folded, newest_list
 from gadget.partner import clues
-from gadget.partner import lexicon as lexicon_module
 from gadget.partner.clue_rules import looks_like
 from gadget.partner.clues import give_clue
 from gadget.partner.guessing import ranked
@@ -31,28 +28,6 @@ def french() -> Lexicon:
 
 def _anything(word: str) -> bool:
     return True
-
-
-def test_the_french_lexicon_loads_from_the_installed_packages_with_no_socket_opened(
-    monkeypatch: pytest.MonkeyPatch,
-) -> None:
-    opened: list[tuple[Any, ...]] = []
-
-    class NoSocket(socket.socket):
-        def __init__(self, *args: Any, **kwargs: Any) -> None:
-            opened.append(args)
-            raise OSError("the partner tried to open a socket")
-
-    monkeypatch.setattr(socket, "socket", NoSocket)
-    lexicon_module._loaded.cache_clear()
-    try:
-        fresh = lexicon("fr")
-        assert ranked(fresh, "océan", BOARD)[0].word == "baleine"
-    finally:
-        lexicon_module._loaded.cache_clear()
-    assert not opened
-    assert len(fresh.words) >= 10_000
-    assert all(fresh.row(word) is not None for word in newest_list("fr").words)
 
 
 @pytest.mark.parametrize(

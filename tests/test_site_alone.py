@@ -15,7 +15,7 @@ from gadget.engine.gamelog import GameLog
 from gadget.engine.words import CardWords, WordsKey, deal_words, newest_list
 from gadget.partner.pocket import pocket
 from gadget.site import alone as site_alone
-from gadget.site.alone import ALONE_KEY, AloneGame, app_action, read_alone
+from gadget.site.alone import AloneGame, alone_key, app_action, read_alone
 from gadget.site.hold import TEAM_KEY
 from gadget.site.team import team_from_json
 from gadget.views.parts.language import STORAGE_KEY as LANGUAGE_KEY
@@ -32,8 +32,8 @@ def _quick(monkeypatch: pytest.MonkeyPatch) -> None:
     monkeypatch.setattr(site_alone, "PAUSE", 0.01)
 
 
-def _kept(phone: Phone) -> AloneGame:
-    kept = read_alone(phone.storage.get(ALONE_KEY))
+def _kept(phone: Phone, language: str = "en") -> AloneGame:
+    kept = read_alone(phone.storage.get(alone_key(language)))
     assert kept is not None
     return kept
 
@@ -44,7 +44,9 @@ async def _started(language: str = "en", storage: dict[str, object] | None = Non
     await phone.tap(
         "Play with the app in English" if language == "en" else "Jouer avec l'appli en français"
     )
-    assert await until(lambda: ALONE_KEY in phone.storage and bool(_kept(phone).log.actions))
+    assert await until(
+        lambda: alone_key(language) in phone.storage and bool(_kept(phone, language).log.actions)
+    )
     return phone
 
 
@@ -60,16 +62,21 @@ async def test_site_home_plays_with_the_app_its_clue_comes_from_side_b() -> None
     assert phone.says("Prague 9-9")
 
 
+async def _touch_one(phone: Phone, colour: Colour) -> None:
+    """Touch, on side A's card, a word of this colour on the app's side."""
+    game = _kept(phone)
+    view = view_for(new_game(game.log.card, game.log.setup), A)
+    cell = next(c for c in range(25) if game.log.card.colour(B, c) is colour)
+    row, column = divmod(view.seat_cells.index(cell), 5)
+    await phone.tap_cell(row + 1, column + 1)
+    assert game.log.words is not None
+    await phone.tap(f"Touch {game.log.words.words[cell].upper()}")
+
+
 @alone
 async def test_the_players_touch_is_judged_and_the_app_then_reads_their_clue() -> None:
     phone = await _started()
-    game = _kept(phone)
-    view = view_for(new_game(game.log.card, game.log.setup), A)
-    tan = next(c for c in range(25) if game.log.card.colour(B, c) is Colour.TAN)
-    row, column = divmod(view.seat_cells.index(tan), 5)
-    await phone.tap_cell(row + 1, column + 1)
-    assert game.log.words is not None
-    await phone.tap(f"Touch {game.log.words.words[tan].upper()}")
+    await _touch_one(phone, Colour.TAN)
     assert await phone.until_says("You give the next clue.")
     await _give(phone, "zzqxv", "2")
     assert await phone.until_says("the app does not know the word zzqxv: give another")
@@ -87,7 +94,7 @@ async def test_a_reload_goes_on_with_the_game_and_french_plays_in_french() -> No
     assert await again.until_says("Playing with the app")
     assert _kept(again).log.card == first.log.card
     french = await _started("fr", storage={LANGUAGE_KEY: "fr"})
-    kept = _kept(french)
+    kept = _kept(french, "fr")
     assert kept.log.words is not None and kept.log.words.key.list_number == newest_list("fr").number
     clue = kept.log.actions[0]
     assert isinstance(clue, Clue) and pocket("fr").knows(clue.word)
@@ -96,13 +103,7 @@ async def test_a_reload_goes_on_with_the_game_and_french_plays_in_french() -> No
 @alone
 async def test_the_end_counts_for_the_city_with_its_log_and_the_app() -> None:
     phone = await _started()
-    game = _kept(phone)
-    view = view_for(new_game(game.log.card, game.log.setup), A)
-    black = next(c for c in range(25) if game.log.card.colour(B, c) is Colour.BLACK)
-    row, column = divmod(view.seat_cells.index(black), 5)
-    await phone.tap_cell(row + 1, column + 1)
-    assert game.log.words is not None
-    await phone.tap(f"Touch {game.log.words.words[black].upper()}")
+    await _touch_one(phone, Colour.BLACK)
     assert await phone.until_says("Counted for the city, played with the app.")
     team = team_from_json(str(phone.storage[TEAM_KEY]))
     attempt = team.attempts[-1]
@@ -141,3 +142,31 @@ def test_the_pocket_reads_what_the_site_needs_in_both_languages() -> None:
     assert english.knows("secretagent")  # two words it holds
     given = english.give_clue(["whale", "pen"], ["soul"], ["slip"], allowed=lambda word: True)
     assert given.word not in board and given.number >= 1
+
+
+@alone
+async def test_a_second_tab_on_an_older_game_moves_nothing_and_shows_the_game_as_it_is() -> None:
+    """The outsider's: two tabs of one phone each wrote their own game (a touch was lost, and
+    a loss already counted came back to life)."""
+    phone = await _started()
+    other = await Phone(phone.session.page.route, site=True, storage=phone.storage).open()
+    assert await other.until_says("You guess.")
+    await _touch_one(phone, Colour.BLACK)  # this tab ends the game; it is counted
+    assert await phone.until_says("Counted for the city, played with the app.")
+    await _touch_one(other, Colour.TAN)  # the other tab still showed the clue
+    assert await other.until_says("This game moved on in another tab")
+    kept = _kept(phone)
+    assert kept.recorded and len(kept.log.actions) == 2  # the end stands, nothing added
+    assert await other.until_says("Counted for the city, played with the app.")
+
+
+@alone
+async def test_a_french_game_leaves_an_english_one_as_it_was() -> None:
+    """The outsider's: opening a French game threw away the unfinished English one."""
+    phone = await _started()
+    english = _kept(phone)
+    await phone.go("/alone/fr?mission=prague")
+    assert await until(lambda: alone_key("fr") in phone.storage)
+    await phone.go("/alone/en?mission=prague")
+    assert await phone.until_says("Playing with the app")
+    assert _kept(phone).log.card == english.log.card

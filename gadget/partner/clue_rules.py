@@ -50,11 +50,49 @@ def worth(meant: Sequence[float], danger: float) -> tuple[int, float]:
     return count, count + MARGIN_WORTH * (meant[count - 1] - max(danger, FAINTEST))
 
 
+#: A clue this few letters from a table word reads as that word (moose for GOOSE, tilt for
+#: QUILT, pork for PLORK: an outsider's), from words this long on.
+NEAR_LETTERS: Final = 2
+NEAR_FROM: Final = 4
+#: Forms no stem or letter rule joins to their word (feet for FOOT: an outsider's), both ways.
+IRREGULAR: Final = {
+    "foot": "feet", "tooth": "teeth", "goose": "geese", "mouse": "mice", "louse": "lice",
+    "man": "men", "woman": "women", "child": "children", "ox": "oxen", "die": "dice",
+    "person": "people", "knife": "knives", "wolf": "wolves", "leaf": "leaves",
+    "oeil": "yeux", "œil": "yeux", "ciel": "cieux", "aieul": "aieux",
+}  # fmt: skip
+_FAMILY: Final = {**IRREGULAR, **{form: word for word, form in IRREGULAR.items()}}
+
+
 def looks_like(clue: str, words: Sequence[str]) -> bool:
-    """Whether the clue begins as a word on the table does, or holds one, or is held by one."""
+    """Whether the clue begins as a word on the table does, or holds one, or is held by one,
+    or is a few letters from one, or an irregular form of one."""
     said = folded(clue)
     for word in words:
         seen = folded(word).replace(" ", "")
         if said[:SHARED_BEGINNING] == seen[:SHARED_BEGINNING] or said in seen or seen in said:
             return True
+        if _FAMILY.get(seen) == said:
+            return True
+        if min(len(said), len(seen)) >= NEAR_FROM and _near(said, seen):
+            return True
     return False
+
+
+def _near(one: str, other: str) -> bool:
+    """Whether two words are at most NEAR_LETTERS letters apart (deleted, added or changed)."""
+    if abs(len(one) - len(other)) > NEAR_LETTERS:
+        return False
+    previous = list(range(len(other) + 1))
+    for row, letter in enumerate(one, 1):
+        current = [row]
+        for column, theirs in enumerate(other, 1):
+            current.append(
+                min(
+                    previous[column] + 1, current[-1] + 1, previous[column - 1] + (letter != theirs)
+                )
+            )
+        if min(current) > NEAR_LETTERS:
+            return False
+        previous = current
+    return previous[-1] <= NEAR_LETTERS

@@ -41,7 +41,7 @@ from gadget.partner.reading import PartnerError
 from gadget.partner.seat import Seat, turns_of
 from gadget.services import addresses, palette
 from gadget.services.words import bank_words, end_words, turn_words
-from gadget.site.hold import use_team
+from gadget.site.hold import TeamHold, use_team
 from gadget.views.parts.apart import apart_buttons, own_touch, touch_question
 from gadget.views.parts.boundary import component
 from gadget.views.parts.hooks import Kept, use_kept, use_task, use_value
@@ -50,7 +50,7 @@ from gadget.views.parts.language import _, city, say
 from gadget.views.parts.layout import screen
 from gadget.views.parts.storage import stored, write
 
-ALONE_KEY: Final = "gadget.site.alone"  # the game with the app under way on this phone
+ALONE_KEY: Final = "gadget.site.alone"  # then ".en" or ".fr": the game of each language
 PLAYER: Final = Player.A
 APP_SIDE: Final = Player.B
 #: Seconds before each of the app's actions: the player sees each touch and its result.
@@ -147,10 +147,28 @@ def refusal(state: GameState, action: Action, language: str) -> str:
     return ""
 
 
+async def written(language: str, after: AloneGame, base: AloneGame | None) -> AloneGame | None:
+    """Keep the game after a move made on `base` (None: a new game), unless another tab moved
+    it since: then nothing is written, and the game as it is now is returned (an outsider's:
+    two tabs each wrote their own, a touch was lost and a counted loss came back to life)."""
+    if base is not None:
+        now = read_alone(await stored(alone_key(language)))
+        if now is not None and now != base:
+            return now
+    await write(alone_key(language), after.to_json())
+    return None
+
+
+def alone_key(language: str) -> str:
+    """Where the phone keeps its game with the app in that language (one each: starting a
+    French game leaves an English one as it was)."""
+    return f"{ALONE_KEY}.{language}"
+
+
 async def kept_or_dealt(language: str, mission: Mission | None) -> AloneGame | None:
-    """The game kept on this phone when it is in this language and not over; else a new one
-    for the city (None: no city to play)."""
-    kept = read_alone(await stored(ALONE_KEY))
+    """The game kept on this phone in this language when it is not over; else a new one for
+    the city (None: no city to play)."""
+    kept = read_alone(await stored(alone_key(language)))
     words = kept.log.words if kept is not None else None
     same = words is not None and words.key.list_number == newest_list(language).number
     if kept is not None and same and not state_of(kept.log).is_over:
@@ -159,7 +177,9 @@ async def kept_or_dealt(language: str, mission: Mission | None) -> AloneGame | N
 
 
 async def apps_turn(
-    latest: Kept[AloneGame | None], keep: Callable[[AloneGame], Awaitable[None]], language: str
+    latest: Kept[AloneGame | None],
+    keep: Callable[[AloneGame, AloneGame], Awaitable[None]],
+    language: str,
 ) -> None:
     """The app's actions while it has something to do, each after its pause; an action the
     player made meanwhile (a touch in sudden death) is seen, and the app looks again."""
@@ -167,7 +187,21 @@ async def apps_turn(
         await asyncio.sleep(PAUSE)
         action = app_action(game.log, state, language)
         if latest.current is game:
-            await keep(game.then(action))
+            await keep(game.then(action), game)
+
+
+def counted(hold: TeamHold, game: AloneGame) -> str:
+    """Count the ended game for its city in the phone's team, with its log and "with the
+    app"; why not, when its city is no longer one the team may play ("" when it is counted)."""
+    at = datetime.now(UTC).isoformat()
+    try:
+        team, _done = with_played_game(
+            hold.team, game.mission, game.log.to_dict(), at, with_the_app=True
+        )
+    except GadgetError as refused:
+        return say(refused)
+    hold.keep(team)
+    return ""
 
 
 @component
@@ -188,10 +222,13 @@ def AloneRoute() -> ft.Control:
     trouble, set_trouble = use_value(lambda: "")
     thinking = use_kept(False)
 
-    async def keep(after: AloneGame) -> None:
-        latest.current = after
-        set_held((after,))
-        await write(ALONE_KEY, after.to_json())
+    async def keep(after: AloneGame, base: AloneGame | None = None) -> None:
+        moved = await written(language, after, base)
+        latest.current = moved or after
+        set_held((moved or after,))
+        set_trouble(
+            _("This game moved on in another tab: here it is as it is now.") if moved else ""
+        )
 
     async def open_game() -> None:
         opened = await kept_or_dealt(language, mission)
@@ -211,12 +248,10 @@ def AloneRoute() -> ft.Control:
     async def count_it() -> None:
         game = latest.current
         if game is not None and not game.recorded and state_of(game.log).is_over:
-            at = datetime.now(UTC).isoformat()
-            team, _done = with_played_game(
-                hold.team, game.mission, game.log.to_dict(), at, with_the_app=True
-            )
-            hold.keep(team)
-            await keep(replace(game, recorded=True))
+            refused = counted(hold, game)
+            set_trouble(refused)
+            if not refused:
+                await keep(replace(game, recorded=True), game)
 
     game = held[0]
     actions = len(game.log.actions) if game is not None else -1
@@ -231,7 +266,11 @@ def AloneRoute() -> ft.Control:
             page.run_task(keep, dealt_with_the_app(language, mission))
 
     return AloneTable(
-        game=game, language=language, keep=lambda after: page.run_task(keep, after), again=again
+        game=game,
+        language=language,
+        keep=lambda after: page.run_task(keep, after, game),
+        again=again,
+        trouble=trouble,
     )
 
 
@@ -242,6 +281,7 @@ def AloneTable(
     language: str,
     keep: Callable[[AloneGame], object],
     again: Callable[[], None],
+    trouble: str = "",
 ) -> ft.Control:
     """The table: the city, the turn or the end, side A's card, what the player may do."""
     hold = use_team()
@@ -267,6 +307,7 @@ def AloneTable(
             where + " · " + (_("English words") if language == "en" else _("French words")),
             size=14,
         ),
+        *([ft.Text(trouble, color=palette.DANGER)] if trouble else []),
     ]
     if state.is_over:
         told = end_words(game.log, state, PLAYER, None)
