@@ -108,15 +108,24 @@ def _play_to_the_end(phone: Page, code: str, say: Any) -> list[float]:
 
 
 def _give(phone: Page, word: str, number: int, say: Any) -> None:
-    """Type the clue, choose its number, give it (a flagged clue on the second tap)."""
+    """Type the clue, choose its number, give it; one the rule book may forbid (a word of
+    the deal's) on the second tap, as players may agree (the served app's test gives its
+    clues here too)."""
     _type(phone, _reveal(phone, phone.get_by_role("textbox", name=say("Clue (one word)"))), word)
     _reveal(phone, phone.get_by_role("button", name=say("Number of words"))).click()
     phone.get_by_role("button", name=str(number), exact=True).click()
     give = phone.get_by_role("button", name=say("Give clue"), exact=True)
     _reveal(phone, give).click()
-    phone.wait_for_timeout(300)
-    if phone.get_by_text(say("The rule book may forbid this clue:")).count():
+    said = say("You gave the clue: {clue}. {partner} guesses.").split("{clue}")[0] + word
+    # Given: the phone says so, or (on the site) that the app thinks about it.
+    given = phone.get_by_text(re.compile("^" + re.escape(said))).or_(
+        phone.get_by_text(say("The app holds side B. It is thinking..."))
+    )
+    flagged = phone.get_by_text(say("The rule book may forbid this clue:"))
+    given.or_(flagged).first.wait_for(state="attached", timeout=patience_ms())
+    if flagged.count():
         _reveal(phone, give).click()
+        given.first.wait_for(state="attached", timeout=patience_ms())
 
 
 def _touch(phone: Page, where: int, word: str, say: Any) -> None:

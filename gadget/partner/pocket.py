@@ -41,7 +41,8 @@ class Pocket:
         self._vectors = array("b", body[:count])
         listed: list[str] = head["listed"]
         size: int = head["nearest"]
-        rows = array("H", body[count : count + 2 * size * len(listed)])
+        rows = array("H", body[count : count + 2 * size * len(listed)])  # little-endian, as
+        # the file is written and as both this machine and WebAssembly read it
         scores = array("b", body[count + 2 * size * len(listed) :])
         self._bounds: dict[str, float] = {}
         self._nearest: dict[str, dict[int, float]] = {}
@@ -79,8 +80,9 @@ class Pocket:
         allowed: Callable[[str], bool],
         given_before: Sequence[str] = (),
     ) -> GivenClue:
-        """The best clue among the words nearest its targets, by clue_rules' rule; a word
-        not near an assassin or bystander counts as near as the nearest clue kept for it."""
+        """The best clue among the words nearest its targets, by clue_rules' rule; a word's
+        score for a candidate its list lacks is estimated from the vectors, never above the
+        last one its list keeps."""
         if not targets:
             raise PartnerError("the partner has no green word left to give a clue for")
         words = [*targets, *assassins, *bystanders]
@@ -127,7 +129,8 @@ class Pocket:
         return self._nearest.get(folded(word), {})
 
     def _vector(self, word: str) -> array[int] | None:
-        """A word's vector, or the mean of two it is made of ("secretagent"); None else."""
+        """A word's vector, or the mean of two it is made of ("secretagent"), or the most
+        frequent word one letter from it (six letters on: a typo); None else."""
         key = folded(word).strip()
         row = self._row.get(key)
         if row is not None:

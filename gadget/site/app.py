@@ -103,6 +103,7 @@ def SiteHome() -> ft.Control:
             *app_deal(
                 lambda language: lambda _e: page.navigate(addresses.site_alone(language, chosen))
             ),
+            ft.Text(_("With your own words, the app plays on a server only."), size=12),
             ft.Text(_("Classic Codenames or Pictures"), size=20, weight=ft.FontWeight.W_600),
             ft.Text(_("One key card that both spymasters see: deal it, then share its code.")),
             ft.Row(
