@@ -170,3 +170,11 @@ async def test_a_french_game_leaves_an_english_one_as_it_was() -> None:
     await phone.go("/alone/en?mission=prague")
     assert await phone.until_says("Playing with the app")
     assert _kept(phone).log.card == english.log.card
+
+
+@alone
+async def test_a_link_to_a_city_the_team_cannot_play_says_so() -> None:
+    """The outsider's: ?mission=nonsense (or a locked city) silently played Prague."""
+    phone = await Phone("/alone/en?mission=nonsense", site=True).open()
+    assert await phone.until_says("No open city nonsense on this team's map.")
+    assert phone.says("Prague 9-9")

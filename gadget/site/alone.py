@@ -234,8 +234,10 @@ def AloneRoute() -> ft.Control:
         opened = await kept_or_dealt(language, mission)
         if opened is None:
             set_trouble(_("This team has no open city."))
-        else:
-            await keep(opened)
+            return
+        await keep(opened)
+        if asked and opened.mission != asked:  # an edited link: say which city is played
+            set_trouble(_("No open city {asked} on this team's map.").format(asked=asked[:40]))
 
     async def app_turn() -> None:
         if not thinking.current:
