@@ -5,6 +5,7 @@ from __future__ import annotations
 
 import asyncio
 import traceback
+import weakref
 from collections.abc import Callable
 
 import flet as ft
@@ -61,7 +62,7 @@ def use_live(
         back = asyncio.ensure_future(reconnection(session))
         news = asyncio.ensure_future(changed.wait())
         try:
-            read()  # the first read, here and not in a render
+            await in_turn(read)  # the first read, here and not in a render
             while True:
                 done, _ = await asyncio.wait({back, news}, return_when=asyncio.FIRST_COMPLETED)
                 if news in done:
@@ -72,7 +73,7 @@ def use_live(
                         read()
                 if back in done:
                     back = asyncio.ensure_future(reconnection(session))
-                    read()
+                    await in_turn(read)
                     redraw(None)
         finally:  # the screen went, or its session was closed
             back.cancel()
@@ -80,3 +81,25 @@ def use_live(
             stop_watching()
 
     use_task(follow, [subject])
+
+
+#: One gate a loop (a process's phones share it; each test has a loop of its own).
+_gates: weakref.WeakKeyDictionary[asyncio.AbstractEventLoop, asyncio.Lock] = (
+    weakref.WeakKeyDictionary()
+)
+
+
+async def in_turn(read: Callable[[], None]) -> None:
+    """Read a screen that opens (or comes back) and let the session draw it before the next
+    opening screen reads, so a move made meanwhile waits for one first screen, not for all
+    of them: after a restart every phone comes back at once, and 100 first screens drawn in
+    one turn of the loop held each move behind them for a second (issue 36)."""
+    loop = asyncio.get_running_loop()
+    gate = _gates.get(loop)
+    if gate is None:
+        gate = _gates[loop] = asyncio.Lock()
+    async with gate:
+        read()
+        # The session's scheduler was woken by the read's new state: it draws before this
+        # task runs again, and the loop looks at its sockets before the next screen reads.
+        await asyncio.sleep(0)
