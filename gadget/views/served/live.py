@@ -83,23 +83,29 @@ def use_live(
     use_task(follow, [subject])
 
 
+#: Screens that may open in one turn of the loop. Measured with 100 tables joining at once
+#: (docs/benchmarks.md): one at a time, the moves meanwhile had a p95 of 101-140 ms idle and
+#: 412 ms with both cores busy, but the last screens waited 10 s busy (5 s before the gate);
+#: two at a time, 176 and 470 ms, and 3.1 and 7.0 s; all at once, 591 and 1,884 ms.
+OPENING_AT_ONCE = 2
+
 #: One gate a loop (a process's phones share it; each test has a loop of its own).
-_gates: weakref.WeakKeyDictionary[asyncio.AbstractEventLoop, asyncio.Lock] = (
+_gates: weakref.WeakKeyDictionary[asyncio.AbstractEventLoop, asyncio.Semaphore] = (
     weakref.WeakKeyDictionary()
 )
 
 
 async def in_turn(read: Callable[[], None]) -> None:
-    """Read a screen that opens (or comes back) and let the session draw it before the next
-    opening screen reads, so a move made meanwhile waits for one first screen, not for all
-    of them: after a restart every phone comes back at once, and 100 first screens drawn in
-    one turn of the loop held each move behind them for a second (issue 36)."""
+    """Read a screen that opens (or comes back) and let the session draw it before more
+    opening screens read, so a move made meanwhile waits for a first screen or two, not for
+    all of them: after a restart every phone comes back at once, and 100 first screens drawn
+    in one turn of the loop held each move behind them for a second (issue 36)."""
     loop = asyncio.get_running_loop()
     gate = _gates.get(loop)
     if gate is None:
-        gate = _gates[loop] = asyncio.Lock()
+        gate = _gates[loop] = asyncio.Semaphore(OPENING_AT_ONCE)
     async with gate:
         read()
         # The session's scheduler was woken by the read's new state: it draws before this
-        # task runs again, and the loop looks at its sockets before the next screen reads.
+        # task runs again, and the loop looks at its sockets before the next screens read.
         await asyncio.sleep(0)
