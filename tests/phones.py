@@ -23,7 +23,7 @@ from gadget.engine import Player
 from gadget.services.phones import STORAGE_KEY, new_phone_token, phone_from_token
 from gadget.services.table import Table
 from gadget.site.app import main as site_main
-from gadget.views.app import main
+from gadget.views.app import main, main_in_turn
 
 #: Turns of the event loop with nothing ready to run that end a settle, each TURN s apart: a
 #: step of a screen (a patch, an effect, the hub's notice to the other phones) makes the next
@@ -129,12 +129,15 @@ class Phone:
         table: Table | None = None,
         languages: list[str] | None = None,
         site: bool = False,
+        in_turn: bool = False,
     ) -> None:
         """A new device unless `storage` is another Phone's: then it is that device again
         (another tab, or the same phone after a reload). `languages`: a browser that says
         which languages it prefers, as a phone's browser does (None: one that will not say).
-        `site`: the static site's app, which runs on the phone alone (no table)."""
+        `site`: the static site's app, which runs on the phone alone (no table). `in_turn`:
+        its page started as the server starts one (`main_in_turn`), not at once."""
         self.route = route
+        self.in_turn = in_turn
         self.site = site
         self.languages = languages
         self.table = table  # None: the table `serve` named (another: another server process)
@@ -181,6 +184,8 @@ class Phone:
             await site_main(self.session.page)
         elif self.table is None and not _serving:
             raise RuntimeError("no table: call tests.phones.serve(table) first")
+        elif self.in_turn:  # as the server starts a page
+            await main_in_turn(self.session.page, self.table or _serving[0])
         else:
             main(self.session.page, self.table or _serving[0])
         await self.session.after_event(self.session.page)

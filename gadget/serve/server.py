@@ -11,6 +11,7 @@ import sys
 from pathlib import Path
 from typing import Any, Final
 
+import flet as ft
 import flet_web.fastapi  # type: ignore[import-untyped]
 import uvicorn
 from starlette.exceptions import HTTPException
@@ -32,7 +33,7 @@ from gadget.services.table import Table
 from gadget.services.tls import Certificate, given, self_signed
 from gadget.services.uploads import INBOX, MAX_UPLOAD
 from gadget.store import Store, data_folder
-from gadget.views.app import main
+from gadget.views.app import main_in_turn
 
 ASSETS: Final = Path(__file__).resolve().parents[2] / "assets"  # Flet's assets: the sounds
 # FastAPI's own pages (Swagger, ReDoc, the schema): Flet's inner app makes them; not served.
@@ -103,9 +104,11 @@ def asgi_app(table: Table | None = None) -> Any:
     site.add_middleware(CompressedOnce, folder=compressed_folder())
     site.add_middleware(CacheHeaders)
     site.add_middleware(ConnectionBudget)
-    flet_app = flet_web.fastapi.app(
-        lambda page: main(page, table), assets_dir=str(assets), no_cdn=True
-    )
+
+    async def opened(page: ft.Page) -> None:  # Flet awaits a coroutine function's page
+        await main_in_turn(page, table)
+
+    flet_app = flet_web.fastapi.app(opened, assets_dir=str(assets), no_cdn=True)
     flet_app.router.routes = [
         route for route in flet_app.router.routes if getattr(route, "path", "") not in NOT_SERVED
     ]

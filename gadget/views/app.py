@@ -29,6 +29,7 @@ from gadget.views.screens.team import TeamScreen
 from gadget.views.screens.team_history import TeamHistoryScreen
 from gadget.views.screens.teams import TeamsScreen
 from gadget.views.screens.words import CustomWordsScreen
+from gadget.views.served.live import in_turn
 from gadget.views.served.table_context import TABLE
 
 
@@ -106,3 +107,11 @@ def main(page: ft.Page, table: Table) -> None:
     speed_up_flet()
     page.render(App, trouble, table)
     draw_afresh_when_back(page)
+
+
+async def main_in_turn(page: ft.Page, table: Table) -> None:
+    """`main` as the server runs it: phones that open at once start their pages two at a
+    time, as their game screens are read (`live.in_turn`), so a move at a table playing waits
+    for a page or two, not for a flood of them (300 tabs opened at once held a table's moves
+    for a second: an outsider's)."""
+    await in_turn(lambda: main(page, table))

@@ -96,10 +96,11 @@ _gates: weakref.WeakKeyDictionary[asyncio.AbstractEventLoop, asyncio.Semaphore] 
 
 
 async def in_turn(read: Callable[[], None]) -> None:
-    """Read a screen that opens (or comes back) and let the session draw it before more
-    opening screens read, so a move made meanwhile waits for a first screen or two, not for
-    all of them: after a restart every phone comes back at once, and 100 first screens drawn
-    in one turn of the loop held each move behind them for a second (issue 36)."""
+    """Read a screen that opens (or comes back), or start a page, and let the session draw
+    it before more opening screens read, so a move made meanwhile waits for a first screen
+    or two, not for all of them: after a restart every phone comes back at once, and 100
+    first screens drawn in one turn of the loop held each move behind them for a second
+    (issue 36)."""
     loop = asyncio.get_running_loop()
     gate = _gates.get(loop)
     if gate is None:
