@@ -4,11 +4,13 @@ address where the phone's browser forbids the camera and the wake lock."""
 
 from __future__ import annotations
 
+import contextlib
 import datetime as dt
 import gc
 import gzip
 import ipaddress
 import os
+import signal
 import stat
 import subprocess
 import sys
@@ -187,6 +189,7 @@ def test_several_workers_serve_one_address_on_postgresql(tmp_path: Path) -> None
         stdout=subprocess.DEVNULL,
         stderr=subprocess.DEVNULL,
     )
+    children: list[str] = []
     try:
         deadline = time.monotonic() + 300  # two workers starting on a busy machine
         answer = None
@@ -201,7 +204,20 @@ def test_several_workers_serve_one_address_on_postgresql(tmp_path: Path) -> None
             ["pgrep", "-P", str(server.pid)], capture_output=True, text=True, check=False
         ).stdout.split()
         assert len(children) >= 2  # uvicorn's workers (and its own helper, if any)
+        # The supervisor killed outright (out of memory): its workers went on serving, and a
+        # new start was refused the port (an outsider's). They leave with it now.
+        server.kill()
+        server.wait(timeout=20)
+        gone = time.monotonic() + 30  # each looks once a second; a busy machine is slower
+        while any(Path(f"/proc/{pid}").exists() for pid in children):
+            assert time.monotonic() < gone, f"workers {children} outlived their supervisor"
+            time.sleep(0.2)
+        with pytest.raises(OSError):  # nothing answers at the address any more
+            urllib.request.urlopen(f"http://127.0.0.1:{port}/healthz", timeout=2)
     finally:
+        for pid in children:  # never left behind by a test
+            with contextlib.suppress(ProcessLookupError):
+                os.kill(int(pid), signal.SIGKILL)
         server.terminate()
         try:
             server.wait(timeout=20)

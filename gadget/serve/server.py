@@ -32,6 +32,7 @@ from gadget.services import addresses
 from gadget.services.table import Table
 from gadget.services.tls import Certificate, given, self_signed
 from gadget.services.uploads import INBOX, MAX_UPLOAD
+from gadget.services.worker import leave_with
 from gadget.store import Store, data_folder
 from gadget.views.app import main_in_turn
 
@@ -70,7 +71,8 @@ class CacheHeaders:
 def asgi_app(table: Table | None = None) -> Any:
     """The whole site as one ASGI app: the health check, then the Flet app at every other
     path. Each server process makes its own (uvicorn calls this once a worker)."""
-    if table is None:
+    if table is None:  # one of `--workers` processes, which uvicorn's supervisor started
+        leave_with(os.getppid())  # a supervisor killed outright left them serving for good
         table = Table(Store())
         table.hub.connect(table.store)  # hear the other processes (PostgreSQL)
     # Once, before any phone; kept in the data folder for the next start.

@@ -49,7 +49,7 @@ def _executor() -> ProcessPoolExecutor:
             _pool = ProcessPoolExecutor(
                 max_workers=1,
                 mp_context=context,
-                initializer=_leave_with,
+                initializer=leave_with,
                 initargs=(os.getpid(),),
             )
         return _pool
@@ -80,9 +80,10 @@ async def on_store(store: Store, job: Callable[..., Result], *args: object) -> R
 PARENT_CHECK = 1.0  # s between looks at the server process
 
 
-def _leave_with(server: int) -> None:
+def leave_with(server: int) -> None:
     """Stop when the server process is gone: one killed (SIGKILL, out of memory, a plain
-    SIGTERM with no shutdown) left its worker behind for good, one more at every restart."""
+    SIGTERM with no shutdown) left its worker behind for good, one more at every restart.
+    A server's own processes under `--workers` leave with their supervisor the same way."""
 
     def watch() -> None:
         while os.getppid() == server:
