@@ -143,3 +143,22 @@ def test_the_gate_is_one_a_loop() -> None:
     """A process's phones share one gate; a loop of another test never meets it."""
     for _ in range(2):
         asyncio.run(live.in_turn(lambda: None))
+
+
+def test_pages_start_at_once_while_no_game_is_shown() -> None:
+    """A restart: every page starts before any table can play, so none waits its turn (they
+    held the first screens back, 8.7 s against 7.0 s with both cores busy)."""
+
+    async def starting() -> list[str]:
+        happened: list[str] = []
+        loop = asyncio.get_running_loop()
+
+        def start(n: int) -> None:
+            happened.append(f"start {n}")
+            if n == 0:
+                loop.call_soon(happened.append, "other work")
+
+        await asyncio.gather(*(live.page_in_turn(lambda n=n: start(n)) for n in range(4)))
+        return happened
+
+    assert asyncio.run(starting()) == [*(f"start {n}" for n in range(4)), "other work"]

@@ -29,7 +29,7 @@ from gadget.views.screens.team import TeamScreen
 from gadget.views.screens.team_history import TeamHistoryScreen
 from gadget.views.screens.teams import TeamsScreen
 from gadget.views.screens.words import CustomWordsScreen
-from gadget.views.served.live import in_turn
+from gadget.views.served.live import page_in_turn
 from gadget.views.served.table_context import TABLE
 
 
@@ -110,8 +110,8 @@ def main(page: ft.Page, table: Table) -> None:
 
 
 async def main_in_turn(page: ft.Page, table: Table) -> None:
-    """`main` as the server runs it: phones that open at once start their pages two at a
-    time, as their game screens are read (`live.in_turn`), so a move at a table playing waits
-    for a page or two, not for a flood of them (300 tabs opened at once held a table's moves
-    for a second: an outsider's)."""
-    await in_turn(lambda: main(page, table))
+    """`main` as the server runs it: while a table plays on this process, phones that open at
+    once start their pages two at a time (`live.page_in_turn`), so its moves wait for a page
+    or two, not for a flood of them (300 tabs opened at once held them for a second: an
+    outsider's)."""
+    await page_in_turn(lambda: main(page, table))
