@@ -36,6 +36,7 @@ from gadget.services.worker import leave_with
 from gadget.store import Store, data_folder
 from gadget.views.app import main_in_turn
 
+SUPERVISOR: Final = "GADGET_SUPERVISOR"  # the process id `--workers` processes leave with
 ASSETS: Final = Path(__file__).resolve().parents[2] / "assets"  # Flet's assets: the sounds
 # FastAPI's own pages (Swagger, ReDoc, the schema): Flet's inner app makes them; not served.
 NOT_SERVED: Final = ("/docs", "/docs/oauth2-redirect", "/redoc", "/openapi.json")
@@ -72,7 +73,9 @@ def asgi_app(table: Table | None = None) -> Any:
     """The whole site as one ASGI app: the health check, then the Flet app at every other
     path. Each server process makes its own (uvicorn calls this once a worker)."""
     if table is None:  # one of `--workers` processes, which uvicorn's supervisor started
-        leave_with(os.getppid())  # a supervisor killed outright left them serving for good
+        # A supervisor killed outright left them serving for good. Its number comes from it:
+        # a process still starting when it died has init for its parent by now.
+        leave_with(int(os.environ.get(SUPERVISOR, os.getppid())))
         table = Table(Store())
         table.hub.connect(table.store)  # hear the other processes (PostgreSQL)
     # Once, before any phone; kept in the data folder for the next start.
@@ -270,6 +273,7 @@ def serve(
         options |= {"ssl_certfile": str(served.certfile), "ssl_keyfile": str(served.keyfile)}
     if workers > 1:
         store.close()
+        os.environ[SUPERVISOR] = str(os.getpid())  # what its workers leave with
         uvicorn.run(f"{__name__}:asgi_app", factory=True, workers=workers, **options)
     else:
         table = Table(store)
