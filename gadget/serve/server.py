@@ -72,10 +72,11 @@ class CacheHeaders:
 def asgi_app(table: Table | None = None) -> Any:
     """The whole site as one ASGI app: the health check, then the Flet app at every other
     path. Each server process makes its own (uvicorn calls this once a worker)."""
-    if table is None:  # one of `--workers` processes, which uvicorn's supervisor started
+    if table is None:  # one of `--workers` processes (or uvicorn's own, run by hand)
         # A supervisor killed outright left them serving for good. Its number comes from it:
         # a process still starting when it died has init for its parent by now.
-        leave_with(int(os.environ.get(SUPERVISOR, os.getppid())))
+        if SUPERVISOR in os.environ:
+            leave_with(int(os.environ[SUPERVISOR]))
         table = Table(Store())
         table.hub.connect(table.store)  # hear the other processes (PostgreSQL)
     # Once, before any phone; kept in the data folder for the next start.
