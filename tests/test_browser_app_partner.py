@@ -19,7 +19,7 @@ from gadget.store import Store
 from tests.browsers import GAME_ADDRESS, _phone, _see
 from tests.processes import patience_ms
 from tests.shared import Served
-from tests.test_browser_site_partner import _give, _touch
+from tests.test_browser_site_partner import LOCALES, _give, _touch
 
 pytestmark = pytest.mark.browser
 A, B = Player.A, Player.B
@@ -27,7 +27,6 @@ CLUES = {
     "en": ("ocean", "forest", "music", "kitchen", "sport", "city", "night", "school", "travel"),
     "fr": ("océan", "forêt", "musique", "cuisine", "sport", "ville", "nuit", "école", "voyage"),
 }
-LOCALES = {"en": "en-GB", "fr": "fr-FR"}
 
 
 @pytest.mark.parametrize("code", ["en", "fr"])
