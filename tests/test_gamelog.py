@@ -1,5 +1,6 @@
 import json
 import re
+from collections.abc import Callable
 
 import pytest
 
@@ -15,6 +16,7 @@ from gadget.engine import (
     Setup,
     ShareCode,
     Stop,
+    extended_log,
     parse_game_log,
     replay,
     replay_with_before,
@@ -251,3 +253,38 @@ def test_a_logs_refusals_quote_field_names_as_the_reader_reads_them() -> None:
         parse_game_log(json.dumps(by_c))
     assert str(refused.value) == "action 1: guess.by is “c”; players are “a” and “b”"
     assert "'" not in language("fr").say(refused.value)
+
+
+def _earlier_and_later() -> tuple[GameLog, str, str]:
+    earlier = GameLog(TEST_CARD, Setup(9, 9), EXAMPLE.actions[:3])
+    return (
+        earlier,
+        earlier.to_json(),
+        GameLog(TEST_CARD, Setup(9, 9), EXAMPLE.actions[:5]).to_json(),
+    )
+
+
+def test_a_log_with_actions_added_is_read_from_its_actions() -> None:
+    earlier, earlier_text, text = _earlier_and_later()
+    assert extended_log(earlier, earlier_text, text) == parse_game_log(text)
+    empty = GameLog(TEST_CARD, Setup(9, 9))
+    assert extended_log(empty, empty.to_json(), text) == parse_game_log(text)
+    assert extended_log(earlier, earlier_text, earlier_text) == earlier
+
+
+@pytest.mark.parametrize(
+    "changed",
+    [
+        lambda t: t.replace('"tokens": 9', '"tokens": 8'),  # the bank is not the earlier's
+        lambda t: t.replace('"by": "b",\n    "cell": 4', '"by": "a",\n    "cell": 4'),  # rewritten
+        lambda t: t.rstrip().removesuffix("}") + ', "extra": 1}',  # a name after the actions
+        lambda t: t[: t.rfind('"actions"')] + '"actions": []}',  # fewer actions
+        lambda t: t[:-5],  # no JSON
+        lambda t: t.replace('"cell": 0', '"cell": 99'),  # an action no log holds
+        lambda t: t.replace('"actions"', '"actions": [], "x"', 1),  # a second head
+    ],
+)
+def test_anything_else_is_left_to_the_whole_reading(changed: Callable[[str], str]) -> None:
+    earlier, earlier_text, text = _earlier_and_later()
+    assert changed(text) != text
+    assert extended_log(earlier, earlier_text, changed(text)) is None

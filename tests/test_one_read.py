@@ -6,11 +6,12 @@ from __future__ import annotations
 import json
 from collections.abc import Iterator
 from contextlib import contextmanager
+from pathlib import Path
 from typing import Any
 
 import pytest
 
-from gadget.engine import Clue, Guess, Player, ShareCode, playback
+from gadget.engine import Clue, Guess, Player, ShareCode, parse_game_log, playback
 from gadget.services.backup import export_team, import_team
 from gadget.services.table import Table
 from gadget.store import Store
@@ -48,9 +49,9 @@ def transactions(store: Store) -> Iterator[list[int]]:
     opened: list[int] = []
     real = store._transaction
 
-    def counting() -> Any:
+    def counting(*args: Any) -> Any:
         opened.append(1)
-        return real()
+        return real(*args)
 
     store._transaction = counting  # type: ignore[method-assign]
     yield opened
@@ -204,3 +205,29 @@ async def test_a_classic_card_dealt_from_home_is_opened_once(table: Table) -> No
     assert dealer.says("Classic Codenames")
     code = dealer.session.page.route.rsplit("/", 1)[1]
     assert opened == [code]
+
+
+def test_a_move_saved_by_another_process_is_played_on_not_replayed(
+    tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    """Each server process keeps its own worked-out games: the watching phone's read the
+    whole log and replayed it at each move the other process saved (7% of its CPU). Now the
+    actions added are applied to the kept state, and the screen is the one a replay gives."""
+    url = f"sqlite:///{tmp_path / 'gadget.db'}"
+    acting, watching = Table(Store(url), clock=FakeClock()), Table(Store(url), clock=FakeClock())
+    seated = Seated.deal(acting, seed=3)
+    card = seated.game.log.card
+    watcher = seated.phones[B]
+    watching.phone_game(seated.game.id, watcher)  # the watching process works it out once
+    with counted(monkeypatch) as replays:
+        for action in (Clue(A, "tree", 2), Guess(B, card.a.index("G"))):
+            seated.act(action)
+            shown = watching.phone_game(seated.game.id, watcher)
+    assert replays == []
+    afresh = Table(Store(url), clock=FakeClock()).phone_game(seated.game.id, watcher)
+    assert shown.seen is not None and afresh.seen is not None
+    assert shown.seen.view == afresh.seen.view and shown.seen.view.agents_found == 1
+    text = watching.store.game(seated.game.id).log
+    kept = watching.worked.worked(seated.game.id, text)
+    assert (kept.before, kept.state) == playback.replay_with_before(parse_game_log(text))
+    assert kept.log == parse_game_log(text)

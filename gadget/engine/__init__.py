@@ -14,7 +14,7 @@ from gadget.engine.errors import (
     ShareCodeError,
     StopTooSoonError,
 )
-from gadget.engine.gamelog import GameLog, parse_game_log
+from gadget.engine.gamelog import GameLog, extended_log, parse_game_log
 from gadget.engine.keycard import AGENTS, CELLS, Colour, KeyCard, Player, render_grid, seat_index
 from gadget.engine.playback import replay, replay_with_before, summary
 from gadget.engine.rules import apply, legal_actions, recorder
@@ -74,6 +74,7 @@ __all__ = [
     "StopTooSoonError",
     "TimeBank",
     "apply",
+    "extended_log",
     "legal_actions",
     "new_game",
     "official_score",

@@ -126,6 +126,33 @@ def parse_game_log(text: str) -> GameLog:
     return game_log_from_dict(data)
 
 
+_ACTIONS_NAME: Final = '"actions"'  # the last name of a log's text (`GameLog.to_json`)
+
+
+def extended_log(earlier: GameLog, earlier_text: str, text: str) -> GameLog | None:
+    """The log `text` holds when it is `earlier`'s (whose text is `earlier_text`) with
+    actions added, everything before its actions written exactly as there: only the actions
+    are read (a watching phone's process read and checked the whole log at each move).
+    None when it is not, or is no log (`parse_game_log` says what is wrong)."""
+    head = earlier_text.rfind(_ACTIONS_NAME)
+    if head < 0 or text.rfind(_ACTIONS_NAME) != head or text[:head] != earlier_text[:head]:
+        return None
+    known = len(earlier.actions)
+    try:  # the head was read with the earlier log: the rest is read as an object of its own
+        data = read_json("{" + text[head:], GameLogError)
+        if not isinstance(data, dict) or list(data) != ["actions"]:
+            return None  # a name after the actions, unknown to the format
+        raw = data["actions"]
+        if not isinstance(raw, list) or raw[:known] != [action_to_dict(a) for a in earlier.actions]:
+            return None
+        added = tuple(_action(index, action) for index, action in enumerate(raw) if index >= known)
+    except GameLogError:
+        return None
+    return GameLog(
+        earlier.card, earlier.setup, (*earlier.actions, *added), earlier.code, earlier.words
+    )
+
+
 def game_log_from_dict(data: object) -> GameLog:
     """A log from already-decoded JSON, checked field by field."""
     with_words = isinstance(data, Mapping) and data.get("format") == WORDS_FORMAT

@@ -15,9 +15,11 @@ from gadget.engine import (
     Action,
     GameLog,
     GameState,
+    IllegalActionError,
     Player,
     ShareCode,
     apply,
+    extended_log,
     parse_game_log,
     recorder,
     replay_with_before,
@@ -88,7 +90,8 @@ class WorkedGames:
         self.replays = 0  # logs replayed whole in this process (a test counts them per tap)
 
     def worked(self, game_id: int, text: str) -> Worked:
-        """The game's log (as `text`) worked out: kept, or parsed and replayed once now."""
+        """The game's log (as `text`) worked out: kept, the kept one with the actions another
+        process added played on from where it was, or parsed and replayed once now."""
         with self._lock:
             entry = self._games.get(game_id)
             if entry is not None:
@@ -96,6 +99,11 @@ class WorkedGames:
                     if kept is not None and kept.text == text:
                         self._games.move_to_end(game_id)
                         return kept
+        newest = entry[0] if entry is not None else None
+        later = _played_on(newest, text) if newest is not None else None
+        if later is not None:
+            self.keep(game_id, later)
+            return later
         log = parse_game_log(text)
         before, state = replay_with_before(log)
         self.replays += 1
@@ -119,6 +127,23 @@ class WorkedGames:
         """The game a record holds, worked out once for its version."""
         worked = self.worked(record.id, record.log)
         return _saved(record, worked)
+
+
+def _played_on(kept: Worked, text: str) -> Worked | None:
+    """The kept game with the actions `text` adds to it applied (a move saved by another
+    process: its watching phones here read and replayed the whole log at every move, 7% of
+    their CPU); None when `text` is not its log with actions added, or one is refused (the
+    whole log, read and replayed, says what is wrong)."""
+    log = extended_log(kept.log, kept.text, text)
+    if log is None or len(log.actions) == len(kept.log.actions):
+        return None
+    before, state = kept.before, kept.state
+    try:
+        for action in log.actions[len(kept.log.actions) :]:
+            before, state = state, apply(state, action)
+    except IllegalActionError:
+        return None
+    return Worked(text, log, state, before)
 
 
 _WORKED: WeakKeyDictionary[Store, WorkedGames] = WeakKeyDictionary()
