@@ -189,7 +189,7 @@ class Table(Seats, SideInvites, TeamWordLists, AppPartner):
     def phone_game(self, game_id: int, phone: Phone) -> PhoneGame:
         """What this phone's screen of this game shows now, from one read that changes
         nothing (a seat whose take-over wait is over is claimed by `claim_side`)."""
-        with self.store.unit() as unit:
+        with self.store.unit(reads_only=True) as unit:
             screen = read_screen(unit, self.worked, game_id, phone.key)
         if screen is None:
             return PhoneGame(None, None)

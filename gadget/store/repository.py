@@ -51,6 +51,16 @@ class Repository:
             ) from None
         self.now = now
         self.origin = secrets.token_hex(8)  # this process's name in the notices it sends
+        # Reads that change nothing, on PostgreSQL: each statement in its own transaction.
+        # Under READ COMMITTED a statement sees its own snapshot inside a transaction too,
+        # so one of them held nothing together; it cost two round trips (BEGIN, COMMIT) and
+        # the ORM's transaction, 0.15-0.2 ms of the server's CPU at every watching phone's
+        # read of a move (docs/benchmarks.md). SQLite's transaction is one snapshot: kept.
+        self._reads = (
+            self.engine.execution_options(isolation_level="AUTOCOMMIT")
+            if self.engine.dialect.name == "postgresql"
+            else self.engine
+        )
 
     def close(self) -> None:
         """Release the connections."""
@@ -89,15 +99,20 @@ class Repository:
         return True
 
     @contextmanager
-    def unit(self) -> Iterator[Unit]:
+    def unit(self, *, reads_only: bool = False) -> Iterator[Unit]:
         """One unit of work: every row a service call reads and writes, in one transaction
-        (committed when the block ends, rolled back if it raises)."""
+        (committed when the block ends, rolled back if it raises). One that only reads (a
+        screen's) reads as current rows, on PostgreSQL a statement at a time (`_reads`)."""
         from gadget.store.unit import Unit  # noqa: PLC0415 - a unit reads every group's rows
 
-        with self._transaction() as session:
+        with self._transaction(reads_only) as session:
             yield Unit(session, self.now(), self._tell_others)
 
     @contextmanager
-    def _transaction(self) -> Iterator[Session]:
+    def _transaction(self, reads_only: bool = False) -> Iterator[Session]:
+        if reads_only and self._reads is not self.engine:
+            with Session(self._reads, expire_on_commit=False) as session:
+                yield session
+            return
         with Session(self.engine, expire_on_commit=False) as session, session.begin():
             yield session
