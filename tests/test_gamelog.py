@@ -288,3 +288,37 @@ def test_anything_else_is_left_to_the_whole_reading(changed: Callable[[str], str
     earlier, earlier_text, text = _earlier_and_later()
     assert changed(text) != text
     assert extended_log(earlier, earlier_text, changed(text)) is None
+
+
+def test_a_clue_named_actions_is_a_word_not_where_the_actions_begin() -> None:
+    """An outsider gave the clue "actions", then cut the saved text at that word and wrote
+    actions after it: text that is no JSON, which both watching phones showed as a move (the
+    last "actions" of the text was taken for the name of the list)."""
+    earlier = GameLog(TEST_CARD, Setup(9, 9), (Clue(B, "actions", 2), Guess(A, 6)))
+    earlier_text = earlier.to_json()
+    later = earlier.then(Guess(A, 0))
+    assert extended_log(earlier, earlier_text, later.to_json()) == later
+    cut = earlier_text[: earlier_text.rfind('"actions"')]
+    forged = cut + (
+        '"actions": [{"clue": {"by": "b", "word": "\\u0061ctions", "number": 2}},'
+        ' {"guess": {"by": "a", "cell": 6}}, {"guess": {"by": "a", "cell": 0}}]\n}\n'
+    )
+    with pytest.raises(GameLogError):
+        parse_game_log(forged)
+    assert extended_log(earlier, earlier_text, forged) is None
+
+
+@pytest.mark.parametrize(
+    ("was", "now"), [('"cell": 4', '"cell": 4.0'), ('"number": 1', '"number": true')]
+)
+def test_an_earlier_action_written_otherwise_is_left_to_the_whole_reading(
+    was: str, now: str
+) -> None:
+    """2.0 for 2, or true for 1, is equal in Python, not as a log's text: a reading refuses
+    them, and an outsider's edit of an earlier action went through beside a new one."""
+    earlier = GameLog(TEST_CARD, Setup(9, 9), (Clue(A, "tree", 1), Guess(B, 4)))
+    text = earlier.then(Guess(B, 12)).to_json()
+    assert was in text
+    with pytest.raises(GameLogError):
+        parse_game_log(text.replace(was, now, 1))
+    assert extended_log(earlier, earlier.to_json(), text.replace(was, now, 1)) is None

@@ -126,7 +126,10 @@ def parse_game_log(text: str) -> GameLog:
     return game_log_from_dict(data)
 
 
-_ACTIONS_NAME: Final = '"actions"'  # the last name of a log's text (`GameLog.to_json`)
+# Where a log's actions begin in its text as `GameLog.to_json` writes it: the last name of
+# the object, on a line of its own. A string holds no line break (JSON writes it `\n`), so
+# these characters are that name, never a word that happens to be "actions".
+_ACTIONS_LINE: Final = '\n "actions": '
 
 
 def extended_log(earlier: GameLog, earlier_text: str, text: str) -> GameLog | None:
@@ -134,17 +137,23 @@ def extended_log(earlier: GameLog, earlier_text: str, text: str) -> GameLog | No
     actions added, everything before its actions written exactly as there: only the actions
     are read (a watching phone's process read and checked the whole log at each move).
     None when it is not, or is no log (`parse_game_log` says what is wrong)."""
-    head = earlier_text.rfind(_ACTIONS_NAME)
-    if head < 0 or text.rfind(_ACTIONS_NAME) != head or text[:head] != earlier_text[:head]:
+    head = earlier_text.find(_ACTIONS_LINE)
+    if head < 0 or text[: head + len(_ACTIONS_LINE)] != earlier_text[: head + len(_ACTIONS_LINE)]:
         return None
     known = len(earlier.actions)
     try:  # the head was read with the earlier log: the rest is read as an object of its own
-        data = read_json("{" + text[head:], GameLogError)
-        if not isinstance(data, dict) or list(data) != ["actions"]:
-            return None  # a name after the actions, unknown to the format
-        raw = data["actions"]
-        if not isinstance(raw, list) or raw[:known] != [action_to_dict(a) for a in earlier.actions]:
-            return None
+        data = read_json("{" + text[head:], GameLogError)  # (its depth checked first)
+        json.loads(text)  # and the two are still one JSON text
+    except (ValueError, GameLogError):
+        return None
+    if not isinstance(data, dict) or list(data) != ["actions"]:
+        return None  # a name after the actions, unknown to the format
+    raw = data["actions"]
+    # As JSON writes them: 2.0 or true for 2 or 1 is another text, which a reading refuses.
+    was = json.dumps([action_to_dict(action) for action in earlier.actions], ensure_ascii=False)
+    if not isinstance(raw, list) or json.dumps(raw[:known], ensure_ascii=False) != was:
+        return None
+    try:
         added = tuple(_action(index, action) for index, action in enumerate(raw) if index >= known)
     except GameLogError:
         return None
