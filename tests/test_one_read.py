@@ -12,6 +12,7 @@ from typing import Any
 import pytest
 
 from gadget.engine import Clue, Guess, Player, ShareCode, parse_game_log, playback
+from gadget.services import games
 from gadget.services.backup import export_team, import_team
 from gadget.services.table import Table
 from gadget.store import Store
@@ -231,3 +232,42 @@ def test_a_move_saved_by_another_process_is_played_on_not_replayed(
     kept = watching.worked.worked(seated.game.id, text)
     assert (kept.before, kept.state) == playback.replay_with_before(parse_game_log(text))
     assert kept.log == parse_game_log(text)
+
+
+def _rewritten(table: Table, game_id: int, text: str) -> None:
+    """The game's row changed by hand (a repair, or a mistake), then heard of as a notice
+    from another process would be."""
+    with table.store.engine.begin() as connection:
+        connection.exec_driver_sql(
+            "UPDATE games SET log = ? WHERE id = ?"
+            if table.store.engine.dialect.name == "sqlite"
+            else "UPDATE games SET log = %s WHERE id = %s",
+            (text, game_id),
+        )
+    table.hub.changed(game_id)
+
+
+@at_the_table
+async def test_a_log_changed_by_hand_is_said_in_one_line_and_the_game_comes_back_mended(
+    table: Table,
+) -> None:
+    """An outsider added an action the rules refuse to a game's saved log: every phone showed
+    the screen for a bug (with a traceback in the server's log) and stayed on it after the
+    log was mended. Now the screen says what is wrong, and shows the game once it reads."""
+    phone_a, phone_b, code = await deal_and_join(table)
+    await give_clue(phone_a, "tree")
+    await phone_b.settle()
+    game = games.game_by_code(table.store, code)
+    assert game is not None
+    good = table.store.game(game.id).log
+    data = json.loads(good)
+    data["actions"].append({"guess": {"by": "a", "cell": 3}})  # A gave the clue: B guesses
+    _rewritten(table, game.id, json.dumps(data, indent=1, ensure_ascii=False) + "\n")
+    await phone_b.settle()
+    assert phone_b.says("This game's saved record cannot be read.")
+    assert phone_b.says("action 1: player a gave the clue; player b guesses")
+    assert not phone_b.says("Something went wrong on this screen. Your games are saved.")
+    _rewritten(table, game.id, good)
+    await phone_b.settle()
+    assert phone_b.says("A gave the clue: tree. You guess.")
+    assert not phone_b.says("This game's saved record cannot be read.")

@@ -6,6 +6,7 @@ from __future__ import annotations
 from dataclasses import dataclass, field
 
 from gadget.engine import Phase, Player, Status
+from gadget.engine.errors import Message
 from gadget.engine.timing import SettingsError, Stretch, TimerSettings, TimerState
 from gadget.missions import MissionMap, MissionResult, result_on_map
 from gadget.services.app_partner import app_to_act
@@ -100,6 +101,8 @@ class PhoneGame:
     chosen: int | None = None  # played apart: the word this side chose, still to touch
     with_the_app: bool = False  # the app holds side B (docs/partner.md)
     app_to_act: bool = False  # and it has something to do: its clue, a touch, its stop
+    # No game shown: its saved log cannot be read (a row changed by hand), and what is wrong.
+    unreadable: Message | None = None
 
     @property
     def phones_on_side(self) -> int:

@@ -5,7 +5,7 @@ from __future__ import annotations
 import time
 from collections.abc import Callable
 
-from gadget.engine import Action, GadgetError, ShareCode
+from gadget.engine import Action, GadgetError, GameLogError, ReplayError, ShareCode
 from gadget.engine.timing import TimerSettings, TimerState
 from gadget.engine.words import WordsChoice, newest_list
 from gadget.services import games
@@ -189,8 +189,11 @@ class Table(Seats, SideInvites, TeamWordLists, AppPartner):
     def phone_game(self, game_id: int, phone: Phone) -> PhoneGame:
         """What this phone's screen of this game shows now, from one read that changes
         nothing (a seat whose take-over wait is over is claimed by `claim_side`)."""
-        with self.store.unit(reads_only=True) as unit:
-            screen = read_screen(unit, self.worked, game_id, phone.key)
+        try:
+            with self.store.unit(reads_only=True) as unit:
+                screen = read_screen(unit, self.worked, game_id, phone.key)
+        except (GameLogError, ReplayError) as wrong:  # said on the screen, which reads on
+            return PhoneGame(None, None, unreadable=wrong.said)
         if screen is None:
             return PhoneGame(None, None)
         if screen.side is None:

@@ -9,6 +9,7 @@ from typing import Final, cast
 import flet as ft
 
 from gadget.engine import Action, Guess, Phase, Player, PlayerView, ShareCode
+from gadget.engine.errors import Message
 from gadget.services import addresses, palette
 from gadget.services.phone_game import PhoneGame
 from gadget.services.phones import Phone
@@ -67,6 +68,15 @@ def NoSuchGame() -> ft.Control:
 
 
 @component
+def UnreadableGame(wrong: Message) -> ft.Control:
+    """A game whose saved record cannot be read (changed by hand): what is wrong, in one
+    line; the screen still follows the game, and shows it once it reads again."""
+    return dead_end(
+        _("This game's saved record cannot be read."), say(wrong), _("Home"), addresses.HOME
+    )
+
+
+@component
 def SeatedGame(game_id: int) -> ft.Control:
     """The game as this phone may see it: its own side, or a way to ask for one."""
     table = use_table()
@@ -86,7 +96,7 @@ def SeatedGame(game_id: int) -> ft.Control:
     if shown is None:
         return loading(_("Opening the game"))
     if shown.game is None:
-        return NoSuchGame()
+        return NoSuchGame() if shown.unreadable is None else UnreadableGame(shown.unreadable)
     if shown.side is None:  # never had one, or was replaced: the message stays while shown
         return SeatRequestScreen(shown, held.current, reread)
     held.current = shown.side
