@@ -102,3 +102,29 @@ def test_home_reads_a_phones_games_in_a_fixed_number_of_queries(tmp_path: Path) 
         return len(counted)
 
     assert queries(1) == queries(5)  # never a query (or a replay of a log read) per game
+
+
+def test_a_game_whose_log_cannot_be_read_is_left_out_of_home(tmp_path: Path) -> None:
+    """A row changed by hand made Home show the screen for a bug to every phone holding the
+    game: it is left out, the phone's other games listed, and its own address says why."""
+
+    async def scenario() -> None:
+        store = Store(f"sqlite:///{tmp_path / 'gadget.db'}")
+        table = Table(store, clock=FakeClock(5000.0))
+        serve(table)
+        mine = new_device()
+        me = device_of(mine)
+        kept = table.deal(phone=me)
+        broken = table.deal(tokens=11, phone=me)
+        with store.engine.begin() as connection:
+            connection.exec_driver_sql(
+                "UPDATE games SET log = ? WHERE id = ?", ('{"format": "gadget-game/1"', broken.id)
+            )
+        home = await Phone("/", storage=mine).open()
+        assert len(_game_lines(home)) == 1, _game_lines(home)
+        assert not home.says("Something went wrong on this screen. Your games are saved.")
+        opened = await Phone(f"/game/{broken.public_id}", storage=mine).open()
+        assert opened.says("This game's saved record cannot be read.")
+        assert kept.id != broken.id
+
+    asyncio.run(scenario())

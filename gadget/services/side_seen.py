@@ -8,7 +8,17 @@ from __future__ import annotations
 from dataclasses import dataclass
 from datetime import timedelta
 
-from gadget.engine import GameLog, Guess, LossReason, Player, PlayerView, ShareCode, view_for
+from gadget.engine import (
+    GameLog,
+    GameLogError,
+    Guess,
+    LossReason,
+    Player,
+    PlayerView,
+    ReplayError,
+    ShareCode,
+    view_for,
+)
 from gadget.missions import MissionResult
 from gadget.services.games import SavedGame, apart, may_undo, worked
 from gadget.services.words import EndWords, Event, end_words, last_event
@@ -108,16 +118,24 @@ class HeldGame:
 
 
 def held_games(store: Store, phone: str, newest: int = 5) -> list[HeldGame]:
-    """The newest unfinished games in which this phone holds a side, newest first."""
+    """The newest unfinished games in which this phone holds a side, newest first; one whose
+    saved log cannot be read (a row changed by hand) is left out, and its own address says
+    what is wrong with it (Home showed the screen for a bug to every phone holding it)."""
     games = worked(store)
-    return [
-        HeldGame(
-            seen_by(games.saved(held.game), held.side, shares=not held.with_the_app),
-            held.partner_seated,
-            held.team_name,
-            held.mission_name,
-            held.idle,
-            held.with_the_app,
+    listed = []
+    for held in store.held_games(phone, newest):
+        try:
+            game = games.saved(held.game)
+        except (GameLogError, ReplayError):
+            continue
+        listed.append(
+            HeldGame(
+                seen_by(game, held.side, shares=not held.with_the_app),
+                held.partner_seated,
+                held.team_name,
+                held.mission_name,
+                held.idle,
+                held.with_the_app,
+            )
         )
-        for held in store.held_games(phone, newest)
-    ]
+    return listed

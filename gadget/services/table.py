@@ -134,8 +134,16 @@ class Table(Seats, SideInvites, TeamWordLists, AppPartner):
     def game_at(self, public_id: str) -> GameFacts | None:
         """The game an address names (what any phone may know of it); None for anything
         that is not one (no query made)."""
-        found = games.game_by_public_id(self.store, public_id) if is_public_id(public_id) else None
-        return facts_of(found) if found is not None else None
+        record = self.store.game_by_public_id(public_id) if is_public_id(public_id) else None
+        if record is None:
+            return None
+        try:
+            return facts_of(self.worked.saved(record))
+        except (GameLogError, ReplayError):  # its log cannot be read: its screen says why
+            return GameFacts(
+                record.id, record.public_id, record.version, record.team_id, record.mission_id,
+                is_over=False, has_actions=False,
+            )  # fmt: skip
 
     def act(self, phone: Phone, game_id: int, action: Action, version: int) -> PhoneGame:
         """Record an action seen at `version`, on the phone of the side that records it: the
