@@ -322,3 +322,20 @@ def test_an_earlier_action_written_otherwise_is_left_to_the_whole_reading(
     with pytest.raises(GameLogError):
         parse_game_log(text.replace(was, now, 1))
     assert extended_log(earlier, earlier.to_json(), text.replace(was, now, 1)) is None
+
+
+def test_a_kept_text_with_a_name_after_its_actions_is_not_extended() -> None:
+    """An outsider moved `options` after the actions by hand (a text a reading takes), then
+    wrote the same head and one more action without it: the watching process kept the old
+    option and showed a clue the whole reading refuses, and the next move saved it."""
+    data = json.loads(GameLog(TEST_CARD, Setup(9, 9), (Clue(A, "tree", 1),)).to_json())
+    data["options"] = data.pop("options") | {"looser_turn_order": True}
+    data["actions"] = data.pop("actions")
+    data["options"] = data.pop("options")  # last, after the actions
+    earlier_text = json.dumps(data, indent=1) + "\n"
+    earlier = parse_game_log(earlier_text)
+    head = earlier_text[: earlier_text.find('\n "actions": ')]
+    actions = [*data["actions"], {"guess": {"by": "b", "cell": 0}}]
+    text = head + '\n "actions": ' + json.dumps(actions, indent=1) + "\n}\n"
+    assert parse_game_log(text).setup.looser_turn_order is False  # the option is gone
+    assert extended_log(earlier, earlier_text, text) is None

@@ -271,3 +271,20 @@ async def test_a_log_changed_by_hand_is_said_in_one_line_and_the_game_comes_back
     await phone_b.settle()
     assert phone_b.says("A gave the clue: tree. You guess.")
     assert not phone_b.says("This game's saved record cannot be read.")
+
+
+@at_the_table
+async def test_a_join_link_to_a_game_whose_log_cannot_be_read_says_so(table: Table) -> None:
+    """The join link (typed, scanned, or B's own phone coming back after a restart) showed
+    the screen for a bug, and a traceback, for a row changed by hand (an outsider's)."""
+    phone_a, phone_b, code = await deal_and_join(table)
+    game = games.game_by_code(table.store, code)
+    assert game is not None
+    _rewritten(table, game.id, '{"format": "gadget-game/1"')
+    for opened in (
+        await Phone(f"/join/{code.text}").open(),  # a new phone
+        await Phone(f"/join/{code.text}", storage=phone_b.storage).open(),  # B's, again
+    ):
+        assert opened.says("This game's saved record cannot be read.")
+        assert not opened.says("Something went wrong on this screen. Your games are saved.")
+    assert table.store.seats(game.id).side_of(phone_a.identity.key) is Player.A

@@ -140,6 +140,10 @@ def extended_log(earlier: GameLog, earlier_text: str, text: str) -> GameLog | No
     head = earlier_text.find(_ACTIONS_LINE)
     if head < 0 or text[: head + len(_ACTIONS_LINE)] != earlier_text[: head + len(_ACTIONS_LINE)]:
         return None
+    # The earlier text's actions must end it: a name after them (written by hand) that the
+    # new text leaves out would keep its value here, and a reading would refuse the text.
+    if not earlier_text.rstrip().removesuffix("}").rstrip().endswith("]"):
+        return None
     known = len(earlier.actions)
     try:  # the head was read with the earlier log: the rest is read as an object of its own
         data = read_json("{" + text[head:], GameLogError)  # (its depth checked first)

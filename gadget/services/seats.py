@@ -12,7 +12,7 @@ from __future__ import annotations
 from collections.abc import Callable
 from datetime import UTC, datetime
 
-from gadget.engine import Player
+from gadget.engine import GameLogError, Player, ReplayError
 from gadget.services import games
 from gadget.services.app_partner import with_app
 from gadget.services.games import SavedGame
@@ -52,7 +52,11 @@ class Seats:
             record = unit.game(game_id)
             if record is None:
                 raise NotFoundError("no game number {game_id}", game_id=game_id)
-            if games.worked(self.store).saved(record).state.is_over:  # its end shows both sides
+            try:
+                over = games.worked(self.store).saved(record).state.is_over
+            except (GameLogError, ReplayError):  # cannot be read: its screen says why
+                return None
+            if over:  # its end shows both sides
                 return None
             taken = unit.take_seat(game_id, Player.B, phone.key, most=PHONES_A_SIDE)
         if taken:

@@ -29,7 +29,7 @@ from gadget.services.seats import TAKE_OVER_WAIT, Seats
 from gadget.services.side_invites import SideInvites
 from gadget.services.side_seen import GameFacts, HeldGame, facts_of, held_games
 from gadget.services.word_lists import TeamWordLists
-from gadget.store import SavedTimer, SeatError, Store, Team, Unit
+from gadget.store import GameRecord, SavedTimer, SeatError, Store, Team, Unit
 
 __all__ = ["Table", "UndoRefusedError", "apart", "may_undo"]
 
@@ -124,8 +124,7 @@ class Table(Seats, SideInvites, TeamWordLists, AppPartner):
     def find(self, code: ShareCode) -> GameFacts | None:
         """The game whose side B a typed or scanned code makes, on this server (what any
         phone may know of it: the code's holder holds no side yet)."""
-        found = games.game_by_code(self.store, code)
-        return facts_of(found) if found is not None else None
+        return self._facts_of(self.store.game_by_side_b(code.side_b))
 
     def game(self, game_id: int) -> SavedGame:
         """The game as it stands now."""
@@ -134,12 +133,18 @@ class Table(Seats, SideInvites, TeamWordLists, AppPartner):
     def game_at(self, public_id: str) -> GameFacts | None:
         """The game an address names (what any phone may know of it); None for anything
         that is not one (no query made)."""
-        record = self.store.game_by_public_id(public_id) if is_public_id(public_id) else None
+        return self._facts_of(
+            self.store.game_by_public_id(public_id) if is_public_id(public_id) else None
+        )
+
+    def _facts_of(self, record: GameRecord | None) -> GameFacts | None:
+        """What any phone may know of a saved game; of one whose log cannot be read (a row
+        changed by hand), what its row says: its screen says what is wrong."""
         if record is None:
             return None
         try:
             return facts_of(self.worked.saved(record))
-        except (GameLogError, ReplayError):  # its log cannot be read: its screen says why
+        except (GameLogError, ReplayError):
             return GameFacts(
                 record.id, record.public_id, record.version, record.team_id, record.mission_id,
                 is_over=False, has_actions=False,
