@@ -14,9 +14,11 @@ from weakref import WeakKeyDictionary
 from gadget.engine import (
     Action,
     GameLog,
+    GameLogError,
     GameState,
     IllegalActionError,
     Player,
+    ReplayError,
     ShareCode,
     apply,
     extended_log,
@@ -31,6 +33,9 @@ from gadget.store import GameRecord, NotFoundError, SeatError, Seats, Store, Sto
 from gadget.store.unit import Unit, stale_error
 
 KEPT_GAMES: Final = 2048  # games kept at once; a game is about 10 KB worked out
+# What a saved log that cannot be read is refused with (a row changed by hand): a screen says
+# it in one line and reads on, and lists leave the game out.
+UNREADABLE: Final = (GameLogError, ReplayError)
 
 
 @dataclass(frozen=True, slots=True)

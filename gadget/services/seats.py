@@ -12,7 +12,7 @@ from __future__ import annotations
 from collections.abc import Callable
 from datetime import UTC, datetime
 
-from gadget.engine import GameLogError, Player, ReplayError
+from gadget.engine import Player
 from gadget.services import games
 from gadget.services.app_partner import with_app
 from gadget.services.games import SavedGame
@@ -54,7 +54,7 @@ class Seats:
                 raise NotFoundError("no game number {game_id}", game_id=game_id)
             try:
                 over = games.worked(self.store).saved(record).state.is_over
-            except (GameLogError, ReplayError):  # cannot be read: its screen says why
+            except games.UNREADABLE:  # cannot be read: its screen says why
                 return None
             if over:  # its end shows both sides
                 return None

@@ -10,17 +10,15 @@ from datetime import timedelta
 
 from gadget.engine import (
     GameLog,
-    GameLogError,
     Guess,
     LossReason,
     Player,
     PlayerView,
-    ReplayError,
     ShareCode,
     view_for,
 )
 from gadget.missions import MissionResult
-from gadget.services.games import SavedGame, apart, may_undo, worked
+from gadget.services.games import UNREADABLE, SavedGame, apart, may_undo, worked
 from gadget.services.words import EndWords, Event, end_words, last_event
 from gadget.store import Store
 
@@ -126,7 +124,7 @@ def held_games(store: Store, phone: str, newest: int = 5) -> list[HeldGame]:
     for held in store.held_games(phone, newest):
         try:
             game = games.saved(held.game)
-        except (GameLogError, ReplayError):
+        except UNREADABLE:
             continue
         listed.append(
             HeldGame(

@@ -5,7 +5,7 @@ from __future__ import annotations
 import time
 from collections.abc import Callable
 
-from gadget.engine import Action, GadgetError, GameLogError, ReplayError, ShareCode
+from gadget.engine import Action, GadgetError, ShareCode
 from gadget.engine.timing import TimerSettings, TimerState
 from gadget.engine.words import WordsChoice, newest_list
 from gadget.services import games
@@ -144,7 +144,7 @@ class Table(Seats, SideInvites, TeamWordLists, AppPartner):
             return None
         try:
             return facts_of(self.worked.saved(record))
-        except (GameLogError, ReplayError):
+        except games.UNREADABLE:
             return GameFacts(
                 record.id, record.public_id, record.version, record.team_id, record.mission_id,
                 is_over=False, has_actions=False,
@@ -205,7 +205,7 @@ class Table(Seats, SideInvites, TeamWordLists, AppPartner):
         try:
             with self.store.unit(reads_only=True) as unit:
                 screen = read_screen(unit, self.worked, game_id, phone.key)
-        except (GameLogError, ReplayError) as wrong:  # said on the screen, which reads on
+        except games.UNREADABLE as wrong:  # said on the screen, which reads on
             return PhoneGame(None, None, unreadable=wrong.said)
         if screen is None:
             return PhoneGame(None, None)
