@@ -64,11 +64,11 @@ def _save_game(self: Unit, *args: Any, **kwargs: Any) -> Any:
 
 
 @contextmanager
-def _unit(self: Repository) -> Iterator[Unit]:
+def _unit(self: Repository, *, reads_only: bool = False) -> Iterator[Unit]:
     """The store's own unit of work; after the commit of one that saved an action, the
     "notice" point, before anything else happens."""
     try:
-        with original_unit(self) as unit:
+        with original_unit(self, reads_only=reads_only) as unit:
             yield unit
     finally:
         point, recording.point = getattr(recording, "point", None), None
