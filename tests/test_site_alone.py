@@ -174,7 +174,10 @@ async def test_a_french_game_leaves_an_english_one_as_it_was() -> None:
 
 @alone
 async def test_a_link_to_a_city_the_team_cannot_play_says_so() -> None:
-    """The outsider's: ?mission=nonsense (or a locked city) silently played Prague."""
+    """The outsider's: ?mission=nonsense (or a locked city) silently played Prague. The line
+    stays through the app's clue: it went with it, and on a machine slow enough to give the
+    clue before the screen was first looked at, the player never saw it (a CI run's)."""
     phone = await Phone("/alone/en?mission=nonsense", site=True).open()
-    assert await phone.until_says("No open city nonsense on this team's map.")
+    assert await until(lambda: any(t.startswith("B gave the clue") for t in phone.texts()))
+    assert phone.says("No open city nonsense on this team's map.")
     assert phone.says("Prague 9-9")

@@ -11,6 +11,7 @@ import secrets
 from collections.abc import Awaitable, Callable
 from dataclasses import dataclass, replace
 from datetime import UTC, datetime
+from functools import partial
 from typing import Final
 
 import flet as ft
@@ -34,7 +35,7 @@ from gadget.engine.sharecode import DEAL_SEED_BITS
 from gadget.engine.state import GameState
 from gadget.engine.words import WORD_SEED_BITS, CardWords, WordsKey, deal_words, newest_list
 from gadget.missions import Mission
-from gadget.missions.team_document import with_played_game
+from gadget.missions.team_document import TeamDocument, with_played_game
 from gadget.partner.player import partner_clue, partner_touch
 from gadget.partner.pocket import POCKET_LANGUAGES, pocket
 from gadget.partner.reading import PartnerError
@@ -204,17 +205,27 @@ def counted(hold: TeamHold, game: AloneGame) -> str:
     return ""
 
 
+def _asked(route: str, language: str, team: TeamDocument) -> tuple[str, str, Mission | None]:
+    """What a link asks: its language (English unless the pocket reads it), the city it
+    names, and the city played (that one if the team may play it, else its first open)."""
+    missions = team.playable_missions
+    asked = addresses.in_query(route, addresses.MISSION_QUERY) or ""
+    return (
+        language[:2] if language[:2] in POCKET_LANGUAGES else "en",
+        asked,
+        next((m for m in missions if m.id == asked), missions[0] if missions else None),
+    )
+
+
 @component
 def AloneRoute() -> ft.Control:
     """/alone/<en|fr>?mission=<id>: the game with the app kept here, or a new one for the city
     (a kept game in the other language, or over, gives way to a new one)."""
     page = ft.context.page
     hold = use_team()
-    language = ft.use_route_params().get(addresses.LANGUAGE, "en")[:2]
-    language = language if language in POCKET_LANGUAGES else "en"
-    asked = addresses.in_query(page.route or "", addresses.MISSION_QUERY) or ""
-    missions = hold.team.playable_missions
-    mission = next((m for m in missions if m.id == asked), missions[0] if missions else None)
+    language, asked, mission = _asked(
+        page.route or "", ft.use_route_params().get(addresses.LANGUAGE, "en"), hold.team
+    )
     empty: tuple[AloneGame | None] = (None,)
     held, set_held = use_value(lambda: empty)
     latest = use_kept(held[0])  # the game as the last action left it, for the app's turn
@@ -222,13 +233,14 @@ def AloneRoute() -> ft.Control:
     trouble, set_trouble = use_value(lambda: "")
     thinking = use_kept(False)
 
-    async def keep(after: AloneGame, base: AloneGame | None = None) -> None:
+    async def keep(after: AloneGame, base: AloneGame | None = None, clears: bool = True) -> None:
         moved = await written(language, after, base)
         latest.current = moved or after
         set_held((moved or after,))
-        set_trouble(
-            _("This game moved on in another tab: here it is as it is now.") if moved else ""
-        )
+        if moved:
+            set_trouble(_("This game moved on in another tab: here it is as it is now."))
+        elif clears:  # the app's own move leaves what was said (which city a link plays)
+            set_trouble("")
 
     async def open_game() -> None:
         opened = await kept_or_dealt(language, mission)
@@ -243,7 +255,7 @@ def AloneRoute() -> ft.Control:
         if not thinking.current:
             thinking.current = True
             try:
-                await apps_turn(latest, keep, language)
+                await apps_turn(latest, partial(keep, clears=False), language)
             finally:
                 thinking.current = False
 
