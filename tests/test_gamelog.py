@@ -329,9 +329,9 @@ def test_a_kept_text_with_a_name_after_its_actions_is_not_extended() -> None:
     wrote the same head and one more action without it: the watching process kept the old
     option and showed a clue the whole reading refuses, and the next move saved it."""
     data = json.loads(GameLog(TEST_CARD, Setup(9, 9), (Clue(A, "tree", 1),)).to_json())
-    data["options"] = data.pop("options") | {"looser_turn_order": True}
+    data.pop("options")
     data["actions"] = data.pop("actions")
-    data["options"] = data.pop("options")  # last, after the actions
+    data["options"] = {"looser_turn_order": True}  # last, after the actions
     earlier_text = json.dumps(data, indent=1) + "\n"
     earlier = parse_game_log(earlier_text)
     head = earlier_text[: earlier_text.find('\n "actions": ')]
