@@ -5,9 +5,13 @@ update crosses processes.
 
 Two apps are served side by side, each on two processes of its own: `gadget serve`, and the
 floor (bench/floor_load_app.py: a bare Flet app whose tap changes a text on the other
-process through the same LISTEN/NOTIFY). Gadget's phone A gives a clue, then records its
-partner's touches of agents; the floor's taps its button; one action every few seconds, each
-timed from A's tap leaving to B's screen update arriving. For each app and round: p50/p95,
+process through the same LISTEN/NOTIFY). Beside them, `GADGET_BENCH_SCREENS` (all three
+unless told): Gadget's screen in bare Flet, a card and two lines that a tap changes as a
+touch does, drawn whole, by its parts, or control by control (bench/floor_screens.py), each
+on the floor's two processes: what the shape of an update costs in Flet, before Gadget.
+Gadget's phone A gives a clue, then records its partner's touches of agents; the floors'
+tap their button; one action every few seconds, each timed from A's tap leaving to B's
+screen update arriving. For each app and round: p50/p95,
 errors, CPU a move on each process, memory a phone, and (Gadget) transactions a move.
 
 First, on processes just started, `GADGET_BENCH_COLD` tables join at once (a restart: every
@@ -44,6 +48,7 @@ from bench.load_figures import (  # noqa: E402
     HEADER,
     TARGET_P95,
     Served,
+    over_the_floor,
     percentile,
     ratios,
     read_settings,
@@ -81,9 +86,10 @@ def start(name: str, database: str) -> Served:
     if name == "gadget":
         command = [str(Path(sys.executable).with_name("gadget")), "serve", "--host", "127.0.0.1"]
         commands = [[*command, "--port", str(port)] for port in ports]
-    else:
+    else:  # the floor ("floor": a text), or Gadget's screen drawn one way
         floor = str(ROOT / "bench" / "floor_load_app.py")
-        commands = [[sys.executable, floor, str(port)] for port in ports]
+        screen = "text" if name == "floor" else name
+        commands = [[sys.executable, floor, str(port), screen] for port in ports]
     workers = [
         subprocess.Popen(
             command,
@@ -282,11 +288,12 @@ def main() -> None:
     Store(database).close()  # migrated once, before the workers start
     apps: list[Served] = []
     try:
-        for name in ("floor", "gadget"):
+        for name in ("floor", *settings.screens, "gadget"):
             apps.append(start(name, database))
+        floor, *screens, gadget = apps
         with busy_cores(2) if settings.busy else contextlib.nullcontext():
             print(HEADER, flush=True)
-            for served in apps if settings.cold else ():  # first, on processes just started
+            for served in (floor, gadget) if settings.cold else ():  # first, just started
                 result = round_of(
                     served, settings.cold, database, cold=True, interval=settings.interval
                 )
@@ -303,7 +310,9 @@ def main() -> None:
                     print(shown(result, served.name), flush=True)
                     for error in result["errors"][:5]:
                         print(f"    {error}")
-            print("\n".join(ratios(*apps, settings)), flush=True)
+            print("\n".join(ratios(floor, gadget, settings)), flush=True)
+            if screens:
+                print("\n".join(over_the_floor(floor, [*screens, gadget])), flush=True)
     finally:
         for served in apps:
             for worker in served.workers:

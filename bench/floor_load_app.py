@@ -5,12 +5,14 @@ Gadget's notices use: the tap's transaction writes one row and sends a NOTIFY, a
 process, LISTENing, reads the row again. No app of this shape moves a table for less, so
 Gadget's cost a move over this one's, in one run, is what Gadget itself adds.
 
-Run by bench/bench_load.py: `python bench/floor_load_app.py PORT` with GADGET_DATABASE_URL.
+Run by bench/bench_load.py: `python bench/floor_load_app.py PORT [SCREEN]` with
+GADGET_DATABASE_URL; SCREEN is `text` (this floor) or one of bench/floor_screens.py's.
 """
 
 from __future__ import annotations
 
 import asyncio
+import functools
 import os
 import sys
 import threading
@@ -26,8 +28,15 @@ from sqlalchemy import create_engine, text
 from sqlalchemy.engine import make_url
 from sqlalchemy.exc import IntegrityError
 
+sys.path.insert(0, os.path.dirname(os.path.abspath(__file__)))
+import floor_screens
+
 DATABASE = os.environ["GADGET_DATABASE_URL"]
 ORIGIN = f"floor{os.getpid()}"
+# What a tap changes: a text (the floor), or the card and two lines drawn one of three ways.
+SCREEN = sys.argv[2] if len(sys.argv) > 2 else "text"
+if SCREEN not in ("text", *floor_screens.SCREENS):
+    raise SystemExit(f"{SCREEN!r}: a screen is text, {', '.join(floor_screens.SCREENS)}")
 CHANNEL = "gadget_floor"  # not Gadget's: its workers share the database in the same run
 engine = create_engine(DATABASE, pool_size=5, max_overflow=10)
 try:
@@ -48,6 +57,26 @@ def read_taps(table: int) -> int:
     """One transaction: the table's count as it is now."""
     with engine.begin() as connection:
         return int(connection.execute(READ, {"id": table}).scalar_one_or_none() or 0)
+
+
+def tapped(table: int) -> int:
+    """One transaction: the table's count one more, and the notice to the other process."""
+    with engine.begin() as connection:
+        taps = connection.execute(
+            text("UPDATE floor_taps SET taps = taps + 1 WHERE id = :id RETURNING taps"),
+            {"id": table},
+        ).scalar_one()
+        connection.execute(
+            text("SELECT pg_notify(:channel, :payload)"),
+            {"channel": CHANNEL, "payload": f"{ORIGIN}:{table}"},
+        )
+    return int(taps)
+
+
+def watch(table: int, screen: Any) -> None:
+    """The screen's `reread` is called on the loop at each of the other process's taps."""
+    with watchers_lock:
+        watchers.setdefault(table, weakref.WeakSet()).add(screen)
 
 
 def listen(stopping: threading.Event) -> None:
@@ -84,16 +113,7 @@ class Screen:
         self.shown.update()
 
     def tap(self, _event: object) -> None:
-        with engine.begin() as connection:
-            taps = connection.execute(
-                text("UPDATE floor_taps SET taps = taps + 1 WHERE id = :id RETURNING taps"),
-                {"id": self.table},
-            ).scalar_one()
-            connection.execute(
-                text("SELECT pg_notify(:channel, :payload)"),
-                {"channel": CHANNEL, "payload": f"{ORIGIN}:{self.table}"},
-            )
-        self.show(int(taps))
+        self.show(tapped(self.table))
         self.shown.update()
 
 
@@ -105,9 +125,19 @@ def main(page: ft.Page) -> None:
         connection.execute(
             text("INSERT INTO floor_taps VALUES (:id, 0) ON CONFLICT DO NOTHING"), {"id": table}
         )
+    if SCREEN != "text":  # the card and two lines (bench/floor_screens.py)
+        page.data = floor_screens.draw(
+            page,
+            SCREEN,
+            floor_screens.Doings(
+                functools.partial(read_taps, table),
+                functools.partial(tapped, table),
+                functools.partial(watch, table),
+            ),
+        )
+        return
     screen = Screen(page, table)
-    with watchers_lock:
-        watchers.setdefault(table, weakref.WeakSet()).add(screen)
+    watch(table, screen)
     page.data = screen  # held while the page lives
     page.add(ft.Button("Tap", on_click=screen.tap), screen.shown)
 

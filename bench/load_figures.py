@@ -8,6 +8,8 @@ from collections.abc import Mapping
 from dataclasses import dataclass, field
 from typing import Any
 
+# The card and two lines in bare Flet, by how a tap updates them (bench/floor_screens.py).
+SCREENS = ("whole", "parts", "controls")
 TARGET_P95 = 0.250  # s: an app "holds" this many tables while its p95 stays under it
 
 
@@ -21,6 +23,8 @@ class Settings:
     # which judges only that every figure is there, takes less)
     interval: float = 3.0
     busy: bool = False  # GADGET_BENCH_BUSY=1: both cores kept busy throughout
+    # GADGET_BENCH_SCREENS: Gadget's screen in bare Flet, drawn these ways (bench/floor_screens.py)
+    screens: tuple[str, ...] = SCREENS
 
 
 def read_settings(environ: Mapping[str, str]) -> Settings:
@@ -33,6 +37,10 @@ def read_settings(environ: Mapping[str, str]) -> Settings:
         cold = int(environ.get(named, "100"))
         named, wanted = "GADGET_BENCH_INTERVAL", "seconds"
         interval = float(environ.get(named, "3.0"))
+        named, wanted = "GADGET_BENCH_SCREENS", f"some of {', '.join(SCREENS)}, commas between"
+        screens = tuple(n for n in environ.get(named, ",".join(SCREENS)).split(",") if n)
+        if set(screens) - set(SCREENS):
+            raise ValueError(named)
     except ValueError:
         raise SystemExit(f"{named}={environ[named]!r}: {wanted}") from None
     if not tables or min(tables) < 1 or cold < 0 or not 0 <= interval < 3600:
@@ -40,7 +48,8 @@ def read_settings(environ: Mapping[str, str]) -> Settings:
             "GADGET_BENCH_TABLES: one or more counts of tables, each at least 1;"
             " GADGET_BENCH_COLD: 0 or more; GADGET_BENCH_INTERVAL: seconds, 0 or more"
         )
-    return Settings(tables, cold, interval, environ.get("GADGET_BENCH_BUSY") == "1")
+    busy = environ.get("GADGET_BENCH_BUSY") == "1"
+    return Settings(tables, cold, interval, busy, tuple(dict.fromkeys(screens)))
 
 
 @dataclass
@@ -66,7 +75,7 @@ def shown(result: dict[str, Any], name: str) -> str:
     cores = ", ".join(f"{c:.2f}" for c in result["cores"])
     kind = "cold" if result["cold"] else "warm"
     return (
-        f"{name:>6} {kind:>4} {result['tables']:6} {2 * result['tables']:6} {result['actions']:7}"
+        f"{name:>8} {kind:>4} {result['tables']:6} {2 * result['tables']:6} {result['actions']:7}"
         f" {result['p50'] * 1000:6.0f} {result['p95'] * 1000:6.0f} {len(result['errors']):6}"
         f" {result['transactions']:7.2f}  {cpu}  {result['mib_per_phone']:8.2f}"
         f" {result['join p95'] * 1000:7.0f}  {cores}"
@@ -74,7 +83,7 @@ def shown(result: dict[str, Any], name: str) -> str:
 
 
 HEADER = (
-    f"{'app':>6} {'kind':>4} {'tables':>6} {'phones':>6} {'actions':>7} {'p50 ms':>6}"
+    f"{'app':>8} {'kind':>4} {'tables':>6} {'phones':>6} {'actions':>7} {'p50 ms':>6}"
     f" {'p95 ms':>6} {'errors':>6} {'tx/move':>7}  CPU ms a move: A, B, both  MiB/phone"
     " join p95  cores: A, B, database, load"
 )
@@ -133,4 +142,24 @@ def ratios(floor: Served, gadget: Served, settings: Settings) -> list[str]:
         else:
             said += f"; no warm round at {settings.cold} to compare: not on the ladder"
         lines.append(f"{said}; each table's screens in {cold[0]['join p95'] * 1000:.0f} ms (p95)")
+    return lines
+
+
+def over_the_floor(floor: Served, others: list[Served]) -> list[str]:
+    """Each app's CPU a move over the text floor's, at each of the floor's rounds of this
+    run: Gadget's screen in bare Flet drawn each way, then Gadget, so that what the shape of
+    an update costs in Flet itself is told apart from what Gadget adds."""
+    lines = [
+        "CPU a move over the floor's, this run: Gadget's screen in bare Flet"
+        " (bench/floor_screens.py), then Gadget"
+    ]
+    warm = {r["tables"]: r["cpu_ms"][2] for r in floor.rounds if not r["cold"]}
+    for tables, cpu in warm.items():
+        said = []
+        for served in others:
+            rounds = [r for r in served.rounds if not r["cold"] and r["tables"] == tables]
+            mine = [r["cpu_ms"][2] for r in rounds]
+            ratio = f"{mine[0] / cpu:.2f}x" if mine and cpu > 0 else "-"
+            said.append(f"{served.name} {ratio}")
+        lines.append(f"  at {tables} tables: {', '.join(said)}")
     return lines

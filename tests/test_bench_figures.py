@@ -9,7 +9,7 @@ from typing import Any
 import pytest
 
 from bench.bench_load import floor_tables
-from bench.load_figures import Served, Settings, ratios, read_settings
+from bench.load_figures import Served, Settings, over_the_floor, ratios, read_settings
 
 
 @pytest.mark.parametrize(
@@ -22,6 +22,7 @@ from bench.load_figures import Served, Settings, ratios, read_settings
         ({"GADGET_BENCH_TABLES": "0"}, "each at least 1"),
         ({"GADGET_BENCH_TABLES": "-2"}, "each at least 1"),
         ({"GADGET_BENCH_COLD": "-1"}, "GADGET_BENCH_COLD: 0 or more"),
+        ({"GADGET_BENCH_SCREENS": "whole,text"}, "GADGET_BENCH_SCREENS='whole,text': some of"),
     ],
 )
 def test_a_wrong_setting_is_refused_in_one_line(environ: dict[str, str], said: str) -> None:
@@ -34,6 +35,22 @@ def test_the_settings_of_a_quick_run_are_read() -> None:
     quick = {"GADGET_BENCH_TABLES": "3", "GADGET_BENCH_COLD": "3", "GADGET_BENCH_INTERVAL": "0.3"}
     assert read_settings(quick) == Settings((3,), 3, 0.3, False)
     assert read_settings({}) == Settings()
+    assert read_settings({"GADGET_BENCH_SCREENS": ""}).screens == ()
+    assert read_settings({"GADGET_BENCH_SCREENS": "parts,parts"}).screens == ("parts",)
+
+
+def test_each_way_of_the_screen_and_gadget_are_said_over_the_floor_at_each_of_its_rounds() -> None:
+    """A way that stopped climbing before a round has no ratio there, said, not left out."""
+    floor = Served("floor", [], [], [_round(100, 0.1, cold=True), _round(10, 0.01)])
+    floor.rounds.append(_round(50, 0.01))
+    whole = Served("whole", [], [], [_round(10, 0.01) | {"cpu_ms": [3.0, 2.0, 5.0]}])
+    gadget = Served("gadget", [], [], [_round(10, 0.01), _round(50, 0.01)])
+    gadget.rounds[-1]["cpu_ms"] = [4.0, 2.0, 6.0]
+    said = over_the_floor(floor, [whole, gadget])
+    assert said[1:] == [
+        "  at 10 tables: whole 2.50x, gadget 1.00x",
+        "  at 50 tables: whole -, gadget 3.00x",
+    ]
 
 
 def test_the_floors_tables_are_new_at_every_round() -> None:
