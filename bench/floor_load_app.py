@@ -3,7 +3,8 @@ uvicorn, two processes, one PostgreSQL database), in which a tap on one phone ch
 `Text` on the other phone of its table, on the other process, through the mechanism
 Gadget's notices use: the tap's transaction writes one row and sends a NOTIFY, and the other
 process, LISTENing, reads the row again. No app of this shape moves a table for less, so
-Gadget's cost a move over this one's, in one run, is what Gadget itself adds.
+Gadget's cost a move over this one's, in one run, is what Gadget and its screen add; the same
+screen in bare Flet (bench/floor_screens.py, served by this app too) tells the two apart.
 
 Run by bench/bench_load.py: `python bench/floor_load_app.py PORT [SCREEN]` with
 GADGET_DATABASE_URL; SCREEN is `text` (this floor) or one of bench/floor_screens.py's.
@@ -31,12 +32,18 @@ from sqlalchemy.exc import IntegrityError
 sys.path.insert(0, os.path.dirname(os.path.abspath(__file__)))
 import floor_screens
 
+# Its port, and what a tap changes: a text (the floor), or the card and two lines drawn one of
+# three ways; told wrong, one line before the database is touched.
+USAGE = f"usage: floor_load_app.py PORT [text|{'|'.join(floor_screens.SCREENS)}]"
+if not 2 <= len(sys.argv) <= 3 or not sys.argv[1].isdecimal() or not sys.argv[1].isascii():
+    raise SystemExit(USAGE)
+PORT, SCREEN = int(sys.argv[1]), (sys.argv[2] if len(sys.argv) > 2 else "text")
+if SCREEN not in ("text", *floor_screens.SCREENS):
+    raise SystemExit(f"{SCREEN!r}: not a screen; {USAGE}")
+if "GADGET_DATABASE_URL" not in os.environ:
+    raise SystemExit("GADGET_DATABASE_URL: the database both processes share, as a URL")
 DATABASE = os.environ["GADGET_DATABASE_URL"]
 ORIGIN = f"floor{os.getpid()}"
-# What a tap changes: a text (the floor), or the card and two lines drawn one of three ways.
-SCREEN = sys.argv[2] if len(sys.argv) > 2 else "text"
-if SCREEN not in ("text", *floor_screens.SCREENS):
-    raise SystemExit(f"{SCREEN!r}: a screen is text, {', '.join(floor_screens.SCREENS)}")
 CHANNEL = "gadget_floor"  # not Gadget's: its workers share the database in the same run
 engine = create_engine(DATABASE, pool_size=5, max_overflow=10)
 try:
@@ -162,7 +169,7 @@ if __name__ == "__main__":
     uvicorn.run(
         app(),
         host="127.0.0.1",
-        port=int(sys.argv[1]),
+        port=PORT,
         ws="websockets-sansio",  # as Gadget and Flet serve
         log_level="warning",
         timeout_graceful_shutdown=5,

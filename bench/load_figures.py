@@ -38,8 +38,9 @@ def read_settings(environ: Mapping[str, str]) -> Settings:
         named, wanted = "GADGET_BENCH_INTERVAL", "seconds"
         interval = float(environ.get(named, "3.0"))
         named, wanted = "GADGET_BENCH_SCREENS", f"some of {', '.join(SCREENS)}, commas between"
-        screens = tuple(n for n in environ.get(named, ",".join(SCREENS)).split(",") if n)
-        if set(screens) - set(SCREENS):
+        listed = environ.get(named, ",".join(SCREENS))  # empty: none of them
+        screens = tuple(listed.split(",")) if listed else ()
+        if set(screens) - set(SCREENS):  # an empty name between commas too, as the tables'
             raise ValueError(named)
     except ValueError:
         raise SystemExit(f"{named}={environ[named]!r}: {wanted}") from None

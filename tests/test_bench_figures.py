@@ -23,6 +23,8 @@ from bench.load_figures import Served, Settings, over_the_floor, ratios, read_se
         ({"GADGET_BENCH_TABLES": "-2"}, "each at least 1"),
         ({"GADGET_BENCH_COLD": "-1"}, "GADGET_BENCH_COLD: 0 or more"),
         ({"GADGET_BENCH_SCREENS": "whole,text"}, "GADGET_BENCH_SCREENS='whole,text': some of"),
+        ({"GADGET_BENCH_SCREENS": "whole,,parts"}, "GADGET_BENCH_SCREENS='whole,,parts': some"),
+        ({"GADGET_BENCH_SCREENS": ","}, "GADGET_BENCH_SCREENS=',': some of"),
     ],
 )
 def test_a_wrong_setting_is_refused_in_one_line(environ: dict[str, str], said: str) -> None:

@@ -8,6 +8,7 @@ from __future__ import annotations
 import asyncio
 from typing import Any
 
+import flet as ft
 import pytest
 from flet.controls.context import _context_page
 from flet.messaging.protocol import Message, MessageAction
@@ -57,13 +58,30 @@ class BarePhone(Phone):
 
 
 def shows(phone: Phone, taps: int) -> bool:
-    """The count, the last cell found, and exactly the cells found so far."""
+    """The count, the last cell found, and exactly the cells found so far, each with its
+    colour and symbol as well as its label (an outsider found a way that dropped the colour
+    or the symbol passing, and looking cheaper)."""
     said = phone.texts()
     found = [text for text in said if text.endswith(": agent found")]
+    cells = [c for c in phone.controls() if str(getattr(c, "label", "")).startswith("cell ")]
+    looks = {
+        (
+            str(c.label).endswith(": agent found"),
+            c.content.bgcolor,
+            c.content.content.controls[0].icon,
+        )
+        for c in cells
+    }
     return (
         f"{taps} taps" in said
         and f"Cell {taps % 25} found last" in said
         and sorted(found) == sorted(f"cell {n + 1}: agent found" for n in range(taps % 25))
+        and len(cells) == 25
+        and looks
+        <= {
+            (True, floor_screens.FOUND, ft.Icons.CHECK_CIRCLE),
+            (False, floor_screens.HIDDEN, ft.Icons.REMOVE),
+        }
     )
 
 
@@ -88,5 +106,6 @@ async def _taps(screen: str) -> None:
             told = b"".join(phone.connection.frames[before:])
             for line in (f"{taps} taps", f"Cell {taps} found last", f"cell {taps}: agent found"):
                 assert line.encode() in told, (taps, line, told)
+            assert floor_screens.FOUND.encode() in told, (taps, told)
     tapping.close()
     watching.close()
