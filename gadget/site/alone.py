@@ -11,7 +11,6 @@ import secrets
 from collections.abc import Awaitable, Callable
 from dataclasses import dataclass, replace
 from datetime import UTC, datetime
-from functools import partial
 from typing import Final
 
 import flet as ft
@@ -233,14 +232,13 @@ def AloneRoute() -> ft.Control:
     trouble, set_trouble = use_value(lambda: "")
     thinking = use_kept(False)
 
-    async def keep(after: AloneGame, base: AloneGame | None = None, clears: bool = True) -> None:
+    async def keep(after: AloneGame, base: AloneGame | None = None) -> None:
         moved = await written(language, after, base)
         latest.current = moved or after
         set_held((moved or after,))
-        if moved:
-            set_trouble(_("This game moved on in another tab: here it is as it is now."))
-        elif clears:  # the app's own move leaves what was said (which city a link plays)
-            set_trouble("")
+        set_trouble(
+            _("This game moved on in another tab: here it is as it is now.") if moved else ""
+        )
 
     async def open_game() -> None:
         opened = await kept_or_dealt(language, mission)
@@ -248,14 +246,12 @@ def AloneRoute() -> ft.Control:
             set_trouble(_("This team has no open city."))
             return
         await keep(opened)
-        if asked and opened.mission != asked:  # an edited link: say which city is played
-            set_trouble(_("No open city {asked} on this team's map.").format(asked=asked[:40]))
 
     async def app_turn() -> None:
         if not thinking.current:
             thinking.current = True
             try:
-                await apps_turn(latest, partial(keep, clears=False), language)
+                await apps_turn(latest, keep, language)
             finally:
                 thinking.current = False
 
@@ -274,6 +270,11 @@ def AloneRoute() -> ft.Control:
     use_task(count_it, [actions])
     if game is None:
         return screen([ft.Text(trouble or _("Dealing..."))])
+    # An edited link names a city the team cannot play: said for as long as the game shown is
+    # another city's, whatever moves meanwhile (a line set once went with the app's clue).
+    if asked and game.mission != asked:
+        wrong_link = _("No open city {asked} on this team's map.").format(asked=asked[:40])
+        trouble = f"{wrong_link} {trouble}".strip()
 
     def again() -> None:
         if mission is not None:
