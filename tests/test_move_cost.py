@@ -79,6 +79,24 @@ def test_a_move_reads_its_games_row_seats_and_timer_once(store: Store) -> None:
     assert (read["games"], read["seat_holders"], read["game_timers"]) == (1, 1, 1), read
 
 
+def test_a_move_saves_and_tells_the_other_processes_in_one_statement(store: Store) -> None:
+    """On PostgreSQL, the notice that has the watching processes read the game again goes in
+    the statement that saves the move: one round trip fewer, 0.4 ms of the server's CPU at
+    every move (SQLite's one process tells no other)."""
+    table = Table(store)
+    seated = Seated.deal(table, seed=3)
+    seated.act(Clue(A, "tree", 1))
+    touch = Guess(B, seated.game.log.card.a.index("G"))
+    sent: list[str] = []
+    with watched(psycopg.Cursor, "execute", lambda _c, query, *_a, **_k: sent.append(str(query))):
+        table.act(seated.phones[A], seated.game.id, touch, seated.game.version)
+    telling = [statement for statement in sent if "pg_notify" in statement]
+    if store.engine.dialect.name == "postgresql":
+        assert len(telling) == 1 and "UPDATE games" in telling[0], sent
+    else:
+        assert sent == []
+
+
 def test_an_undo_reads_its_games_row_and_seats_once(store: Store) -> None:
     table = Table(store)
     seated = Seated.deal(table, seed=3)
@@ -122,6 +140,25 @@ def test_a_watching_phones_read_opens_and_ends_no_transaction_on_postgresql(stor
     assert screen.seen is not None and screen.seen.view.player is B
     if store.engine.dialect.name == "postgresql":
         assert not any(ended), ended
+
+
+def test_a_watching_phones_read_leaves_its_connections_isolation_level_as_it_was(
+    store: Store,
+) -> None:
+    """Reads have connections of their own, always in autocommit on PostgreSQL: one taken
+    from the moves' pool was switched to autocommit and back at each read, 0.2 ms of the
+    server's CPU at every watching phone's read of a move."""
+    table = Table(store)
+    seated = Seated.deal(table, seed=3)
+    seated.act(Clue(A, "tree", 1))
+    switched: list[object] = []
+    dialect = type(store.engine.dialect)
+    with watched(dialect, "set_isolation_level", lambda *args: switched.append(args[-1])):
+        screen = table.phone_game(seated.game.id, seated.phones[B])
+        again = table.phone_game(seated.game.id, seated.phones[A])
+    assert screen.seen is not None and screen.seen.view.player is B
+    assert again.seen is not None and again.seen.view.player is A
+    assert switched == [], switched
 
 
 def test_played_apart_a_watching_phones_read_takes_its_sides_choice_in_the_same_statement(

@@ -17,6 +17,7 @@ from typing import Any, Final, NamedTuple, Protocol, cast
 from sqlmodel import Session, SQLModel
 
 from gadget.engine.keycard import Player
+from gadget.store import notices
 from gadget.store.phones import SeatRequest, seat_request_record
 from gadget.store.records import GameRecord, Seats, game_record, seats_of
 from gadget.store.rows import GameRow, SeatRequestRow, SeatRow, TimerRow
@@ -70,6 +71,12 @@ SAVE_GAME: Final = (
     "UPDATE games SET log = %s, version = %s, updated_at = %s, attempt_id = %s"
     " WHERE id = %s AND version = %s"
 )
+# The same, with the notice that tells the other processes (`store/notices.py`): a move's
+# save and its notice were two round trips, 0.4 ms of the server's CPU at every move. The
+# notice is sent only when the row was saved, and leaves, as any, when the unit commits.
+SAVE_GAME_AND_TELL: Final = (
+    f"WITH saved AS ({SAVE_GAME} RETURNING id) SELECT pg_notify(%s, %s) FROM saved"
+)
 
 
 class Together(NamedTuple):
@@ -87,13 +94,22 @@ class Together(NamedTuple):
 class HotRows(Protocol):
     """One way to read and write a game's hot rows in a unit's session."""
 
+    tells: bool  # whether `save_game` sends the notice it is handed
+
     def together(self, game_id: int) -> Together | None: ...
     def game(self, game_id: int) -> GameRecord | None: ...
     def seats(self, game_id: int) -> Seats: ...
     def requests(self, game_id: int) -> tuple[SeatRequest, ...]: ...
     def timer(self, game_id: int) -> SavedTimer | None: ...
     def save_game(
-        self, game_id: int, log: str, attempt_id: int | None, *, now: datetime, expected: int
+        self,
+        game_id: int,
+        log: str,
+        attempt_id: int | None,
+        *,
+        now: datetime,
+        expected: int,
+        notice: str | None = None,
     ) -> bool: ...
     def save_timer(self, game_id: int, timer: SavedTimer) -> None: ...
 
@@ -139,6 +155,8 @@ def _seats(found: Sequence[Sequence[Any]]) -> Seats:
 class DriverRows:
     """A game's hot rows through psycopg itself, in the session's transaction: the four of
     them in one statement (`together`)."""
+
+    tells = True
 
     def __init__(self, session: Session) -> None:
         self.session = session
@@ -198,12 +216,26 @@ class DriverRows:
         return timer_record(cast(TimerRow, found[0])) if found else None
 
     def save_game(
-        self, game_id: int, log: str, attempt_id: int | None, *, now: datetime, expected: int
+        self,
+        game_id: int,
+        log: str,
+        attempt_id: int | None,
+        *,
+        now: datetime,
+        expected: int,
+        notice: str | None = None,
     ) -> bool:
-        """The game's new log, one version on from `expected`; False when that version is not
-        the saved one (another phone saved first)."""
-        values = (log, expected + 1, now.astimezone(UTC), attempt_id, game_id, expected)
-        with _run(self.session, SAVE_GAME, values) as cursor:
+        """The game's new log, one version on from `expected`, with `notice` sent in the
+        same statement when given; False when that version is not the saved one (another
+        phone saved first)."""
+        values: tuple[object, ...] = (
+            log, expected + 1, now.astimezone(UTC), attempt_id, game_id, expected,
+        )  # fmt: skip
+        if notice is not None:
+            sql, values = SAVE_GAME_AND_TELL, (*values, notices.CHANNEL, notice)
+        else:
+            sql = SAVE_GAME
+        with _run(self.session, sql, values) as cursor:
             return bool(cursor.rowcount == 1)
 
     def save_timer(self, game_id: int, timer: SavedTimer) -> None:

@@ -31,7 +31,7 @@ def announce(connection: Connection, subject: Subject, origin: str) -> None:
     """Tell every process listening that this game or card changed, inside the transaction that
     changes it: PostgreSQL delivers the notice when that commits (so a process that hears
     it reads the new state), and never if it does not."""
-    payload = f"{origin}:{subject}"
+    payload = notice(subject, origin)
     if connection.dialect.driver == "psycopg":  # a move's every statement: the driver's own
         cursor = connection.connection.driver_connection.cursor()  # type: ignore[union-attr]
         try:
@@ -42,6 +42,11 @@ def announce(connection: Connection, subject: Subject, origin: str) -> None:
     connection.execute(
         text("SELECT pg_notify(:channel, :payload)"), {"channel": CHANNEL, "payload": payload}
     )
+
+
+def notice(subject: Subject, origin: str) -> str:
+    """What a notice of this change says: the process that made it, and what changed."""
+    return f"{origin}:{subject}"
 
 
 def retry_wait(failures: int) -> float:

@@ -37,6 +37,21 @@ class Repository:
             if self.engine.dialect.name == "sqlite":
                 configure_sqlite(self.engine)
             migrate(self.engine)
+            # Reads that change nothing, on PostgreSQL: each statement in its own transaction.
+            # Under READ COMMITTED a statement sees its own snapshot inside a transaction too,
+            # so one of them held nothing together; it cost two round trips (BEGIN, COMMIT) and
+            # the ORM's transaction, 0.15-0.2 ms of the server's CPU at every watching phone's
+            # read of a move (docs/benchmarks.md). Their connections are their own and stay in
+            # autocommit: switching a shared one there and back cost 0.2 ms more a read. SQLite's
+            # transaction is one snapshot: kept.
+            self._reads = (
+                create_engine(self.url, isolation_level="AUTOCOMMIT")
+                if self.engine.dialect.name == "postgresql"
+                else self.engine
+            )
+            if self._reads is not self.engine:  # its dialect asks the server once: not at a read
+                with self._reads.connect():
+                    pass
         except (SQLAlchemyError, ImportError, CommandError, RevisionError) as failed:
             # A version table this Gadget did not write (two versions, or a newer Gadget's)
             # is said as Alembic says it, in one line; the database is left as it was.
@@ -51,20 +66,11 @@ class Repository:
             ) from None
         self.now = now
         self.origin = secrets.token_hex(8)  # this process's name in the notices it sends
-        # Reads that change nothing, on PostgreSQL: each statement in its own transaction.
-        # Under READ COMMITTED a statement sees its own snapshot inside a transaction too,
-        # so one of them held nothing together; it cost two round trips (BEGIN, COMMIT) and
-        # the ORM's transaction, 0.15-0.2 ms of the server's CPU at every watching phone's
-        # read of a move (docs/benchmarks.md). SQLite's transaction is one snapshot: kept.
-        self._reads = (
-            self.engine.execution_options(isolation_level="AUTOCOMMIT")
-            if self.engine.dialect.name == "postgresql"
-            else self.engine
-        )
 
     def close(self) -> None:
         """Release the connections."""
         self.engine.dispose()
+        self._reads.dispose()
 
     @property
     def serves_several_processes(self) -> bool:
@@ -106,7 +112,8 @@ class Repository:
         from gadget.store.unit import Unit  # noqa: PLC0415 - a unit reads every group's rows
 
         with self._transaction(reads_only) as session:
-            yield Unit(session, self.now(), self._tell_others)
+            origin = self.origin if self.serves_several_processes else None
+            yield Unit(session, self.now(), self._tell_others, origin)
 
     @contextmanager
     def _transaction(self, reads_only: bool = False) -> Iterator[Session]:

@@ -44,6 +44,8 @@ class OrmRows:
     """A game's hot rows through SQLAlchemy's ORM, one statement each (PostgreSQL's driver
     reads them at once: `driver.DriverRows`)."""
 
+    tells = False
+
     def __init__(self, session: Session) -> None:
         self.session = session
         self._timer_rows: dict[int, TimerRow | None] = {}  # as read, for a save to write
@@ -82,8 +84,16 @@ class OrmRows:
         return timer_record(row) if row is not None else None
 
     def save_game(
-        self, game_id: int, log: str, attempt_id: int | None, *, now: datetime, expected: int
+        self,
+        game_id: int,
+        log: str,
+        attempt_id: int | None,
+        *,
+        now: datetime,
+        expected: int,
+        notice: str | None = None,
     ) -> bool:
+        assert notice is None, "the ORM's save sends no notice: the unit tells them"
         changed = self.session.execute(
             update(GameRow)
             .where(col(GameRow.id) == game_id, col(GameRow.version) == expected)
@@ -109,11 +119,16 @@ class Unit(SideRows, CampaignRows):
     other server processes leaves only if it commits."""
 
     def __init__(
-        self, session: Session, now: datetime, tell: Callable[[Session, notices.Subject], None]
+        self,
+        session: Session,
+        now: datetime,
+        tell: Callable[[Session, notices.Subject], None],
+        origin: str | None = None,
     ) -> None:
         self.session = session
         self.now = now  # the moment of the whole unit
         self._tell = tell
+        self._origin = origin  # this process's name in its notices; None: no one to tell
         self._told: set[notices.Subject] = set()
         # A game's row, seats, requests and timer, once read in this unit (a move and its
         # screen want each); this class's writes keep it true, and nothing else writes them.
@@ -189,8 +204,17 @@ class Unit(SideRows, CampaignRows):
     ) -> GameRecord:
         """The game's new log, one version on from `expected`: refused (StaleGameError) when
         another phone saved that version first, whatever this unit read before."""
-        if not self._rows.save_game(game.id, log, attempt_id, now=self.now, expected=expected):
+        # On PostgreSQL's driver, the notice goes in the save's own statement.
+        notice = None
+        if self._origin is not None and game.id not in self._told and self._rows.tells:
+            notice = notices.notice(game.id, self._origin)
+        saved_now = self._rows.save_game(
+            game.id, log, attempt_id, now=self.now, expected=expected, notice=notice
+        )
+        if not saved_now:
             raise stale_error(expected + 1, expected)
+        if notice is not None:
+            self._told.add(game.id)
         self.tell_others(game.id)
         saved = GameRecord(
             game.id,
