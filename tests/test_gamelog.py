@@ -17,12 +17,14 @@ from gadget.engine import (
     ShareCode,
     Stop,
     extended_log,
+    gamelog,
     parse_game_log,
     replay,
     replay_with_before,
     summary,
 )
 from gadget.engine.sharecode import v1_text
+from gadget.engine.words import WordsKey
 from gadget.language import language
 from tests.cards import TEST_CARD
 from tests.games import WINNING_ACTIONS, log_of
@@ -235,6 +237,49 @@ def test_a_log_file_is_indented_one_space_and_keeps_accents_as_they_are() -> Non
     assert text.startswith('{\n "format": "gadget-game/1",\n "key": {\n  "a": ')
     assert '"word": "café"' in text
     assert text.endswith("}\n")
+
+
+NUMBERS = (None, 0, 1, 2, 8, 9)
+NASTY_WORDS = ('say "when"', "back\\slash", "line\nbreak", "tab\tand\u2028sep", "été", "\U0001f600")
+
+
+@pytest.mark.parametrize("dealt", [False, True])
+def test_a_log_is_written_as_json_writes_it_indented_one_space(dealt: bool) -> None:
+    """The text is built from a head written once a game and each action's own text: it is
+    the very text `json.dumps` writes, whatever the words (an app reading it, and the fast
+    reading of added actions, rely on that)."""
+    base = GameLog.dealt(Deal(2024, 9, 9, WordsKey(0, 77))) if dealt else EXAMPLE
+    actions = (
+        *EXAMPLE.actions,
+        *(
+            Clue(B, word, number)
+            for word, number in zip(NASTY_WORDS, (None, 0, 1, 2, 8, 9), strict=True)
+        ),
+        *(Penalty(A, word) for word in NASTY_WORDS),
+    )
+    for count in range(len(actions) + 1):
+        log = GameLog(base.card, base.setup, actions[:count], base.code, base.words)
+        assert log.to_json() == json.dumps(log.to_dict(), indent=1, ensure_ascii=False) + "\n"
+
+
+def test_a_games_head_is_written_once_for_all_its_versions(monkeypatch: pytest.MonkeyPatch) -> None:
+    """What comes before the actions is the same at every move: json's indenting writer,
+    0.3 ms a move, writes it once (a move's save wrote it all again)."""
+    indented: list[object] = []
+    real = json.dumps
+
+    def dumps(value: object, **options: object) -> str:
+        if options.get("indent") is not None:
+            indented.append(value)
+        return real(value, **options)  # type: ignore[arg-type]
+
+    monkeypatch.setattr(json, "dumps", dumps)
+    gamelog._head.cache_clear()  # (another test may have written this head already)
+    log = GameLog(TEST_CARD, Setup(8, 7), ())
+    for action in EXAMPLE.actions:
+        log = log.then(action)
+        log.to_json()
+    assert len(indented) == 1, indented
 
 
 def test_a_logs_refusals_quote_field_names_as_the_reader_reads_them() -> None:
