@@ -51,10 +51,15 @@ def cell_words(
     return _said(_facts(view, cell, struck, word))
 
 
+# A side's letter to its colour, looked up (the enum's own lookup by value, twice a cell at
+# every move of every phone, cost as much as the rest of a cell's facts).
+_COLOURS: Final = {colour.value: colour for colour in Colour}
+
+
 def _facts(view: PlayerView, cell: int, struck: int | None, word: str | None) -> CellFacts:
-    partner = None if view.partner_side is None else Colour(view.partner_side[cell])
+    partner = None if view.partner_side is None else _COLOURS[view.partner_side[cell]]
     return CellFacts(
-        Colour(view.own_side[cell]),
+        _COLOURS[view.own_side[cell]],
         word,
         cell == struck,
         cell in view.found,
@@ -110,21 +115,6 @@ class CellLook:
     chosen: bool
     touchable: bool
     label: str
-
-
-def cell_look(
-    view: PlayerView,
-    cell: int,
-    position: int,
-    struck: int | None,
-    *,
-    touchable: bool,
-    word: str | None = None,
-    chosen: bool = False,
-) -> CellLook:
-    """One cell of the card from this seat, at its place in the grid."""
-    facts = _facts(view, cell, struck, word)
-    return _look(spoken().code, cell, position, facts, touchable=touchable, chosen=chosen)
 
 
 # A card's 25 looks at every move of every phone were 4% of a watching phone's CPU: the same
@@ -312,18 +302,17 @@ def KeyCardGrid(
             height=5 * 54 + 4 * 4,
             alignment=ft.Alignment.CENTER,
         )
-    order = view.seat_cells
+    language = spoken().code  # the page's, once for its 25 cells
     looks = [
-        cell_look(
-            view,
-            order[position],
+        _look(
+            language,
+            cell,
             position,
-            struck,
-            touchable=on_touch is not None and order[position] in touch_cells,
-            word=words[order[position]] if words is not None else None,
-            chosen=chosen == order[position],
+            _facts(view, cell, struck, words[cell] if words is not None else None),
+            touchable=on_touch is not None and cell in touch_cells,
+            chosen=chosen == cell,
         )
-        for position in range(CELLS)
+        for position, cell in enumerate(view.seat_cells)
     ]
     rows = [tuple(looks[r * 5 : r * 5 + 5]) for r in range(CELLS // 5)]
     return ft.Column(
