@@ -211,6 +211,24 @@ async def test_a_touch_draws_again_only_the_cell_it_changed_on_each_phone(table:
     assert drawn["_time_bank"] == 0, drawn
 
 
+@at_the_table
+async def test_a_touch_asks_each_phones_language_once_for_its_card(table: Table) -> None:
+    """The card's 25 looks are in the page's language, asked once a card: asked for each
+    cell, with each cell's colours through the enum's lookup, they cost as much as the rest
+    of the card's render."""
+    phone_a, phone_b, code = await deal_and_join(table)
+    await give_clue(phone_a, "tree")
+    await phone_b.settle()
+    green = card_of(table, code).a.index("G")
+    asked: list[int] = []
+    with watched(keycard, "spoken", lambda *_a, **_k: asked.append(1)):
+        await phone_a.tap_cell(*seat_of(A, green))
+        await phone_b.settle()
+        await phone_a.settle()
+    assert phone_a.says("B found an agent.") and phone_b.says("You found an agent.")
+    assert len(asked) == 2, asked  # one a phone
+
+
 @contextmanager
 def compared() -> Iterator[Counter[str]]:
     """The controls Flet's diff compares meanwhile, by kind (a control kept from the last
