@@ -10,13 +10,16 @@ from contextlib import contextmanager
 from typing import Any
 
 import pytest
-from sqlalchemy import event
+from sqlalchemy import create_engine, event, text
+from sqlalchemy.engine import Engine
+from sqlalchemy.exc import OperationalError
 
 from gadget.engine import Clue, Guess, Player
 from gadget.services import games
 from gadget.services.table import Table
 from gadget.store import Store
 from tests.clocks import FakeClock
+from tests.conftest import empty_postgres
 from tests.games import log_of
 from tests.seated import Seated, new_phone
 from tests.test_permissions import READS
@@ -38,11 +41,12 @@ def writes(table: Table) -> Iterator[list[str]]:
 
     told = table.hub.changed
     table.hub.changed = lambda *args, **kwargs: written.append(f"notice {args}")  # type: ignore[method-assign]
-    event.listen(table.store.engine, "before_cursor_execute", seen)
+    # Every engine's: reads have a pool of their own on PostgreSQL (`store/repository.py`).
+    event.listen(Engine, "before_cursor_execute", seen)
     try:
         yield written
     finally:
-        event.remove(table.store.engine, "before_cursor_execute", seen)
+        event.remove(Engine, "before_cursor_execute", seen)
         table.hub.changed = told  # type: ignore[method-assign]
 
 
@@ -119,3 +123,50 @@ def test_the_count_sees_a_write(store: Store, clock: FakeClock) -> None:
         assert table.claim_side(playing.game.id, newcomer)
     assert any(statement.startswith("UPDATE") for statement in written), written
     assert any(statement.startswith("notice") for statement in written), written
+
+
+def _cut_every_connection(url: str) -> int:
+    """Terminate every connection to this test's database but the cutter's (never
+    another's): as a restart of the database server does."""
+    engine = create_engine(url)
+    try:
+        with engine.connect() as connection:
+            cut = connection.execute(
+                text(
+                    "SELECT pg_terminate_backend(pid) FROM pg_stat_activity"
+                    " WHERE datname = current_database() AND pid <> pg_backend_pid()"
+                )
+            ).all()
+            connection.commit()
+            return len(cut)
+    finally:
+        engine.dispose()
+
+
+@pytest.mark.parametrize("first", ["read", "move"])
+def test_a_database_restart_fails_one_call_not_one_for_each_pool(first: str) -> None:
+    """Reads have a pool of their own (`store/repository.py`): after the database restarted,
+    the first call to find its connection lost starts both pools afresh, as one shared pool
+    did, so a watching phone's read and the next move do not each fail once."""
+    url = empty_postgres()
+    store = Store(url)
+    try:
+        table = Table(store)
+        seated = Seated.deal(table, seed=5)
+        seated.act(Clue(A, "tree", 2))
+        greens = iter(c for c, colour in enumerate(seated.game.log.card.a) if colour == "G")
+        table.phone_game(seated.game.id, seated.phones[B])  # each pool holds a connection
+
+        def read() -> None:
+            assert table.phone_game(seated.game.id, seated.phones[B]).seen is not None
+
+        def move() -> None:
+            seated.act(Guess(B, next(greens)))
+
+        calls = {"read": read, "move": move}
+        assert _cut_every_connection(url) >= 2
+        with pytest.raises(OperationalError):
+            calls[first]()
+        calls["move" if first == "read" else "read"]()  # on a fresh connection
+    finally:
+        store.close()

@@ -10,7 +10,8 @@ from typing import TYPE_CHECKING
 
 from alembic.script.revision import RevisionError
 from alembic.util import CommandError
-from sqlalchemy.engine import make_url
+from sqlalchemy import event
+from sqlalchemy.engine import Engine, ExceptionContext, make_url
 from sqlalchemy.exc import SQLAlchemyError
 from sqlmodel import Session, create_engine
 
@@ -25,6 +26,21 @@ from gadget.store.errors import StoreError
 
 if TYPE_CHECKING:
     from gadget.store.unit import Unit
+
+
+def _lost_together(*engines: Engine) -> None:
+    """A statement that finds its connection lost (the database restarted) starts every pool
+    afresh, as one pool did: the reads' pool and the moves' otherwise each failed once, a
+    watching phone's read and then the next move."""
+
+    def lost(context: ExceptionContext) -> None:
+        if context.is_disconnect:
+            for engine in engines:
+                if engine is not context.engine:
+                    engine.dispose()
+
+    for engine in engines:
+        event.listen(engine, "handle_error", lost)
 
 
 class Repository:
@@ -52,6 +68,7 @@ class Repository:
             if self._reads is not self.engine:  # its dialect asks the server once: not at a read
                 with self._reads.connect():
                     pass
+                _lost_together(self.engine, self._reads)
         except (SQLAlchemyError, ImportError, CommandError, RevisionError) as failed:
             # A version table this Gadget did not write (two versions, or a newer Gadget's)
             # is said as Alembic says it, in one line; the database is left as it was.
