@@ -214,8 +214,8 @@ class Unit(SideRows, CampaignRows):
         if not saved_now:
             raise stale_error(expected + 1, expected)
         if notice is not None:
-            self._told.add(game.id)
-        self.tell_others(game.id)
+            self._told.add(game.id)  # told in the save itself
+        self.tell_others(game.id)  # else now: once a unit, either way
         saved = GameRecord(
             game.id,
             game.public_id,
