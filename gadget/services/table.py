@@ -4,6 +4,7 @@ from __future__ import annotations
 
 import time
 from collections.abc import Callable
+from typing import TypeVar
 
 from gadget.engine import Action, GadgetError, ShareCode
 from gadget.engine.timing import TimerSettings, TimerState
@@ -15,6 +16,7 @@ from gadget.services.classic_games import ClassicGames
 from gadget.services.games import SavedGame, apart, may_undo, move
 from gadget.services.hub import Hub
 from gadget.services.phone_game import (
+    GameScreen,
     PhoneGame,
     read_screen,
     saved_timer,
@@ -29,9 +31,20 @@ from gadget.services.seats import TAKE_OVER_WAIT, Seats
 from gadget.services.side_invites import SideInvites
 from gadget.services.side_seen import GameFacts, HeldGame, facts_of, held_games
 from gadget.services.word_lists import TeamWordLists
-from gadget.store import GameRecord, SavedTimer, SeatError, Store, Team, Unit
+from gadget.store import (
+    ConnectionLostError,
+    GameRecord,
+    SavedTimer,
+    SeatError,
+    Store,
+    Team,
+    Unit,
+)
 
 __all__ = ["Table", "UndoRefusedError", "apart", "may_undo"]
+
+
+Done = TypeVar("Done")
 
 
 class UndoRefusedError(GadgetError):
@@ -58,6 +71,16 @@ def _server_timer(unit: Unit) -> TimerSettings:
 def _timer_key(phone: Phone | None) -> str:
     """Each phone's timer defaults are its own; "timer" alone is the server's (an older game's)."""
     return f"timer:{phone.key}" if phone is not None else "timer"
+
+
+def once_more_if_lost(call: Callable[[], Done]) -> Done:
+    """A call whose connection the database cut (a restart) is made once more, on a fresh
+    one: nothing of it was saved, or, for a move saved just before the cut, its version
+    refuses it the second time. A phone watching, or tapping, then sees no error at all."""
+    try:
+        return call()
+    except ConnectionLostError:
+        return call()
 
 
 class Table(Seats, SideInvites, TeamWordLists, AppPartner):
@@ -164,6 +187,11 @@ class Table(Seats, SideInvites, TeamWordLists, AppPartner):
     def _move(self, phone: Phone, game_id: int, action: Action | None, version: int) -> PhoneGame:
         """One action or undo as one unit of work; the watching phones hear of it once it
         is saved (this one, handed its screen, need not read it again)."""
+        return once_more_if_lost(lambda: self._move_once(phone, game_id, action, version))
+
+    def _move_once(
+        self, phone: Phone, game_id: int, action: Action | None, version: int
+    ) -> PhoneGame:
         with self.store.unit() as unit:
             unit.read_together(game_id)  # all the move and its screen read, at once
             if action is None:
@@ -203,8 +231,7 @@ class Table(Seats, SideInvites, TeamWordLists, AppPartner):
         """What this phone's screen of this game shows now, from one read that changes
         nothing (a seat whose take-over wait is over is claimed by `claim_side`)."""
         try:
-            with self.store.unit(reads_only=True) as unit:
-                screen = read_screen(unit, self.worked, game_id, phone.key)
+            screen = once_more_if_lost(lambda: self._read_screen(game_id, phone))
         except games.UNREADABLE as wrong:  # said on the screen, which reads on
             return PhoneGame(None, None, unreadable=wrong.said)
         if screen is None:
@@ -212,6 +239,10 @@ class Table(Seats, SideInvites, TeamWordLists, AppPartner):
         if screen.side is None:
             return unseated_screen(screen, phone.key)
         return seated_screen(screen, screen.side, phone.key, screen.timer)
+
+    def _read_screen(self, game_id: int, phone: Phone) -> GameScreen | None:
+        with self.store.unit(reads_only=True) as unit:
+            return read_screen(unit, self.worked, game_id, phone.key)
 
     def accept_invite(self, invite: str, phone: Phone) -> Team | None:
         """The team whose invite link this is, with this phone now one of its; None for a

@@ -17,6 +17,7 @@ from gadget.missions.names import (
 from gadget.store.classic import KeptClassic
 from gadget.store.database import data_folder, default_database_url, migrate
 from gadget.store.errors import (
+    ConnectionLostError,
     NotFoundError,
     SeatError,
     StaleGameError,
@@ -45,6 +46,7 @@ __all__ = [
     "MAX_NAME",
     "MAX_NOTES",
     "Attempt",
+    "ConnectionLostError",
     "GameRecord",
     "HeldRecord",
     "ImportedAttempt",

@@ -18,6 +18,7 @@ from sqlmodel import Session, SQLModel
 
 from gadget.engine.keycard import Player
 from gadget.store import notices
+from gadget.store.errors import lost_connection
 from gadget.store.phones import SeatRequest, seat_request_record
 from gadget.store.records import GameRecord, Seats, game_record, seats_of
 from gadget.store.rows import GameRow, SeatRequestRow, SeatRow, TimerRow
@@ -125,7 +126,12 @@ def _utc(value: object) -> object:
 def _run(session: Session, sql: str, values: tuple[object, ...]) -> Any:
     """A statement in the session's transaction, on its own connection; its cursor."""
     cursor = session.connection().connection.driver_connection.cursor()  # type: ignore[union-attr]
-    cursor.execute(sql, values)
+    try:
+        cursor.execute(sql, values)
+    except Exception as failed:
+        if cursor.connection.broken:  # (past SQLAlchemy: said as the store says a lost one)
+            raise lost_connection() from failed
+        raise
     return cursor
 
 

@@ -21,3 +21,13 @@ class StaleGameError(StoreError):
 
 class SeatError(StoreError):
     """A seat this phone may not take, or a take-over it may not answer."""
+
+
+class ConnectionLostError(StoreError):
+    """The database cut this call's connection (a restart, an administrator): nothing of the
+    call was saved, and the next call has a fresh connection."""
+
+
+def lost_connection() -> ConnectionLostError:
+    """The one line a call whose connection the database cut says."""
+    return ConnectionLostError("the database connection was lost; try again")

@@ -12,7 +12,7 @@ from alembic.script.revision import RevisionError
 from alembic.util import CommandError
 from sqlalchemy import event
 from sqlalchemy.engine import Engine, ExceptionContext, make_url
-from sqlalchemy.exc import SQLAlchemyError
+from sqlalchemy.exc import DBAPIError, SQLAlchemyError
 from sqlmodel import Session, create_engine
 
 from gadget.store import notices
@@ -22,7 +22,7 @@ from gadget.store.database import (
     migrate,
     utc_now,
 )
-from gadget.store.errors import StoreError
+from gadget.store.errors import StoreError, lost_connection
 
 if TYPE_CHECKING:
     from gadget.store.unit import Unit
@@ -128,9 +128,14 @@ class Repository:
         screen's) reads as current rows, on PostgreSQL a statement at a time (`_reads`)."""
         from gadget.store.unit import Unit  # noqa: PLC0415 - a unit reads every group's rows
 
-        with self._transaction(reads_only) as session:
-            origin = self.origin if self.serves_several_processes else None
-            yield Unit(session, self.now(), self._tell_others, origin)
+        try:
+            with self._transaction(reads_only) as session:
+                origin = self.origin if self.serves_several_processes else None
+                yield Unit(session, self.now(), self._tell_others, origin)
+        except DBAPIError as failed:  # cut by the database: rolled back, said as the store says
+            if failed.connection_invalidated:
+                raise lost_connection() from failed
+            raise
 
     @contextmanager
     def _transaction(self, reads_only: bool = False) -> Iterator[Session]:
