@@ -192,6 +192,7 @@ class Table(Seats, SideInvites, TeamWordLists, AppPartner):
     def _move_once(
         self, phone: Phone, game_id: int, action: Action | None, version: int
     ) -> PhoneGame:
+        """The move's one attempt: its unit of work, then the notice to this process."""
         with self.store.unit() as unit:
             unit.read_together(game_id)  # all the move and its screen read, at once
             if action is None:
@@ -241,6 +242,7 @@ class Table(Seats, SideInvites, TeamWordLists, AppPartner):
         return seated_screen(screen, screen.side, phone.key, screen.timer)
 
     def _read_screen(self, game_id: int, phone: Phone) -> GameScreen | None:
+        """The screen's one read, in a unit that changes nothing."""
         with self.store.unit(reads_only=True) as unit:
             return read_screen(unit, self.worked, game_id, phone.key)
 
