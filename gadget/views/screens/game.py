@@ -9,7 +9,8 @@ from gadget.views.parts.boundary import component
 from gadget.views.parts.hooks import Loading, keyed, use_lookup
 from gadget.views.parts.language import _
 from gadget.views.parts.layout import loading
-from gadget.views.served.seated_game import NoSuchGame, SeatedGame
+from gadget.views.served.game_parts import NoSuchGame
+from gadget.views.served.seated_game import SeatedGame
 from gadget.views.served.table_context import use_table
 
 

@@ -18,6 +18,7 @@ from gadget.engine import (
     ShareCode,
     Stop,
 )
+from gadget.engine.errors import Message
 from gadget.engine.timing import TimerSettings
 from gadget.services import addresses, palette
 from gadget.services.phones import Phone
@@ -30,7 +31,7 @@ from gadget.views.parts.events import Tap
 from gadget.views.parts.fields import text_of, typed_field, use_typed, whole_number
 from gadget.views.parts.hooks import made_by, use_kept
 from gadget.views.parts.language import _, say
-from gadget.views.parts.layout import panel, share_panel
+from gadget.views.parts.layout import dead_end, panel, share_panel
 
 TONE_COLOURS = {  # what the last action's line is coloured by: green only for good news
     Tone.GOOD: palette.GOOD_NEWS,
@@ -295,4 +296,24 @@ def undo_question(
             ),
         ],
         key="confirm undo",
+    )
+
+
+@component
+def NoSuchGame() -> ft.Control:
+    """An address that names no game (or not one this server has)."""
+    return dead_end(
+        _("No such game on this server."),
+        _("To join your partner's game, scan or type the code on their phone."),
+        _("Home"),
+        addresses.HOME,
+    )
+
+
+@component
+def UnreadableGame(wrong: Message) -> ft.Control:
+    """A game whose saved record cannot be read (changed by hand): what is wrong, in one
+    line; the screen still follows the game, and shows it once it reads again."""
+    return dead_end(
+        _("This game's saved record cannot be read."), say(wrong), _("Home"), addresses.HOME
     )

@@ -4,13 +4,13 @@ address and the join link both show it)."""
 from __future__ import annotations
 
 from collections.abc import Callable
+from dataclasses import dataclass
 from typing import Final, cast
 
 import flet as ft
 
 from gadget.engine import Action, Guess, Phase, Player, PlayerView, ShareCode
-from gadget.engine.errors import Message
-from gadget.services import addresses, palette
+from gadget.services import palette
 from gadget.services.phone_game import PhoneGame
 from gadget.services.phones import Phone
 from gadget.services.records import SideSeen
@@ -31,12 +31,14 @@ from gadget.views.parts.hooks import (
 )
 from gadget.views.parts.keycard import KeyCardGrid, Worded
 from gadget.views.parts.language import _, say, spoken
-from gadget.views.parts.layout import content_width, dead_end, loading, screen
+from gadget.views.parts.layout import content_width, loading, screen
 from gadget.views.parts.phone import use_phone
 from gadget.views.parts.shared import guarded
 from gadget.views.parts.timer import TimerBar, TimerControls
 from gadget.views.served.game_parts import (
+    NoSuchGame,
     SharePanel,
+    UnreadableGame,
     action_buttons,
     end_panel,
     notices,
@@ -56,24 +58,13 @@ WIDE_LAYOUT: Final = 680  # from this content width (a desktop), the code sits b
 CARD_WIDTH: Final = 420  # the card on a desktop: cells a little wider than tall, not strips
 
 
-@component
-def NoSuchGame() -> ft.Control:
-    """An address that names no game (or not one this server has)."""
-    return dead_end(
-        _("No such game on this server."),
-        _("To join your partner's game, scan or type the code on their phone."),
-        _("Home"),
-        addresses.HOME,
-    )
+@ft.observable
+@dataclass
+class Following:
+    """One side's game as this phone last read it: the table follows it, so a move draws the
+    table again and not the screen that chose it (a render a phone at every move)."""
 
-
-@component
-def UnreadableGame(wrong: Message) -> ft.Control:
-    """A game whose saved record cannot be read (changed by hand): what is wrong, in one
-    line; the screen still follows the game, and shows it once it reads again."""
-    return dead_end(
-        _("This game's saved record cannot be read."), say(wrong), _("Home"), addresses.HOME
-    )
+    shown: PhoneGame
 
 
 @component
@@ -81,27 +72,37 @@ def SeatedGame(game_id: int) -> ft.Control:
     """The game as this phone may see it: its own side, or a way to ask for one."""
     table = use_table()
     phone = use_phone()
-    shown, set_shown = use_value(lambda: cast(PhoneGame | None, None))
+    # What this screen draws: loading (None), a screen without a side (the game as read), or
+    # the table of the side held, which then follows each move without this screen drawn
+    # again. Not the observable itself: Flet's state would follow it too.
+    drawn, set_drawn = use_value(lambda: cast(PhoneGame | Player | None, None))
+    following: Kept[Following | None] = use_kept(None)  # the table's, while one is drawn
     held: Kept[Player | None] = use_kept(None)  # the side this phone had, to tell it when replaced
     version: Kept[int | None] = use_kept(None)  # the game's version last handed to the screen
 
     def keep(now: PhoneGame) -> None:
         version.current = now.game.version if now.game is not None else None
-        set_shown(now)
+        side = now.side if now.game is not None else None
+        table_now = following.current
+        if side is not None and table_now is not None and table_now.shown.side is side:
+            table_now.shown = now  # the same side's table: it alone is drawn again
+            return
+        following.current = Following(now) if side is not None else None  # a new table, or none
+        set_drawn(side if side is not None else now)
 
     def reread() -> None:
         keep(table.phone_game(game_id, phone))
 
     use_live(game_id, reread, lambda: version.current)
-    if shown is None:
+    if drawn is None:
         return loading(_("Opening the game"))
-    if shown.game is None:
-        return NoSuchGame() if shown.unreadable is None else UnreadableGame(shown.unreadable)
-    if shown.side is None:  # never had one, or was replaced: the message stays while shown
-        return SeatRequestScreen(shown, held.current, reread)
-    held.current = shown.side
-
-    return keyed(GameTable, shown.side.value, shown, keep)
+    if isinstance(drawn, Player):
+        held.current = drawn
+        return keyed(GameTable, drawn.value, following.current, keep)
+    if drawn.game is None:
+        return NoSuchGame() if drawn.unreadable is None else UnreadableGame(drawn.unreadable)
+    # Never had a side, or was replaced: the message stays while shown.
+    return SeatRequestScreen(drawn, held.current, reread)
 
 
 def recording(view: PlayerView, act: Callable[[Action], None]) -> Callable[[int], None] | None:
@@ -247,8 +248,9 @@ def doings(
 
 
 @component
-def GameTable(shown: PhoneGame, set_shown: Callable[[PhoneGame], None]) -> ft.Control:
+def GameTable(following: Following, set_shown: Callable[[PhoneGame], None]) -> ft.Control:
     """One side of one game, live: every change on the other phone shows here at once."""
+    shown = following.shown
     game, side, seen = shown.game, shown.side, shown.seen
     assert game is not None and side is not None and seen is not None  # SeatedGame: only then
     table = use_table()
@@ -353,21 +355,27 @@ def GameTable(shown: PhoneGame, set_shown: Callable[[PhoneGame], None]) -> ft.Co
     ]
     # The question of a touch chosen sits between the card and the buttons.
     body[-1:-1] = touch_question(view, seen.words, mine, act, lambda: choose(None))
-    body += _below_the_card(seen, side, game_id, (shown.side_names, shown.place_on_side))
+    body += _below_the_card(seen, side, game_id, (shown.side_names, shown.place_on_side), retain)
     body += _show_code(set_sharing, retain) if shares and not showing_code else []
     return screen(body, spacing=10)
 
 
 def _below_the_card(
-    seen: SideSeen, side: Player, game_id: int, phones: tuple[tuple[str, ...], int]
+    seen: SideSeen,
+    side: Player,
+    game_id: int,
+    phones: tuple[tuple[str, ...], int],
+    retain: Retain,
 ) -> list[ft.Control]:
     """The story once the game is over; while it is played, this side's phones and a link
-    for more (the game of more than two: drawn again only when a phone comes or goes)."""
+    for more (the game of more than two: kept, not even compared, until a phone comes or
+    goes)."""
     if seen.story is not None:
         return [StoryPanel(seen.story, side)]
     if seen.view.phase is Phase.OVER:
         return []
-    return [keyed(SidePhones, "side phones", game_id, side, *phones)]
+    shows = (spoken().code, game_id, side, phones)
+    return [retain("side phones", shows, made_by(SidePhones, game_id, side, *phones))]
 
 
 def _show_code(set_sharing: Callable[[bool], None], retain: Retain) -> list[ft.Control]:
