@@ -46,17 +46,23 @@ def counted(monkeypatch: pytest.MonkeyPatch) -> Iterator[list[int]]:
 
 @contextmanager
 def transactions(store: Store) -> Iterator[list[int]]:
-    """Every transaction the store opens meanwhile."""
+    """Every transaction (or, reading on PostgreSQL, autocommitting connection) the store
+    opens meanwhile: a unit's, or a group of records' through the ORM."""
     opened: list[int] = []
-    real = store._transaction
+    reals = {name: getattr(store, name) for name in ("_transaction", "_connection")}
 
-    def counting(*args: Any) -> Any:
-        opened.append(1)
-        return real(*args)
+    def counting(real: Any) -> Any:
+        def count(*args: Any) -> Any:
+            opened.append(1)
+            return real(*args)
 
-    store._transaction = counting  # type: ignore[method-assign]
+        return count
+
+    for name, real in reals.items():
+        setattr(store, name, counting(real))
     yield opened
-    store._transaction = real  # type: ignore[method-assign]
+    for name, real in reals.items():
+        setattr(store, name, real)
 
 
 def test_a_move_an_undo_and_the_phones_reading_them_replay_nothing(

@@ -23,7 +23,11 @@ from gadget.store.rows import AttemptRow, CompletionRow, GameRow, TeamRow
 class CampaignRows:
     """The unit of work's attempts and completions (`Unit` is one)."""
 
-    session: Session
+    @property
+    def session(self) -> Session:
+        """The ORM's session in the unit's transaction (`Unit` makes it when first asked)."""
+        raise NotImplementedError
+
     _read: dict[tuple[str, int], Any]
 
     def played_on(self, team_id: int, map_id: int | None) -> MissionMap:

@@ -100,7 +100,7 @@ class ClassicRecords(Repository):
             )
             if changed.rowcount != 1:  # type: ignore[attr-defined]
                 raise _stale(expected_version + 1, expected_version)
-            self._tell_others(session, code)
+            self._tell_others(session.connection(), code)
             return KeptClassic(code, document, expected_version + 1)
 
 

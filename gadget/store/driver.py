@@ -14,7 +14,7 @@ from datetime import UTC, datetime
 from types import SimpleNamespace
 from typing import Any, Final, NamedTuple, Protocol, cast
 
-from sqlmodel import Session, SQLModel
+from sqlmodel import SQLModel
 
 from gadget.engine.keycard import Player
 from gadget.store import notices
@@ -123,9 +123,9 @@ def _utc(value: object) -> object:
     return value.replace(tzinfo=UTC) if value.utcoffset() is None else value.astimezone(UTC)
 
 
-def _run(session: Session, sql: str, values: tuple[object, ...]) -> Any:
-    """A statement in the session's transaction, on its own connection; its cursor."""
-    cursor = session.connection().connection.driver_connection.cursor()  # type: ignore[union-attr]
+def _run(connection: Any, sql: str, values: tuple[object, ...]) -> Any:
+    """A statement in the unit's transaction, on psycopg's own connection; its cursor."""
+    cursor = connection.cursor()
     try:
         cursor.execute(sql, values)
     except Exception as failed:
@@ -135,10 +135,10 @@ def _run(session: Session, sql: str, values: tuple[object, ...]) -> Any:
     return cursor
 
 
-def _rows(session: Session, statement: tuple[str, tuple[str, ...]], key: int) -> list[Any]:
+def _rows(connection: Any, statement: tuple[str, tuple[str, ...]], key: int) -> list[Any]:
     """The rows a statement finds, each with its columns as attributes (as an ORM row has)."""
     sql, names = statement
-    with _run(session, sql, (key,)) as cursor:
+    with _run(connection, sql, (key,)) as cursor:
         found: Sequence[tuple[object, ...]] = cursor.fetchall()
     return [_record(names, row) for row in found]
 
@@ -159,17 +159,17 @@ def _seats(found: Sequence[Sequence[Any]]) -> Seats:
 
 
 class DriverRows:
-    """A game's hot rows through psycopg itself, in the session's transaction: the four of
+    """A game's hot rows through psycopg itself, in the unit's transaction: the four of
     them in one statement (`together`)."""
 
     tells = True
 
-    def __init__(self, session: Session) -> None:
-        self.session = session
+    def __init__(self, connection: Any) -> None:
+        self.connection = connection  # psycopg's own, under the unit's
 
     def together(self, game_id: int) -> Together | None:
         """The game's row, seats, requests and timer, read at once; None for no such game."""
-        with _run(self.session, TOGETHER, (game_id,)) as cursor:
+        with _run(self.connection, TOGETHER, (game_id,)) as cursor:
             found = cursor.fetchone()
         if found is None:
             return None
@@ -203,22 +203,22 @@ class DriverRows:
 
     def game(self, game_id: int) -> GameRecord | None:
         """The game's row as saved now."""
-        found = _rows(self.session, GAME, game_id)
+        found = _rows(self.connection, GAME, game_id)
         return game_record(cast(GameRow, found[0])) if found else None
 
     def seats(self, game_id: int) -> Seats:
         """Who holds each side of the game."""
-        with _run(self.session, SEATS, (game_id,)) as cursor:
+        with _run(self.connection, SEATS, (game_id,)) as cursor:
             return _seats(cursor.fetchall())
 
     def requests(self, game_id: int) -> tuple[SeatRequest, ...]:
         """Every take-over request of the game, oldest first."""
-        found = _rows(self.session, REQUESTS, game_id)
+        found = _rows(self.connection, REQUESTS, game_id)
         return tuple(seat_request_record(cast(SeatRequestRow, row)) for row in found)
 
     def timer(self, game_id: int) -> SavedTimer | None:
         """The game's saved timer; None before its first."""
-        found = _rows(self.session, TIMER, game_id)
+        found = _rows(self.connection, TIMER, game_id)
         return timer_record(cast(TimerRow, found[0])) if found else None
 
     def save_game(
@@ -241,11 +241,11 @@ class DriverRows:
             sql, values = SAVE_GAME_AND_TELL, (*values, notices.CHANNEL, notice)
         else:
             sql = SAVE_GAME
-        with _run(self.session, sql, values) as cursor:
+        with _run(self.connection, sql, values) as cursor:
             return bool(cursor.rowcount == 1)
 
     def save_timer(self, game_id: int, timer: SavedTimer) -> None:
         """The game's timer as it now runs, written whether or not it had a row."""
         values = (game_id, *(getattr(timer, name) for name in _TIMER_KEPT))
-        with _run(self.session, SAVE_TIMER, values):
+        with _run(self.connection, SAVE_TIMER, values):
             pass

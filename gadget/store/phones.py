@@ -99,7 +99,7 @@ class PhoneRecords(Repository):
                     freed.add(Player(seat.side))
                     session.delete(seat)
             if freed:
-                self._tell_others(session, game_id)
+                self._tell_others(session.connection(), game_id)
             return sorted(freed, key=lambda side: side.value)
 
     def ask_for_seat(self, game_id: int, side: Player, phone: str) -> SeatRequest:
@@ -142,7 +142,7 @@ class PhoneRecords(Repository):
                 )
                 session.add(waiting)
                 session.flush()
-                self._tell_others(session, game_id)
+                self._tell_others(session.connection(), game_id)
             return seat_request_record(waiting)
 
     def seat_request(self, request_id: int) -> SeatRequest:
@@ -213,7 +213,7 @@ class PhoneRecords(Repository):
             if answer == "allowed" and move:
                 self._move_seat(session, row)
             session.flush()
-            self._tell_others(session, row.game_id)
+            self._tell_others(session.connection(), row.game_id)
             return seat_request_record(row)
 
     def _move_seat(self, session: Session, row: SeatRequestRow) -> None:
@@ -243,7 +243,7 @@ class PhoneRecords(Repository):
                 return False
             self._move_seat(session, row)
             session.flush()
-            self._tell_others(session, row.game_id)
+            self._tell_others(session.connection(), row.game_id)
             return True
 
     def keep_seat(self, request_id: int, by_phone: str) -> SeatRequest:
@@ -261,7 +261,7 @@ class PhoneRecords(Repository):
             row.answer, row.answered_by, row.answered_at = "refused", by_phone, self.now()
             session.add(row)
             session.flush()
-            self._tell_others(session, row.game_id)
+            self._tell_others(session.connection(), row.game_id)
             return seat_request_record(row)
 
     def allowed_requests(self, game_id: int) -> list[SeatRequest]:

@@ -11,7 +11,7 @@ from typing import TYPE_CHECKING
 from alembic.script.revision import RevisionError
 from alembic.util import CommandError
 from sqlalchemy import event
-from sqlalchemy.engine import Engine, ExceptionContext, make_url
+from sqlalchemy.engine import Connection, Engine, ExceptionContext, make_url
 from sqlalchemy.exc import DBAPIError, SQLAlchemyError
 from sqlmodel import Session, create_engine
 
@@ -95,13 +95,13 @@ class Repository:
         live notices cannot cross processes; a database server can."""
         return self.engine.dialect.name != "sqlite"
 
-    def _tell_others(self, session: Session, subject: notices.Subject) -> None:
+    def _tell_others(self, connection: Connection, subject: notices.Subject) -> None:
         """In the transaction that changes what a game's (or a classic card's) phones see:
         the other server processes hear of it when it commits, even if this one dies the
         next instant, and never when it does not (nothing to do on SQLite: one process
         serves it)."""
         if self.serves_several_processes:
-            notices.announce(session.connection(), subject, self.origin)
+            notices.announce(connection, subject, self.origin)
 
     def listen(
         self, heard: notices.Heard, read_again: notices.ReadAgain
@@ -129,19 +129,31 @@ class Repository:
         from gadget.store.unit import Unit  # noqa: PLC0415 - a unit reads every group's rows
 
         try:
-            with self._transaction(reads_only) as session:
+            with self._connection(reads_only) as connection:
                 origin = self.origin if self.serves_several_processes else None
-                yield Unit(session, self.now(), self._tell_others, origin)
+                unit = Unit(connection, self.now(), self._tell_others, origin)
+                try:
+                    yield unit
+                    unit.flush()
+                finally:
+                    unit.close()
         except DBAPIError as failed:  # cut by the database: rolled back, said as the store says
             if failed.connection_invalidated:
                 raise lost_connection() from failed
             raise
 
     @contextmanager
-    def _transaction(self, reads_only: bool = False) -> Iterator[Session]:
+    def _connection(self, reads_only: bool) -> Iterator[Connection]:
+        """A unit's connection: in a transaction, or for reads on PostgreSQL, in autocommit."""
         if reads_only and self._reads is not self.engine:
-            with Session(self._reads, expire_on_commit=False) as session:
-                yield session
+            with self._reads.connect() as connection:
+                yield connection
             return
+        with self.engine.connect() as connection, connection.begin():
+            yield connection
+
+    @contextmanager
+    def _transaction(self) -> Iterator[Session]:
+        """A call's rows through the ORM, in one transaction (the groups of records')."""
         with Session(self.engine, expire_on_commit=False) as session, session.begin():
             yield session

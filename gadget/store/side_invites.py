@@ -29,7 +29,11 @@ class SideInvite:
 class SideRows:
     """The unit of work's invites, departures and choices (`Unit` is one)."""
 
-    session: Session
+    @property
+    def session(self) -> Session:
+        """The ORM's session in the unit's transaction (`Unit` makes it when first asked)."""
+        raise NotImplementedError
+
     now: datetime
     _read: dict[tuple[str, int], Any]
 
