@@ -5,6 +5,7 @@ from before timers were kept, a finished mission), counted on the database's own
 from __future__ import annotations
 
 import asyncio
+import threading
 from collections.abc import Callable, Iterator
 from contextlib import contextmanager
 from typing import Any
@@ -17,6 +18,7 @@ from gadget.engine import Clue, Guess, Player
 from gadget.services import games
 from gadget.services.table import Table
 from gadget.store import Store
+from gadget.store.errors import ConnectionLostError
 from tests.clocks import FakeClock
 from tests.conftest import empty_postgres
 from tests.games import log_of
@@ -165,9 +167,57 @@ def test_after_a_database_restart_the_next_read_and_move_both_work(first: str) -
             assert seated.act(Guess(B, next(greens))).version == version + 1
 
         calls = {"read": read, "move": move}
+        _fill_both_pools(store, seated.game.id)
         assert _cut_every_connection(url) >= 2
         calls[first]()
         calls["move" if first == "read" else "read"]()
         assert len(seated.game.log.actions) == 2
+        # Every later call, of any kind, finds fresh connections: the pools started afresh
+        # (an outsider's finding: a unit on a Core connection found its connection cut
+        # through the driver, and the pools, never told, handed out the other dead ones).
+        assert store.game_by_public_id(seated.game.public_id) is not None
+        assert table.phone_game(seated.game.id, seated.phones[A]).seen is not None
+        table.pause_timer(seated.phones[A], seated.game.id)
     finally:
         store.close()
+
+
+def test_after_a_database_restart_a_call_through_the_orm_says_so_in_one_line() -> None:
+    """A call that is not retried (a setting, a seat asked for) and meets a cut connection
+    says the store's one line, not SQLAlchemy's error (shown as a bug: the error screen);
+    nothing of it was saved, and the same call made again works."""
+    url = empty_postgres()
+    store = Store(url)
+    try:
+        table = Table(store)
+        seated = Seated.deal(table, seed=5)
+        _fill_both_pools(store, seated.game.id)
+        store.set_setting("timer", "on 60 0")
+        assert _cut_every_connection(url) >= 2
+        with pytest.raises(ConnectionLostError, match=r"^the database connection was lost"):
+            store.set_setting("timer", "off 30 0")
+        assert store.setting("timer", "") == "on 60 0"
+        store.set_setting("timer", "off 30 0")
+        assert store.setting("timer", "") == "off 30 0"
+    finally:
+        store.close()
+
+
+def _fill_both_pools(store: Store, game_id: int, each: int = 4) -> None:
+    """Each pool holds `each` idle connections: units held open at once, then let go."""
+    held = threading.Barrier(2 * each)
+
+    def hold(reads_only: bool) -> None:
+        with store.unit(reads_only=reads_only) as unit:
+            unit.read_together(game_id)
+            held.wait(timeout=30)
+
+    threads = [
+        threading.Thread(target=hold, args=(reads_only,))
+        for reads_only in (True, False)
+        for _ in range(each)
+    ]
+    for thread in threads:
+        thread.start()
+    for thread in threads:
+        thread.join()

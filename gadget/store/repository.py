@@ -22,7 +22,7 @@ from gadget.store.database import (
     migrate,
     utc_now,
 )
-from gadget.store.errors import StoreError, lost_connection
+from gadget.store.errors import ConnectionLostError, StoreError, lost_connection
 
 if TYPE_CHECKING:
     from gadget.store.unit import Unit
@@ -41,6 +41,18 @@ def _lost_together(*engines: Engine) -> None:
 
     for engine in engines:
         event.listen(engine, "handle_error", lost)
+
+
+@contextmanager
+def _said_when_lost() -> Iterator[None]:
+    """A call whose connection the database cut is rolled back and says so in the store's one
+    line (SQLAlchemy's error, shown as a bug, put the error screen on the phone)."""
+    try:
+        yield
+    except DBAPIError as failed:
+        if failed.connection_invalidated:
+            raise lost_connection() from failed
+        raise
 
 
 class Repository:
@@ -83,6 +95,13 @@ class Repository:
             ) from None
         self.now = now
         self.origin = secrets.token_hex(8)  # this process's name in the notices it sends
+
+    def _start_afresh(self) -> None:
+        """Every pooled connection goes, as a restart of the database cut them all: the next
+        call of any kind connects afresh (handed another dead one from the pool, a phone's
+        page failed a minute later)."""
+        self.engine.dispose()
+        self._reads.dispose()
 
     def close(self) -> None:
         """Release the connections."""
@@ -128,19 +147,18 @@ class Repository:
         screen's) reads as current rows, on PostgreSQL a statement at a time (`_reads`)."""
         from gadget.store.unit import Unit  # noqa: PLC0415 - a unit reads every group's rows
 
-        try:
-            with self._connection(reads_only) as connection:
-                origin = self.origin if self.serves_several_processes else None
-                unit = Unit(connection, self.now(), self._tell_others, origin)
-                try:
-                    yield unit
-                    unit.flush()
-                finally:
-                    unit.close()
-        except DBAPIError as failed:  # cut by the database: rolled back, said as the store says
-            if failed.connection_invalidated:
-                raise lost_connection() from failed
-            raise
+        with _said_when_lost(), self._connection(reads_only) as connection:
+            origin = self.origin if self.serves_several_processes else None
+            unit = Unit(connection, self.now(), self._tell_others, origin)
+            try:
+                yield unit
+                unit.flush()
+            except ConnectionLostError:  # found by the driver, which SQLAlchemy never hears
+                connection.invalidate()
+                self._start_afresh()
+                raise
+            finally:
+                unit.close()
 
     @contextmanager
     def _connection(self, reads_only: bool) -> Iterator[Connection]:
@@ -155,5 +173,9 @@ class Repository:
     @contextmanager
     def _transaction(self) -> Iterator[Session]:
         """A call's rows through the ORM, in one transaction (the groups of records')."""
-        with Session(self.engine, expire_on_commit=False) as session, session.begin():
+        with (
+            _said_when_lost(),
+            Session(self.engine, expire_on_commit=False) as session,
+            session.begin(),
+        ):
             yield session
