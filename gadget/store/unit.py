@@ -142,8 +142,8 @@ class Unit(SideRows, CampaignRows):
         )
 
     # The ORM's session, made only when a unit asks for rows through it: a move and a
-    # screen's read, on PostgreSQL, go through the driver alone (the session's making, its
-    # transaction and its connection's lookups were 5-6% of a touch's CPU).
+    # screen's read, on PostgreSQL, go through the driver alone (sampled, the session's
+    # making, its transaction and its connection's lookups took 8.6% of a touch's CPU).
     @cached_property
     def session(self) -> Session:
         """The ORM's session, in this unit's transaction."""
