@@ -313,7 +313,8 @@ def NoSuchGame() -> ft.Control:
 @component
 def UnreadableGame(wrong: Message) -> ft.Control:
     """A game whose saved record cannot be read (changed by hand): what is wrong, in one
-    line; the screen still follows the game, and shows it once it reads again."""
+    line; the screen still follows the game, and shows it once it reads again (at its next
+    notice)."""
     return dead_end(
         _("This game's saved record cannot be read."), say(wrong), _("Home"), addresses.HOME
     )
