@@ -203,6 +203,32 @@ def test_after_a_database_restart_a_call_through_the_orm_says_so_in_one_line() -
         store.close()
 
 
+def test_a_restart_found_through_the_orm_leaves_the_reads_no_dead_connection() -> None:
+    """A cut connection found by a call through the ORM starts both pools afresh, as one
+    found by the driver does: the next watching phone's read needs no second attempt."""
+    url = empty_postgres()
+    store = Store(url)
+    try:
+        table = Table(store)
+        seated = Seated.deal(table, seed=5)
+        _fill_both_pools(store, seated.game.id)
+        assert _cut_every_connection(url) >= 2
+        with pytest.raises(ConnectionLostError):
+            store.set_setting("timer", "off 30 0")
+        attempts: list[int] = []
+        real = table._read_screen
+
+        def counted(*args: Any) -> Any:
+            attempts.append(1)
+            return real(*args)
+
+        table._read_screen = counted  # type: ignore[method-assign]
+        assert table.phone_game(seated.game.id, seated.phones[B]).seen is not None
+        assert attempts == [1], attempts
+    finally:
+        store.close()
+
+
 def _fill_both_pools(store: Store, game_id: int, each: int = 4) -> None:
     """Each pool holds `each` idle connections: units held open at once, then let go."""
     held = threading.Barrier(2 * each)

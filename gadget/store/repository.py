@@ -11,7 +11,7 @@ from typing import TYPE_CHECKING
 from alembic.script.revision import RevisionError
 from alembic.util import CommandError
 from sqlalchemy import event
-from sqlalchemy.engine import Connection, Engine, ExceptionContext, make_url
+from sqlalchemy.engine import Connection, ExceptionContext, make_url
 from sqlalchemy.exc import DBAPIError, SQLAlchemyError
 from sqlmodel import Session, create_engine
 
@@ -26,21 +26,6 @@ from gadget.store.errors import ConnectionLostError, StoreError, lost_connection
 
 if TYPE_CHECKING:
     from gadget.store.unit import Unit
-
-
-def _lost_together(*engines: Engine) -> None:
-    """A statement that finds its connection lost (the database restarted) starts every pool
-    afresh, as one pool did: the reads' pool and the moves' otherwise each failed once, a
-    watching phone's read and then the next move."""
-
-    def lost(context: ExceptionContext) -> None:
-        if context.is_disconnect:
-            for engine in engines:
-                if engine is not context.engine:
-                    engine.dispose()
-
-    for engine in engines:
-        event.listen(engine, "handle_error", lost)
 
 
 @contextmanager
@@ -80,7 +65,8 @@ class Repository:
             if self._reads is not self.engine:  # its dialect asks the server once: not at a read
                 with self._reads.connect():
                     pass
-                _lost_together(self.engine, self._reads)
+                for engine in (self.engine, self._reads):  # SQLAlchemy's finding a cut one
+                    event.listen(engine, "handle_error", self._start_afresh_if_lost)
         except (SQLAlchemyError, ImportError, CommandError, RevisionError) as failed:
             # A version table this Gadget did not write (two versions, or a newer Gadget's)
             # is said as Alembic says it, in one line; the database is left as it was.
@@ -97,11 +83,16 @@ class Repository:
         self.origin = secrets.token_hex(8)  # this process's name in the notices it sends
 
     def _start_afresh(self) -> None:
-        """Every pooled connection goes, as a restart of the database cut them all: the next
-        call of any kind connects afresh (handed another dead one from the pool, a phone's
-        page failed a minute later)."""
+        """Every pooled connection goes, in both pools, as a restart of the database cut them
+        all: the next call of any kind connects afresh (the reads' pool and the moves' each
+        failed once before; handed another dead one, a phone's page failed a minute later)."""
         self.engine.dispose()
         self._reads.dispose()
+
+    def _start_afresh_if_lost(self, context: ExceptionContext) -> None:
+        """A statement SQLAlchemy ran found its connection cut: as when the driver finds one."""
+        if context.is_disconnect:
+            self._start_afresh()
 
     def close(self) -> None:
         """Release the connections."""
