@@ -150,11 +150,8 @@ def test_after_a_database_restart_the_next_read_and_move_both_work(first: str) -
     one, and both pools (reads have their own) start afresh: a watching phone's read and the
     next move work, the move saved once. An outsider's run, killing the connections every 3 s,
     put the error screen on phones that did nothing, and lost the tap being made."""
-    url = empty_postgres()
-    store = Store(url)
-    try:
-        table = Table(store)
-        seated = Seated.deal(table, seed=5)
+    with _a_game_with_full_pools() as (url, table, seated):
+        store = table.store
         seated.act(Clue(A, "tree", 2))
         greens = iter(c for c, colour in enumerate(seated.game.log.card.a) if colour == "G")
         table.phone_game(seated.game.id, seated.phones[B])  # each pool holds a connection
@@ -167,7 +164,6 @@ def test_after_a_database_restart_the_next_read_and_move_both_work(first: str) -
             assert seated.act(Guess(B, next(greens))).version == version + 1
 
         calls = {"read": read, "move": move}
-        _fill_both_pools(store, seated.game.id)
         assert _cut_every_connection(url) >= 2
         calls[first]()
         calls["move" if first == "read" else "read"]()
@@ -178,20 +174,14 @@ def test_after_a_database_restart_the_next_read_and_move_both_work(first: str) -
         assert store.game_by_public_id(seated.game.public_id) is not None
         assert table.phone_game(seated.game.id, seated.phones[A]).seen is not None
         table.pause_timer(seated.phones[A], seated.game.id)
-    finally:
-        store.close()
 
 
 def test_after_a_database_restart_a_call_through_the_orm_says_so_in_one_line() -> None:
     """A call that is not retried (a setting, a seat asked for) and meets a cut connection
     says the store's one line, not SQLAlchemy's error (shown as a bug: the error screen);
     nothing of it was saved, and the same call made again works."""
-    url = empty_postgres()
-    store = Store(url)
-    try:
-        table = Table(store)
-        seated = Seated.deal(table, seed=5)
-        _fill_both_pools(store, seated.game.id)
+    with _a_game_with_full_pools() as (url, table, _seated):
+        store = table.store
         store.set_setting("timer", "on 60 0")
         assert _cut_every_connection(url) >= 2
         with pytest.raises(ConnectionLostError, match=r"^the database connection was lost"):
@@ -199,22 +189,15 @@ def test_after_a_database_restart_a_call_through_the_orm_says_so_in_one_line() -
         assert store.setting("timer", "") == "on 60 0"
         store.set_setting("timer", "off 30 0")
         assert store.setting("timer", "") == "off 30 0"
-    finally:
-        store.close()
 
 
 def test_a_restart_found_through_the_orm_leaves_the_reads_no_dead_connection() -> None:
     """A cut connection found by a call through the ORM starts both pools afresh, as one
     found by the driver does: the next watching phone's read needs no second attempt."""
-    url = empty_postgres()
-    store = Store(url)
-    try:
-        table = Table(store)
-        seated = Seated.deal(table, seed=5)
-        _fill_both_pools(store, seated.game.id)
+    with _a_game_with_full_pools() as (url, table, seated):
         assert _cut_every_connection(url) >= 2
         with pytest.raises(ConnectionLostError):
-            store.set_setting("timer", "off 30 0")
+            table.store.set_setting("timer", "off 30 0")
         attempts: list[int] = []
         real = table._read_screen
 
@@ -225,6 +208,19 @@ def test_a_restart_found_through_the_orm_leaves_the_reads_no_dead_connection() -
         table._read_screen = counted  # type: ignore[method-assign]
         assert table.phone_game(seated.game.id, seated.phones[B]).seen is not None
         assert attempts == [1], attempts
+
+
+@contextmanager
+def _a_game_with_full_pools() -> Iterator[tuple[str, Table, Seated]]:
+    """A dealt game on a database of its own, whose store's two pools each hold several
+    idle connections (a restart then cuts them all); the store is closed afterwards."""
+    url = empty_postgres()
+    store = Store(url)
+    try:
+        table = Table(store)
+        seated = Seated.deal(table, seed=5)
+        _fill_both_pools(store, seated.game.id)
+        yield url, table, seated
     finally:
         store.close()
 
