@@ -12,7 +12,7 @@ import flet as ft
 from gadget.engine import CELLS, Colour, PlayerView
 from gadget.services import palette
 from gadget.views.parts.boundary import component
-from gadget.views.parts.hooks import Kept, made_by, use_kept, use_retained
+from gadget.views.parts.hooks import Kept, use_kept
 from gadget.views.parts.language import _, pgettext, spoken
 
 # Green, black and tan are told apart by a symbol too, for colour-blind players.
@@ -217,24 +217,45 @@ def _face(look: CellLook, key: str | None = None) -> ft.Control:
     return ft.Stack([face, *layers], expand=True, key=key) if layers else face
 
 
-def _key_row(looks: tuple[CellLook, ...], tap: Callable[[int], None]) -> ft.Control:
-    """Five cells; a move changes one row or two, and the others are not even compared (nor,
-    in a changed row, its unchanged cells: the same controls as before). A cell's face is
-    kept while only whether it may be tapped changes: a clue makes every uncovered cell of
-    the clue giver's card tappable, and drew all 25 faces again."""
-    retain = use_retained()
-    cells = []
-    for look in looks:
-        shown = (look.colour, look.found, look.struck, look.tokens, look.partner_colour)
-        face = retain(f"face {look.cell}", (*shown, look.word, look.chosen), made_by(_face, look))
-        cells.append(retain(f"cell {look.cell}", look, made_by(_key_cell, look, face, tap)))
-    return ft.Row(cells, spacing=4)
+class DrawnRow(NamedTuple):
+    """A row of the card as drawn: its looks, and each cell's face, cell and the row itself
+    (what the next render keeps of it)."""
+
+    looks: tuple[CellLook, ...]
+    faces: tuple[ft.Control, ...]
+    cells: tuple[ft.Control, ...]
+    row: ft.Control
 
 
-KeyRow = cast(
-    Callable[[tuple[CellLook, ...], Callable[[int], None]], ft.Control],
-    ft.memo(component(_key_row)),  # type: ignore[no-untyped-call]
-)
+def _face_shows(look: CellLook) -> tuple[object, ...]:
+    """What a cell's face shows: all of its look but whether it may be tapped."""
+    return (look.colour, look.found, look.struck, look.tokens, look.partner_colour, look.word,
+            look.chosen)  # fmt: skip
+
+
+def _key_row(
+    looks: tuple[CellLook, ...], tap: Callable[[int], None], last: DrawnRow | None, key: str
+) -> DrawnRow:
+    """Five cells; a move changes one row or two, and the others are kept whole, not even
+    compared (nor, in a changed row, its unchanged cells: the same controls as before). A
+    cell's face is kept while only whether it may be tapped changes: a clue makes every
+    uncovered cell of the clue giver's card tappable, and drew all 25 faces again."""
+    if last is not None and last.looks == looks:
+        return last
+    faces: list[ft.Control] = []
+    cells: list[ft.Control] = []
+    for place, look in enumerate(looks):
+        before = None if last is None else last.looks[place]
+        if last is not None and before == look:
+            faces.append(last.faces[place])
+            cells.append(last.cells[place])
+            continue
+        keeps_face = last is not None and before is not None
+        same_face = keeps_face and _face_shows(cast(CellLook, before)) == _face_shows(look)
+        face = cast(DrawnRow, last).faces[place] if same_face else _face(look, f"face {look.cell}")
+        faces.append(face)
+        cells.append(_key_cell(look, face, tap, f"cell {look.cell}"))
+    return DrawnRow(looks, tuple(faces), tuple(cells), ft.Row(cells, spacing=4, key=key))
 
 
 def _worded(symbol: ft.Control, word: str, ink: str) -> ft.Control:
@@ -281,6 +302,21 @@ def KeyCardGrid(
     """The card from this player's seat, with its words when it has them; tappable cells
     record the partner's touches, or, played apart, choose this player's own touch;
     `struck` is the cell whose touch found the assassin."""
+    return use_key_card(view, on_touch, hidden, struck, worded)
+
+
+def use_key_card(
+    view: PlayerView,
+    on_touch: Callable[[int], None] | None = None,
+    hidden: bool = False,
+    struck: int | None = None,
+    worded: Worded = NO_WORDS,
+    *,
+    key: str | None = None,
+) -> ft.Control:
+    """`KeyCardGrid`'s card, drawn in the caller's own render: the live table draws it in
+    its own, a component less to make, render and compare at every move on every phone (the
+    rows and cells it kept are its own, kept here as the rows' component kept them)."""
     touch_cells = view.mine_to_touch if worded.apart else view.touchable
     words, chosen = worded.words, worded.chosen
     # The cells are handed one tap for all renders (a new one would draw all 25 again); it
@@ -293,14 +329,16 @@ def KeyCardGrid(
             latest.current(cell)
 
     tap = ft.use_callback(touch, [])
-    retain = use_retained()
+    drawn: Kept[tuple[tuple[DrawnRow, ...], ft.Control] | None] = use_kept(None)
     if hidden:
+        drawn.current = None  # drawn afresh when shown again
         return ft.Container(
             content=ft.Text(_("Card hidden"), size=18, color=palette.ON_DARK),
             bgcolor=palette.HIDDEN,
             border_radius=8,
             height=5 * 54 + 4 * 4,
             alignment=ft.Alignment.CENTER,
+            key=key,
         )
     language = spoken().code  # the page's, once for its 25 cells
     looks = [
@@ -314,8 +352,15 @@ def KeyCardGrid(
         )
         for position, cell in enumerate(view.seat_cells)
     ]
-    rows = [tuple(looks[r * 5 : r * 5 + 5]) for r in range(CELLS // 5)]
-    return ft.Column(
-        [retain(f"row {n}", row, made_by(KeyRow, row, tap)) for n, row in enumerate(rows)],
-        spacing=4,
+    last = drawn.current
+    rows = tuple(
+        _key_row(
+            tuple(looks[n * 5 : n * 5 + 5]), tap, None if last is None else last[0][n], f"row {n}"
+        )
+        for n in range(CELLS // 5)
     )
+    if last is not None and all(now is before for now, before in zip(rows, last[0], strict=True)):
+        return last[1]  # nothing changed: the very same card, passed over by the diff
+    card = ft.Column([row.row for row in rows], spacing=4, key=key)
+    drawn.current = (rows, card)
+    return card

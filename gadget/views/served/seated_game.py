@@ -29,7 +29,7 @@ from gadget.views.parts.hooks import (
     use_value,
     use_wakelock,
 )
-from gadget.views.parts.keycard import KeyCardGrid, Worded
+from gadget.views.parts.keycard import Worded, use_key_card
 from gadget.views.parts.language import _, say, spoken
 from gadget.views.parts.layout import content_width, loading, screen
 from gadget.views.parts.phone import use_phone
@@ -329,15 +329,8 @@ def GameTable(following: Following, set_shown: Callable[[PhoneGame], None]) -> f
     )
     # Keyed: a notice that comes or goes above them moves the card and the buttons, instead
     # of drawing them again whole (the card alone is 10 KB and 150 controls a phone).
-    card = keyed(
-        KeyCardGrid,
-        "card",
-        view,
-        on_touch,
-        hidden,
-        seen.struck_assassin,
-        Worded(seen.words, mine, seen.played_apart),
-    )
+    worded = Worded(seen.words, mine, seen.played_apart)
+    card = use_key_card(view, on_touch, hidden, seen.struck_assassin, worded, key="card")
     body += [
         ft.Row(
             [ft.Container(card, width=CARD_WIDTH), share_slot],
