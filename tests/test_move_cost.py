@@ -431,3 +431,29 @@ async def test_a_clue_compares_the_cells_it_made_tappable_not_their_faces(table:
     assert counted["Icon"] == 0, counted  # no cell's symbol compared
     assert phone_b.says("A gave the clue. You guess.")
     assert all(phone_a.cell(*seat_of(A, cell)).button for cell in range(25))
+
+
+@at_the_table
+async def test_a_kept_card_moves_beside_the_code_when_the_page_widens_and_still_takes_taps(
+    table: Table,
+) -> None:
+    """The card drawn last, kept whole while no cell changed, moves into the wide layout's
+    row (beside the share code) when the page has widened by the next render: every cell
+    must still say what it shows and take its tap there."""
+    phone_a, phone_b, code = await deal_and_join(table)
+    phone_b.session.apply_page_patch({"width": 1400})  # widened; read at the next render
+    await give_clue(phone_a, "tree")  # B's card does not change: kept, and moved
+    await phone_b.settle()
+    assert phone_b.says("A gave the clue: tree. You guess.")
+    colours = card_of(table, code)
+    tan = next(cell for cell in range(25) if colours.a[cell] == "-" and colours.b[cell] != "X")
+    await phone_a.tap_cell(*seat_of(A, tan))  # B touched a bystander: B gives the next clue
+    await phone_b.settle()
+    await give_clue(phone_b, "river")
+    await phone_a.settle()
+    green = next(cell for cell in range(25) if colours.b[cell] == "G" and cell != tan)
+    await phone_b.tap_cell(*seat_of(B, green))  # A touched one of B's agents: B records it
+    await phone_a.settle()
+    assert "agent found" in phone_b.cell(*seat_of(B, green)).label
+    assert "agent found" in phone_a.cell(*seat_of(A, green)).label
+    assert phone_b.says("A found an agent.")
