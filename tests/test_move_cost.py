@@ -285,14 +285,27 @@ def compared() -> Iterator[Counter[str]]:
         yield counted
 
 
+@contextmanager
+def made_controls() -> Iterator[list[int]]:
+    """The Flet controls made meanwhile (components too), each by its new id: a control's
+    making sets every one of its 50-odd fields through Flet's descriptor."""
+    made: list[int] = []
+    with watched(id_counter.ControlId, "next", lambda *_args: made.append(1)):
+        yield made
+
+
 @at_the_table
-async def test_a_touch_compares_only_what_it_changed_on_each_phone(table: Table) -> None:
+async def test_a_touch_makes_and_compares_only_what_it_changed_on_each_phone(
+    table: Table,
+) -> None:
     """The parts of the screen a touch leaves as they were are the same controls as before
     (`use_retained`), so Flet's diff does not compare them: the turn, the bank, the timer,
     the rules' lines, the buttons, the other rows and cells, the side's phones; nor the
-    game table's own component, drawn again by itself; nor the card's and its row's
-    components, drawn in the table's render (64 controls compared on the two phones at
-    first, 22, 18, then 14)."""
+    game table's own component, drawn again by itself. The card and its touched row are
+    drawn in the table's render, not as components of their own, made, drawn and compared
+    at every move: a touch makes, on each phone, the found cell (its face and what takes its
+    tap), its row, the card's column and the screen's (controls compared on the two phones:
+    64 at first, 22, 18, then 14; made: 18, then 14)."""
     phone_a, phone_b, code = await deal_and_join(table)
     await give_clue(phone_a, "tree")
     await phone_b.settle()
@@ -302,47 +315,16 @@ async def test_a_touch_compares_only_what_it_changed_on_each_phone(table: Table)
     # The first touch's line comes above the kept rule line: matched by place, the kept line
     # took over the new one's identity, and phone A never showed it.
     assert phone_a.says("B found an agent.") and phone_a.says("When B touches a word, tap it here.")
-    with compared() as counted:
+    with compared() as counted, made_controls() as made:
         await phone_a.tap_cell(*seat_of(A, greens[1]))
         await phone_b.settle()
         await phone_a.settle()
     assert sum(counted.values()) <= 14, counted
+    assert len(made) <= 14, made
     for phone, side in ((phone_a, A), (phone_b, B)):
         assert all("agent found" in phone.cell(*seat_of(side, g)).label for g in greens[:2])
     assert phone_a.says("B found an agent.") and phone_a.says("When B touches a word, tap it here.")
     assert phone_b.says("You found an agent.") and phone_a.says("Undo")
-
-
-@contextmanager
-def made_controls() -> Iterator[list[int]]:
-    """The Flet controls made meanwhile (components too), each by its new id: a control's
-    making sets every one of its 50-odd fields, about 0.1 ms of the server's CPU."""
-    made: list[int] = []
-    with watched(id_counter.ControlId, "next", lambda *_args: made.append(1)):
-        yield made
-
-
-@at_the_table
-async def test_a_touch_makes_only_the_controls_it_changed_on_each_phone(table: Table) -> None:
-    """A touch of an agent makes, on each phone, the found cell (its face and what takes
-    its tap), its row, the card's column and the screen's: the card and its row were
-    components of their own, made and drawn again at every move (18 controls made on the
-    two phones before, 14 after)."""
-    phone_a, phone_b, code = await deal_and_join(table)
-    await give_clue(phone_a, "tree")
-    await phone_b.settle()
-    greens = [cell for cell, colour in enumerate(card_of(table, code).a) if colour == "G"]
-    await phone_a.tap_cell(*seat_of(A, greens[0]))
-    await phone_b.settle()
-    await phone_a.settle()
-    with made_controls() as made:
-        await phone_a.tap_cell(*seat_of(A, greens[1]))
-        await phone_b.settle()
-        await phone_a.settle()
-    assert phone_a.says("B found an agent.") and phone_b.says("You found an agent.")
-    for phone, side in ((phone_a, A), (phone_b, B)):
-        assert all("agent found" in phone.cell(*seat_of(side, g)).label for g in greens[:2])
-    assert len(made) <= 14, made
 
 
 @at_the_table
