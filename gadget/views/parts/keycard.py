@@ -5,7 +5,7 @@ from __future__ import annotations
 from collections.abc import Callable
 from dataclasses import dataclass
 from functools import lru_cache
-from typing import Final, NamedTuple, cast
+from typing import Final, NamedTuple
 
 import flet as ft
 
@@ -245,14 +245,14 @@ def _key_row(
     faces: list[ft.Control] = []
     cells: list[ft.Control] = []
     for place, look in enumerate(looks):
-        before = None if last is None else last.looks[place]
-        if last is not None and before == look:
+        if last is not None and last.looks[place] == look:
             faces.append(last.faces[place])
             cells.append(last.cells[place])
             continue
-        keeps_face = last is not None and before is not None
-        same_face = keeps_face and _face_shows(cast(CellLook, before)) == _face_shows(look)
-        face = cast(DrawnRow, last).faces[place] if same_face else _face(look, f"face {look.cell}")
+        if last is not None and _face_shows(last.looks[place]) == _face_shows(look):
+            face = last.faces[place]
+        else:
+            face = _face(look, f"face {look.cell}")
         faces.append(face)
         cells.append(_key_cell(look, face, tap, f"cell {look.cell}"))
     return DrawnRow(looks, tuple(faces), tuple(cells), ft.Row(cells, spacing=4, key=key))
