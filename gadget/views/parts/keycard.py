@@ -3,7 +3,7 @@
 from __future__ import annotations
 
 from collections.abc import Callable
-from dataclasses import dataclass
+from dataclasses import dataclass, replace
 from functools import lru_cache
 from typing import Final, NamedTuple
 
@@ -227,12 +227,6 @@ class DrawnRow(NamedTuple):
     row: ft.Control
 
 
-def _face_shows(look: CellLook) -> tuple[object, ...]:
-    """What a cell's face shows: all of its look but whether it may be tapped."""
-    return (look.colour, look.found, look.struck, look.tokens, look.partner_colour, look.word,
-            look.chosen)  # fmt: skip
-
-
 def _key_row(
     looks: tuple[CellLook, ...], tap: Callable[[int], None], last: DrawnRow | None, key: str
 ) -> DrawnRow:
@@ -249,7 +243,8 @@ def _key_row(
             faces.append(last.faces[place])
             cells.append(last.cells[place])
             continue
-        if last is not None and _face_shows(last.looks[place]) == _face_shows(look):
+        # The face shows all of a look but whether the cell may be tapped.
+        if last is not None and replace(last.looks[place], touchable=look.touchable) == look:
             face = last.faces[place]
         else:
             face = _face(look, f"face {look.cell}")
