@@ -8,7 +8,7 @@ import time
 from collections.abc import Callable, Iterator
 from concurrent.futures import ThreadPoolExecutor
 from dataclasses import dataclass
-from typing import Any
+from typing import Any, NamedTuple
 
 import flet as ft
 import msgpack
@@ -386,6 +386,38 @@ def decoded_strings(frames: list[bytes]) -> list[str]:
     for frame in frames:
         walk(msgpack.unpackb(frame, strict_map_key=False, raw=False, ext_hook=_ext))
     return strings
+
+
+class Sent(NamedTuple):
+    """One change a phone's page was told: the control it is addressed to, where in it (its
+    fields and indexes, from that control), and the value (for a replace or an add)."""
+
+    to: int
+    op: int  # Flet's `Operation`: 0 replace, 1 add, 2 remove, 3 move
+    path: list[Any]
+    value: Any  # a move's: the path it moves to
+
+
+def sent_changes(frames: list[bytes]) -> list[Sent]:
+    """Every change in every patch of these frames, its path spelt out (Flet sends each path
+    as a node of a tree of the patch's paths, and the last part)."""
+    changes: list[Sent] = []
+    for frame in frames:
+        action, body = msgpack.unpackb(frame, strict_map_key=False, raw=False, ext_hook=_ext)
+        if action != MessageAction.PATCH_CONTROL.value:
+            continue
+        tree, *ops = body["patch"]
+        where: dict[int, list[Any]] = {}
+        nodes = [(tree, list[Any]())]
+        while nodes:
+            node, parts = nodes.pop()
+            where[node[0]] = parts
+            nodes += [(child, [*parts, part]) for part, child in (node[1:] or [{}])[0].items()]
+        for op, node_id, last, *rest in ops:
+            # A move's value is where it moves to; a replace's or an add's, what it puts there.
+            value = [*where[rest[0]], rest[1]] if op == 3 else (rest[0] if rest else None)
+            changes.append(Sent(body["id"], op, [*where[node_id], last], value))
+    return changes
 
 
 def _without_ids(value: Any) -> Any:

@@ -22,7 +22,7 @@ from gadget.engine import Clue, Guess, Player
 from gadget.services.table import Table
 from gadget.store import Store
 from gadget.views.parts import keycard
-from tests.phones import Phone
+from tests.phones import Phone, Sent, sent_changes
 from tests.screens import at_the_table, card_of, deal_and_join, give_clue, seat_of
 from tests.seated import Seated
 from tests.test_side_invites import clued_apart
@@ -303,9 +303,10 @@ async def test_a_touch_makes_and_compares_only_what_it_changed_on_each_phone(
     the rules' lines, the buttons, the other rows and cells, the side's phones; nor the
     game table's own component, drawn again by itself. The card and its touched row are
     drawn in the table's render, not as components of their own, made, drawn and compared
-    at every move: a touch makes, on each phone, the found cell (its face and what takes its
-    tap), its row, the card's column and the screen's (controls compared on the two phones:
-    64 at first, 22, 18, then 14; made: 18, then 14)."""
+    at every move; the row changes in place, so the card and the screen's column are the
+    ones drawn before: a touch makes, on each phone, the found cell only (its face and what
+    takes its tap; controls compared on the two phones: 64 at first, 22, 18, 14, then 8;
+    made: 18, 14, then 8)."""
     phone_a, phone_b, code = await deal_and_join(table)
     await give_clue(phone_a, "tree")
     await phone_b.settle()
@@ -319,8 +320,8 @@ async def test_a_touch_makes_and_compares_only_what_it_changed_on_each_phone(
         await phone_a.tap_cell(*seat_of(A, greens[1]))
         await phone_b.settle()
         await phone_a.settle()
-    assert sum(counted.values()) <= 14, counted
-    assert len(made) <= 14, made
+    assert sum(counted.values()) <= 8, counted
+    assert len(made) <= 8, made
     for phone, side in ((phone_a, A), (phone_b, B)):
         assert all("agent found" in phone.cell(*seat_of(side, g)).label for g in greens[:2])
     assert phone_a.says("B found an agent.") and phone_a.says("When B touches a word, tap it here.")
@@ -439,3 +440,35 @@ async def test_a_kept_card_moves_beside_the_code_when_the_page_widens_and_still_
     assert "agent found" in phone_b.cell(*seat_of(B, green)).label
     assert "agent found" in phone_a.cell(*seat_of(A, green)).label
     assert phone_b.says("A found an agent.")
+
+
+@at_the_table
+async def test_a_touch_tells_each_phone_its_cell_through_the_row_that_holds_it(
+    table: Table,
+) -> None:
+    """The touched row changes in place: what each phone is sent must be addressed to that
+    row, at the cell's place in it, and say what the server's row now holds; the card and
+    its rows are never sent again, nor is the screen's column."""
+    phone_a, phone_b, code = await deal_and_join(table)
+    await give_clue(phone_a, "tree")
+    await phone_b.settle()
+    colours = card_of(table, code)
+    greens = [cell for cell, colour in enumerate(colours.a) if colour == "G"]
+    tan = next(cell for cell in range(25) if colours.a[cell] == "-" and colours.b[cell] != "X")
+    for touched in (greens[0], greens[1], tan):  # the last ends the turn: lines come and go
+        sent_before = [len(phone.connection.frames) for phone in (phone_a, phone_b)]
+        await phone_a.tap_cell(*seat_of(A, touched))
+        await phone_b.settle()
+        await phone_a.settle()
+        for phone, side, before in ((phone_a, A, sent_before[0]), (phone_b, B, sent_before[1])):
+            cell = phone.cell(*seat_of(side, touched))
+            row = cell.parent
+            assert isinstance(row, ft.Row) and row.controls[seat_of(side, touched)[1] - 1] is cell
+            sent = sent_changes(phone.connection.frames[before:])
+            place = ["controls", row.controls.index(cell), "label"]
+            assert Sent(row._i, 0, place, cell.label) in sent, sent
+            keys = {value.get("key") for change in sent if isinstance(value := change.value, dict)}
+            assert not keys & {"card", *(f"row {n}" for n in range(5))}, keys
+            assert all(change.path != ["_b"] for change in sent), sent  # the screen whole
+    assert phone_b.says("You touched a bystander: the turn ends.")
+    assert phone_a.says("B gives the next clue.") and phone_b.says("Give clue")

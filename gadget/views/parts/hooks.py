@@ -7,6 +7,7 @@ from __future__ import annotations
 import asyncio
 import contextlib
 import functools
+import operator
 import weakref
 from collections.abc import Awaitable, Callable, Hashable
 from typing import Final, Generic, Protocol, TypeVar, cast
@@ -256,3 +257,17 @@ def use_retained() -> Retain:
         return made
 
     return retain
+
+
+def use_same_whole(parts: list[ft.Control], make: Callable[[list[ft.Control]], Made]) -> Made:
+    """The control made of these parts at the last render when every part is the very same
+    object again, else one made now: Flet's diff then passes over the whole, where a screen's
+    column made again at every touch was made and compared on each phone for nothing."""
+    kept: Kept[tuple[tuple[ft.Control, ...], Made] | None] = use_kept(None)
+    last = kept.current
+    same = last is not None and len(last[0]) == len(parts)
+    if last is not None and same and all(map(operator.is_, parts, last[0])):
+        return last[1]
+    whole = make(parts)
+    kept.current = (tuple(parts), whole)
+    return whole

@@ -5,7 +5,7 @@ from __future__ import annotations
 from collections.abc import Callable
 from dataclasses import dataclass, replace
 from functools import lru_cache
-from typing import Final, NamedTuple
+from typing import Any, Final, NamedTuple
 
 import flet as ft
 
@@ -224,7 +224,7 @@ class DrawnRow(NamedTuple):
     looks: tuple[CellLook, ...]
     faces: tuple[ft.Control, ...]
     cells: tuple[ft.Control, ...]
-    row: ft.Control
+    row: ft.Row
 
 
 def _key_row(
@@ -233,7 +233,9 @@ def _key_row(
     """Five cells; a move changes one row or two, and the others are kept whole, not even
     compared (nor, in a changed row, its unchanged cells: the same controls as before). A
     cell's face is kept while only whether it may be tapped changes: a clue makes every
-    uncovered cell of the clue giver's card tappable, and drew all 25 faces again."""
+    uncovered cell of the clue giver's card tappable, and drew all 25 faces again. A row
+    drawn before is changed in place (`_changed_in_place`): the card above it is then the
+    very same, and neither is made nor compared again."""
     if last is not None and last.looks == looks:
         return last
     faces: list[ft.Control] = []
@@ -250,7 +252,27 @@ def _key_row(
             face = _face(look, f"face {look.cell}")
         faces.append(face)
         cells.append(_key_cell(look, face, tap, f"cell {look.cell}"))
-    return DrawnRow(looks, tuple(faces), tuple(cells), ft.Row(cells, spacing=4, key=key))
+    if last is None:
+        return DrawnRow(looks, tuple(faces), tuple(cells), ft.Row(cells, spacing=4, key=key))
+    _changed_in_place(last.row, cells)
+    return DrawnRow(looks, tuple(faces), tuple(cells), last.row)
+
+
+def _changed_in_place(row: ft.Row, cells: list[ft.Control]) -> None:
+    """Send the phone what changed among a shown row's cells, and hold them in it: the row,
+    the card and the screen above stay the very objects the phone has, so the screen's own
+    diff passes over them (a touch made and compared the row, the card and the screen's
+    column again on each phone, three of its seven controls). This is how Flet's own
+    `use_dialog` patches a dialog it keeps: one diff, from the row, of its cells only."""
+    session: Any = ft.context.page.session  # takes a dict of the row's fields, as Flet's own
+    session.patch_control(
+        control={"controls": cells},
+        prev_control={"controls": list(row.controls)},
+        parent=row,
+        path=[],
+        frozen=True,
+    )
+    row.controls[:] = cells  # the row Flet holds now holds what the phone shows
 
 
 def _worded(symbol: ft.Control, word: str, ink: str) -> ft.Control:
@@ -354,8 +376,7 @@ def use_key_card(
         )
         for n in range(CELLS // 5)
     )
-    if last is not None and all(now is before for now, before in zip(rows, last[0], strict=True)):
-        return last[1]  # nothing changed: the very same card, passed over by the diff
-    card = ft.Column([row.row for row in rows], spacing=4, key=key)
+    # Once drawn, the card is the very same object: its rows change in place.
+    card = ft.Column([row.row for row in rows], spacing=4, key=key) if last is None else last[1]
     drawn.current = (rows, card)
     return card

@@ -26,6 +26,7 @@ from gadget.views.parts.hooks import (
     made_by,
     use_kept,
     use_retained,
+    use_same_whole,
     use_value,
     use_wakelock,
 )
@@ -350,7 +351,7 @@ def GameTable(following: Following, set_shown: Callable[[PhoneGame], None]) -> f
     body[-1:-1] = touch_question(view, seen.words, mine, act, lambda: choose(None))
     body += _below_the_card(seen, side, game_id, (shown.side_names, shown.place_on_side), retain)
     body += _show_code(set_sharing, retain) if shares and not showing_code else []
-    return screen(body, spacing=10)
+    return use_same_whole(body, lambda parts: screen(parts, spacing=10))
 
 
 def _below_the_card(
