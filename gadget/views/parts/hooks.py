@@ -265,8 +265,7 @@ def use_same_whole(parts: list[ft.Control], make: Callable[[list[ft.Control]], M
     column made again at every touch was made and compared on each phone for nothing."""
     kept: Kept[tuple[tuple[ft.Control, ...], Made] | None] = use_kept(None)
     last = kept.current
-    same = last is not None and len(last[0]) == len(parts)
-    if last is not None and same and all(map(operator.is_, parts, last[0])):
+    if last is not None and len(last[0]) == len(parts) and all(map(operator.is_, parts, last[0])):
         return last[1]
     whole = make(parts)
     kept.current = (tuple(parts), whole)
