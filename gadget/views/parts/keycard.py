@@ -5,7 +5,7 @@ from __future__ import annotations
 from collections.abc import Callable
 from dataclasses import dataclass, replace
 from functools import lru_cache
-from typing import Any, Final, NamedTuple
+from typing import Final, NamedTuple, cast
 
 import flet as ft
 
@@ -264,8 +264,9 @@ def _changed_in_place(row: ft.Row, cells: list[ft.Control]) -> None:
     diff passes over them (a touch made and compared the row, the card and the screen's
     column again on each phone, three of its seven controls). This is how Flet's own
     `use_dialog` patches a dialog it keeps: one diff, from the row, of its cells only."""
-    session: Any = ft.context.page.session  # takes a dict of the row's fields, as Flet's own
-    session.patch_control(
+    # Handed a dict of the row's fields, as Flet's own components hand theirs (typed: a control).
+    patch_control = cast(Callable[..., None], ft.context.page.session.patch_control)
+    patch_control(
         control={"controls": cells},
         prev_control={"controls": list(row.controls)},
         parent=row,
