@@ -407,12 +407,13 @@ def sent_changes(frames: list[bytes]) -> list[Sent]:
         if action != MessageAction.PATCH_CONTROL.value:
             continue
         tree, *ops = body["patch"]
-        where: dict[int, list[Any]] = {}
-        nodes = [(tree, list[Any]())]
+        where: dict[int, list[Any]] = {}  # each node's number: the path to it
+        nodes: list[tuple[list[Any], list[Any]]] = [(tree, [])]
         while nodes:
-            node, parts = nodes.pop()
+            node, parts = nodes.pop()  # [number] or [number, {part: node}]
             where[node[0]] = parts
-            nodes += [(child, [*parts, part]) for part, child in (node[1:] or [{}])[0].items()]
+            children = node[1] if len(node) > 1 else {}
+            nodes += [(child, [*parts, part]) for part, child in children.items()]
         for op, node_id, last, *rest in ops:
             # A move's value is where it moves to; a replace's or an add's, what it puts there.
             value = [*where[rest[0]], rest[1]] if op == 3 else (rest[0] if rest else None)
