@@ -218,12 +218,11 @@ def _face(look: CellLook, key: str | None = None) -> ft.Control:
 
 
 class DrawnRow(NamedTuple):
-    """A row of the card as drawn: its looks, and each cell's face, cell and the row itself
-    (what the next render keeps of it)."""
+    """A row of the card as drawn: its looks, each cell's face, and the row itself, which
+    holds the cells (what the next render keeps of it)."""
 
     looks: tuple[CellLook, ...]
     faces: tuple[ft.Control, ...]
-    cells: tuple[ft.Control, ...]
     row: ft.Row
 
 
@@ -243,7 +242,7 @@ def _key_row(
     for place, look in enumerate(looks):
         if last is not None and last.looks[place] == look:
             faces.append(last.faces[place])
-            cells.append(last.cells[place])
+            cells.append(last.row.controls[place])
             continue
         # The face shows all of a look but whether the cell may be tapped.
         if last is not None and replace(last.looks[place], touchable=look.touchable) == look:
@@ -253,9 +252,9 @@ def _key_row(
         faces.append(face)
         cells.append(_key_cell(look, face, tap, f"cell {look.cell}"))
     if last is None:
-        return DrawnRow(looks, tuple(faces), tuple(cells), ft.Row(cells, spacing=4, key=key))
+        return DrawnRow(looks, tuple(faces), ft.Row(cells, spacing=4, key=key))
     _changed_in_place(last.row, cells)
-    return DrawnRow(looks, tuple(faces), tuple(cells), last.row)
+    return DrawnRow(looks, tuple(faces), last.row)
 
 
 def _changed_in_place(row: ft.Row, cells: list[ft.Control]) -> None:
