@@ -13,6 +13,7 @@ from typing import Any
 
 import flet as ft
 import psycopg
+import pytest
 import sqlmodel
 from flet.components import component as flet_component
 from flet.controls import id_counter, object_patch
@@ -401,19 +402,72 @@ async def test_a_move_keeps_no_earlier_screen_in_memory(table: Table) -> None:
 
 
 @at_the_table
-async def test_a_clue_compares_the_cells_it_made_tappable_not_their_faces(table: Table) -> None:
-    """A clue makes every uncovered cell of the clue giver's card tappable: the cell's face
-    (its colour, its word) is kept, and only what takes the tap is drawn again (153
-    controls compared on the two phones before, 78 after)."""
-    phone_a, phone_b, _code = await deal_and_join(table)
-    with compared() as counted:
+async def test_a_clue_tells_the_clue_givers_cells_in_place_that_they_may_be_tapped(
+    table: Table,
+) -> None:
+    """A clue makes every uncovered cell of the clue giver's card tappable, and the end of
+    the turn makes them untappable again: each cell is kept, the very same control, and the
+    phone is told, addressed to the cell's row, that it is a button, takes a tap and
+    ripples, or no longer; the server's cell holds the same (a tap reaches it, or nothing).
+    Controls compared on the two phones at a clue: 153 at first, 78, 62, then 12; made:
+    67, then 17, none of them a cell."""
+    phone_a, phone_b, code = await deal_and_join(table)
+    places = [seat_of(A, cell) for cell in range(25)]
+    cells = [phone_a.cell(*place) for place in places]
+    sent_before = len(phone_a.connection.frames)
+    with compared() as counted, made_controls() as made:
         await phone_a.tap("Give clue")
         await phone_b.settle()
         await phone_a.settle()
-    assert sum(counted.values()) <= 85, counted
-    assert counted["Icon"] == 0, counted  # no cell's symbol compared
+    assert sum(counted.values()) <= 12, counted
+    assert not counted["Semantics"] and not counted["Icon"], counted
+    assert len(made) <= 17, made
     assert phone_b.says("A gave the clue. You guess.")
-    assert all(phone_a.cell(*seat_of(A, cell)).button for cell in range(25))
+    assert [phone_a.cell(*place) for place in places] == cells
+    assert all(cell is phone_a.cell(*place) for cell, place in zip(cells, places, strict=True))
+    told = sent_changes(phone_a.connection.frames[sent_before:])
+    for cell in cells:
+        assert cell.button and isinstance(cell.content, ft.Container)
+        assert cell.content.on_click is not None and cell.content.ink
+        assert _told_of(cell, told) == {"button": True, "on_click": True, "ink": True}, told
+    with pytest.raises(RuntimeError, match="Frozen"):  # still drawn by Flet: set in place only
+        cells[0].button = False
+    colours = card_of(table, code)
+    tan = next(cell for cell in range(25) if colours.a[cell] == "-" and colours.b[cell] != "X")
+    sent_before = len(phone_a.connection.frames)
+    await phone_a.tap_cell(*seat_of(A, tan))  # taken by a kept cell: the turn ends
+    await phone_b.settle()
+    await phone_a.settle()
+    assert phone_a.says("B gives the next clue.") and phone_b.says("Give clue")
+    told = sent_changes(phone_a.connection.frames[sent_before:])
+    for cell in range(25):
+        shown = phone_a.cell(*seat_of(A, cell))
+        assert not shown.button and isinstance(shown.content, ft.Container)
+        assert shown.content.on_click is None and not shown.content.ink
+        if cell != tan:  # the touched bystander's is drawn again
+            assert shown is cells[places.index(seat_of(A, cell))]
+            assert _told_of(shown, told) == {"button": False, "on_click": False, "ink": False}
+    sent_to_b = len(phone_b.connection.frames)
+    await phone_a.tap_cell(*places[0])  # no longer taken: nothing happens
+    await phone_a.settle()
+    await phone_b.settle()
+    assert len(phone_b.connection.frames) == sent_to_b
+    assert phone_a.says("B gives the next clue.") and phone_b.says("Give clue")
+
+
+def _told_of(cell: ft.Control, told: list[Sent]) -> dict[str, object]:
+    """What these changes told a phone of a cell's tap: whether it is a button, takes a tap
+    and ripples, each as told through the cell's row."""
+    row = cell.parent
+    assert isinstance(row, ft.Row)
+    place = row.controls.index(cell)
+    return {
+        change.path[-1]: change.value
+        for change in told
+        if change.to == row._i
+        and change.path[:2] == ["controls", place]
+        and change.path[2:] in (["button"], ["content", "on_click"], ["content", "ink"])
+    }
 
 
 @at_the_table

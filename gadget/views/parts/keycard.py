@@ -13,6 +13,7 @@ from gadget.engine import CELLS, Colour, PlayerView
 from gadget.services import palette
 from gadget.views.parts.boundary import component
 from gadget.views.parts.hooks import Kept, use_kept
+from gadget.views.parts.in_place import Fields, children_changed, fields_changed, set_held
 from gadget.views.parts.language import _, pgettext, spoken
 
 # Green, black and tan are told apart by a symbol too, for colour-blind players.
@@ -160,14 +161,39 @@ def _key_cell(
         exclude_semantics=True,  # the label says the tokens: "partner" is not said twice
         expand=True,
         content=ft.Container(
-            content=face,
-            height=54,
-            expand=True,
-            on_click=(lambda _e, c=look.cell: tap(c)) if look.touchable else None,
-            ink=look.touchable,
+            content=face, height=54, expand=True, on_click=_taker(look, tap), ink=look.touchable
         ),
         key=key,
     )
+
+
+def _taker(look: CellLook, tap: Callable[[int], None]) -> Callable[[object], None] | None:
+    """What a cell does when tapped: tells the card which cell, when it may be tapped."""
+    if not look.touchable:
+        return None
+    cell = look.cell
+    return lambda _event: tap(cell)
+
+
+def _turned(row: ft.Row, turned: dict[int, CellLook], tap: Callable[[int], None]) -> None:
+    """Tell the phone which kept cells of a shown row may now be tapped or no longer, then
+    hold it in the cells: whether a cell is a button (to a screen reader), takes a tap, and
+    ripples. A clue turns 25 cells of the clue giver's card, the end of a turn turns them
+    back; each cell and what takes its tap were made and compared again for these three."""
+    before: list[Fields] = [{} for _cell in row.controls]
+    after: list[Fields] = [{} for _cell in row.controls]
+    for place, look in turned.items():
+        cell = cast(ft.Semantics, row.controls[place])
+        taker = cast(ft.Container, cell.content)
+        was = {"on_click": taker.on_click is not None, "ink": taker.ink}
+        before[place] = {"button": cell.button, "content": was}
+        now = {"on_click": look.touchable, "ink": look.touchable}
+        after[place] = {"button": look.touchable, "content": now}
+    fields_changed(row, before, after)
+    for place, look in turned.items():
+        cell = cast(ft.Semantics, row.controls[place])
+        set_held(cell, button=look.touchable)
+        set_held(cast(ft.Control, cell.content), on_click=_taker(look, tap), ink=look.touchable)
 
 
 def _face(look: CellLook, key: str | None = None) -> ft.Control:
@@ -231,48 +257,31 @@ def _key_row(
 ) -> DrawnRow:
     """Five cells; a move changes one row or two, and the others are kept whole, not even
     compared (nor, in a changed row, its unchanged cells: the same controls as before). A
-    cell's face is kept while only whether it may be tapped changes: a clue makes every
-    uncovered cell of the clue giver's card tappable, and drew all 25 faces again. A row
-    drawn before is changed in place (`_changed_in_place`): the card above it is then the
-    very same, and neither is made nor compared again."""
+    cell whose only change is whether it may be tapped is kept too, and told so in place
+    (`_turned`): a clue makes every uncovered cell of the clue giver's card tappable, and
+    made all 25 again. A row drawn before is changed in place (`in_place`): the card above
+    it is then the very same, and neither is made nor compared again."""
     if last is not None and last.looks == looks:
         return last
     faces: list[ft.Control] = []
     cells: list[ft.Control] = []
+    turned: dict[int, CellLook] = {}  # kept cells that may now be tapped, or no longer
     for place, look in enumerate(looks):
-        if last is not None and last.looks[place] == look:
+        if last is not None and replace(last.looks[place], touchable=look.touchable) == look:
             faces.append(last.faces[place])
             cells.append(last.row.controls[place])
+            if last.looks[place].touchable != look.touchable:
+                turned[place] = look
             continue
-        # The face shows all of a look but whether the cell may be tapped.
-        if last is not None and replace(last.looks[place], touchable=look.touchable) == look:
-            face = last.faces[place]
-        else:
-            face = _face(look, f"face {look.cell}")
+        face = _face(look, f"face {look.cell}")
         faces.append(face)
         cells.append(_key_cell(look, face, tap, f"cell {look.cell}"))
     if last is None:
         return DrawnRow(looks, tuple(faces), ft.Row(cells, spacing=4, key=key))
-    _changed_in_place(last.row, cells)
+    children_changed(last.row, cells)
+    if turned:
+        _turned(last.row, turned, tap)
     return DrawnRow(looks, tuple(faces), last.row)
-
-
-def _changed_in_place(row: ft.Row, cells: list[ft.Control]) -> None:
-    """Send the phone what changed among a shown row's cells, and hold them in it: the row,
-    the card and the screen above stay the very objects the phone has, so the screen's own
-    diff passes over them (a touch made and compared the row, the card and the screen's
-    column again on each phone, three of its seven controls). This is how Flet's own
-    `use_dialog` patches a dialog it keeps: one diff, from the row, of its cells only."""
-    # Handed a dict of the row's fields, as Flet's own components hand theirs (typed: a control).
-    patch_control = cast(Callable[..., None], ft.context.page.session.patch_control)
-    patch_control(
-        control={"controls": cells},
-        prev_control={"controls": list(row.controls)},
-        parent=row,
-        path=[],
-        frozen=True,
-    )
-    row.controls[:] = cells  # the row Flet holds now holds what the phone shows
 
 
 def _worded(symbol: ft.Control, word: str, ink: str) -> ft.Control:

@@ -1,0 +1,54 @@
+"""Changes to controls a phone already shows, sent from the control that holds them: a move
+changes a cell or a few of a drawn card, and Flet's own way (make the parent again and
+compare it) made and compared the card, its row and the screen's column at every move."""
+
+from __future__ import annotations
+
+from collections.abc import Callable, Mapping, Sequence
+from typing import cast
+
+import flet as ft
+
+# What one shown control's fields become, by name; a nested mapping: its child in that field.
+Fields = Mapping[str, object]
+
+
+def _patch(holder: ft.Control, before: Mapping[str, object], after: Mapping[str, object]) -> None:
+    # Handed dicts of the holder's fields, as Flet's own components hand theirs (typed: a
+    # control), diffed as Flet diffs a drawn screen (frozen: compared, never tracked).
+    patch_control = cast(Callable[..., None], ft.context.page.session.patch_control)
+    patch_control(control=after, prev_control=before, parent=holder, path=[], frozen=True)
+
+
+def children_changed(holder: ft.Row, children: list[ft.Control]) -> None:
+    """Send the phone what changed among a shown row's children, and hold them in it: the row
+    and all above it stay the very objects the phone has, so the screen's own diff passes
+    over them. This is how Flet's own `use_dialog` patches a dialog it keeps: one diff, from
+    the row, of its children only (the same object in both is not compared)."""
+    if all(new is old for new, old in zip(children, holder.controls, strict=True)):
+        return
+    _patch(holder, {"controls": list(holder.controls)}, {"controls": children})
+    holder.controls[:] = children  # the row Flet holds now holds what the phone shows
+
+
+def fields_changed(holder: ft.Row, before: Sequence[Fields], after: Sequence[Fields]) -> None:
+    """Send the phone new values of some fields of a shown row's children (`before` and
+    `after`: what each child's fields were and become, by place; an empty one: unchanged),
+    for the caller to set on the controls themselves (`set_held`): a clue made 25 cells
+    tappable, and each cell and what takes its tap were made and compared again for three
+    flags."""
+    _patch(holder, {"controls": list(before)}, {"controls": list(after)})
+
+
+def set_held(control: ft.Control, **fields: object) -> None:
+    """Set fields of a control Flet holds as drawn (marked frozen: set only as Flet's own
+    `_before_update_safe` sets them, the mark lifted meanwhile), once the phone is told."""
+    frozen = getattr(control, "_frozen", None)
+    if frozen is not None:
+        delattr(control, "_frozen")
+    try:
+        for name, value in fields.items():
+            setattr(control, name, value)
+    finally:
+        if frozen is not None:
+            control._frozen = frozen
