@@ -4,7 +4,7 @@ compare it) made and compared the card, its row and the screen's column at every
 
 from __future__ import annotations
 
-from collections.abc import Callable, Mapping, Sequence
+from collections.abc import Callable, Mapping
 from typing import cast
 
 import flet as ft
@@ -31,13 +31,16 @@ def children_changed(holder: ft.Row, children: list[ft.Control]) -> None:
     holder.controls[:] = children  # the row Flet holds now holds what the phone shows
 
 
-def fields_changed(holder: ft.Row, before: Sequence[Fields], after: Sequence[Fields]) -> None:
+def fields_changed(
+    holder: ft.Row, before: Mapping[int, Fields], after: Mapping[int, Fields]
+) -> None:
     """Send the phone new values of some fields of a shown row's children (`before` and
-    `after`: what each child's fields were and become, by place; an empty one: unchanged),
-    for the caller to set on the controls themselves (`set_held`): a clue made 25 cells
-    tappable, and each cell and what takes its tap were made and compared again for three
-    flags."""
-    _patch(holder, {"controls": list(before)}, {"controls": list(after)})
+    `after`: what the fields of each child, by its place, were and become), for the caller
+    to set on the controls themselves (`set_held`): a clue made 25 cells tappable, and each
+    cell and what takes its tap were made and compared again for three flags. By place, not
+    as a list: Flet's diff of a list of plain values writes each pair into a debug line,
+    logged or not."""
+    _patch(holder, {"controls": dict(before)}, {"controls": dict(after)})
 
 
 def set_held(control: ft.Control, **fields: object) -> None:

@@ -180,8 +180,8 @@ def _turned(row: ft.Row, turned: dict[int, CellLook], tap: Callable[[int], None]
     hold it in the cells: whether a cell is a button (to a screen reader), takes a tap, and
     ripples. A clue turns 25 cells of the clue giver's card, the end of a turn turns them
     back; each cell and what takes its tap were made and compared again for these three."""
-    before: list[Fields] = [{} for _cell in row.controls]
-    after: list[Fields] = [{} for _cell in row.controls]
+    before: dict[int, Fields] = {}
+    after: dict[int, Fields] = {}
     for place, look in turned.items():
         cell = cast(ft.Semantics, row.controls[place])
         taker = cast(ft.Container, cell.content)
