@@ -36,10 +36,8 @@ def fields_changed(
 ) -> None:
     """Send the phone new values of some fields of a shown row's children (`before` and
     `after`: what the fields of each child, by its place, were and become), for the caller
-    to set on the controls themselves (`set_held`): a clue made 25 cells tappable, and each
-    cell and what takes its tap were made and compared again for three flags. By place, not
-    as a list: Flet's diff of a list of plain values writes each pair into a debug line,
-    logged or not."""
+    to set on the controls themselves (`set_held`). By place, not as a list: Flet's diff of
+    a list of plain values writes each pair into a debug line, logged or not."""
     _patch(holder, {"controls": dict(before)}, {"controls": dict(after)})
 
 

@@ -244,11 +244,10 @@ def _face(look: CellLook, key: str | None = None) -> ft.Control:
 
 
 class DrawnRow(NamedTuple):
-    """A row of the card as drawn: its looks, each cell's face, and the row itself, which
-    holds the cells (what the next render keeps of it)."""
+    """A row of the card as drawn: its looks, and the row itself, which holds the cells
+    (what the next render keeps of it)."""
 
     looks: tuple[CellLook, ...]
-    faces: tuple[ft.Control, ...]
     row: ft.Row
 
 
@@ -263,25 +262,21 @@ def _key_row(
     it is then the very same, and neither is made nor compared again."""
     if last is not None and last.looks == looks:
         return last
-    faces: list[ft.Control] = []
     cells: list[ft.Control] = []
     turned: dict[int, CellLook] = {}  # kept cells that may now be tapped, or no longer
     for place, look in enumerate(looks):
         if last is not None and replace(last.looks[place], touchable=look.touchable) == look:
-            faces.append(last.faces[place])
             cells.append(last.row.controls[place])
             if last.looks[place].touchable != look.touchable:
                 turned[place] = look
             continue
-        face = _face(look, f"face {look.cell}")
-        faces.append(face)
-        cells.append(_key_cell(look, face, tap, f"cell {look.cell}"))
+        cells.append(_key_cell(look, _face(look, f"face {look.cell}"), tap, f"cell {look.cell}"))
     if last is None:
-        return DrawnRow(looks, tuple(faces), ft.Row(cells, spacing=4, key=key))
+        return DrawnRow(looks, ft.Row(cells, spacing=4, key=key))
     children_changed(last.row, cells)
     if turned:
         _turned(last.row, turned, tap)
-    return DrawnRow(looks, tuple(faces), last.row)
+    return DrawnRow(looks, last.row)
 
 
 def _worded(symbol: ft.Control, word: str, ink: str) -> ft.Control:
