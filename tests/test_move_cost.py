@@ -423,7 +423,6 @@ async def test_a_clue_tells_the_clue_givers_cells_in_place_that_they_may_be_tapp
     assert not counted["Semantics"] and not counted["Icon"], counted
     assert len(made) <= 17, made
     assert phone_b.says("A gave the clue. You guess.")
-    assert [phone_a.cell(*place) for place in places] == cells
     assert all(cell is phone_a.cell(*place) for cell, place in zip(cells, places, strict=True))
     told = sent_changes(phone_a.connection.frames[sent_before:])
     for cell in cells:
