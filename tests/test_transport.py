@@ -58,6 +58,16 @@ def test_the_bytes_sent_are_flets_own() -> None:
     assert queued(transport.send_message, message) == queued(transport.FLETS_SEND_MESSAGE, message)
 
 
+def test_a_message_sent_once_the_phones_send_loop_has_ended_is_dropped() -> None:
+    """Between the end of Flet's send loop (its queue set to None) and the session's
+    detaching, a render may still send: a row changed in place sends from inside the table's
+    render, and Flet's error there put up "Something went wrong" on that phone (an outsider
+    closed a flooded table's sockets while its taps were handled)."""
+    app = object.__new__(flet_app.FletApp)
+    app._FletApp__send_queue = None
+    transport.send_message(app, patch_message())  # dropped, no error
+
+
 def test_a_message_is_written_out_only_when_its_line_is_logged(
     caplog: pytest.LogCaptureFixture,
 ) -> None:

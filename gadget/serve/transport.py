@@ -20,14 +20,21 @@ FLETS_SEND_MESSAGE: Final = flet_app.FletApp.send_message
 
 
 def send_message(self: Any, message: Message) -> None:
-    """Flet's `FletApp.send_message`, its debug line formatted only when it is logged."""
+    """Flet's `FletApp.send_message`, its debug line formatted only when it is logged, and
+    nothing sent once the phone's send loop has ended (its queue gone, before Flet detaches
+    the session): a row changed in place sends from inside the table's render, where Flet's
+    error put up "Something went wrong" on a phone that was leaving (an outsider's flood);
+    Flet's own `send_data_channel_frame` drops such a frame the same way."""
+    queue = self._FletApp__send_queue
+    if queue is None:
+        return
     if flet_app.transport_log.isEnabledFor(logging.DEBUG):
         flet_app.transport_log.debug("send_message: %s", message)
     body = msgpack.packb(
         [message.action, message.body],
         default=configure_encode_object_for_msgpack(BaseControl),  # type: ignore[no-untyped-call]
     )
-    self._FletApp__send_queue.put_nowait(b"\x00" + body)
+    queue.put_nowait(b"\x00" + body)
 
 
 def quiet_sends() -> None:
