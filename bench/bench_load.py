@@ -66,6 +66,7 @@ from bench.load_phones import (  # noqa: E402
     until_healthy,
 )
 from gadget.engine import Player  # noqa: E402
+from gadget.serve.collector import STEP_SECONDS  # noqa: E402
 from gadget.services.phones import new_phone_token, phone_from_token  # noqa: E402
 from gadget.services.table import Table  # noqa: E402
 from gadget.store import Store  # noqa: E402
@@ -76,7 +77,10 @@ ACTIONS = 10  # a clue, then nine touches of agents (the floor: ten taps)
 # s for a rung's screens, all opened at once: 400 tables are four times the 100 whose joins
 # were measured (p95 7.7 s, both cores busy), each with JOIN_PATIENCE's own margin.
 DRAWN_PATIENCE = 4 * JOIN_PATIENCE
-QUIET = 1.0  # s after the last screen is drawn: what the joins left on the loop is done
+# s after the last screen is drawn: what the joins left on the loop is done, and Gadget's
+# collector has scanned the heap they grew (at its second step after them, STEP_SECONDS
+# apart: that scan, 0.2 s a process at 100 tables, is the joins' work, not the moves').
+QUIET = 2 * STEP_SECONDS + 1.0
 STATISTICS_DELAY = 11.0  # s of quiet before PostgreSQL's count of transactions is complete
 
 

@@ -12,6 +12,7 @@ from typing import Final
 
 STEP_SECONDS: Final = 5.0  # between collections of what survived since the last one
 GROWTH: Final = 0.25  # how much the heap may grow before all of it is scanned again
+SETTLED: Final = 0.1  # growth between two steps, in shares of `growth`: the heap is not growing
 WHOLE_SECONDS: Final = 60.0  # at most one scan of the whole heap in this time
 WHOLE_AT_LEAST_SECONDS: Final = 600.0  # and at least one, grown or not
 
@@ -26,8 +27,11 @@ class SteadyCollector:
     in cycles among what was set aside (`tests/test_move_cost.py`). The heap's size is
     Python's count of blocks in use, read in under a millisecond (`gc.get_freeze_count`
     walks every object set aside: 70 ms at 400 tables). A hundred phones coming back at
-    once (a restart) grow the heap by a quarter again and again in seconds: the whole heap
-    is scanned at most once in WHOLE_SECONDS. Blocks are Python's small objects only: a
+    once (a restart) grow the heap by a quarter again and again in seconds: while it grows,
+    the whole heap is scanned at most once in WHOLE_SECONDS, and once it has stopped
+    growing (the joins are over), at the next step, while what they left is fresh (60 s
+    after them, it held the moves of the next minute back, 0.2 s a process at 100
+    tables). Blocks are Python's small objects only: a
     cycle holding a large buffer barely grows their count, so the whole heap is scanned at
     least once in WHOLE_AT_LEAST_SECONDS whatever the count says."""
 
@@ -43,19 +47,24 @@ class SteadyCollector:
         gc.freeze()  # what exists at start-up (modules, the app)
         first, second, _ = gc.get_threshold()
         gc.set_threshold(first, second, 1_000_000)  # never a full collection on its own
-        self.scanned_whole_at = sys.getallocatedblocks()
+        self.scanned_whole_at = self.stepped_at = sys.getallocatedblocks()
 
     def step(self) -> bool:
         """Collect what is new, set the survivors aside; True when it scanned the whole heap."""
-        grown = sys.getallocatedblocks() > self.scanned_whole_at * (1 + self.growth)
+        blocks = sys.getallocatedblocks()
+        grown = blocks > self.scanned_whole_at * (1 + self.growth)
+        settled = blocks <= self.stepped_at * (1 + self.growth * SETTLED)
         since = time.monotonic() - self.scanned_whole_when
-        whole = (grown and since >= self.whole_seconds) or since >= self.whole_at_least_seconds
+        whole = (grown and (settled or since >= self.whole_seconds)) or (
+            since >= self.whole_at_least_seconds
+        )
         if whole:
             gc.unfreeze()
         gc.collect()
         gc.freeze()
+        self.stepped_at = sys.getallocatedblocks()
         if whole:
-            self.scanned_whole_at = sys.getallocatedblocks()
+            self.scanned_whole_at = self.stepped_at
             self.scanned_whole_when = time.monotonic()
         return whole
 
