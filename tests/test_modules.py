@@ -43,7 +43,7 @@ HOMES = {
     "gadget.views.parts.card_header": {"header", "Header"},
     "gadget.views.parts.qr": {"qr_png", "qr_image"},
     "gadget.views.parts.typed_code": {"read_code", "join_by_code"},
-    "gadget.views.parts.keycard": {"CELL_LOOK"},
+    "gadget.views.parts.cell_face": {"CELL_LOOK", "CellLook", "FaceLook"},
     "gadget.views.parts.fields": {"whole_number"},
     "gadget.views.parts.files": {"safe_file_name"},
     "gadget.services.addresses": {"web_address", "secure_origin"},

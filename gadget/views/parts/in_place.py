@@ -53,3 +53,38 @@ def set_held(control: ft.Control, **fields: object) -> None:
     finally:
         if frozen is not None:
             control._frozen = frozen
+
+
+def only_changed(before: Fields, after: Fields) -> tuple[Fields, Fields]:
+    """Of the fields as they were and become (nested: a child's), those that change: Flet's
+    diff compares every pair it is handed, equal or not."""
+    was: dict[str, object] = {}
+    now: dict[str, object] = {}
+    for name, becomes in after.items():
+        old, new = before[name], becomes
+        if isinstance(new, Mapping) and isinstance(old, Mapping):
+            old, new = only_changed(old, new)
+            if not new:
+                continue
+        elif old == new:
+            continue
+        was[name], now[name] = old, new
+    return was, now
+
+
+def hold_fields(control: object, fields: Fields) -> None:
+    """Set the fields on a control Flet holds as drawn (`set_held`), and the nested ones on
+    the child each names (a list of children: by place)."""
+    plain: dict[str, object] = {}
+    for name, value in fields.items():
+        if not isinstance(value, Mapping):
+            plain[name] = value
+            continue
+        child = getattr(control, name)
+        if isinstance(child, list):
+            for place, held in value.items():
+                hold_fields(child[place], held)
+        else:
+            hold_fields(child, value)
+    if plain:
+        set_held(cast(ft.Control, control), **plain)

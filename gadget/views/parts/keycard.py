@@ -3,7 +3,7 @@
 from __future__ import annotations
 
 from collections.abc import Callable
-from dataclasses import dataclass, replace
+from dataclasses import dataclass
 from functools import lru_cache
 from typing import Final, NamedTuple, cast
 
@@ -12,31 +12,24 @@ import flet as ft
 from gadget.engine import CELLS, Colour, PlayerView
 from gadget.services import palette
 from gadget.views.parts.boundary import component
+from gadget.views.parts.cell_face import (
+    CELL_LOOK,
+    CellLook,
+    face_fields,
+    face_look,
+    face_of,
+    same_shape,
+)
 from gadget.views.parts.hooks import Kept, use_kept
-from gadget.views.parts.in_place import Fields, children_changed, fields_changed, set_held
+from gadget.views.parts.in_place import (
+    Fields,
+    children_changed,
+    fields_changed,
+    hold_fields,
+    only_changed,
+    set_held,
+)
 from gadget.views.parts.language import _, pgettext, spoken
-
-# Green, black and tan are told apart by a symbol too, for colour-blind players.
-CELL_LOOK: dict[Colour, tuple[str, str, ft.IconData, str]] = {
-    Colour.GREEN: (palette.AGENT, palette.ON_DARK, ft.Icons.CHECK_CIRCLE, "agent"),
-    Colour.BLACK: (palette.ASSASSIN, palette.ON_DARK, ft.Icons.DANGEROUS, "assassin"),
-    Colour.TAN: (palette.BYSTANDER, palette.BYSTANDER_INK, ft.Icons.REMOVE, "bystander"),
-}
-
-
-def _token(label: str) -> ft.Control:
-    """A bystander token on the word, saying whose guess put it there."""
-    return ft.Container(
-        content=ft.Text(label, size=12, color=palette.TOKEN_INK, weight=ft.FontWeight.BOLD),
-        bgcolor=palette.TOKEN,
-        border_radius=8,
-        padding=ft.Padding.symmetric(horizontal=3, vertical=0),
-    )
-
-
-# A word on its cell: upper case, as on the box's cards; tests/test_wordlists.py measures
-# every shipped word in this size against the cell's width on a 390 px phone.
-WORD_SIZE: Final = 11
 
 
 def colour_name(colour: Colour) -> str:
@@ -100,24 +93,6 @@ class CellFacts(NamedTuple):
     partner_colour: Colour | None  # after the game: what the partner sees there
 
 
-@dataclass(frozen=True, slots=True)
-class CellLook:
-    """Everything one cell shows, as a value, its words already in the phone's language: a
-    cell whose look did not change is not drawn again, nor compared, when the card is (a
-    move changes one or two of 25)."""
-
-    cell: int
-    colour: Colour
-    found: bool
-    struck: bool
-    tokens: tuple[str, ...]  # the bystander tokens on it, in the phone's words
-    partner_colour: Colour | None  # after the game: the partner's colour, in a corner
-    word: str | None
-    chosen: bool
-    touchable: bool
-    label: str
-
-
 # A card's 25 looks at every move of every phone were 4% of a watching phone's CPU: the same
 # facts in the same language give the same look (its words in that language) on any phone.
 @lru_cache(maxsize=8192)
@@ -175,72 +150,34 @@ def _taker(look: CellLook, tap: Callable[[int], None]) -> Callable[[object], Non
     return lambda _event: tap(cell)
 
 
-def _turned(row: ft.Row, turned: dict[int, CellLook], tap: Callable[[int], None]) -> None:
-    """Tell the phone which kept cells of a shown row may now be tapped or no longer, then
-    hold it in the cells: whether a cell is a button (to a screen reader), takes a tap, and
-    ripples. A clue turns 25 cells of the clue giver's card, the end of a turn turns them
-    back; each cell and what takes its tap were made and compared again for these three."""
+def _told(
+    row: ft.Row, told: dict[int, tuple[CellLook, CellLook]], tap: Callable[[int], None]
+) -> None:
+    """Tell the phone what changed on kept cells of a shown row, field by field, then hold it
+    in the cells: whether a cell is a button (to a screen reader), takes a tap and ripples,
+    what a reader says of it, and its face's colours and symbol. A clue turns 25 cells of
+    the clue giver's card, a touch one on each phone; each was made and compared again."""
     before: dict[int, Fields] = {}
     after: dict[int, Fields] = {}
-    for place, look in turned.items():
+    faces = {place: face_fields(face_look(look)) for place, (_was, look) in told.items()}
+    for place, (was, look) in told.items():
+        then = _cell_fields(was, face_fields(face_look(was)))
+        before[place], after[place] = only_changed(then, _cell_fields(look, faces[place]))
+    fields_changed(row, before, after)
+    for place, (was, look) in told.items():
         cell = cast(ft.Semantics, row.controls[place])
         taker = cast(ft.Container, cell.content)
-        was = {"on_click": taker.on_click is not None, "ink": taker.ink}
-        before[place] = {"button": cell.button, "content": was}
-        now = {"on_click": look.touchable, "ink": look.touchable}
-        after[place] = {"button": look.touchable, "content": now}
-    fields_changed(row, before, after)
-    for place, look in turned.items():
-        cell = cast(ft.Semantics, row.controls[place])
-        set_held(cell, button=look.touchable)
-        set_held(cast(ft.Control, cell.content), on_click=_taker(look, tap), ink=look.touchable)
+        set_held(cell, label=look.label, button=look.touchable)
+        set_held(taker, on_click=_taker(look, tap), ink=look.touchable)
+        if face_look(was) != face_look(look):
+            hold_fields(taker.content, faces[place])  # the very values the phone was sent
 
 
-def _face(look: CellLook, key: str | None = None) -> ft.Control:
-    """What a cell shows: its colour, its word, and over them its tokens and, after the game,
-    the partner's colour."""
-    fill, ink, icon, _name = CELL_LOOK[look.colour]
-    found, word = look.found, look.word
-    if look.struck:  # the touch that lost the game, in the colour of danger
-        fill, ink, icon = palette.DANGER, palette.ON_DARK, ft.Icons.DANGEROUS
-    tokens = [_token(said) for said in look.tokens]
-    symbol = ft.Icon(
-        ft.Icons.PERSON if found else icon,
-        color=palette.COVERED_INK if found else ink,
-        size=26 if word is None or found else 14,
-    )
-    chosen = look.chosen
-    layers: list[ft.Control] = []
-    if look.partner_colour is not None:
-        layers.append(
-            ft.Container(
-                width=14,
-                height=14,
-                bgcolor=CELL_LOOK[look.partner_colour][0],
-                border_radius=7,
-                border=ft.Border.all(1, palette.ON_DARK),
-                right=3,
-                top=3,
-            )
-        )
-    if tokens:
-        # Over the word's corner, not its letters: a worded cell's word sits at the bottom.
-        if word is None:
-            layers.append(ft.Column(tokens, spacing=1, left=2, bottom=2))
-        else:
-            layers.append(ft.Column(tokens, spacing=1, left=2, top=2))
-    face = ft.Container(
-        # An agent card hides its word, as the tile does on the table.
-        content=symbol if word is None or found else _worded(symbol, word, ink),
-        bgcolor=palette.COVERED if found else fill,
-        border=ft.Border.all(3, palette.CHOSEN if chosen else fill) if found or chosen else None,
-        border_radius=6,
-        alignment=ft.Alignment.CENTER,
-        expand=True,
-        key=None if layers else key,  # the kept control's key: the outermost's
-    )
-    # Most cells carry nothing on the word: no Stack for them (fewer controls to diff).
-    return ft.Stack([face, *layers], expand=True, key=key) if layers else face
+def _cell_fields(look: CellLook, face: Fields) -> Fields:
+    """A drawn cell's fields that a move may change, where they lie under it (its tap: on
+    the phone, whether it takes one), with its face's."""
+    taker = {"on_click": look.touchable, "ink": look.touchable, "content": face}
+    return {"label": look.label, "button": look.touchable, "content": taker}
 
 
 class DrawnRow(NamedTuple):
@@ -256,48 +193,34 @@ def _key_row(
 ) -> DrawnRow:
     """Five cells; a move changes one row or two, and the others are kept whole, not even
     compared (nor, in a changed row, its unchanged cells: the same controls as before). A
-    cell whose only change is whether it may be tapped is kept too, and told so in place
-    (`_turned`): a clue makes every uncovered cell of the clue giver's card tappable, and
-    made all 25 again. A row drawn before is changed in place (`in_place`): the card above
-    it is then the very same, and neither is made nor compared again."""
+    cell whose face keeps its shape is kept too, and told what changed in place (`_told`):
+    a clue makes every uncovered cell of the clue giver's card tappable, a touch turns a
+    cell's colours, and each made cells again. A row drawn before is changed in place
+    (`in_place`): the card above it is then the very same, and neither is made nor
+    compared again."""
     if last is not None and last.looks == looks:
         return last
     cells: list[ft.Control] = []
-    turned: dict[int, CellLook] = {}  # kept cells that may now be tapped, or no longer
+    told: dict[int, tuple[CellLook, CellLook]] = {}  # kept cells, as they were and become
     for place, look in enumerate(looks):
-        if last is not None and replace(last.looks[place], touchable=look.touchable) == look:
-            cells.append(last.row.controls[place])
-            if last.looks[place].touchable != look.touchable:
-                turned[place] = look
+        was = None if last is None else last.looks[place]
+        if (
+            was is not None
+            and was.cell == look.cell
+            and (was == look or same_shape(face_look(was), face_look(look)))
+        ):
+            cells.append(cast(DrawnRow, last).row.controls[place])
+            if was != look:
+                told[place] = (was, look)
             continue
-        cells.append(_key_cell(look, _face(look, f"face {look.cell}"), tap, f"cell {look.cell}"))
+        face = face_of(face_look(look), f"face {look.cell}")
+        cells.append(_key_cell(look, face, tap, f"cell {look.cell}"))
     if last is None:
         return DrawnRow(looks, ft.Row(cells, spacing=4, key=key))
     children_changed(last.row, cells)
-    if turned:
-        _turned(last.row, turned, tap)
+    if told:
+        _told(last.row, told, tap)
     return DrawnRow(looks, last.row)
-
-
-def _worded(symbol: ft.Control, word: str, ink: str) -> ft.Control:
-    """A cell's word under its colour's symbol."""
-    return ft.Column(
-        [
-            symbol,
-            ft.Text(
-                word.upper(),
-                size=WORD_SIZE,
-                weight=ft.FontWeight.W_600,
-                color=ink,
-                max_lines=1,
-                no_wrap=True,
-                overflow=ft.TextOverflow.ELLIPSIS,  # a custom list's long word
-            ),
-        ],
-        spacing=2,
-        alignment=ft.MainAxisAlignment.CENTER,
-        horizontal_alignment=ft.CrossAxisAlignment.CENTER,
-    )
 
 
 @dataclass(frozen=True, slots=True)

@@ -9,7 +9,8 @@ from gadget.engine.story import Touch, Turn, story
 from gadget.services import palette
 from gadget.services.records import SideSeen
 from gadget.views.parts.boundary import component
-from gadget.views.parts.keycard import CELL_LOOK, colour_name
+from gadget.views.parts.cell_face import CELL_LOOK
+from gadget.views.parts.keycard import colour_name
 from gadget.views.parts.language import _, spoken
 
 

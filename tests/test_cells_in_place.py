@@ -1,0 +1,116 @@
+"""A cell a move changes without changing its shape is kept, and told what changed in place
+(`keycard._told`, issue 36): what each phone is sent, what the server's cell then holds, and
+what a fresh screen draws for the same game must be one and the same."""
+
+from __future__ import annotations
+
+from typing import Any
+
+import flet as ft
+import msgpack
+import pytest
+from flet.controls.base_control import BaseControl
+from flet.messaging.protocol import configure_encode_object_for_msgpack
+
+from gadget.engine import Colour, Player
+from tests.phones import Phone, Sent, _ext, _without_ids, sent_changes
+from tests.screens import at_the_table, card_of, deal_and_join, give_clue, seat_of
+from tests.test_apart_screens import _apart_game, _cells, _give
+from tests.test_move_cost import made_controls
+
+A, B = Player.A, Player.B
+
+
+def drawn(control: object) -> Any:
+    """A control's whole tree (or any value) as the protocol encodes it, ids left out."""
+    packed = msgpack.packb(control, default=configure_encode_object_for_msgpack(BaseControl))
+    return _without_ids(msgpack.unpackb(packed, strict_map_key=False, ext_hook=_ext))
+
+
+async def fresh_tab(phone: Phone) -> Phone:
+    """The same device's screen of the same game, drawn from nothing."""
+    return await Phone(phone.session.page.route, storage=phone.connection.storage).open()
+
+
+def held_at(control: Any, path: list[Any]) -> Any:
+    """What the server's control holds at a path a change was sent to, as the protocol says
+    it (an event: whether there is one)."""
+    for part in path:
+        control = control[part] if isinstance(part, int) else getattr(control, part)
+    return control is not None if str(path[-1]).startswith("on_") else drawn(control)
+
+
+def told_about(phone: Phone, cell: ft.Control, before: int) -> list[Sent]:
+    """The changes sent to a phone since `before` that reach into this cell, each checked
+    to be addressed to the row that holds it, at its place."""
+    row = cell.parent
+    assert isinstance(row, ft.Row)
+    place = row.controls.index(cell)
+    sent = sent_changes(phone.connection.frames[before:])
+    return [c for c in sent if c.to == row._i and c.path[:2] == ["controls", place]]
+
+
+@at_the_table
+async def test_a_touched_cell_is_kept_and_told_its_colours_as_a_fresh_screen_draws_them(
+    table: Any,
+) -> None:
+    """A found agent turns its cell's colour, symbol and words for a reader, on both phones:
+    the cell is the very control it was, each change is sent through its row and is what
+    the server's cell now holds, a fresh tab draws the same cell, and nothing is made (a
+    touch made the cell, its face and what takes its tap again, on each phone: 8 controls)."""
+    phone_a, phone_b, code = await deal_and_join(table)
+    await give_clue(phone_a, "tree")
+    await phone_b.settle()
+    greens = [cell for cell, colour in enumerate(card_of(table, code).a) if colour == "G"]
+    await phone_a.tap_cell(*seat_of(A, greens[0]))  # the first touch brings a line
+    await phone_b.settle()
+    phones = ((phone_a, A), (phone_b, B))
+    kept = [phone.cell(*seat_of(side, greens[1])) for phone, side in phones]
+    sent_before = [len(phone.connection.frames) for phone, _side in phones]
+    with made_controls() as made:
+        await phone_a.tap_cell(*seat_of(A, greens[1]))
+        await phone_b.settle()
+        await phone_a.settle()
+    assert phone_a.says("B found an agent.") and phone_b.says("You found an agent.")
+    assert made == [], made
+    for (phone, side), cell, before in zip(phones, kept, sent_before, strict=True):
+        assert phone.cell(*seat_of(side, greens[1])) is cell
+        assert "agent found" in str(cell.label) and not cell.button
+        told = told_about(phone, cell, before)
+        assert {tuple(change.path[2:]) for change in told} >= {
+            ("label",),
+            ("content", "content", "bgcolor"),
+            ("content", "content", "content", "icon"),
+        }, told
+        for change in told:
+            assert change.op == 0 and change.value == held_at(cell, change.path[2:]), change
+        fresh = await fresh_tab(phone)
+        assert drawn(fresh.cell(*seat_of(side, greens[1]))) == drawn(cell)
+        with pytest.raises(RuntimeError, match="Frozen"):  # still drawn by Flet: set in place
+            cell.label = "changed"
+
+
+@at_the_table
+async def test_a_word_chosen_apart_is_told_in_place_and_a_found_agent_loses_its_word(
+    table: Any,
+) -> None:
+    """Played apart, choosing a word rings its cell on every phone of the side: the cell is
+    kept and told its border. Confirmed, a found agent hides its word: its face changes
+    shape, so the cell is drawn again. Either way a fresh tab draws the same."""
+    phone_a, phone_b, game = await _apart_game(table)
+    await _give(phone_a, "ocean", "2")
+    assert await phone_b.until_says("A gave the clue: ocean 2. You guess.")
+    green = _cells(table, game, A, Colour.GREEN)[0]
+    cell = phone_b.cell(*seat_of(B, green))
+    await phone_b.tap_cell(*seat_of(B, green))
+    word = table.game(game.id).log.words.words[green].upper()
+    assert await phone_b.until_says(f"Touch {word}?")
+    assert phone_b.cell(*seat_of(B, green)) is cell and "chosen" in str(cell.label)
+    assert drawn(cell) == drawn((await fresh_tab(phone_b)).cell(*seat_of(B, green)))
+    await phone_b.tap(f"Touch {word}")
+    assert await phone_b.until_says("You found an agent.")
+    found = phone_b.cell(*seat_of(B, green))
+    assert found is not cell and "agent found" in str(found.label)
+    face = found.content.content if isinstance(found.content, ft.Container) else None
+    assert isinstance(face, ft.Container) and isinstance(face.content, ft.Icon)  # no word
+    assert drawn(found) == drawn((await fresh_tab(phone_b)).cell(*seat_of(B, green)))
