@@ -3,6 +3,7 @@ Gadget's figures over its floor's from the same run (issue 36's targets)."""
 
 from __future__ import annotations
 
+import statistics
 import subprocess
 from collections.abc import Mapping
 from dataclasses import dataclass, field
@@ -25,6 +26,10 @@ class Settings:
     busy: bool = False  # GADGET_BENCH_BUSY=1: both cores kept busy throughout
     # GADGET_BENCH_SCREENS: Gadget's screen in bare Flet, drawn these ways (bench/floor_screens.py)
     screens: tuple[str, ...] = SCREENS
+    # GADGET_BENCH_ROUNDS: each rung played this many times by each app, the apps in turn
+    # (the floor, then each other, again and again); the ratios are the rounds' medians, so
+    # that a machine a little faster for one app's round than the other's moves them less
+    rounds: int = 1
 
 
 def read_settings(environ: Mapping[str, str]) -> Settings:
@@ -42,6 +47,10 @@ def read_settings(environ: Mapping[str, str]) -> Settings:
         screens = tuple(listed.split(",")) if listed else ()
         if set(screens) - set(SCREENS):  # an empty name between commas too, as the tables'
             raise ValueError(named)
+        named, wanted = "GADGET_BENCH_ROUNDS", "a count of rounds, at least 1"
+        rounds = int(environ.get(named, "1"))
+        if rounds < 1:
+            raise ValueError(named)
     except ValueError:
         raise SystemExit(f"{named}={environ[named]!r}: {wanted}") from None
     if not tables or min(tables) < 1 or cold < 0 or not 0 <= interval < 3600:
@@ -50,7 +59,7 @@ def read_settings(environ: Mapping[str, str]) -> Settings:
             " GADGET_BENCH_COLD: 0 or more; GADGET_BENCH_INTERVAL: seconds, 0 or more"
         )
     busy = environ.get("GADGET_BENCH_BUSY") == "1"
-    return Settings(tables, cold, interval, busy, tuple(dict.fromkeys(screens)))
+    return Settings(tables, cold, interval, busy, tuple(dict.fromkeys(screens)), rounds)
 
 
 @dataclass
@@ -94,11 +103,25 @@ def capacity(served: Served) -> str:
     """The most tables of the ladder at which p95 stayed under the target with no error
     ("+": the ladder's top, never missed)."""
     held = 0
-    for result in (r for r in served.rounds if not r["cold"]):
-        if result["errors"] or not result["p95"] < TARGET_P95:
-            return str(held)
-        held = result["tables"]
+    for tables, rounds in _rungs(served).items():
+        if any(result["errors"] or not result["p95"] < TARGET_P95 for result in rounds):
+            return str(held)  # a rung is held only if each of its rounds held it
+        held = tables
     return f"{held}+"
+
+
+def _rungs(served: Served) -> dict[int, list[dict[str, Any]]]:
+    """An app's warm rounds by their count of tables, the ladder's order."""
+    rungs: dict[int, list[dict[str, Any]]] = {}
+    for result in served.rounds:
+        if not result["cold"]:
+            rungs.setdefault(result["tables"], []).append(result)
+    return rungs
+
+
+def _cpu(rounds: list[dict[str, Any]]) -> float:
+    """CPU ms a move, both processes: the median of the rounds'."""
+    return float(statistics.median(r["cpu_ms"][2] for r in rounds))
 
 
 def ratios(floor: Served, gadget: Served, settings: Settings) -> list[str]:
@@ -106,15 +129,19 @@ def ratios(floor: Served, gadget: Served, settings: Settings) -> list[str]:
     the run could not make is said to be missing, and why."""
     busy = " (both cores busy)" if settings.busy else " (idle)"
     lines = [f"Gadget over its floor, this run{busy}"]
-    floors = {r["tables"]: r for r in floor.rounds if not r["cold"]}
-    both = [r for r in gadget.rounds if not r["cold"] and r["tables"] in floors]
-    for mine in both:
-        g, f = mine["cpu_ms"][2], floors[mine["tables"]]["cpu_ms"][2]
+    floors = _rungs(floor)
+    both = {n: rounds for n, rounds in _rungs(gadget).items() if n in floors}
+    for tables, mine in both.items():
+        g, f = _cpu(mine), _cpu(floors[tables])
         ratio = f"{g / f:.2f}x" if f > 0 else "- (the floor's too small to count)"
-        lines.append(
-            f"  CPU a move at {mine['tables']} tables: {g:.1f} ms against {f:.1f} ms:"
-            f" {ratio} (target at most 2)"
-        )
+        said = f"  CPU a move at {tables} tables: {g:.1f} ms against {f:.1f} ms: {ratio}"
+        if len(mine) > 1:  # each round beside the floor's of the same turn
+            each = [
+                f"{r['cpu_ms'][2] / o['cpu_ms'][2]:.2f}x" if o["cpu_ms"][2] > 0 else "-"
+                for r, o in zip(mine, floors[tables], strict=False)
+            ]
+            said += f" (the median of {len(mine)} rounds; each: {', '.join(each)})"
+        lines.append(f"{said} (target at most 2)")
     if not both:
         lines.append("  CPU a move: no round of both apps at the same tables")
     held = [capacity(floor), capacity(gadget)]
@@ -128,15 +155,16 @@ def ratios(floor: Served, gadget: Served, settings: Settings) -> list[str]:
         cold = [r for r in served.rounds if r["cold"]]
         if not cold:
             continue
-        warm = [r for r in served.rounds if not r["cold"] and r["tables"] == settings.cold]
+        warm = _rungs(served).get(settings.cold, [])
         said = (
             f"  {served.name}: {settings.cold} tables joining at once:"
             f" p95 {cold[0]['p95'] * 1000:.0f} ms"
         )
         if warm:
+            steady = statistics.median(r["p95"] for r in warm)
             said += (
-                f" against {warm[0]['p95'] * 1000:.0f} ms warm:"
-                f" {cold[0]['p95'] / warm[0]['p95']:.2f}x (target at most 1.5)"
+                f" against {steady * 1000:.0f} ms warm:"
+                f" {cold[0]['p95'] / steady:.2f}x (target at most 1.5)"
             )
         elif settings.cold in settings.tables:
             said += f"; no warm round at {settings.cold} to compare: it stopped climbing first"
@@ -154,13 +182,12 @@ def over_the_floor(floor: Served, others: list[Served]) -> list[str]:
         "CPU a move over the floor's, this run: Gadget's screen in bare Flet"
         " (bench/floor_screens.py), then Gadget"
     ]
-    warm = {r["tables"]: r["cpu_ms"][2] for r in floor.rounds if not r["cold"]}
-    for tables, cpu in warm.items():
+    for tables, rounds in _rungs(floor).items():
+        cpu = _cpu(rounds)
         said = []
         for served in others:
-            rounds = [r for r in served.rounds if not r["cold"] and r["tables"] == tables]
-            mine = [r["cpu_ms"][2] for r in rounds]
-            ratio = f"{mine[0] / cpu:.2f}x" if mine and cpu > 0 else "-"
+            mine = _rungs(served).get(tables)
+            ratio = f"{_cpu(mine) / cpu:.2f}x" if mine and cpu > 0 else "-"
             said.append(f"{served.name} {ratio}")
         lines.append(f"  at {tables} tables: {', '.join(said)}")
     return lines

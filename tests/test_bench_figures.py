@@ -101,3 +101,38 @@ def test_no_capacity_of_the_floor_is_no_ratio_not_a_measured_zero() -> None:
     gadget = Served("gadget", [], [], [_round(3, 0.4)])
     said = "\n".join(ratios(floor, gadget, settings))
     assert "tables with p95 under 250 ms: 0 against 0: - (target at least 0.5)" in said
+
+
+def test_rounds_of_a_rung_are_read_and_a_wrong_count_refused_in_one_line() -> None:
+    assert read_settings({"GADGET_BENCH_ROUNDS": "3"}).rounds == 3
+    assert read_settings({}).rounds == 1
+    for wrong in ("0", "x", "-1"):
+        with pytest.raises(SystemExit) as refused:
+            read_settings({"GADGET_BENCH_ROUNDS": wrong})
+        said = str(refused.value)
+        assert (
+            said.startswith(f"GADGET_BENCH_ROUNDS={wrong!r}: a count of rounds")
+            and "\n" not in said
+        )
+
+
+def test_a_rungs_rounds_give_the_median_ratio_and_each_round_beside_the_floors() -> None:
+    """One run's ratio moved by a tenth from one run to the next (the floor ran a minute
+    before Gadget, on a machine a little faster or slower): played in turn, a rung's rounds
+    give the medians of both, and each round's own ratio is said beside it."""
+    settings = Settings((50, 100), 0, 3.0, False, (), 3)
+    floor = Served("floor", [], [], [])
+    gadget = Served("gadget", [], [], [])
+    for cpu_floor, cpu_gadget in ((3.0, 6.3), (3.6, 6.0), (3.3, 7.2)):
+        floor.rounds.append(_round(50, 0.01) | {"cpu_ms": [2.0, 1.3, cpu_floor]})
+        gadget.rounds.append(_round(50, 0.02) | {"cpu_ms": [4.0, 2.3, cpu_gadget]})
+    floor.rounds += [_round(100, 0.01), _round(100, 0.01), _round(100, 0.01)]
+    gadget.rounds += [_round(100, 0.02), _round(100, 0.3)]  # its second round missed
+    said = "\n".join(ratios(floor, gadget, settings))
+    assert (
+        "CPU a move at 50 tables: 6.3 ms against 3.3 ms: 1.91x (the median of 3 rounds;"
+        " each: 2.10x, 1.67x, 2.18x) (target at most 2)" in said
+    ), said
+    # A rung is held only if each of its rounds held it.
+    assert "tables with p95 under 250 ms: 50 against 100+: 0.50" in said, said
+    assert over_the_floor(floor, [gadget])[1] == "  at 50 tables: gadget 1.91x"

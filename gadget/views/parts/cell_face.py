@@ -84,7 +84,8 @@ def face_look(look: CellLook) -> FaceLook:
 def same_shape(before: FaceLook, after: FaceLook) -> bool:
     """Whether a face drawn for one look is changed into the other's field by field: the same
     parts, in the same places (a found agent whose word goes, a token put down, are not)."""
-    return before[:3] == after[:3]
+    parts = (before.word, before.tokens, before.partner_colour)
+    return parts == (after.word, after.tokens, after.partner_colour)
 
 
 def face_fields(face: FaceLook) -> Fields:

@@ -194,8 +194,8 @@ def _key_row(
     """Five cells; a move changes one row or two, and the others are kept whole, not even
     compared (nor, in a changed row, its unchanged cells: the same controls as before). A
     cell whose face keeps its shape is kept too, and told what changed in place (`_told`):
-    a clue makes every uncovered cell of the clue giver's card tappable, a touch turns a
-    cell's colours, and each made cells again. A row drawn before is changed in place
+    a clue makes every uncovered cell of the clue giver's card tappable and a touch turns a
+    cell's colours, and each used to make those cells again. A row drawn before is changed in place
     (`in_place`): the card above it is then the very same, and neither is made nor
     compared again."""
     if last is not None and last.looks == looks:
