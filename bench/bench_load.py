@@ -17,7 +17,7 @@ errors, CPU a move on each process, memory a phone, and (Gadget) transactions a 
 First, on processes just started, `GADGET_BENCH_COLD` tables join at once (a restart: every
 phone coming back) and play at once; then the ladder of `GADGET_BENCH_TABLES`, each app
 climbing until its p95 passes 250 ms; `GADGET_BENCH_ROUNDS` plays each rung that many times,
-the apps in turn, and the figures below are the rounds' medians. Last, the ratios (issue 36):
+the apps in turn, and each figure below is the rounds' median. Last, the ratios (issue 36):
 CPU a move, Gadget's over the floor's, in the same run (target at most 2); the most tables
 under 250 ms (at least 0.5); cold p95 over steady p95 at the same tables (at most 1.5).
 `GADGET_BENCH_BUSY=1` keeps both cores busy (bench/busy.py) throughout.

@@ -27,8 +27,9 @@ class Settings:
     # GADGET_BENCH_SCREENS: Gadget's screen in bare Flet, drawn these ways (bench/floor_screens.py)
     screens: tuple[str, ...] = SCREENS
     # GADGET_BENCH_ROUNDS: each rung played this many times by each app, the apps in turn
-    # (the floor, then each other, again and again); the ratios are the rounds' medians, so
-    # that a machine a little faster for one app's round than the other's moves them less
+    # (the floor, then each other, again and again); each round is taken over the floor's of
+    # its own turn and the median of those is the figure, so that a machine a little faster
+    # for one app's round than the other's moves it less
     rounds: int = 1
 
 
@@ -135,12 +136,20 @@ def ratios(floor: Served, gadget: Served, settings: Settings) -> list[str]:
         g, f = _cpu(mine), _cpu(floors[tables])
         ratio = f"{g / f:.2f}x" if f > 0 else "- (the floor's too small to count)"
         said = f"  CPU a move at {tables} tables: {g:.1f} ms against {f:.1f} ms: {ratio}"
-        if len(mine) > 1:  # each round beside the floor's of the same turn
-            each = [
-                f"{r['cpu_ms'][2] / o['cpu_ms'][2]:.2f}x" if o["cpu_ms"][2] > 0 else "-"
-                for r, o in zip(mine, floors[tables], strict=False)
-            ]
-            said += f" (the median of {len(mine)} rounds; each: {', '.join(each)})"
+        # Each round over the floor's of the same turn, a minute apart: the median of those
+        # is the figure (the machine's drift between turns cancels in each pair).
+        pairs = [
+            r["cpu_ms"][2] / o["cpu_ms"][2]
+            for r, o in zip(mine, floors[tables], strict=False)
+            if o["cpu_ms"][2] > 0
+        ]
+        if len(mine) > 1 and pairs:
+            each = ", ".join(f"{pair:.2f}x" for pair in pairs)
+            said = (
+                f"  CPU a move at {tables} tables: {statistics.median(pairs):.2f}x, the median"
+                f" of {len(pairs)} rounds each over the floor's of its turn ({each});"
+                f" medians {g:.1f} ms against {f:.1f} ms"
+            )
         lines.append(f"{said} (target at most 2)")
     if not both:
         lines.append("  CPU a move: no round of both apps at the same tables")
