@@ -13,6 +13,7 @@ from flet.controls.base_control import BaseControl
 from flet.messaging.protocol import configure_encode_object_for_msgpack
 
 from gadget.engine import Colour, Player
+from gadget.services.table import Table
 from tests.phones import Phone, Sent, _ext, _without_ids, sent_changes
 from tests.screens import at_the_table, card_of, deal_and_join, give_clue, seat_of
 from tests.test_apart_screens import _apart_game, _cells, _give
@@ -52,7 +53,7 @@ def told_about(phone: Phone, cell: ft.Control, before: int) -> list[Sent]:
 
 @at_the_table
 async def test_a_touched_cell_is_kept_and_told_its_colours_as_a_fresh_screen_draws_them(
-    table: Any,
+    table: Table,
 ) -> None:
     """A found agent turns its cell's colour, symbol and words for a reader, on both phones:
     the cell is the very control it was, each change is sent through its row and is what
@@ -92,7 +93,7 @@ async def test_a_touched_cell_is_kept_and_told_its_colours_as_a_fresh_screen_dra
 
 @at_the_table
 async def test_a_word_chosen_apart_is_told_in_place_and_a_found_agent_loses_its_word(
-    table: Any,
+    table: Table,
 ) -> None:
     """Played apart, choosing a word rings its cell on every phone of the side: the cell is
     kept and told its border. Confirmed, a found agent hides its word: its face changes

@@ -216,9 +216,9 @@ def renders() -> Iterator[Counter[str]]:
 
 @at_the_table
 async def test_a_touch_draws_the_table_again_and_no_cell_on_each_phone(table: Table) -> None:
-    """A cell's look is a value: the card draws again the row that holds the touched cell,
-    and of it only that cell (all 25 cells, on both phones, before), in the table's own
-    render (the card and its rows were components of their own); the time bank, whose
+    """A cell's look is a value: a touch changes the row that holds the touched cell, and of
+    it only that cell (all 25 cells were drawn again, on both phones, once), in the table's
+    own render (the card and its rows were components of their own); the time bank, whose
     tokens do not change at a touch of an agent, is not drawn. The found cell itself is
     kept, and told its colours in place (`tests/test_cells_in_place.py`): no cell is made."""
     phone_a, phone_b, code = await deal_and_join(table)
