@@ -302,10 +302,7 @@ class Phone:
 
     def snapshot(self) -> Any:
         """The whole control tree of the page as the protocol encodes it, ids left out."""
-        packed = msgpack.packb(
-            self.session.page.views, default=configure_encode_object_for_msgpack(BaseControl)
-        )
-        return _without_ids(msgpack.unpackb(packed, strict_map_key=False, ext_hook=_ext))
+        return encoded(self.session.page.views)
 
     def method_calls(self) -> list[tuple[str, dict[str, Any]]]:
         """The client methods this page was asked to run (navigate, play, save a file...)."""
@@ -419,6 +416,12 @@ def sent_changes(frames: list[bytes]) -> list[Sent]:
             value = [*where[rest[0]], rest[1]] if op == 3 else (rest[0] if rest else None)
             changes.append(Sent(body["id"], op, [*where[node_id], last], value))
     return changes
+
+
+def encoded(value: object) -> Any:
+    """A control's whole tree (or any value) as the protocol encodes it, ids left out."""
+    packed = msgpack.packb(value, default=configure_encode_object_for_msgpack(BaseControl))
+    return _without_ids(msgpack.unpackb(packed, strict_map_key=False, ext_hook=_ext))
 
 
 def _without_ids(value: Any) -> Any:

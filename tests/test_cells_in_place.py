@@ -7,25 +7,16 @@ from __future__ import annotations
 from typing import Any
 
 import flet as ft
-import msgpack
 import pytest
-from flet.controls.base_control import BaseControl
-from flet.messaging.protocol import configure_encode_object_for_msgpack
 
 from gadget.engine import Colour, Player
 from gadget.services.table import Table
-from tests.phones import Phone, Sent, _ext, _without_ids, sent_changes
+from tests.phones import Phone, Sent, encoded, sent_changes
 from tests.screens import at_the_table, card_of, deal_and_join, give_clue, seat_of
 from tests.test_apart_screens import _apart_game, _cells, _give
 from tests.test_move_cost import made_controls
 
 A, B = Player.A, Player.B
-
-
-def drawn(control: object) -> Any:
-    """A control's whole tree (or any value) as the protocol encodes it, ids left out."""
-    packed = msgpack.packb(control, default=configure_encode_object_for_msgpack(BaseControl))
-    return _without_ids(msgpack.unpackb(packed, strict_map_key=False, ext_hook=_ext))
 
 
 async def fresh_tab(phone: Phone) -> Phone:
@@ -38,7 +29,7 @@ def held_at(control: Any, path: list[Any]) -> Any:
     it (an event: whether there is one)."""
     for part in path:
         control = control[part] if isinstance(part, int) else getattr(control, part)
-    return control is not None if str(path[-1]).startswith("on_") else drawn(control)
+    return control is not None if str(path[-1]).startswith("on_") else encoded(control)
 
 
 def told_about(phone: Phone, cell: ft.Control, before: int) -> list[Sent]:
@@ -86,7 +77,7 @@ async def test_a_touched_cell_is_kept_and_told_its_colours_as_a_fresh_screen_dra
         for change in told:
             assert change.op == 0 and change.value == held_at(cell, change.path[2:]), change
         fresh = await fresh_tab(phone)
-        assert drawn(fresh.cell(*seat_of(side, greens[1]))) == drawn(cell)
+        assert encoded(fresh.cell(*seat_of(side, greens[1]))) == encoded(cell)
         with pytest.raises(RuntimeError, match="Frozen"):  # still drawn by Flet: set in place
             cell.label = "changed"
 
@@ -107,11 +98,11 @@ async def test_a_word_chosen_apart_is_told_in_place_and_a_found_agent_loses_its_
     word = table.game(game.id).log.words.words[green].upper()
     assert await phone_b.until_says(f"Touch {word}?")
     assert phone_b.cell(*seat_of(B, green)) is cell and "chosen" in str(cell.label)
-    assert drawn(cell) == drawn((await fresh_tab(phone_b)).cell(*seat_of(B, green)))
+    assert encoded(cell) == encoded((await fresh_tab(phone_b)).cell(*seat_of(B, green)))
     await phone_b.tap(f"Touch {word}")
     assert await phone_b.until_says("You found an agent.")
     found = phone_b.cell(*seat_of(B, green))
     assert found is not cell and "agent found" in str(found.label)
     face = found.content.content if isinstance(found.content, ft.Container) else None
     assert isinstance(face, ft.Container) and isinstance(face.content, ft.Icon)  # no word
-    assert drawn(found) == drawn((await fresh_tab(phone_b)).cell(*seat_of(B, green)))
+    assert encoded(found) == encoded((await fresh_tab(phone_b)).cell(*seat_of(B, green)))
