@@ -138,7 +138,11 @@ async def play(table_no: int, a: SimulatedPhone, b: SimulatedPhone, target: Targ
                actions: int, interval: float, latencies: list[float], errors: list[str],
                joins: list[float] | None = None) -> None:  # fmt: skip
     """One table's actions on phone A, each timed until phone B's screen changes; with
-    `joins`, at once, and the wait for phone A's first screen (its first target) is kept."""
+    `joins`, the table joining: the wait for phone A's first screen (its first target) is
+    kept, and the first action comes at the players' pace after it, as in a warm round (the
+    tables tapping the moment their screens came, all in the same second, measured the
+    burst of taps: 100 warm tables tapping at once had a p95 of 166 ms, the floor, and
+    245 ms, Gadget, against 14 and 23 ms at their pace)."""
     started = time.perf_counter()
     if joins is None:
         await asyncio.sleep(random.uniform(0, interval))
@@ -151,6 +155,7 @@ async def play(table_no: int, a: SimulatedPhone, b: SimulatedPhone, target: Targ
         tapped = await until(lambda s=step: target(a, s), to_tap)
         if step == 0 and joins is not None and tapped is not None:
             joins.append(time.perf_counter() - started)
+            await asyncio.sleep(random.uniform(0, interval))
         if tapped is None:
             errors.append(f"table {table_no}: step {step}: nothing to tap")
             return
