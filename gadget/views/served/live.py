@@ -4,6 +4,7 @@ task of its own whenever the table's hub says it changed, on whichever phone it 
 from __future__ import annotations
 
 import asyncio
+import contextlib
 import traceback
 import weakref
 from collections.abc import Callable
@@ -48,19 +49,14 @@ def use_live(
 
     async def follow() -> None:
         loop = asyncio.get_running_loop()
-        changed = asyncio.Event()
-
-        def consider(version: int | None) -> None:  # on the loop: after the tap's own answer
-            known = shown_version()
-            if version is None or known is None or version > known:
-                changed.set()
+        heard = News(moves_on(loop), shown_version)
 
         def notify(version: int | None) -> None:  # called on whichever thread made the change
-            loop.call_soon_threadsafe(consider, version)
+            loop.call_soon_threadsafe(heard.consider, version)
 
         stop_watching = table.hub.watch(subject, notify)
         back = asyncio.ensure_future(reconnection(session))
-        news = asyncio.ensure_future(changed.wait())
+        news = asyncio.ensure_future(heard.changed.wait())
         shown = False
         try:
             await in_turn(read)  # the first read, here and not in a render
@@ -69,16 +65,16 @@ def use_live(
             while True:
                 done, _ = await asyncio.wait({back, news}, return_when=asyncio.FIRST_COMPLETED)
                 if news in done:
-                    changed.clear()
-                    news = asyncio.ensure_future(changed.wait())
                     # A phone away is read for when it comes back, not at every move.
-                    if back not in done and session.connection is not None:
-                        read()
+                    away = back in done or session.connection is None
+                    await heard.shown(None if away else read)
+                    news = asyncio.ensure_future(heard.changed.wait())
                 if back in done:
                     back = asyncio.ensure_future(reconnection(session))
                     await in_turn(read)
                     redraw(None)
         finally:  # the screen went, or its session was closed
+            heard.stop()
             if shown:
                 _shown_live[loop] -= 1
             back.cancel()
@@ -93,6 +89,103 @@ def use_live(
 #: 412 ms with both cores busy, but the last screens waited 10 s busy (5 s before the gate);
 #: two at a time, 176 and 470 ms, and 3.1 and 7.0 s; all at once, 591 and 1,884 ms.
 OPENING_AT_ONCE = 2
+
+#: Seconds an opening screen waits for the moves under way on its process (`Moves`): they
+#: go first, but a process that is never without one still opens screens.
+MOVES_FIRST_SECONDS = 0.05
+
+
+class Moves:
+    """The moves under way on one loop, from a tap's handling or a notice's arrival until
+    the screen it changes is drawn: opening screens read only once none is (up to
+    MOVES_FIRST_SECONDS), so a table that plays during a restart waits for a first screen
+    or two, not for each of its move's turns of the loop."""
+
+    def __init__(self) -> None:
+        self.under_way = 0
+        self.none = asyncio.Event()
+        self.none.set()
+
+    def begun(self) -> None:
+        """A move is under way."""
+        self.under_way += 1
+        self.none.clear()
+
+    def ended(self) -> None:
+        """A move is drawn."""
+        self.under_way -= 1
+        if self.under_way <= 0:
+            self.under_way = 0
+            self.none.set()
+
+    async def awaited(self) -> None:
+        """Back once no move is under way, or after MOVES_FIRST_SECONDS."""
+        if self.under_way:
+            with contextlib.suppress(TimeoutError):
+                await asyncio.wait_for(self.none.wait(), MOVES_FIRST_SECONDS)
+
+
+class News:
+    """What a screen hears of its game, on the loop: a change it does not show yet is a move
+    under way on its process (`Moves`) until it is read and drawn."""
+
+    def __init__(self, moves: Moves, shown_version: Callable[[], int | None]) -> None:
+        self.changed = asyncio.Event()
+        self.moves = moves
+        self.shown_version = shown_version
+        self.heard = True  # until the screen goes
+
+    def consider(self, version: int | None) -> None:
+        """A notice, on the loop (after a tap's own answer): news unless the screen shows it."""
+        known = self.shown_version()
+        if self.heard and (version is None or known is None or version > known):
+            if not self.changed.is_set():
+                self.moves.begun()
+            self.changed.set()
+
+    async def shown(self, read: Callable[[], None] | None) -> None:
+        """The news read (None: not now) and drawn (the scheduler it woke runs first)."""
+        self.changed.clear()
+        try:
+            if read is not None:
+                read()
+                await asyncio.sleep(0)
+        finally:
+            self.moves.ended()
+
+    def stop(self) -> None:
+        """The screen went: what it hears from now is not news, and what it had not read is
+        no move under way."""
+        self.heard = False
+        if self.changed.is_set():
+            self.moves.ended()
+
+
+def moves_on(loop: asyncio.AbstractEventLoop) -> Moves:
+    """The moves under way on this loop (each test has a loop of its own)."""
+    moves = _moves.get(loop)
+    if moves is None:
+        moves = _moves[loop] = Moves()
+    return moves
+
+
+def tap_under_way() -> Callable[[], None]:
+    """Count a phone's tap as a move under way until its answer is drawn (the next turn of
+    the loop, after the scheduler it woke); what to call once it has been handled."""
+    try:
+        loop = asyncio.get_running_loop()
+    except RuntimeError:  # not on a loop: nothing opens in turn here
+        return lambda: None
+    moves = moves_on(loop)
+    moves.begun()
+
+    def handled() -> None:
+        loop.call_soon(moves.ended)
+
+    return handled
+
+
+_moves: weakref.WeakKeyDictionary[asyncio.AbstractEventLoop, Moves] = weakref.WeakKeyDictionary()
 
 #: The screens each loop shows live: while there are none, no table plays on this process.
 _shown_live: weakref.WeakKeyDictionary[asyncio.AbstractEventLoop, int] = weakref.WeakKeyDictionary()
@@ -110,12 +203,14 @@ async def in_turn(read: Callable[[], None], gate_of: str = "screens") -> None:
     it before more opening screens read, so a move made meanwhile waits for a first screen
     or two, not for all of them: after a restart every phone comes back at once, and 100
     first screens drawn in one turn of the loop held each move behind them for a second
-    (issue 36)."""
+    (issue 36). Each reads once no move is under way (`Moves`): a move takes several turns
+    of the loop, and opening screens read in each held it at each."""
     gates = _gates.setdefault(asyncio.get_running_loop(), {})
     gate = gates.get(gate_of)
     if gate is None:
         gate = gates[gate_of] = asyncio.Semaphore(OPENING_AT_ONCE)
     async with gate:
+        await moves_on(asyncio.get_running_loop()).awaited()
         read()
         # The session's scheduler was woken by the read's new state: it draws before this
         # task runs again, and the loop looks at its sockets before the next screens read.

@@ -49,7 +49,7 @@ from gadget.views.served.game_parts import (
     undo_button,
     undo_question,
 )
-from gadget.views.served.live import use_live
+from gadget.views.served.live import tap_under_way, use_live
 from gadget.views.served.side_phones import SidePhones
 from gadget.views.served.story import StoryPanel, words_language
 from gadget.views.served.table_context import use_table
@@ -236,7 +236,11 @@ def doings(
             set_message("")
             show(table.act(phone, game_id, action, version.current))
 
-        guarded(record, tell)(None)
+        handled = tap_under_way()
+        try:
+            guarded(record, tell)(None)
+        finally:
+            handled()
 
     def choose(cell: int | None) -> None:  # shown by the notice, on each phone of the side
         def record() -> None:
