@@ -81,7 +81,8 @@ ACTIONS = 10  # a clue, then nine touches of agents (the floor: ten taps)
 DRAWN_PATIENCE = 4 * JOIN_PATIENCE
 # s after the last screen is drawn: what the joins left on the loop is done, and Gadget's
 # collector has scanned the heap they grew (at its second step after them, STEP_SECONDS
-# apart: that scan, 0.2 s a process at 100 tables, is the joins' work, not the moves').
+# apart: that scan, 0.2 s a process at 100 tables, is the joins' work, not the moves'), or
+# taken it as scanned (the first growth after start-up: serve/collector.py).
 QUIET = 2 * STEP_SECONDS + 1.0
 STATISTICS_DELAY = 11.0  # s of quiet before PostgreSQL's count of transactions is complete
 
