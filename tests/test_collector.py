@@ -34,6 +34,15 @@ def cycle() -> weakref.ref[Node]:
     return weakref.ref(first)
 
 
+def held_cycle() -> tuple[list[Node], weakref.ref[Node]]:
+    """Two objects that hold each other, held by the list: cleared, only a collection frees
+    them."""
+    held = [Node()]
+    held[0].other = Node()
+    held[0].other.other = held[0]
+    return held, weakref.ref(held[0])
+
+
 @contextmanager
 def pythons_pace_after() -> Iterator[None]:
     """A collector may run in this test's process: Python's own pace is given back after."""
@@ -89,10 +98,7 @@ def test_a_cycle_set_aside_is_given_back_once_the_heap_has_grown(
     """A step does not scan what outlived the last one (its pause follows what is new, not
     every phone of the process); what was set aside and then died waits for the whole
     heap's collection, which comes once the heap has grown by the collector's share."""
-    held = [Node()]
-    held[0].other = Node()
-    watched = weakref.ref(held[0])
-    held[0].other.other = held[0]
+    held, watched = held_cycle()
     collector.step()  # alive: set aside
     held.clear()  # now garbage in a cycle, among what was set aside
     assert not collector.step()
@@ -122,10 +128,7 @@ def test_once_the_heap_has_stopped_growing_it_is_scanned_whole_at_the_next_step(
     the benchmark counted as moves'), and only once for that growth."""
     with pythons_pace_after():
         collector = past_its_first_fill(SteadyCollector(growth=0.05, whole_seconds=3600.0))
-        held = [Node()]
-        held[0].other = Node()
-        held[0].other.other = held[0]
-        watched = weakref.ref(held[0])
+        held, watched = held_cycle()
         grown = grow_heap()
         assert not collector.step()  # still growing: what grew is set aside
         held.clear()  # garbage in a cycle, among what was set aside
@@ -142,10 +145,7 @@ def test_the_phones_that_come_back_after_a_restart_are_not_scanned_whole() -> No
     growth's scan, which comes as before."""
     with pythons_pace_after():
         collector = SteadyCollector(growth=0.05, whole_seconds=3600.0)
-        held = [Node()]
-        held[0].other = Node()
-        held[0].other.other = held[0]
-        watched = weakref.ref(held[0])
+        held, watched = held_cycle()
         came_back = grow_heap()
         assert not collector.step()  # still coming: what came is set aside
         held.clear()  # garbage in a cycle, among what was set aside
