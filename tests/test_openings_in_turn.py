@@ -246,3 +246,31 @@ async def test_no_move_is_left_under_way_by_taps_notices_or_a_phone_that_left(
         told(None)
     await asyncio.sleep(0)
     assert moves.under_way == 0
+
+
+def test_a_screen_waiting_for_its_first_read_counts_no_move_under_way() -> None:
+    """A notice that reaches a screen still waiting its turn to open is shown by that first
+    read: counted as a move under way, it could end only once that screen got its turn, and
+    it held every other opening screen back 50 ms (an outsider's: 53 moves under way for
+    one table while 60 tabs of its game opened). Once the screen is up, news is a move."""
+
+    async def hearing() -> list[int]:
+        moves = live.Moves()
+        heard = live.News(moves, lambda: 3)
+        under_way = []
+        heard.consider(4)  # waiting its turn to open
+        under_way.append(moves.under_way)
+        await heard.shown(lambda: None)  # the first read showed it
+        heard.opened()
+        heard.consider(3)  # a notice of what it shows already
+        under_way.append(moves.under_way)
+        heard.consider(5)
+        heard.consider(6)  # one move under way until read
+        under_way.append(moves.under_way)
+        await heard.shown(lambda: heard.consider(7))  # heard while drawing: a move anew
+        under_way.append(moves.under_way)
+        heard.stop()  # gone with that news unread
+        under_way.append(moves.under_way)
+        return under_way
+
+    assert asyncio.run(hearing()) == [0, 0, 1, 1, 0]

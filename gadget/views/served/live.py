@@ -60,6 +60,7 @@ def use_live(
         shown = False
         try:
             await in_turn(read)  # the first read, here and not in a render
+            heard.opened()
             _shown_live[loop] = _shown_live.get(loop, 0) + 1
             shown = True
             while True:
@@ -126,38 +127,51 @@ class Moves:
 
 
 class News:
-    """What a screen hears of its game, on the loop: a change it does not show yet is a move
-    under way on its process (`Moves`) until it is read and drawn."""
+    """What a screen hears of its game, on the loop: once the screen is up (`opened`), a
+    change it does not show yet is a move under way on its process (`Moves`) until it is
+    read and drawn. Before, its first read, waiting its turn, shows the change: counted, it
+    could end only once that screen got its turn, and held every other opening screen back
+    (an outsider's: 53 moves under way for one table, 60 tabs of its game opening)."""
 
     def __init__(self, moves: Moves, shown_version: Callable[[], int | None]) -> None:
         self.changed = asyncio.Event()
         self.moves = moves
         self.shown_version = shown_version
         self.heard = True  # until the screen goes
+        self.up = False  # until its first read
+        self.counted = False  # the news waiting is a move under way
+
+    def opened(self) -> None:
+        """The screen's first read is drawn: what it hears from now is a move to show."""
+        self.up = True
 
     def consider(self, version: int | None) -> None:
         """A notice, on the loop (after a tap's own answer): news unless the screen shows it."""
         known = self.shown_version()
         if self.heard and (version is None or known is None or version > known):
-            if not self.changed.is_set():
+            if self.up and not self.counted:
+                self.counted = True
                 self.moves.begun()
             self.changed.set()
 
     async def shown(self, read: Callable[[], None] | None) -> None:
         """The news read (None: not now) and drawn (the scheduler it woke runs first)."""
         self.changed.clear()
+        counted, self.counted = self.counted, False  # news heard meanwhile counts anew
         try:
             if read is not None:
                 read()
                 await asyncio.sleep(0)
         finally:
-            self.moves.ended()
+            if counted:
+                self.moves.ended()
 
     def stop(self) -> None:
         """The screen went: what it hears from now is not news, and what it had not read is
         no move under way."""
         self.heard = False
-        if self.changed.is_set():
+        if self.counted:
+            self.counted = False
             self.moves.ended()
 
 
