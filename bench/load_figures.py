@@ -180,6 +180,14 @@ def ratios(floor: Served, gadget: Served, settings: Settings) -> list[str]:
         else:
             said += f"; no warm round at {settings.cold} to compare: not on the ladder"
         lines.append(f"{said}; each table's screens in {cold[0]['join p95'] * 1000:.0f} ms (p95)")
+    joins = [[r["join p95"] for r in s.rounds if r["cold"]] for s in (floor, gadget)]
+    if all(joins) and joins[0][0] > 0:  # what the restart costs the phones coming back
+        lines.append(
+            f"  screens of {settings.cold} tables joining at once, p95: Gadget's"
+            f" {joins[1][0] * 1000:.0f} ms against the floor's {joins[0][0] * 1000:.0f} ms:"
+            f" {joins[1][0] / joins[0][0]:.2f}x (no target: the moves' line above is the"
+            " issue's)"
+        )
     return lines
 
 
