@@ -252,7 +252,8 @@ def test_a_screen_waiting_for_its_first_read_counts_no_move_under_way() -> None:
     """A notice that reaches a screen still waiting its turn to open is shown by that first
     read: counted as a move under way, it could end only once that screen got its turn, and
     it held every other opening screen back 50 ms (an outsider's: 53 moves under way for
-    one table while 60 tabs of its game opened). Once the screen is up, news is a move."""
+    one table while 60 tabs of its game opened); so too a screen whose phone came back and
+    waits its turn to read again. Once the screen is up, news is a move."""
 
     async def hearing() -> list[int]:
         moves = live.Moves()
@@ -269,8 +270,13 @@ def test_a_screen_waiting_for_its_first_read_counts_no_move_under_way() -> None:
         under_way.append(moves.under_way)
         await heard.shown(lambda: heard.consider(7))  # heard while drawing: a move anew
         under_way.append(moves.under_way)
+        heard.away()  # the phone came back: its screen waits its turn to read again
+        heard.consider(8)
+        under_way.append(moves.under_way)
+        heard.opened()
+        heard.consider(9)
         heard.stop()  # gone with that news unread
         under_way.append(moves.under_way)
         return under_way
 
-    assert asyncio.run(hearing()) == [0, 0, 1, 1, 0]
+    assert asyncio.run(hearing()) == [0, 0, 1, 1, 0, 0]

@@ -72,7 +72,9 @@ def use_live(
                     news = asyncio.ensure_future(heard.changed.wait())
                 if back in done:
                     back = asyncio.ensure_future(reconnection(session))
+                    heard.away()
                     await in_turn(read)
+                    heard.opened()
                     redraw(None)
         finally:  # the screen went, or its session was closed
             heard.stop()
@@ -145,6 +147,14 @@ class News:
         """The screen's first read is drawn: what it hears from now is a move to show."""
         self.up = True
 
+    def away(self) -> None:
+        """The phone came back, and its screen waits its turn to read again, as a first
+        read does: that read shows what it heard meanwhile, which is no move under way."""
+        self.up = False
+        if self.counted:
+            self.counted = False
+            self.moves.ended()
+
     def consider(self, version: int | None) -> None:
         """A notice, on the loop (after a tap's own answer): news unless the screen shows it."""
         known = self.shown_version()
@@ -170,9 +180,7 @@ class News:
         """The screen went: what it hears from now is not news, and what it had not read is
         no move under way."""
         self.heard = False
-        if self.counted:
-            self.counted = False
-            self.moves.ended()
+        self.away()
 
 
 def moves_on(loop: asyncio.AbstractEventLoop) -> Moves:
