@@ -6,7 +6,7 @@ from __future__ import annotations
 
 import dataclasses
 import weakref
-from collections.abc import Iterator
+from collections.abc import Iterable, Iterator
 from enum import Enum
 from functools import cache
 from typing import Any, cast
@@ -45,21 +45,41 @@ def type_of(control: object, field_name: str) -> object:
 
 
 @cache
-def _fields_in_order(cls: type) -> tuple[tuple[str, ...], frozenset[str]]:
-    """A class's fields Flet walks (not `skip`), in its order, and those a `Prop` does not
-    hold (lists, children: always walked)."""
-    names = tuple(f.name for f in dataclasses.fields(cls) if not f.metadata.get("skip", False))
-    return names, frozenset(getattr(cls, "_structural_fields", frozenset()))
+def _walked_fields(cls: type) -> tuple[dict[str, int], tuple[str, ...]]:
+    """A class's fields Flet walks (not `skip`), each with its place in Flet's order, and
+    those of them a `Prop` does not hold (lists, children: always walked)."""
+    names = [f.name for f in dataclasses.fields(cls) if not f.metadata.get("skip", False)]
+    structural: frozenset[str] = getattr(cls, "_structural_fields", frozenset())
+    return {name: place for place, name in enumerate(names)}, tuple(
+        name for name in names if name in structural
+    )
 
 
 def configure(
     self: Any, item: Any, parent: Any, frozen: bool, configure_setattr_only: bool = False
-) -> Iterator[Any]:
+) -> Iterator[object]:
     """Flet's `DiffBuilder._configure_dataclass`, which walked every field of every added
     control (60-odd each, a generator apiece: 10,000 for a game screen's 170 controls, half
-    the CPU of a phone's first screen). A field a `Prop` holds at its default holds a plain
-    value (no default of Flet's is a dataclass, a list or a dict: the test checks), so only
-    the fields a control set, and its children, are walked; the rest is Flet's as it is."""
+    the CPU of a phone's first screen), and handed each control up through a generator for
+    each control above it. A field a `Prop` holds at its default holds a plain value (no
+    default of Flet's is a dataclass, a list or a dict: the test checks), so only the fields
+    a control set, and its children, are walked, into one list; the rest is Flet's as it is
+    (its only caller makes a list of what it yields at once)."""
+    added: list[object] = []
+    _configure(self.control_cls, item, parent, frozen, added, setattr_only=configure_setattr_only)
+    return iter(added)
+
+
+def _configure(
+    control_cls: Any,
+    item: Any,
+    parent: Any,
+    frozen: bool,
+    added: list[Any],
+    *,
+    setattr_only: bool = False,
+) -> None:
+    """`configure` for one value, the controls it reaches put in `added` in Flet's order."""
     a_dataclass = dataclasses.is_dataclass(item)  # (item stays `Any` for the type checker)
     if a_dataclass:
         if parent is None:
@@ -78,28 +98,31 @@ def configure(
 
         item_cls = cast(Any, item.__class__)  # Flet stamps its classes
         if getattr(item_cls, "__flet_control_cls__", None) is None:
-            item_cls.__flet_control_cls__ = self.control_cls
+            item_cls.__flet_control_cls__ = control_cls
 
-        if self.control_cls and isinstance(item, self.control_cls):
-            if not configure_setattr_only:
-                item.build()
-                item._before_update_safe()
-                object.__setattr__(item, "_initialized", True)
-            yield item
+        a_control = bool(control_cls) and isinstance(item, control_cls)
+        if a_control and not setattr_only:
+            item.build()
+            item._before_update_safe()
+            object.__setattr__(item, "_initialized", True)
+        if a_control:
+            added.append(item)
 
-        if not configure_setattr_only:
-            child_parent = (
-                item if self.control_cls and isinstance(item, self.control_cls) else parent
-            )
-            names, structural = _fields_in_order(item_cls)
+        if not setattr_only:
+            child_parent = item if a_control else parent
+            places, structural = _walked_fields(item_cls)
             values = getattr(item, "_values", None)
-            for name in names:
-                if values is not None and name not in values and name not in structural:
-                    continue  # at its default: a plain value
+            if values is None:
+                walked: Iterable[str] = places
+            else:
+                walked = [name for name in values if name in places]
+                walked.extend(structural)
+                if len(walked) > 1:
+                    walked.sort(key=places.__getitem__)
+            for name in walked:
                 value = getattr(item, name)
-                if type(value) in _PLAIN or isinstance(value, Enum):
-                    continue  # nothing in it to configure
-                yield from configure(self, value, child_parent, frozen)
+                if type(value) not in _PLAIN and not isinstance(value, Enum):
+                    _configure(control_cls, value, child_parent, frozen, added)
 
         if not frozen:
             dst_dirty = getattr(item, "_dirty", None)
@@ -110,10 +133,7 @@ def configure(
                     item_cls.__setattr__ = object_patch._control_setattr
                 object.__setattr__(item, "__changes", {})
 
-    elif isinstance(item, dict):
-        for v in item.values():
-            yield from configure(self, v, parent, frozen)
-
-    elif isinstance(item, list):
-        for v in item:
-            yield from configure(self, v, parent, frozen)
+    elif isinstance(item, (dict, list)):
+        for value in item.values() if isinstance(item, dict) else item:
+            if type(value) not in _PLAIN:
+                _configure(control_cls, value, parent, frozen, added)
