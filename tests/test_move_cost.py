@@ -167,6 +167,30 @@ def test_a_watching_phones_read_opens_and_ends_no_transaction_on_postgresql(stor
         assert not any(ended), ended
 
 
+def test_a_phone_opening_a_game_looks_it_up_in_no_transaction_on_postgresql(
+    store: Store,
+) -> None:
+    """A phone opening a game's address or code looks the game up on the event loop before
+    its screen reads it: in a transaction that was three round trips (BEGIN, the read,
+    COMMIT), which a restart's every phone made at once; in autocommit, one."""
+    table = Table(store)
+    seated = Seated.deal(table, seed=3)
+    code = seated.game.log.code
+    assert code is not None
+    ended: list[bool] = []  # each commit or rollback: whether a transaction was open
+
+    def end(connection: psycopg.Connection[Any], *_args: Any) -> None:
+        ended.append(connection.info.transaction_status != psycopg.pq.TransactionStatus.IDLE)
+
+    with watched(psycopg.Connection, "commit", end), watched(psycopg.Connection, "rollback", end):
+        by_address = table.game_at(seated.game.public_id)
+        by_code = table.find(code)
+    assert by_address is not None and by_code is not None
+    assert by_address.id == by_code.id == seated.game.id
+    if store.engine.dialect.name == "postgresql":
+        assert ended and not any(ended), ended
+
+
 def test_a_watching_phones_read_leaves_its_connections_isolation_level_as_it_was(
     store: Store,
 ) -> None:

@@ -24,15 +24,15 @@ class GameRecords(Repository):
             return game_record(row)
 
     def game_by_public_id(self, public_id: str) -> GameRecord | None:
-        """The game an address names, or None."""
-        with self._transaction() as session:
+        """The game an address names, or None (a phone opening it: one round trip)."""
+        with self._reading() as session:
             row = session.exec(select(GameRow).where(GameRow.public_id == public_id)).first()
             return game_record(row) if row is not None else None
 
     def game_by_side_b(self, side_b: str) -> GameRecord | None:
         """The newest game with this side B, finished or not (what a share code names,
-        whatever bank its text was edited to carry)."""
-        with self._transaction() as session:
+        whatever bank its text was edited to carry; a phone opening it: one round trip)."""
+        with self._reading() as session:
             row = session.exec(
                 select(GameRow).where(GameRow.side_b == side_b).order_by(col(GameRow.id).desc())
             ).first()

@@ -162,6 +162,14 @@ class Repository:
             yield connection
 
     @contextmanager
+    def _reading(self) -> Iterator[Session]:
+        """A call's one read through the ORM, which changes nothing: on PostgreSQL in
+        autocommit, as a screen's (`_reads`), one round trip where a transaction took three
+        (BEGIN, the read, COMMIT), each holding the event loop of a phone opening a game."""
+        with _said_when_lost(), Session(self._reads, expire_on_commit=False) as session:
+            yield session
+
+    @contextmanager
     def _transaction(self) -> Iterator[Session]:
         """A call's rows through the ORM, in one transaction (the groups of records')."""
         with (
