@@ -191,6 +191,26 @@ def test_a_phone_opening_a_game_looks_it_up_in_no_transaction_on_postgresql(
         assert ended and not any(ended), ended
 
 
+def test_a_phone_coming_back_by_its_join_link_sits_again_in_no_transaction_on_postgresql(
+    store: Store,
+) -> None:
+    """Side B's phone stays on the join link it opened, and joins again each time it comes
+    back (after a restart, every B at once): a phone that holds its side is told so in one
+    read, where a transaction made three round trips on the event loop."""
+    table = Table(store)
+    seated = Seated.deal(table, seed=3)
+    ended: list[bool] = []  # each commit or rollback: whether a transaction was open
+
+    def end(connection: psycopg.Connection[Any], *_args: Any) -> None:
+        ended.append(connection.info.transaction_status != psycopg.pq.TransactionStatus.IDLE)
+
+    with watched(psycopg.Connection, "commit", end), watched(psycopg.Connection, "rollback", end):
+        assert table.join(seated.game.id, seated.phones[B]) is B
+        assert table.join(seated.game.id, seated.phones[A]) is A
+    if store.engine.dialect.name == "postgresql":
+        assert ended and not any(ended), ended
+
+
 def test_a_watching_phones_read_leaves_its_connections_isolation_level_as_it_was(
     store: Store,
 ) -> None:

@@ -1,6 +1,7 @@
 """A deal and a join are one unit of work each (issue 35): what a deal saves (the game, the
 dealer's side A, the timer) is saved together or not at all, and a join reads the seats and
-the game and takes side B in one transaction."""
+the game and takes side B in one transaction (after a read that tells a phone holding its
+side so, alone)."""
 
 from __future__ import annotations
 
@@ -46,7 +47,10 @@ def test_a_deal_whose_timer_cannot_be_saved_leaves_no_game_and_the_next_deal_is_
 def test_a_join_reads_and_takes_side_b_in_one_transaction(table: Table) -> None:
     game = table.deal(seed=3, phone=new_phone())
     joining, third = new_phone(), new_phone()
-    for phone, side in ((joining, B), (joining, B), (third, None)):
+    # A phone that holds no side yet: a read that finds none, then the one transaction that
+    # reads again and decides. One that holds its side (a phone coming back by its link,
+    # every B after a restart): that read alone, nothing written.
+    for phone, side, units in ((joining, B, 2), (joining, B, 1), (third, None, 2)):
         with transactions(table.store) as opened:
             assert table.join(game.id, phone) is side
-        assert len(opened) == 1, (phone, side)
+        assert len(opened) == units, (phone, side)

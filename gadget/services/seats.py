@@ -42,6 +42,10 @@ class Seats:
     def join(self, game_id: int, phone: Phone) -> Player | None:
         """A phone arriving with the game's code: its own side if it has one, else side B
         while B is free; None when B is held by another phone (then it may ask)."""
+        with self.store.unit(reads_only=True) as unit:
+            mine = unit.seats(game_id).side_of(phone.key)
+        if mine is not None:  # a phone coming back by its link: one read, no transaction
+            return mine
         with self.store.unit() as unit:  # one unit: what it reads is what it decides on
             seats = unit.seats(game_id)
             mine = seats.side_of(phone.key)
