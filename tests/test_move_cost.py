@@ -48,6 +48,19 @@ def watched(owner: Any, name: str, seen: Callable[..., None]) -> Iterator[None]:
 
 
 @contextmanager
+def transactions_ended() -> Iterator[list[bool]]:
+    """Each commit or rollback the driver is asked for meanwhile: whether a transaction was
+    open then (in autocommit, none ever is)."""
+    ended: list[bool] = []
+
+    def end(connection: psycopg.Connection[Any], *_args: Any) -> None:
+        ended.append(connection.info.transaction_status != psycopg.pq.TransactionStatus.IDLE)
+
+    with watched(psycopg.Connection, "commit", end), watched(psycopg.Connection, "rollback", end):
+        yield ended
+
+
+@contextmanager
 def selects(store: Store) -> Iterator[Counter[str]]:
     """The SELECTs the store sends meanwhile, by the tables they read (on PostgreSQL,
     every statement the driver is handed, SQLAlchemy's and the store's own)."""
@@ -155,12 +168,7 @@ def test_a_watching_phones_read_opens_and_ends_no_transaction_on_postgresql(stor
     table = Table(store)
     seated = Seated.deal(table, seed=3)
     seated.act(Clue(A, "tree", 1))
-    ended: list[bool] = []  # each commit or rollback: whether a transaction was open
-
-    def end(connection: psycopg.Connection[Any], *_args: Any) -> None:
-        ended.append(connection.info.transaction_status != psycopg.pq.TransactionStatus.IDLE)
-
-    with watched(psycopg.Connection, "commit", end), watched(psycopg.Connection, "rollback", end):
+    with transactions_ended() as ended:
         screen = table.phone_game(seated.game.id, seated.phones[B])
     assert screen.seen is not None and screen.seen.view.player is B
     if store.engine.dialect.name == "postgresql":
@@ -177,12 +185,7 @@ def test_a_phone_opening_a_game_looks_it_up_in_no_transaction_on_postgresql(
     seated = Seated.deal(table, seed=3)
     code = seated.game.log.code
     assert code is not None
-    ended: list[bool] = []  # each commit or rollback: whether a transaction was open
-
-    def end(connection: psycopg.Connection[Any], *_args: Any) -> None:
-        ended.append(connection.info.transaction_status != psycopg.pq.TransactionStatus.IDLE)
-
-    with watched(psycopg.Connection, "commit", end), watched(psycopg.Connection, "rollback", end):
+    with transactions_ended() as ended:
         by_address = table.game_at(seated.game.public_id)
         by_code = table.find(code)
     assert by_address is not None and by_code is not None
@@ -199,12 +202,7 @@ def test_a_phone_coming_back_by_its_join_link_sits_again_in_no_transaction_on_po
     read, where a transaction made three round trips on the event loop."""
     table = Table(store)
     seated = Seated.deal(table, seed=3)
-    ended: list[bool] = []  # each commit or rollback: whether a transaction was open
-
-    def end(connection: psycopg.Connection[Any], *_args: Any) -> None:
-        ended.append(connection.info.transaction_status != psycopg.pq.TransactionStatus.IDLE)
-
-    with watched(psycopg.Connection, "commit", end), watched(psycopg.Connection, "rollback", end):
+    with transactions_ended() as ended:
         assert table.join(seated.game.id, seated.phones[B]) is B
         assert table.join(seated.game.id, seated.phones[A]) is A
     if store.engine.dialect.name == "postgresql":
