@@ -75,7 +75,7 @@ def _configure(
     item: Any,
     parent: Any,
     frozen: bool,
-    added: list[Any],
+    added: list[object],
     *,
     setattr_only: bool = False,
 ) -> None:
@@ -115,7 +115,7 @@ def _configure(
             if values is None:
                 walked: Iterable[str] = places
             else:
-                walked = [name for name in values if name in places]
+                walked = [name for name in values if name in places and name not in structural]
                 walked.extend(structural)
                 if len(walked) > 1:
                     walked.sort(key=places.__getitem__)
