@@ -1,10 +1,12 @@
 """Flet's web transport with its debug line written only when logged (`serve/transport.py`)
-sends Flet's own bytes, and the server installs it."""
+sends Flet's own bytes, a late answer for a control that went ends no connection, and the
+server installs both."""
 
 from __future__ import annotations
 
 import asyncio
 import logging
+from concurrent.futures import ThreadPoolExecutor
 from importlib.metadata import version
 from pathlib import Path
 from typing import Any
@@ -12,12 +14,14 @@ from typing import Any
 import flet as ft
 import pytest
 from flet.messaging.protocol import Message, MessageAction
+from flet.messaging.session import Session
 from flet_web.fastapi import flet_app  # type: ignore[import-untyped]
 
 from gadget.serve import transport
 from gadget.serve.server import asgi_app
 from gadget.services.table import Table
 from gadget.store import Store
+from tests.phones import RecordingConnection
 
 
 def test_the_copy_is_of_the_flet_web_installed() -> None:
@@ -88,3 +92,36 @@ def test_the_server_sends_through_it(tmp_path: Path, monkeypatch: pytest.MonkeyP
     monkeypatch.setattr(flet_app.FletApp, "send_message", transport.FLETS_SEND_MESSAGE)
     asgi_app(Table(Store(f"sqlite:///{tmp_path / 'gadget.db'}")))
     assert flet_app.FletApp.send_message is transport.send_message
+
+
+def test_a_late_answer_for_a_control_that_went_ends_its_call_not_the_connection() -> None:
+    """A phone answered a call (the sound of a turn timer run out) after its service was gone:
+    Flet raised, which ended that phone's receive loop and its connection (an outsider's,
+    in a server's log). The answer is now the call's end, and the session goes on."""
+
+    async def answered() -> None:
+        connection = RecordingConnection(asyncio.get_running_loop(), ThreadPoolExecutor(1))
+        session = Session(connection)
+        waiting = asyncio.Event()
+        session._Session__method_calls["call 1"] = waiting
+        with pytest.raises(RuntimeError, match="not registered"):  # Flet's own
+            transport.FLETS_INVOKE_RESULTS(session, 424242, "call 1", None, None)
+        transport.invoke_results(session, 424242, "call 1", None, None)
+        assert waiting.is_set()
+        assert session._Session__method_call_results[waiting] == (None, transport.CONTROL_GONE)
+        transport.invoke_results(session, 424242, "no such call", None, None)  # nothing waits
+        held = session.page  # a control the session holds: answered as Flet does
+        held_waiting = asyncio.Event()
+        session._Session__method_calls["call 2"] = held_waiting
+        transport.invoke_results(session, held._i, "call 2", "played", None)
+        assert session._Session__method_call_results[held_waiting] == ("played", None)
+
+    asyncio.run(answered())
+
+
+def test_the_server_takes_late_answers_through_it(
+    tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    monkeypatch.setattr(Session, "handle_invoke_method_results", transport.FLETS_INVOKE_RESULTS)
+    asgi_app(Table(Store(f"sqlite:///{tmp_path / 'gadget.db'}")))
+    assert Session.handle_invoke_method_results is transport.invoke_results

@@ -23,12 +23,12 @@ from starlette.types import ASGIApp, Message, Receive, Scope, Send
 
 from gadget.engine import GadgetError
 from gadget.language import Language, from_environment
+from gadget.serve import transport
 from gadget.serve.budget import MAX_MESSAGE, ConnectionBudget
 from gadget.serve.client import MADE, served_client
 from gadget.serve.collector import Pace
 from gadget.serve.compressed import CompressedOnce
 from gadget.serve.opening import served_assets
-from gadget.serve.transport import quiet_sends
 from gadget.services import addresses
 from gadget.services.table import Table
 from gadget.services.tls import Certificate, given, self_signed
@@ -80,7 +80,7 @@ def asgi_app(table: Table | None = None) -> Any:
             leave_with(int(os.environ[SUPERVISOR]))
         table = Table(Store())
         table.hub.connect(table.store)  # hear the other processes (PostgreSQL)
-    quiet_sends()
+    transport.install()
     # Once, before any phone; kept in the data folder for the next start.
     web = Path(flet_web.get_package_web_dir())
     client = served_client(web, data_folder() / "client")

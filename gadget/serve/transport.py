@@ -1,7 +1,9 @@
 """Flet's web transport (flet-web 1.0.5) wrote every message it sent into a debug line,
 whether or not anyone logs them: the whole patch, every control in it, as text. That was
 2-3% of a served process's CPU at every move (docs/benchmarks.md, the sixth pass). Here the
-line is written only when its logger would keep it; the bytes sent are Flet's own."""
+line is written only when its logger would keep it; the bytes sent are Flet's own. And a
+phone's late answer to a control the server no longer holds is dropped, not an error that
+ends the phone's connection."""
 
 from __future__ import annotations
 
@@ -11,12 +13,17 @@ from typing import Any, Final
 import msgpack  # type: ignore[import-untyped]
 from flet.controls.base_control import BaseControl
 from flet.messaging.protocol import Message, configure_encode_object_for_msgpack
+from flet.messaging.session import Session
 from flet_web.fastapi import flet_app  # type: ignore[import-untyped]
 
 #: The flet-web whose `FletApp.send_message` this copies (tests/test_transport.py checks).
 FLET_WEB_VERSION: Final = "1.0.5"
 #: Flet's own, kept (the test compares the bytes both queue).
 FLETS_SEND_MESSAGE: Final = flet_app.FletApp.send_message
+#: Flet's own, kept: what answers a control the session holds.
+FLETS_INVOKE_RESULTS: Final = Session.handle_invoke_method_results
+#: What a call to a control that went is answered with (as Flet's closed session says).
+CONTROL_GONE: Final = "Control gone"
 
 
 def send_message(self: Any, message: Message) -> None:
@@ -37,6 +44,23 @@ def send_message(self: Any, message: Message) -> None:
     queue.put_nowait(b"\x00" + body)
 
 
-def quiet_sends() -> None:
-    """Install it (once a process; the server does, before any phone)."""
+def invoke_results(
+    self: Any, control_id: int, call_id: str, result: object, error: str | None
+) -> None:
+    """Flet's `Session.handle_invoke_method_results`, an answer for a control the session no
+    longer holds taken as that call's end: Flet raised, which ended the phone's receive loop
+    and so its connection (an outsider's, in a server's log: the sound of a turn timer run
+    out, asked of a service that was gone when the browser answered, 2 s later)."""
+    if control_id in self._Session__index:
+        FLETS_INVOKE_RESULTS(self, control_id, call_id, result, error)
+        return
+    waiting = self._Session__method_calls.pop(call_id, None)
+    if waiting is not None:  # its caller, if it still waits, is told the control went
+        self._Session__method_call_results[waiting] = (None, CONTROL_GONE)
+        waiting.set()
+
+
+def install() -> None:
+    """Install both (once a process; the server does, before any phone)."""
     flet_app.FletApp.send_message = send_message
+    Session.handle_invoke_method_results = invoke_results  # type: ignore[method-assign]
