@@ -49,8 +49,8 @@ def invoke_results(
 ) -> None:
     """Flet's `Session.handle_invoke_method_results`, an answer for a control the session no
     longer holds taken as that call's end: Flet raised, which ended the phone's receive loop
-    and so its connection (an outsider's, in a server's log: the sound of a turn timer run
-    out, asked of a service that was gone when the browser answered, 2 s later)."""
+    and so its connection (an outsider's, in a server's log: likely the sound of a turn
+    timer run out, asked of a service gone by the time the browser answered)."""
     if control_id in self._Session__index:
         FLETS_INVOKE_RESULTS(self, control_id, call_id, result, error)
         return
