@@ -101,11 +101,11 @@ def _configure(
             item_cls.__flet_control_cls__ = control_cls
 
         a_control = bool(control_cls) and isinstance(item, control_cls)
-        if a_control and not setattr_only:
-            item.build()
-            item._before_update_safe()
-            object.__setattr__(item, "_initialized", True)
         if a_control:
+            if not setattr_only:
+                item.build()
+                item._before_update_safe()
+                object.__setattr__(item, "_initialized", True)
             added.append(item)
 
         if not setattr_only:
