@@ -4,17 +4,20 @@ what a fresh screen draws for the same game must be one and the same."""
 
 from __future__ import annotations
 
+from collections.abc import Iterator
+from contextlib import contextmanager
 from typing import Any
 
 import flet as ft
 import pytest
+from flet.controls import object_patch
 
 from gadget.engine import Colour, Player
 from gadget.services.table import Table
 from tests.phones import Phone, Sent, encoded, sent_changes
 from tests.screens import at_the_table, card_of, deal_and_join, give_clue, seat_of
 from tests.test_apart_screens import _apart_game, _cells, _give
-from tests.test_move_cost import made_controls
+from tests.test_move_cost import made_controls, watched
 
 A, B = Player.A, Player.B
 
@@ -40,6 +43,38 @@ def told_about(phone: Phone, cell: ft.Control, before: int) -> list[Sent]:
     place = row.controls.index(cell)
     sent = sent_changes(phone.connection.frames[before:])
     return [c for c in sent if c.to == row._i and c.path[:2] == ["controls", place]]
+
+
+@contextmanager
+def diffs() -> Iterator[list[int]]:
+    """Each run of Flet's diff meanwhile (one a patch it works out)."""
+    runs: list[int] = []
+    with watched(object_patch.DiffBuilder, "__init__", lambda *_args, **_kw: runs.append(1)):
+        yield runs
+
+
+@at_the_table
+async def test_cells_told_in_place_are_sent_without_flets_diff(table: Table) -> None:
+    """What changes on a kept cell is known when it is told: each phone's update of a clue
+    (25 cells turned on the clue giver's card) and of a touch runs Flet's diff once, for
+    the screen's update, not once more to compare the cells' fields (two a phone before)."""
+    phone_a, phone_b, code = await deal_and_join(table)
+    with diffs() as runs:
+        await give_clue(phone_a, "tree")
+        await phone_b.settle()
+        await phone_a.settle()
+    assert phone_a.cell(1, 1).button and not phone_b.cell(1, 1).button
+    assert len(runs) == 2, runs
+    greens = [cell for cell, colour in enumerate(card_of(table, code).a) if colour == "G"]
+    await phone_a.tap_cell(*seat_of(A, greens[0]))  # the first touch brings a line
+    await phone_b.settle()
+    with diffs() as runs:
+        await phone_a.tap_cell(*seat_of(A, greens[1]))
+        await phone_b.settle()
+        await phone_a.settle()
+    for phone, side in ((phone_a, A), (phone_b, B)):
+        assert "agent found" in phone.cell(*seat_of(side, greens[1])).label
+    assert len(runs) == 2, runs
 
 
 @at_the_table

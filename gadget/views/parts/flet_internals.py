@@ -1,6 +1,8 @@
-"""Two of Flet 1.0.5's internals that cost the shared event loop more than they need to,
-each replaced by the same answer reached sooner (measured in docs/benchmarks.md, checked
-against Flet's own in tests/test_flet_internals.py, and pinned to the version they copy)."""
+"""Flet 1.0.5's internals that cost the shared event loop more than they need to: two
+replaced by the same answer reached sooner, and a patch known without Flet's diff sent as
+Flet sends the one its diff works out (measured in docs/benchmarks.md, checked against
+Flet's own in tests/test_flet_internals.py and tests/test_cells_in_place.py, and pinned to
+the version they copy)."""
 
 from __future__ import annotations
 
@@ -11,8 +13,11 @@ from enum import Enum
 from functools import cache
 from typing import Any, cast
 
+import flet as ft
 from flet.controls import base_control, object_patch
 from flet.controls.control_event import get_event_field_type as _flet_type_of
+from flet.messaging.protocol import Message as ClientMessage  # not a message to translate
+from flet.messaging.protocol import MessageAction, PatchControlBody
 
 #: The Flet these replacements were copied from and checked against.
 FLET_VERSION = "1.0.5"
@@ -137,3 +142,15 @@ def _configure(
         for value in item.values() if isinstance(item, dict) else item:
             if type(value) not in _PLAIN:
                 _configure(control_cls, value, parent, frozen, added)
+
+
+def send_patch(holder: base_control.BaseControl, replaces: list[dict[str, object]]) -> None:
+    """Send the phone a patch of `holder` made of these operations, as Flet's own
+    `Session.patch_control` sends the one its diff makes (the holder's id, the paths
+    encoded by `ObjectPatch`), for changes known without a diff."""
+    session = ft.context.page.session  # the page being drawn (`holder.page` climbs to it)
+    message = ClientMessage(
+        MessageAction.PATCH_CONTROL,
+        PatchControlBody(holder._i, object_patch.ObjectPatch(replaces).to_message()),
+    )
+    session._Session__send_message(message)  # type: ignore[attr-defined]  # Flet's own sender

@@ -4,12 +4,15 @@ compare it) made and compared the card, its row and the screen's column at every
 
 from __future__ import annotations
 
-from collections.abc import Callable, Mapping
+from collections.abc import Callable, Iterator, Mapping
 from typing import cast
 
 import flet as ft
+from flet.controls.base_control import BaseControl
 
-# What one shown control's fields become, by name; a nested mapping: its child in that field.
+from gadget.views.parts.flet_internals import send_patch
+
+# What one shown control's fields become, by name; a nested dict: its child in that field.
 Fields = Mapping[str, object]
 
 
@@ -31,14 +34,24 @@ def children_changed(holder: ft.Row, children: list[ft.Control]) -> None:
     holder.controls[:] = children  # the row Flet holds now holds what the phone shows
 
 
-def fields_changed(
-    holder: ft.Row, before: Mapping[int, Fields], after: Mapping[int, Fields]
-) -> None:
-    """Send the phone new values of some fields of a shown row's children (`before` and
-    `after`: what the fields of each child, by its place, were and become), for the caller
-    to set on the controls themselves (`set_held`). By place, not as a list: Flet's diff of
-    a list of plain values writes each pair into a debug line, logged or not."""
-    _patch(holder, {"controls": dict(before)}, {"controls": dict(after)})
+def fields_changed(holder: ft.Row, changed: Mapping[int, Fields]) -> None:
+    """Send the phone new values of some fields of a shown row's children (`changed`: what
+    the fields of each child, by its place, become; only those that change), for the caller
+    to set on the controls themselves (`set_held`). Each is one replace at its path, as
+    Flet's diff would write it: what changes is already known, and comparing it again cost
+    more than the rest of the cell's telling."""
+    replaces = list(_replaces({"controls": changed}, []))
+    if replaces:
+        send_patch(holder, replaces)
+
+
+def _replaces(fields: Fields, path: list[object]) -> Iterator[dict[str, object]]:
+    for name, value in fields.items():
+        if isinstance(value, dict):  # a child's (a plain check: an ABC's costs tenfold)
+            yield from _replaces(value, [*path, name])
+        else:
+            assert not isinstance(value, BaseControl), "a control is added, not replaced"
+            yield {"op": "replace", "path": [*path, name], "value": value}
 
 
 def set_held(control: ft.Control, **fields: object) -> None:
@@ -55,21 +68,19 @@ def set_held(control: ft.Control, **fields: object) -> None:
             control._frozen = frozen
 
 
-def only_changed(before: Fields, after: Fields) -> tuple[Fields, Fields]:
-    """Of the fields as they were and become (nested: a child's), those that change: Flet's
-    diff compares every pair it is handed, equal or not."""
-    was: dict[str, object] = {}
+def only_changed(before: Fields, after: Fields) -> Fields:
+    """Of the fields as they become (nested: a child's), those not as they were: Flet's diff
+    compared every pair it was handed, equal or not."""
     now: dict[str, object] = {}
     for name, becomes in after.items():
-        old, new = before[name], becomes
-        if isinstance(new, Mapping) and isinstance(old, Mapping):
-            old, new = only_changed(old, new)
-            if not new:
-                continue
-        elif old == new:
-            continue
-        was[name], now[name] = old, new
-    return was, now
+        old = before[name]
+        if isinstance(becomes, dict) and isinstance(old, dict):
+            inner = only_changed(old, becomes)
+            if inner:
+                now[name] = inner
+        elif old != becomes:
+            now[name] = becomes
+    return now
 
 
 def hold_fields(control: object, fields: Fields) -> None:
@@ -77,7 +88,7 @@ def hold_fields(control: object, fields: Fields) -> None:
     the child each names (a list of children: by place)."""
     plain: dict[str, object] = {}
     for name, value in fields.items():
-        if not isinstance(value, Mapping):
+        if not isinstance(value, dict):
             plain[name] = value
             continue
         child = getattr(control, name)

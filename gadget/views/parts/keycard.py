@@ -157,13 +157,12 @@ def _told(
     in the cells: whether a cell is a button (to a screen reader), takes a tap and ripples,
     what a reader says of it, and its face's colours and symbol. A clue turns 25 cells of
     the clue giver's card, a touch one on each phone; each was made and compared again."""
-    before: dict[int, Fields] = {}
-    after: dict[int, Fields] = {}
+    changed: dict[int, Fields] = {}
     faces = {place: face_fields(face_look(look)) for place, (_was, look) in told.items()}
     for place, (was, look) in told.items():
         then = _cell_fields(was, face_fields(face_look(was)))
-        before[place], after[place] = only_changed(then, _cell_fields(look, faces[place]))
-    fields_changed(row, before, after)
+        changed[place] = only_changed(then, _cell_fields(look, faces[place]))
+    fields_changed(row, changed)
     for place, (was, look) in told.items():
         cell = cast(ft.Semantics, row.controls[place])
         taker = cast(ft.Container, cell.content)
