@@ -418,6 +418,26 @@ def sent_changes(frames: list[bytes]) -> list[Sent]:
     return changes
 
 
+def told_to(cell: ft.Control, changes: list[Sent]) -> list[Sent]:
+    """Those of these changes that reach into a cell of the key card, each checked to come
+    through the card, at its row's place and its own (a kept cell, told in place:
+    `keycard._told`), or through its row (a cell drawn again, compared by Flet's diff);
+    their paths from the cell."""
+    row = cell.parent
+    assert isinstance(row, ft.Row) and isinstance(row.parent, ft.Column)
+    card, place = row.parent, row.controls.index(cell)
+    through_card = ["controls", card.controls.index(row), "controls", place]
+    return [
+        change._replace(path=change.path[4:])
+        for change in changes
+        if change.to == card._i and change.path[:4] == through_card
+    ] + [
+        change._replace(path=change.path[2:])
+        for change in changes
+        if change.to == row._i and change.path[:2] == ["controls", place]
+    ]
+
+
 def encoded(value: object) -> Any:
     """A control's whole tree (or any value) as the protocol encodes it, ids left out."""
     packed = msgpack.packb(value, default=configure_encode_object_for_msgpack(BaseControl))

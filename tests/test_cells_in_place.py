@@ -14,7 +14,7 @@ from flet.controls import object_patch
 
 from gadget.engine import Colour, Player
 from gadget.services.table import Table
-from tests.phones import Phone, Sent, encoded, sent_changes
+from tests.phones import Phone, Sent, encoded, sent_changes, told_to
 from tests.screens import at_the_table, card_of, deal_and_join, give_clue, seat_of
 from tests.test_apart_screens import _apart_game, _cells, _give
 from tests.test_move_cost import made_controls, watched
@@ -36,13 +36,9 @@ def held_at(control: Any, path: list[Any]) -> Any:
 
 
 def told_about(phone: Phone, cell: ft.Control, before: int) -> list[Sent]:
-    """The changes sent to a phone since `before` that reach into this cell, each checked
-    to be addressed to the row that holds it, at its place."""
-    row = cell.parent
-    assert isinstance(row, ft.Row)
-    place = row.controls.index(cell)
-    sent = sent_changes(phone.connection.frames[before:])
-    return [c for c in sent if c.to == row._i and c.path[:2] == ["controls", place]]
+    """The changes sent to a phone since `before` that reach into this cell, through the
+    card (`told_to`); their paths from the cell."""
+    return told_to(cell, sent_changes(phone.connection.frames[before:]))
 
 
 @contextmanager
@@ -54,17 +50,23 @@ def diffs() -> Iterator[list[int]]:
 
 
 @at_the_table
-async def test_cells_told_in_place_are_sent_without_flets_diff(table: Table) -> None:
+async def test_cells_told_in_place_are_sent_without_flets_diff_in_one_message(
+    table: Table,
+) -> None:
     """What changes on a kept cell is known when it is told: each phone's update of a clue
     (25 cells turned on the clue giver's card) and of a touch runs Flet's diff once, for
-    the screen's update, not once more to compare the cells' fields (two a phone before)."""
+    the screen's update, not once more a row to compare the cells' fields (7 at a clue).
+    And the card's cells are told in one message, not one a row: the clue giver is sent
+    two, its cells' and its screen's (six before)."""
     phone_a, phone_b, code = await deal_and_join(table)
+    sent_before = len(phone_a.connection.frames)
     with diffs() as runs:
         await give_clue(phone_a, "tree")
         await phone_b.settle()
         await phone_a.settle()
     assert phone_a.cell(1, 1).button and not phone_b.cell(1, 1).button
     assert len(runs) == 2, runs
+    assert len(phone_a.connection.frames) - sent_before == 2
     greens = [cell for cell, colour in enumerate(card_of(table, code).a) if colour == "G"]
     await phone_a.tap_cell(*seat_of(A, greens[0]))  # the first touch brings a line
     await phone_b.settle()
@@ -104,13 +106,13 @@ async def test_a_touched_cell_is_kept_and_told_its_colours_as_a_fresh_screen_dra
         assert phone.cell(*seat_of(side, greens[1])) is cell
         assert "agent found" in str(cell.label) and not cell.button
         told = told_about(phone, cell, before)
-        assert {tuple(change.path[2:]) for change in told} >= {
+        assert {tuple(change.path) for change in told} >= {
             ("label",),
             ("content", "content", "bgcolor"),
             ("content", "content", "content", "icon"),
         }, told
         for change in told:
-            assert change.op == 0 and change.value == held_at(cell, change.path[2:]), change
+            assert change.op == 0 and change.value == held_at(cell, change.path), change
         fresh = await fresh_tab(phone)
         assert encoded(fresh.cell(*seat_of(side, greens[1]))) == encoded(cell)
         with pytest.raises(RuntimeError, match="Frozen"):  # still drawn by Flet: set in place

@@ -23,7 +23,7 @@ from gadget.engine import Clue, Guess, Player
 from gadget.services.table import Table
 from gadget.store import Store
 from gadget.views.parts import keycard
-from tests.phones import Phone, Sent, sent_changes
+from tests.phones import Phone, Sent, sent_changes, told_to
 from tests.screens import at_the_table, card_of, deal_and_join, give_clue, seat_of
 from tests.seated import Seated
 from tests.test_side_invites import clued_apart
@@ -499,16 +499,11 @@ async def test_a_clue_tells_the_clue_givers_cells_in_place_that_they_may_be_tapp
 
 def _told_of(cell: ft.Control, told: list[Sent]) -> dict[str, object]:
     """What these changes told a phone of a cell's tap: whether it is a button, takes a tap
-    and ripples, each as told through the cell's row."""
-    row = cell.parent
-    assert isinstance(row, ft.Row)
-    place = row.controls.index(cell)
+    and ripples, each as told through the card (`told_to`)."""
     return {
         change.path[-1]: change.value
-        for change in told
-        if change.to == row._i
-        and change.path[:2] == ["controls", place]
-        and change.path[2:] in (["button"], ["content", "on_click"], ["content", "ink"])
+        for change in told_to(cell, told)
+        if change.path in (["button"], ["content", "on_click"], ["content", "ink"])
     }
 
 
@@ -539,12 +534,13 @@ async def test_a_kept_card_moves_beside_the_code_when_the_page_widens_and_still_
 
 
 @at_the_table
-async def test_a_touch_tells_each_phone_its_cell_through_the_row_that_holds_it(
+async def test_a_touch_tells_each_phone_its_cell_through_the_card_that_holds_it(
     table: Table,
 ) -> None:
-    """The touched row changes in place: what each phone is sent must be addressed to that
-    row, at the cell's place in it, and say what the server's row now holds; the card and
-    its rows are never sent again, nor is the screen's column."""
+    """The touched row changes in place: what each phone is sent must be addressed to the
+    card at the row's place and the cell's (or, for a cell drawn again, to its row), and say
+    what the server's row now holds; the card and its rows are never sent again, nor is the
+    screen's column."""
     phone_a, phone_b, code = await deal_and_join(table)
     await give_clue(phone_a, "tree")
     await phone_b.settle()
@@ -561,8 +557,8 @@ async def test_a_touch_tells_each_phone_its_cell_through_the_row_that_holds_it(
             row = cell.parent
             assert isinstance(row, ft.Row) and row.controls[seat_of(side, touched)[1] - 1] is cell
             sent = sent_changes(phone.connection.frames[before:])
-            place = ["controls", row.controls.index(cell), "label"]
-            assert Sent(row._i, 0, place, cell.label) in sent, sent
+            told = told_to(cell, sent)  # through the card, or the row for a cell drawn again
+            assert any(t.op == 0 and t.path == ["label"] and t.value == cell.label for t in told)
             keys = {value.get("key") for change in sent if isinstance(value := change.value, dict)}
             assert not keys & {"card", *(f"row {n}" for n in range(5))}, keys
             assert all(change.path != ["_b"] for change in sent), sent  # the screen whole

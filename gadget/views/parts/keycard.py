@@ -152,24 +152,24 @@ def _taker(look: CellLook, tap: Callable[[int], None]) -> Callable[[object], Non
 
 def _told(
     row: ft.Row, told: dict[int, tuple[CellLook, CellLook]], tap: Callable[[int], None]
-) -> None:
-    """Tell the phone what changed on kept cells of a shown row, field by field, then hold it
-    in the cells: whether a cell is a button (to a screen reader), takes a tap and ripples,
-    what a reader says of it, and its face's colours and symbol. A clue turns 25 cells of
-    the clue giver's card, a touch one on each phone; each was made and compared again."""
+) -> Fields:
+    """Hold in kept cells of a shown row what changed on them, field by field: whether a cell
+    is a button (to a screen reader), takes a tap and ripples, what a reader says of it, and
+    its face's colours and symbol; returned, by place, for the card to tell the phone (a
+    clue turns 25 cells of the clue giver's card, a touch one on each phone; each was made
+    and compared again)."""
     changed: dict[int, Fields] = {}
-    faces = {place: face_fields(face_look(look)) for place, (_was, look) in told.items()}
     for place, (was, look) in told.items():
+        face = face_fields(face_look(look))
         then = _cell_fields(was, face_fields(face_look(was)))
-        changed[place] = only_changed(then, _cell_fields(look, faces[place]))
-    fields_changed(row, changed)
-    for place, (was, look) in told.items():
+        changed[place] = only_changed(then, _cell_fields(look, face))
         cell = cast(ft.Semantics, row.controls[place])
         taker = cast(ft.Container, cell.content)
         set_held(cell, label=look.label, button=look.touchable)
         set_held(taker, on_click=_taker(look, tap), ink=look.touchable)
         if face_look(was) != face_look(look):
-            hold_fields(taker.content, faces[place])  # the very values the phone was sent
+            hold_fields(taker.content, face)  # the very values the phone is sent
+    return {"controls": changed}
 
 
 def _cell_fields(look: CellLook, face: Fields) -> Fields:
@@ -187,18 +187,21 @@ class DrawnRow(NamedTuple):
     row: ft.Row
 
 
+NOTHING_TOLD: Final[Fields] = {}
+
+
 def _key_row(
     looks: tuple[CellLook, ...], tap: Callable[[int], None], last: DrawnRow | None, key: str
-) -> DrawnRow:
+) -> tuple[DrawnRow, Fields]:
     """Five cells; a move changes one row or two, and the others are kept whole, not even
     compared (nor, in a changed row, its unchanged cells: the same controls as before). A
     cell whose face keeps its shape is kept too, and told what changed in place (`_told`):
     a clue makes every uncovered cell of the clue giver's card tappable and a touch turns a
     cell's colours, and each used to make those cells again. A row drawn before is changed in place
     (`in_place`): the card above it is then the very same, and neither is made nor
-    compared again."""
+    compared again. With the row, what the phone is to be told of its kept cells."""
     if last is not None and last.looks == looks:
-        return last
+        return last, NOTHING_TOLD
     cells: list[ft.Control] = []
     told: dict[int, tuple[CellLook, CellLook]] = {}  # kept cells, as they were and become
     for place, look in enumerate(looks):
@@ -215,11 +218,9 @@ def _key_row(
         face = face_of(face_look(look), f"face {look.cell}")
         cells.append(_key_cell(look, face, tap, f"cell {look.cell}"))
     if last is None:
-        return DrawnRow(looks, ft.Row(cells, spacing=4, key=key))
+        return DrawnRow(looks, ft.Row(cells, spacing=4, key=key)), NOTHING_TOLD
     children_changed(last.row, cells)
-    if told:
-        _told(last.row, told, tap)
-    return DrawnRow(looks, last.row)
+    return DrawnRow(looks, last.row), _told(last.row, told, tap) if told else NOTHING_TOLD
 
 
 @dataclass(frozen=True, slots=True)
@@ -272,7 +273,7 @@ def use_key_card(
             latest.current(cell)
 
     tap = ft.use_callback(touch, [])
-    drawn: Kept[tuple[tuple[DrawnRow, ...], ft.Control] | None] = use_kept(None)
+    drawn: Kept[tuple[tuple[DrawnRow, ...], ft.Column] | None] = use_kept(None)
     if hidden:
         drawn.current = None  # drawn afresh when shown again
         return ft.Container(
@@ -296,13 +297,20 @@ def use_key_card(
         for position, cell in enumerate(view.seat_cells)
     ]
     last = drawn.current
-    rows = tuple(
+    drawn_rows = [
         _key_row(
             tuple(looks[n * 5 : n * 5 + 5]), tap, None if last is None else last[0][n], f"row {n}"
         )
         for n in range(CELLS // 5)
-    )
-    # Once drawn, the card is the very same object: its rows change in place.
-    card = ft.Column([row.row for row in rows], spacing=4, key=key) if last is None else last[1]
+    ]
+    rows = tuple(row for row, _changes in drawn_rows)
+    # Once drawn, the card is the very same object: its rows change in place, and what
+    # changed on their kept cells is told in one patch from the card (a patch a row was five
+    # messages to the clue giver at a clue, and at a turn's end).
+    if last is None:
+        card = ft.Column([row.row for row in rows], spacing=4, key=key)
+    else:
+        card = last[1]
+        fields_changed(card, {n: told for n, (_row, told) in enumerate(drawn_rows) if told})
     drawn.current = (rows, card)
     return card
