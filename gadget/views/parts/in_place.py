@@ -36,11 +36,10 @@ def children_changed(holder: ft.Row, children: list[ft.Control]) -> None:
 
 def fields_changed(holder: ft.Row | ft.Column, changed: Mapping[int, Fields]) -> None:
     """Send the phone new values of some fields of a shown row's (or column's) children
-    (`changed`: what the fields of each child, by its place, become; only those that change;
+    (`changed`: what the fields of each child, by its place, become, only those that change;
     nested, a child's children), for the caller to set on the controls themselves
-    (`set_held`). Each is one replace at its path, as
-    Flet's diff would write it: what changes is already known, and comparing it again cost
-    more than the rest of the cell's telling."""
+    (`set_held`). Each is one replace at its path, as Flet's diff would write it: what
+    changes is already known, and Flet's diff of it cost more than the rest of the telling."""
     replaces = list(_replaces({"controls": changed}, []))
     if replaces:
         send_patch(holder, replaces)

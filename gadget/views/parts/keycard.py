@@ -155,9 +155,9 @@ def _told(
 ) -> Fields:
     """Hold in kept cells of a shown row what changed on them, field by field: whether a cell
     is a button (to a screen reader), takes a tap and ripples, what a reader says of it, and
-    its face's colours and symbol; returned, by place, for the card to tell the phone (a
-    clue turns 25 cells of the clue giver's card, a touch one on each phone; each was made
-    and compared again)."""
+    its face's colours and symbol; returned as the row's fields (its cells', by place) for
+    the card to tell the phone (a clue turns 25 cells of the clue giver's card, a touch one
+    on each phone; each was made and compared again)."""
     changed: dict[int, Fields] = {}
     for place, (was, look) in told.items():
         face = face_fields(face_look(look))
