@@ -5,6 +5,8 @@ shows every city when it opens, zooming with its buttons."""
 from __future__ import annotations
 
 import re
+import time
+from collections.abc import Callable
 from itertools import combinations
 from typing import Any
 
@@ -68,6 +70,41 @@ def _cities(page: Page) -> dict[str, dict[str, float]]:
             button.bounding_box()
         )
     return found
+
+
+def test_a_window_resized_across_a_desktops_width_lays_the_card_out_again_at_once(
+    server: str, browser: Browser
+) -> None:
+    """What an in-process test cannot check: the browser sends its resizes (only while the
+    page asks for them) and its new width with them, so the table is laid out again with no
+    move: narrowed to a phone's width, the code comes above the card, inside the window
+    (beside the card, it was cut off), and widened again, it sits beside the card again."""
+    desk = _dealt(browser, server, DESKTOP)
+    fifth = re.compile(r"^row 1 column 5: ")
+    assert _box(desk, CODE)["x"] > _box(desk, fifth)["x"]
+    desk.set_viewport_size({"width": PHONE[0], "height": PHONE[1]})
+    _until(desk, lambda: _laid_out_for_a_phone(desk, fifth))
+    desk.set_viewport_size({"width": DESKTOP[0], "height": DESKTOP[1]})
+    _until(desk, lambda: _box(desk, CODE)["x"] > _box(desk, fifth)["x"])
+
+
+def _laid_out_for_a_phone(page: Page, fifth: re.Pattern[str]) -> bool:
+    found = page.get_by_text(CODE).first.bounding_box()
+    cell = _box(page, fifth)
+    return (
+        found is not None
+        and 0 < found["x"] < found["x"] + found["width"] <= PHONE[0]
+        and found["y"] < cell["y"]
+        and cell["x"] + cell["width"] <= PHONE[0]
+    )
+
+
+def _until(page: Page, check: Callable[[], bool]) -> None:
+    """Looked at every 0.1 s until true, within the patience of a page's answer."""
+    deadline = time.monotonic() + patience_ms() / 1000
+    while not check():
+        assert time.monotonic() < deadline, "not laid out again"
+        page.wait_for_timeout(100)
 
 
 def test_the_mission_map_opens_with_every_city_on_screen_and_zooms_with_its_buttons(

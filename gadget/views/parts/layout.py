@@ -35,7 +35,37 @@ def screen(controls: list[ft.Control], spacing: int = 12) -> ft.Column:
 def content_width(page: ft.Page) -> int:
     """How wide a screen's content is on this page: its width less the margins, at most
     MAX_WIDTH (the first guess; a control that measures itself learns the real width)."""
-    return round(min((page.width or 360) - 2 * PAGE_PADDING, MAX_WIDTH))
+    return _content_of(page.width)
+
+
+def _content_of(page_width: float | None) -> int:
+    return round(min((page_width or 360) - 2 * PAGE_PADDING, MAX_WIDTH))
+
+
+def use_wide(page: ft.Page, at_least: int) -> bool:
+    """Whether the screen's content is at least `at_least` wide, and the screen drawn again
+    when a resize crosses that width (a phone turned, a window widened): a layout chosen
+    only at a render stayed as it was until the next move, the card laid out beside the
+    code cut off on a phone turned upright."""
+    wide = content_width(page) >= at_least
+    _redraws, redraw = ft.use_state(0)
+    shown = ft.use_ref(wide)
+    shown.current = wide
+
+    def resized(event: ft.PageResizeEvent) -> None:
+        if (_content_of(event.width) >= at_least) != shown.current:
+            redraw(lambda count: count + 1)
+
+    def follow() -> None:
+        page.on_resize = resized  # the phone sends its resizes only while this is set
+        page.update()
+
+    def stop() -> None:
+        if page.on_resize is resized:
+            page.on_resize = None
+
+    ft.use_effect(follow, [], cleanup=stop)
+    return wide
 
 
 def panel(

@@ -32,7 +32,7 @@ from gadget.views.parts.hooks import (
 )
 from gadget.views.parts.keycard import Worded, use_key_card
 from gadget.views.parts.language import _, say, spoken
-from gadget.views.parts.layout import content_width, loading, screen
+from gadget.views.parts.layout import loading, screen, use_wide
 from gadget.views.parts.phone import use_phone
 from gadget.views.parts.shared import guarded
 from gadget.views.parts.timer import TimerBar, TimerControls
@@ -318,7 +318,7 @@ def GameTable(following: Following, set_shown: Callable[[PhoneGame], None]) -> f
     # First, so phone A shows it without scrolling past the card; on a desktop, beside the
     # card. Always one slot, empty once folded: the controls below keep their places, so a
     # clue being typed is not lost.
-    wide = content_width(page) >= WIDE_LAYOUT
+    wide = use_wide(page, WIDE_LAYOUT)
     share_slot = _share_slot(seen.share_code if showing_code else None, wide, set_sharing, retain)
     body += [] if wide else [share_slot]
     # At the end, what happened; before it, the turn, the bank, the timer and the last touch.
