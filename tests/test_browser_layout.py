@@ -1,6 +1,7 @@
 """Measured in Chromium at a phone's size (390x844) and a desktop's (1280x800): phone A's
-code shows without scrolling, the card is not stretched on a desktop, and the mission map
-shows every city when it opens, zooming with its buttons."""
+code shows without scrolling, the card is not stretched on a desktop, the table is laid out
+again when the window is resized across a desktop's width, and the mission map shows every
+city when it opens, zooming with its buttons."""
 
 from __future__ import annotations
 
