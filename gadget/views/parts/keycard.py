@@ -160,14 +160,16 @@ def _told(
     on each phone; each was made and compared again)."""
     changed: dict[int, Fields] = {}
     for place, (was, look) in told.items():
-        face = face_fields(face_look(look))
-        then = _cell_fields(was, face_fields(face_look(was)))
-        changed[place] = only_changed(then, _cell_fields(look, face))
+        face_was, face_now = face_look(was), face_look(look)
+        face = face_fields(face_now)
+        # A clue changes no face: the same fields both sides, not worked out twice.
+        then = face if face_was == face_now else face_fields(face_was)
+        changed[place] = only_changed(_cell_fields(was, then), _cell_fields(look, face))
         cell = cast(ft.Semantics, row.controls[place])
         taker = cast(ft.Container, cell.content)
         set_held(cell, label=look.label, button=look.touchable)
         set_held(taker, on_click=_taker(look, tap), ink=look.touchable)
-        if face_look(was) != face_look(look):
+        if face_was != face_now:
             hold_fields(taker.content, face)  # the very values the phone is sent
     return {"controls": changed}
 
