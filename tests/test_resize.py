@@ -63,22 +63,3 @@ async def test_the_table_lets_the_resizes_go_when_the_phone_leaves_it(table: Tab
     await phone_b.go("/")
     assert await phone_b.until_says("New game")
     assert phone_b.session.page.on_resize is None
-
-
-@at_the_table
-async def test_a_burst_of_resizes_ends_laid_out_for_its_last_width(table: Table) -> None:
-    """The page's new size and the resize event come as two messages: in a burst, a render
-    between them read a width already gone, and the next resize that did not cross (as
-    that render saw it) drew nothing, so a burst that ended wide left the code above the
-    card (an outsider's, 2 bursts in 6). The last resize's own width decides."""
-    phone_a, _phone_b, _code = await deal_and_join(table)
-    page = phone_a.session.page
-    await resized(phone_a, 1400, 800)
-    assert beside(phone_a)
-    phone_a.session.apply_page_patch({"width": 400, "height": 800})
-    await page._trigger_event("resize", {"width": 400, "height": 800})
-    await page._trigger_event("resize", {"width": 1300, "height": 800})  # its size comes late
-    await phone_a.settle()
-    phone_a.session.apply_page_patch({"width": 1300, "height": 800})
-    await phone_a.settle()
-    assert beside(phone_a)

@@ -5,7 +5,7 @@ a side's header and the share code's panel."""
 from __future__ import annotations
 
 from collections.abc import Callable
-from typing import Final, cast
+from typing import Final
 
 import flet as ft
 
@@ -46,14 +46,15 @@ def use_wide(page: ft.Page, at_least: int) -> bool:
     """Whether the screen's content is at least `at_least` wide, and the screen drawn again
     when a resize crosses that width (a phone turned, a window widened): a layout chosen
     only at a render stayed as it was until the next move, the card laid out beside the
-    code cut off on a phone turned upright. Once a resize has come, its own width decides,
-    not the page's: the page's size and the event come as two messages, and in a burst of
-    resizes a render between them drew the layout of a width already gone (an outsider's
-    burst ended wide with the code above the card)."""
-    told, set_told = ft.use_state(cast(bool | None, None))  # by the last resize; None: none yet
+    code cut off on a phone turned upright."""
+    wide = content_width(page) >= at_least
+    _redraws, redraw = ft.use_state(0)
+    shown = ft.use_ref(wide)
+    shown.current = wide
 
     def resized(event: ft.PageResizeEvent) -> None:
-        set_told(_content_of(event.width) >= at_least)  # drawn again only when it changes
+        if (_content_of(event.width) >= at_least) != shown.current:
+            redraw(lambda count: count + 1)
 
     def follow() -> None:
         page.on_resize = resized  # the phone sends its resizes only while this is set
@@ -64,7 +65,7 @@ def use_wide(page: ft.Page, at_least: int) -> bool:
             page.on_resize = None
 
     ft.use_effect(follow, [], cleanup=stop)
-    return told if told is not None else content_width(page) >= at_least
+    return wide
 
 
 def panel(
