@@ -16,39 +16,11 @@ from sqlalchemy import create_engine, text
 
 from gadget.engine import Clue, Player
 from gadget.services import games
-from gadget.services.table import Table
 from gadget.store import StaleGameError, Store
-from gadget.store.notices import LAST_RETRY_SECONDS, Listener, announce, retry_wait
+from gadget.store.notices import LAST_RETRY_SECONDS, retry_wait
 from tests.conftest import empty_postgres
 from tests.seated import Seated, new_phone
-
-
-class Tables:
-    """Two tables on one PostgreSQL database, each as its own server process would be, and
-    `patience`: every time limit here, from their measured start with a wide margin."""
-
-    def __init__(self, url: str) -> None:
-        self.url = url
-        self.sentinels: list[int] = []
-        started = time.monotonic()
-        self.first, self.second = (Table(Store(url)) for _ in range(2))
-        for table in (self.first, self.second):
-            table.hub.connect(table.store)
-            assert _listener(table).listening.wait(60)
-        self.patience = max(10.0, 20 * (time.monotonic() - started))
-
-    def close(self) -> None:
-        """Stop both listeners and release the connections."""
-        for table in (self.first, self.second):
-            table.hub.close()
-            table.store.close()
-
-
-def _listener(table: Table) -> Listener:
-    """The thread that hears this table's notices (PostgreSQL: there is one)."""
-    listening = table.hub._listening
-    assert isinstance(listening, Listener)
-    return listening
+from tests.two_tables import Tables, listener_of, told_of
 
 
 @pytest.fixture
@@ -56,29 +28,6 @@ def tables() -> Iterator[Tables]:
     opened = Tables(empty_postgres())
     yield opened
     opened.close()
-
-
-def _told(table: Table, game_id: int) -> tuple[threading.Event, list[int]]:
-    """An event set, and a list grown, each time this table tells the game's watchers."""
-    event, told = threading.Event(), []
-
-    def listener(_version: int | None) -> None:
-        told.append(game_id)
-        event.set()
-
-    table.hub.watch(game_id, listener)
-    return event, told
-
-
-def _all_heard(tables: Tables) -> None:
-    """Wait until the second table has heard every notice committed so far: notices come in
-    the order of their commits, so one sent now and heard comes after all of them."""
-    sentinel = 10**12 + len(tables.sentinels)  # a game id no table has
-    tables.sentinels.append(sentinel)
-    heard, _ = _told(tables.second, sentinel)
-    with tables.first.store.engine.begin() as connection:
-        announce(connection, sentinel, "the test")
-    assert heard.wait(tables.patience)
 
 
 def _cut_every_listen(url: str) -> int:
@@ -120,10 +69,10 @@ def test_a_process_deaf_while_a_game_changed_reads_it_again_when_it_listens_agai
 ) -> None:
     seated = Seated.deal(tables.first)
     game = seated.game
-    told, _ = _told(tables.second, game.id)
-    _all_heard(tables)  # the deal's own notices are not taken for a reading again
+    told, _ = told_of(tables.second, game.id)
+    tables.all_heard()  # the deal's own notices are not taken for a reading again
     told.clear()
-    deaf = _listener(tables.second)
+    deaf = listener_of(tables.second)
     assert _cut_every_listen(tables.url) == 2
     deadline = time.monotonic() + tables.patience
     while deaf.listening.is_set():
@@ -143,23 +92,23 @@ def test_a_change_is_heard_from_its_commit_alone_and_a_refused_one_never(
     """Only the store writes here, no hub: the notice is part of the transaction, so a
     process that dies after its commit (before it tells anyone) has told the others."""
     game = tables.first.deal(phone=new_phone())
-    told, heard = _told(tables.second, game.id)
-    _all_heard(tables)
+    told, heard = told_of(tables.second, game.id)
+    tables.all_heard()
     heard.clear()
     with pytest.raises(StaleGameError):
         games.record_action(tables.first.store, game.id, Clue(Player.A), game.version + 1)
     games.record_action(tables.first.store, game.id, Clue(Player.A), game.version)
     assert told.wait(tables.patience)
-    _all_heard(tables)
-    assert heard == [game.id]  # the refused action's would have come before
+    tables.all_heard()
+    assert len(heard) == 1  # the refused action's would have come before
 
 
 def test_each_change_that_phones_see_is_heard_from_its_transaction(tables: Tables) -> None:
     """Taking a seat, asking for one, answering, and the timer: each its own notice."""
     store = tables.first.store
     game = tables.first.deal(phone=new_phone())
-    told, heard = _told(tables.second, game.id)
-    _all_heard(tables)
+    told, heard = told_of(tables.second, game.id)
+    tables.all_heard()
     heard.clear()
     changes: list[Callable[[], object]] = [
         lambda: store.take_seat(game.id, Player.B, "phone b"),
@@ -172,8 +121,8 @@ def test_each_change_that_phones_see_is_heard_from_its_transaction(tables: Table
         told.clear()
         change()
         assert told.wait(tables.patience), f"change {number} was not heard"
-        _all_heard(tables)
-        assert heard == [game.id] * number  # one notice for each
+        tables.all_heard()
+        assert len(heard) == number  # one notice for each
 
 
 def _save_timer_again(store: Store, game_id: int) -> None:

@@ -126,7 +126,8 @@ async def test_a_touch_with_both_phones_watching_replays_no_log(table: Table) ->
 async def test_the_phone_that_touched_reads_its_screen_once_the_other_once(table: Table) -> None:
     """The tapping phone is handed its screen with the answer, read in the unit of work that
     saved it: the notice every watcher gets names that version, and a screen already showing
-    it reads nothing more."""
+    it reads nothing more. The records that unit read are kept for the process's watching
+    phones (`services/kept_games.py`): the other phone's screen is drawn from them."""
     phone_a, phone_b, code = await deal_and_join(table)
     await give_clue(phone_a, "tree")
     await phone_b.settle()
@@ -136,9 +137,10 @@ async def test_the_phone_that_touched_reads_its_screen_once_the_other_once(table
         await phone_b.settle()
         await phone_a.settle()
     assert phone_a.says("B found an agent.") and phone_b.says("You found an agent.")
-    # One unit of work (the seat, the version, the rules, the timer and A's screen), then
-    # B's read: 5 before issue 25, 3 before the unit of work.
-    assert len(opened) == 2
+    # One unit of work (the seat, the version, the rules, the timer and A's screen), and
+    # no read for B's: 5 before issue 25, 3 before the unit of work, 2 before B's screen
+    # was drawn from the records A's move kept.
+    assert len(opened) == 1
 
 
 @at_the_table

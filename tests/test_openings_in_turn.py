@@ -261,14 +261,14 @@ def test_a_screen_waiting_for_its_first_read_counts_no_move_under_way() -> None:
         under_way = []
         heard.consider(4)  # waiting its turn to open
         under_way.append(moves.under_way)
-        await heard.shown(lambda: None)  # the first read showed it
+        await heard.shown(lambda _moved_to: None)  # the first read showed it
         heard.opened()
         heard.consider(3)  # a notice of what it shows already
         under_way.append(moves.under_way)
         heard.consider(5)
         heard.consider(6)  # one move under way until read
         under_way.append(moves.under_way)
-        await heard.shown(lambda: heard.consider(7))  # heard while drawing: a move anew
+        await heard.shown(lambda _moved_to: heard.consider(7))  # heard while drawing: a move anew
         under_way.append(moves.under_way)
         heard.away()  # the phone came back: its screen waits its turn to read again
         heard.consider(8)

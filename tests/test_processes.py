@@ -28,22 +28,28 @@ A, B = Player.A, Player.B
 @pytest.mark.parametrize(
     ("payload", "parsed"),
     [
-        ("0123abcd:42", (42, "0123abcd")),
-        ("a:b:7", (7, "a:b")),
+        ("0123abcd:42", (42, "0123abcd", None)),
+        ("a:b:7", (7, "a:b", None)),
+        (
+            '0123abcd {"v":2,"a":{"stop":{"by":"b"}}}:42',
+            (42, "0123abcd", '{"v":2,"a":{"stop":{"by":"b"}}}'),
+        ),
+        ("0123abcd :42", (42, "0123abcd", None)),  # news of nothing: none
+        (" news:42", None),  # news of no process
         ("abc:", None),
         (":7", None),
         ("abc:٣", None),
         ("abc:-1", None),
         ("abc:" + "9" * 19, None),
         ("hello", None),
-        ("0123abcd:30MKT-RFK1Y", ("30MKT-RFK1Y", "0123abcd")),  # a classic card, by its code
+        ("0123abcd:30MKT-RFK1Y", ("30MKT-RFK1Y", "0123abcd", None)),  # a classic card, by its code
         ("0123abcd:30mkt-rfk1y", None),  # only as the engine writes it
         ("0123abcd:30MKT-RFK1Z", None),  # its check character wrong
         ("0123abcd:21PK2-F2CS6", None),  # a Duet code is no card's
     ],
 )
 def test_a_notice_names_a_game_and_the_process_or_is_ignored(
-    payload: str, parsed: tuple[int | str, str] | None
+    payload: str, parsed: tuple[int | str, str, str | None] | None
 ) -> None:
     assert parse(payload) == parsed
 

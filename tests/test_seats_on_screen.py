@@ -244,11 +244,11 @@ async def test_a_failed_read_is_reported_and_the_phone_keeps_following_the_game(
     await phone_b.settle()
     real, failures = table.phone_game, [2]
 
-    def flaky(game_id: int, phone: Any, **how: Any) -> Any:
+    def flaky(game_id: int, phone: Any, *how: Any) -> Any:
         if failures[0]:
             failures[0] -= 1
             raise RuntimeError("the database blinked")
-        return real(game_id, phone, **how)
+        return real(game_id, phone, *how)
 
     table.phone_game = flaky  # type: ignore[method-assign]
     game = games.games_in_progress(table.store)[-1]

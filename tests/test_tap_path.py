@@ -1,5 +1,5 @@
 """A tap from phone A to phone B's screen, traced (issue 35): the chain of files it runs
-through is the one docs/architecture.md lists, 12 with the screens' own; the services and the
+through is the one docs/architecture.md lists, 14 with the screens' own; the services and the
 store add no detour; and no call goes back up a layer (the store calling a service)."""
 
 from __future__ import annotations
@@ -28,6 +28,8 @@ CHAIN = {
     "engine/rules.py",
     "services/phone_game.py",
     "services/side_seen.py",
+    "services/move_news.py",  # the news of the move its notice carries
+    "services/kept_games.py",  # the records the move leaves, B's screen's source
     "services/hub.py",
     "views/served/live.py",  # B's loop, woken
     "views/parts/keycard.py",  # B's card

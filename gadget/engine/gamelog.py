@@ -125,6 +125,11 @@ def action_to_dict(action: Action) -> dict[str, dict[str, Any]]:
     return {"penalty": {"by": action.by.value, "reason": action.reason}}
 
 
+def action_from_dict(raw: object) -> Action:
+    """One action as the format writes it, read and checked as a log's are (GameLogError)."""
+    return _action(0, raw)
+
+
 @lru_cache(maxsize=1024)
 def _head(card: KeyCard, setup: Setup, code: ShareCode | None, words: CardWords | None) -> str:
     """A log's text up to its list of actions (the last of its names)."""

@@ -28,8 +28,17 @@ from gadget.engine import (
 )
 from gadget.missions.names import SidesNamed
 from gadget.services.attempts import finish, take_back
+from gadget.services.move_news import move_news
 from gadget.services.phones import APP, APP_SIDE
-from gadget.store import GameRecord, NotFoundError, SeatError, Seats, Store, StoreError
+from gadget.store import (
+    GameRecord,
+    NotFoundError,
+    SavedTimer,
+    SeatError,
+    Seats,
+    Store,
+    StoreError,
+)
 from gadget.store.unit import Unit, stale_error
 
 KEPT_GAMES: Final = 2048  # games kept at once; a game is about 10 KB worked out
@@ -259,6 +268,19 @@ def undo(store: Store, game_id: int, expected_version: int) -> SavedGame:
         return move(unit, worked(store), game_id, expected_version, None)
 
 
+@dataclass(frozen=True, slots=True)
+class Played:
+    """A move worked out in its unit and not saved yet: the game's row as it was read, the
+    action (None: an undo), and the log and state it leads to."""
+
+    record: GameRecord
+    action: Action | None
+    log: GameLog
+    state: GameState
+    before: GameState | None
+    attempt_id: int | None  # the attempt the end recorded (None: no end)
+
+
 def move(
     unit: Unit,
     games: WorkedGames,
@@ -268,6 +290,22 @@ def move(
     *,
     phone: str | None = None,
 ) -> SavedGame:
+    """One more action (or, with None, one fewer) in the caller's unit (`play`), saved with
+    the news of it its notice carries (the timer as it was)."""
+    played = play(unit, games, game_id, expected_version, action, phone=phone)
+    news = move_news(expected_version + 1, action, played.state, None)
+    return save_played(unit, games, played, news=news)
+
+
+def play(
+    unit: Unit,
+    games: WorkedGames,
+    game_id: int,
+    expected_version: int,
+    action: Action | None,
+    *,
+    phone: str | None = None,
+) -> Played:
     """One more action (or, with None, one fewer) in the caller's unit, under the version
     check: `expected_version` is the version the phone saw, and if the other phone acted
     first this one is refused (StaleGameError), nothing applied twice. Given a phone, it
@@ -306,10 +344,30 @@ def move(
             sides=sides_at_end(unit.seats(game_id)),
             with_the_app=APP.key in unit.seats(game_id).of(APP_SIDE),
         )
-    text = log.to_json()
-    saved = unit.save_game(record, text, attempt_id, expected=expected_version)
-    now = Worked(text, log, state, before)
-    games.keep(game_id, now)
+    return Played(record, action, log, state, before, attempt_id)
+
+
+def save_played(
+    unit: Unit,
+    games: WorkedGames,
+    played: Played,
+    *,
+    news: str | None,
+    timer: SavedTimer | None = None,
+) -> SavedGame:
+    """The move's log saved (with the timer it starts, if any), its notice carrying `news`
+    (`move_news`), and kept worked out."""
+    text = played.log.to_json()
+    saved = unit.save_game(
+        played.record,
+        text,
+        played.attempt_id,
+        expected=played.record.version,
+        news=news,
+        timer=timer,
+    )
+    now = Worked(text, played.log, played.state, played.before)
+    games.keep(saved.id, now)
     return _saved(saved, now)
 
 

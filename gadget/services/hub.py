@@ -5,7 +5,7 @@ from __future__ import annotations
 
 import threading
 from collections.abc import Callable
-from typing import Any
+from typing import Any, Protocol
 
 from gadget.store import Store
 from gadget.store.notices import Subject
@@ -14,7 +14,18 @@ from gadget.store.notices import Subject
 # the timer, another process): a screen already showing that version need not read again.
 Listener = Callable[[int | None], None]
 
-__all__ = ["Hub", "Listener", "Subject"]
+__all__ = ["Hub", "Listener", "NewsReader", "Subject"]
+
+
+class NewsReader(Protocol):
+    """What follows the changes' news before the watchers are told (`kept_games`)."""
+
+    def heard(self, subject: Subject, news: str | None) -> int | None:
+        """A change, with its news (None: none, or one made here that is no move); the
+        version it brought, once followed, else None."""
+
+    def missed(self) -> None:
+        """Changes may have gone unheard."""
 
 
 class Hub:
@@ -27,12 +38,17 @@ class Hub:
         self._listeners: dict[Subject, set[Listener]] = {}
         self._origin = ""  # this process's name in its notices, once connected
         self._listening: Any = None
+        self._readers: list[NewsReader] = []
 
     def connect(self, store: Store) -> None:
         """Hear the other processes' changes (PostgreSQL only); the store sends this
         process's own, each in the transaction that makes it."""
         self._origin = store.origin
         self._listening = store.listen(self._heard, self._read_again)
+
+    def read_news(self, reader: NewsReader) -> None:
+        """Hand `reader` every change's news before the watchers hear of the change."""
+        self._readers.append(reader)
 
     def close(self) -> None:
         """Stop hearing the other processes."""
@@ -53,17 +69,25 @@ class Hub:
 
     def changed(self, subject: Subject, version: int | None = None) -> None:
         """Tell every watcher here (the other processes heard it from the commit), with the
-        game's version after the change if it is known; a listener must only schedule work,
-        never block."""
+        game's version after the change if it is known (a move, whose records the mover
+        kept); a listener must only schedule work, never block."""
+        if version is None:
+            for reader in self._readers:
+                reader.heard(subject, None)
         self._tell(subject, version)
 
-    def _heard(self, subject: Subject, origin: str) -> None:
+    def _heard(self, subject: Subject, origin: str, news: str | None) -> None:
         if origin != self._origin:  # this process's own changes were told at once
-            self._tell(subject, None)
+            version = None
+            for reader in self._readers:
+                version = reader.heard(subject, news) or version
+            self._tell(subject, version)
 
     def _read_again(self) -> None:
         """Listening again after a lost connection: any watched game may have changed
         unheard meanwhile (a notice is never sent twice), so every watcher reads again."""
+        for reader in self._readers:
+            reader.missed()
         with self._lock:
             watched = [subject for subject, listeners in self._listeners.items() if listeners]
         for subject in watched:

@@ -3,9 +3,10 @@ who may answer what, the timer, and what a finished mission changed."""
 
 from __future__ import annotations
 
+from collections.abc import Mapping
 from dataclasses import dataclass, field
 
-from gadget.engine import Phase, Player, Status
+from gadget.engine import GameState, Phase, Player, Status
 from gadget.engine.errors import Message
 from gadget.engine.timing import SettingsError, Stretch, TimerSettings, TimerState
 from gadget.missions import MissionMap, MissionResult, result_on_map
@@ -24,6 +25,21 @@ class FinishedMission:
     mission_map: MissionMap
     completed: frozenset[str]
     earned: frozenset[str]
+
+
+@dataclass(frozen=True, slots=True)
+class GameRecords:
+    """Every record any phone's screen of a game is drawn from, as of one moment (a process
+    keeps them for its watching phones: `kept_games`)."""
+
+    game: SavedGame
+    seats: Seats  # who holds each side
+    requests: tuple[SeatRequest, ...]  # every take-over request of the game, oldest first
+    members: frozenset[str]  # the phones of the game's team (none outside a team)
+    timer: SavedTimer | None
+    finished: FinishedMission | None  # a finished mission game's campaign
+    # Played apart: each side's chosen word and the version it was chosen at.
+    choices: Mapping[Player, tuple[int, int]] = field(default_factory=dict)
 
 
 @dataclass(frozen=True, slots=True)
@@ -48,12 +64,18 @@ class GameScreen:
 def read_screen(unit: Unit, games: WorkedGames, game_id: int, phone: str) -> GameScreen | None:
     """Everything this phone's screen of the game needs, read in the caller's unit (None for
     no such game); it changes nothing."""
+    records = read_records(unit, games, game_id)
+    return screen_of(records, phone) if records is not None else None
+
+
+def read_records(unit: Unit, games: WorkedGames, game_id: int) -> GameRecords | None:
+    """Everything any phone's screen of the game needs, read in the caller's unit (None for
+    no such game); it changes nothing."""
     unit.read_together(game_id)
     record = unit.game(game_id)
     if record is None:
         return None
     game = games.saved(record)
-    seats = unit.seats(game_id)
     finished = None
     if game.team_id is not None and game.attempt_id is not None:
         completions = unit.completions(game.team_id)
@@ -62,17 +84,30 @@ def read_screen(unit: Unit, games: WorkedGames, game_id: int, phone: str) -> Gam
             frozenset(completions),
             frozenset(m for m, attempt in completions.items() if attempt == game.attempt_id),
         )
-    side = seats.side_of(phone)
-    return GameScreen(
+    return GameRecords(
         game,
-        side,
-        seats,
+        unit.seats(game_id),
         unit.requests(game_id),
         unit.members(game.team_id),
         unit.timer(game_id),
         finished,
         # Played apart only (a game at one table chooses nothing): one read more.
-        unit.side_choice(game_id, side) if side is not None and apart(game.log) else None,
+        unit.side_choices(game_id) if apart(game.log) else {},
+    )
+
+
+def screen_of(records: GameRecords, phone: str) -> GameScreen:
+    """One phone's screen of the game from its records: the side it holds, and its choice."""
+    side = records.seats.side_of(phone)
+    return GameScreen(
+        records.game,
+        side,
+        records.seats,
+        records.requests,
+        records.members,
+        records.timer,
+        records.finished,
+        records.choices.get(side) if side is not None else None,
     )
 
 
@@ -197,12 +232,12 @@ def unseated_screen(screen: GameScreen, phone: str) -> PhoneGame:
     return PhoneGame(facts_of(game), None, my_request=screen.latest_request(phone), askable=askable)
 
 
-def stretch_of(game: SavedGame) -> tuple[Stretch, int] | None:
-    """What the timer times in this game now, or None when nothing is timed."""
-    if game.state.phase is Phase.CLUE:
-        return Stretch.CLUE, game.state.turns_played
-    if game.state.phase is Phase.GUESSING:
-        return Stretch.GUESS, game.state.turns_played
+def stretch_of(state: GameState) -> tuple[Stretch, int] | None:
+    """What the timer times in a game in this state, or None when nothing is timed."""
+    if state.phase is Phase.CLUE:
+        return Stretch.CLUE, state.turns_played
+    if state.phase is Phase.GUESSING:
+        return Stretch.GUESS, state.turns_played
     return None
 
 

@@ -6,20 +6,23 @@ import time
 from collections.abc import Callable
 from typing import TypeVar
 
-from gadget.engine import Action, GadgetError, ShareCode
+from gadget.engine import Action, GadgetError, GameState, ShareCode
 from gadget.engine.timing import TimerSettings, TimerState
 from gadget.engine.words import WordsChoice, newest_list
 from gadget.services import games
 from gadget.services.app_partner import APP_LANGUAGES, PAUSE, AppPartner, thinks_in_worker
 from gadget.services.campaign import start_game
 from gadget.services.classic_games import ClassicGames
-from gadget.services.games import SavedGame, apart, may_undo, move
+from gadget.services.games import SavedGame, apart, may_undo, play, save_played
 from gadget.services.hub import Hub
+from gadget.services.kept_games import KeptGames
+from gadget.services.move_news import move_news
 from gadget.services.phone_game import (
     GameScreen,
     PhoneGame,
-    read_screen,
+    read_records,
     saved_timer,
+    screen_of,
     seated_screen,
     settings_of,
     stretch_of,
@@ -99,6 +102,8 @@ class Table(Seats, SideInvites, TeamWordLists, AppPartner):
         self.clock = clock
         self.take_over_wait = take_over_wait
         self.worked = games.worked(store)  # each version of a game worked out once here
+        self.kept = KeptGames(self.worked)  # each game's newest records, for watching phones
+        self.hub.read_news(self.kept)
         # Classic and Pictures cards, on the same store, hub and clock.
         self.classic = ClassicGames(store, self.hub, clock)
         self.app_pause, self.app_thinks, self._app_turns = PAUSE, thinks_in_worker, set()
@@ -139,7 +144,7 @@ class Table(Seats, SideInvites, TeamWordLists, AppPartner):
                 words=words,
                 unit=unit,
             )
-            self._save_timer(unit, game, settings)
+            self._save_timer(unit, game.id, game.state, settings)
             if with_the_app:
                 unit.take_seat(game.id, APP_SIDE, APP.key, kind=APP_KIND)
         return game
@@ -192,17 +197,24 @@ class Table(Seats, SideInvites, TeamWordLists, AppPartner):
     def _move_once(
         self, phone: Phone, game_id: int, action: Action | None, version: int
     ) -> PhoneGame:
-        """The move's one attempt: its unit of work, then the notice to this process."""
+        """The move's one attempt: its unit of work, its records kept for the watching phones
+        here, then the notice to this process (the others hear it with its news)."""
+        started = self.kept.started()
         with self.store.unit() as unit:
             unit.read_together(game_id)  # all the move and its screen read, at once
             if action is None:
                 self._undo_allowed(unit, game_id, phone, version)
-            game = move(unit, self.worked, game_id, version, action, phone=phone.key)
-            timer = self._timer_follows(unit, game)
-            screen = read_screen(unit, self.worked, game_id, phone.key)
-        assert screen is not None and screen.side is not None  # it just moved, seated
+            played = play(unit, self.worked, game_id, version, action, phone=phone.key)
+            retimed = self._timer_follows(unit, game_id, played.state)
+            news = move_news(version + 1, action, played.state, retimed)
+            game = save_played(unit, self.worked, played, news=news, timer=retimed)
+            records = read_records(unit, self.worked, game_id)
+        assert records is not None  # it just moved
+        self.kept.keep(records, started)
         self.hub.changed(game_id, game.version)
-        return seated_screen(screen, screen.side, phone.key, timer)
+        screen = screen_of(records, phone.key)
+        assert screen.side is not None  # it just moved, seated
+        return seated_screen(screen, screen.side, phone.key, records.timer)
 
     def _undo_allowed(self, unit: Unit, game_id: int, phone: Phone, version: int) -> None:
         """Played apart, the end is final (`may_undo`); the seat and version are checked
@@ -219,20 +231,23 @@ class Table(Seats, SideInvites, TeamWordLists, AppPartner):
                 " be taken back; deal a new game"
             )
 
-    def _timer_follows(self, unit: Unit, game: SavedGame) -> SavedTimer:
-        """After a move, a stretch the timer does not time yet starts (in the move's unit)."""
-        timer = unit.timer(game.id)
+    def _timer_follows(self, unit: Unit, game_id: int, state: GameState) -> SavedTimer | None:
+        """After a move, the timer of a stretch it does not time yet, starting now (for the
+        caller to save); None when it times this one already."""
+        timer = unit.timer(game_id)
         timed = None if timer is None or timer.stretch is None else (timer.stretch, timer.turn)
-        if timer is not None and stretch_of(game) == timed:
-            return timer
+        if timer is not None and stretch_of(state) == timed:
+            return None
         settings = settings_of(timer) if timer is not None else _server_timer(unit)
-        return self._save_timer(unit, game, settings)
+        return self._timer_of(state, settings)
 
-    def phone_game(self, game_id: int, phone: Phone) -> PhoneGame:
+    def phone_game(self, game_id: int, phone: Phone, moved_to: int | None = None) -> PhoneGame:
         """What this phone's screen of this game shows now, from one read that changes
-        nothing (a seat whose take-over wait is over is claimed by `claim_side`)."""
+        nothing (a seat whose take-over wait is over is claimed by `claim_side`); after
+        moves alone up to version `moved_to`, from the records kept here if they have it."""
+        kept = self.kept.screen(game_id, phone.key, moved_to) if moved_to is not None else None
         try:
-            screen = once_more_if_lost(lambda: self._read_screen(game_id, phone))
+            screen = kept or once_more_if_lost(lambda: self._read_screen(game_id, phone))
         except games.UNREADABLE as wrong:  # said on the screen, which reads on
             return PhoneGame(None, None, unreadable=wrong.said)
         if screen is None:
@@ -242,9 +257,14 @@ class Table(Seats, SideInvites, TeamWordLists, AppPartner):
         return seated_screen(screen, screen.side, phone.key, screen.timer)
 
     def _read_screen(self, game_id: int, phone: Phone) -> GameScreen | None:
-        """The screen's one read, in a unit that changes nothing."""
+        """The screen's one read, in a unit that changes nothing; its records kept."""
+        started = self.kept.started()
         with self.store.unit(reads_only=True) as unit:
-            return read_screen(unit, self.worked, game_id, phone.key)
+            records = read_records(unit, self.worked, game_id)
+        if records is None:
+            return None
+        self.kept.keep(records, started)
+        return screen_of(records, phone.key)
 
     def accept_invite(self, invite: str, phone: Phone) -> Team | None:
         """The team whose invite link this is, with this phone now one of its; None for a
@@ -300,7 +320,8 @@ class Table(Seats, SideInvites, TeamWordLists, AppPartner):
             self._holds_a_side(unit, phone, game_id)
             record = unit.game(game_id)
             assert record is not None  # a side of it is held
-            self._save_timer(unit, self.worked.saved(record), settings)
+            game = self.worked.saved(record)
+            self._save_timer(unit, game_id, game.state, settings)
         self.hub.changed(game_id)
 
     def pause_timer(self, phone: Phone, game_id: int) -> None:
@@ -332,21 +353,26 @@ class Table(Seats, SideInvites, TeamWordLists, AppPartner):
         if phone.key not in unit.seats(game_id).holders:
             raise SeatError("this phone holds no side of this game: nothing was changed")
 
-    def _save_timer(self, unit: Unit, game: SavedGame, settings: TimerSettings) -> SavedTimer:
+    def _save_timer(
+        self, unit: Unit, game_id: int, state: GameState, settings: TimerSettings
+    ) -> None:
         """Each turn's clue and guesses start their own time, by themselves, with these
         settings (in the caller's unit)."""
-        stretch = stretch_of(game)
+        unit.save_timer(game_id, self._timer_of(state, settings))
+
+    def _timer_of(self, state: GameState, settings: TimerSettings) -> SavedTimer:
+        """The timer of a game in this state with these settings, its stretch starting now."""
+        stretch = stretch_of(state)
         if stretch is None:  # known: nothing to time (over, sudden death)
             saved = SavedTimer(
                 settings.enabled,
                 settings.clue_seconds,
                 settings.guess_seconds,
                 None,
-                game.state.turns_played,
+                state.turns_played,
                 self.clock(),
                 None,
             )
         else:
             saved = saved_timer(TimerState(settings, stretch[0], stretch[1], self.clock()))
-        unit.save_timer(game.id, saved)
         return saved

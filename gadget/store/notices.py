@@ -21,17 +21,22 @@ log = logging.getLogger("gadget")
 CHANNEL: Final = "gadget_games"
 # What changed: a Duet game, by its id, or a classic or Pictures card, by its code.
 Subject = int | str
-Heard = Callable[[Subject, str], None]  # (what changed, the process that made the change)
+# (what changed, the process that made the change, what its services told of the change)
+Heard = Callable[[Subject, str, str | None], None]
 ReadAgain = Callable[[], None]  # each time LISTEN is in force: what was missed is read again
 FIRST_RETRY_SECONDS: Final = 0.05
+# What a notice may tell of the change besides its subject (PostgreSQL takes 8,000 bytes).
+MOST_NEWS: Final = 4000
 LAST_RETRY_SECONDS: Final = 1.0
 
 
-def announce(connection: Connection, subject: Subject, origin: str) -> None:
+def announce(
+    connection: Connection, subject: Subject, origin: str, news: str | None = None
+) -> None:
     """Tell every process listening that this game or card changed, inside the transaction that
     changes it: PostgreSQL delivers the notice when that commits (so a process that hears
     it reads the new state), and never if it does not."""
-    payload = notice(subject, origin)
+    payload = notice(subject, origin, news)
     if connection.dialect.driver == "psycopg":  # a move's every statement: the driver's own
         cursor = connection.connection.driver_connection.cursor()  # type: ignore[union-attr]
         try:
@@ -44,9 +49,19 @@ def announce(connection: Connection, subject: Subject, origin: str) -> None:
     )
 
 
-def notice(subject: Subject, origin: str) -> str:
-    """What a notice of this change says: the process that made it, and what changed."""
+def notice(subject: Subject, origin: str, news: str | None = None) -> str:
+    """What a notice of this change says: the process that made it, what the services tell
+    of the change if anything (opaque here, left out when too long), and what changed. The
+    news goes between the two, after a space: a process that reads no news takes it for
+    part of another process's name, and reads the change whole."""
+    if news is not None and carries(news):
+        return f"{origin} {news}:{subject}"
     return f"{origin}:{subject}"
+
+
+def carries(news: str) -> bool:
+    """Whether a notice carries this news (a notice has room for so much)."""
+    return bool(news) and len(news.encode()) <= MOST_NEWS
 
 
 def retry_wait(failures: int) -> float:
@@ -56,20 +71,22 @@ def retry_wait(failures: int) -> float:
     return float(min(FIRST_RETRY_SECONDS * 2**failures, LAST_RETRY_SECONDS))
 
 
-def parse(payload: str) -> tuple[Subject, str] | None:
-    """A notice's subject (a game's id, a classic card's code as the engine writes it) and
-    origin; None for anything else on the channel (it is shared by whoever can connect to
-    the database: a notice is only ever a hint to read again)."""
-    origin, _, subject = payload.rpartition(":")
+def parse(payload: str) -> tuple[Subject, str, str | None] | None:
+    """A notice's subject (a game's id, a classic card's code as the engine writes it),
+    origin and news (None: none); None for anything else on the channel (it is shared by
+    whoever can connect to the database: a notice is a hint to read again, and its news is
+    checked against what the listening process knows before it is believed)."""
+    head, _, subject = payload.rpartition(":")
+    origin, _, news = head.partition(" ")
     if not origin:
         return None
     if subject.isascii() and subject.isdigit() and len(subject) <= 18:
-        return int(subject), origin
+        return int(subject), origin, news or None
     try:
         card = ClassicCard.from_code(subject)
     except GadgetError:
         return None
-    return (subject, origin) if card.code == subject else None
+    return (subject, origin, news or None) if card.code == subject else None
 
 
 class Listener:

@@ -105,13 +105,15 @@ class Repository:
         live notices cannot cross processes; a database server can."""
         return self.engine.dialect.name != "sqlite"
 
-    def _tell_others(self, connection: Connection, subject: notices.Subject) -> None:
+    def _tell_others(
+        self, connection: Connection, subject: notices.Subject, news: str | None = None
+    ) -> None:
         """In the transaction that changes what a game's (or a classic card's) phones see:
         the other server processes hear of it when it commits, even if this one dies the
         next instant, and never when it does not (nothing to do on SQLite: one process
         serves it)."""
         if self.serves_several_processes:
-            notices.announce(connection, subject, self.origin)
+            notices.announce(connection, subject, self.origin, news)
 
     def listen(
         self, heard: notices.Heard, read_again: notices.ReadAgain

@@ -37,7 +37,8 @@ class SideRows:
     now: datetime
     _read: dict[tuple[str, int], Any]
 
-    def tell_others(self, subject: notices.Subject) -> None: ...  # Unit's
+    # Unit's
+    def tell_others(self, subject: notices.Subject, news: str | None = None) -> None: ...
 
     def add_side_invite(
         self, game_id: int, side: Player, secret_hash: str, uses: int, made_by: str
@@ -114,6 +115,15 @@ class SideRows:
             return cast(tuple[int, int] | None, together.get(side))
         row = self.session.get(SideChoiceRow, (game_id, side.value))
         return (row.cell, row.version) if row is not None else None
+
+    def side_choices(self, game_id: int) -> dict[Player, tuple[int, int]]:
+        """Each side's chosen word and the version it was chosen at, in one read (as read
+        with the game's other rows, when they were read together)."""
+        together = self._read.get(("choices", game_id))
+        if together is not None:
+            return dict(together)
+        rows = self.session.exec(select(SideChoiceRow).where(SideChoiceRow.game_id == game_id))
+        return {Player(row.side): (row.cell, row.version) for row in rows}
 
     def name_phone(self, phone: str, name: str | None) -> tuple[int, ...]:
         """The name this phone's player gave it, in place of any earlier (None: it has none

@@ -124,7 +124,7 @@ class Unit(SideRows, CampaignRows):
         self,
         connection: Connection,
         now: datetime,
-        tell: Callable[[Connection, notices.Subject], None],
+        tell: Callable[[Connection, notices.Subject, str | None], None],
         origin: str | None = None,
     ) -> None:
         self.connection = connection
@@ -132,6 +132,7 @@ class Unit(SideRows, CampaignRows):
         self._tell = tell
         self._origin = origin  # this process's name in its notices; None: no one to tell
         self._told: set[notices.Subject] = set()
+        self._told_news: set[notices.Subject] = set()  # told so far with the news of one move
         # A game's row, seats, requests and timer, once read in this unit (a move and its
         # screen want each); this class's writes keep it true, and nothing else writes them.
         self._read: dict[tuple[str, int], Any] = {}
@@ -165,11 +166,19 @@ class Unit(SideRows, CampaignRows):
             self._read[kind, key] = read()
         return self._read[kind, key]
 
-    def tell_others(self, subject: notices.Subject) -> None:
-        """The other server processes hear of this game (or card) once the unit commits."""
-        if subject not in self._told:
-            self._told.add(subject)
-            self._tell(self.connection, subject)
+    def tell_others(self, subject: notices.Subject, news: str | None = None) -> None:
+        """The other server processes hear of this game (or card) once the unit commits: once
+        a unit, with the news of its change only while that is its one change (a second
+        change after a told move is told plain, and they read the game whole)."""
+        if self._origin is None or subject in self._told:  # (None: no other process)
+            return
+        if subject in self._told_news:
+            news = None
+        self._mark_told(subject, news)
+        self._tell(self.connection, subject, news)
+
+    def _mark_told(self, subject: notices.Subject, news: str | None) -> None:
+        (self._told_news if news is not None and notices.carries(news) else self._told).add(subject)
 
     # --- Games ----------------------------------------------------------------------------
 
@@ -224,22 +233,35 @@ class Unit(SideRows, CampaignRows):
         return cast(GameRecord | None, self._once("game", game_id, lambda: read(game_id)))
 
     def save_game(
-        self, game: GameRecord, log: str, attempt_id: int | None, *, expected: int
+        self,
+        game: GameRecord,
+        log: str,
+        attempt_id: int | None,
+        *,
+        expected: int,
+        news: str | None = None,
+        timer: SavedTimer | None = None,
     ) -> GameRecord:
         """The game's new log, one version on from `expected`: refused (StaleGameError) when
-        another phone saved that version first, whatever this unit read before."""
+        another phone saved that version first, whatever this unit read before. Its notice
+        carries `news` (opaque here: the services' word of what changed, `timer` included
+        when given, which is saved with it)."""
         # On PostgreSQL's driver, the notice goes in the save's own statement.
         notice = None
         if self._origin is not None and game.id not in self._told and self._rows.tells:
-            notice = notices.notice(game.id, self._origin)
+            news = news if game.id not in self._told_news else None
+            notice = notices.notice(game.id, self._origin, news)
         saved_now = self._rows.save_game(
             game.id, log, attempt_id, now=self.now, expected=expected, notice=notice
         )
         if not saved_now:
             raise stale_error(expected + 1, expected)
+        if timer is not None:
+            self._write_timer(game.id, timer)
         if notice is not None:
-            self._told.add(game.id)  # told in the save itself
-        self.tell_others(game.id)  # else now: once a unit, either way
+            self._mark_told(game.id, news)  # told in the save itself
+        else:
+            self.tell_others(game.id, news)  # else now: once a unit, either way
         saved = GameRecord(
             game.id,
             game.public_id,
@@ -335,9 +357,12 @@ class Unit(SideRows, CampaignRows):
 
     def save_timer(self, game_id: int, timer: SavedTimer) -> None:
         """Keep the game's timer as it now runs."""
+        self._write_timer(game_id, timer)
+        self.tell_others(game_id)
+
+    def _write_timer(self, game_id: int, timer: SavedTimer) -> None:
         self._rows.save_timer(game_id, timer)
         self._read["timer", game_id] = timer  # what the row now holds
-        self.tell_others(game_id)
 
     def setting(self, key: str, default: str = "") -> str:
         """One of the app's settings."""

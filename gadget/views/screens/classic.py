@@ -63,8 +63,8 @@ def ClassicCardScreen(card: ClassicCard) -> ft.Control:
         version.current = now.version
         set_shown(now)
 
-    def reread() -> None:
-        # The first read opens the card on this phone (it holds the code); later ones read.
+    def reread(_moved_to: int | None = None) -> None:
+        # Each read is whole. The first opens the card on this phone (it holds the code).
         show(
             classic_games.shown(phone, card) if opened.current else classic_games.open(phone, card)
         )

@@ -19,12 +19,15 @@ from gadget.views.served.table_context import use_table
 
 
 def use_live(
-    subject: Subject, reread: Callable[[], None], shown_version: Callable[[], int | None]
+    subject: Subject,
+    reread: Callable[[int | None], None],
+    shown_version: Callable[[], int | None],
 ) -> None:
     """Read the game (or card) when the screen opens, and again whenever the table says it
     changed, on whichever phone it changed (in this task: never in a render), unless the
     screen already shows the version the change made (the phone that moved was handed it
-    with its answer).
+    with its answer). `reread` is handed the version moves alone brought it to since it
+    last read (what this process keeps may show it), or None: read whole.
 
     Leaving the screen stops listening; the seat stays this phone's. A read that fails is
     reported to the error boundary and the task goes on following: Flet reports nothing for
@@ -38,9 +41,9 @@ def use_live(
     _drawn, bump = ft.use_state(0)
     redraw = use_stable(lambda _back: bump(lambda drawn: drawn + 1))
 
-    def read() -> None:
+    def read(moved_to: int | None = None) -> None:
         try:
-            reread()
+            reread(moved_to)
         except Exception:
             if trouble is None:
                 raise
@@ -142,6 +145,8 @@ class News:
         self.heard = True  # until the screen goes
         self.up = False  # until its first read
         self.counted = False  # the news waiting is a move under way
+        self.moved_to: int | None = None  # the newest version moves alone brought since read
+        self.whole = False  # news other than moves came since read
 
     def opened(self) -> None:
         """The screen's first read is drawn: what it hears from now is a move to show."""
@@ -151,6 +156,7 @@ class News:
         """The phone came back, and its screen waits its turn to read again, as a first
         read does: that read shows what it heard meanwhile, which is no move under way."""
         self.up = False
+        self.moved_to, self.whole = None, False  # read whole
         if self.counted:
             self.counted = False
             self.moves.ended()
@@ -159,18 +165,25 @@ class News:
         """A notice, on the loop (after a tap's own answer): news unless the screen shows it."""
         known = self.shown_version()
         if self.heard and (version is None or known is None or version > known):
+            if version is None:
+                self.whole = True
+            else:
+                self.moved_to = max(version, self.moved_to or 0)
             if self.up and not self.counted:
                 self.counted = True
                 self.moves.begun()
             self.changed.set()
 
-    async def shown(self, read: Callable[[], None] | None) -> None:
-        """The news read (None: not now) and drawn (the scheduler it woke runs first)."""
+    async def shown(self, read: Callable[[int | None], None] | None) -> None:
+        """The news read (None: not now) and drawn (the scheduler it woke runs first): read
+        whole unless moves alone came since the last read."""
         self.changed.clear()
         counted, self.counted = self.counted, False  # news heard meanwhile counts anew
+        moved_to = None if self.whole else self.moved_to
         try:
             if read is not None:
-                read()
+                self.moved_to, self.whole = None, False
+                read(moved_to)
                 await asyncio.sleep(0)
         finally:
             if counted:

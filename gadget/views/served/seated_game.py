@@ -91,8 +91,8 @@ def SeatedGame(game_id: int) -> ft.Control:
         following.current = Following(now) if side is not None else None  # a new table, or none
         set_drawn(side if side is not None else now)
 
-    def reread() -> None:
-        keep(table.phone_game(game_id, phone))
+    def reread(moved_to: int | None = None) -> None:
+        keep(table.phone_game(game_id, phone, moved_to))
 
     use_live(game_id, reread, lambda: version.current)
     if drawn is None:
