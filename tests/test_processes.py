@@ -21,6 +21,7 @@ from tests.clocks import FakeClock
 from tests.conftest import empty_postgres
 from tests.phones import Phone, device_of, new_device, serve
 from tests.seated import new_phone
+from tests.two_tables import told_of
 
 A, B = Player.A, Player.B
 
@@ -68,29 +69,18 @@ def two_processes() -> Iterator[tuple[Table, Table]]:
         table.store.close()
 
 
-def _heard(table: Table, game_id: int) -> tuple[threading.Event, list[int]]:
-    event, heard = threading.Event(), []
-
-    def listener(_version: int | None) -> None:
-        heard.append(game_id)
-        event.set()
-
-    table.hub.watch(game_id, listener)
-    return event, heard
-
-
 def test_a_change_on_one_process_is_heard_on_the_other_and_told_once_here(
     two_processes: tuple[Table, Table],
 ) -> None:
     first, second = two_processes
     game = first.deal(seed=4, phone=(dealer := new_phone()))
-    there, heard_there = _heard(second, game.id)
-    here, heard_here = _heard(first, game.id)
+    there, heard_there = told_of(second, game.id)
+    here, heard_here = told_of(first, game.id)
     first.act(dealer, game.id, Clue(A), game.version)
     assert there.wait(5) and here.wait(1)
     time.sleep(0.3)  # its own notices coming back are not told again
-    assert heard_here == [game.id]
-    assert set(heard_there) == {game.id}  # a notice a transaction: the clue, its timer
+    assert heard_here == [game.version + 1]  # told with the version its phone was handed
+    assert heard_there  # a notice a transaction: the clue, its timer
     assert second.game(game.id).version == game.version + 1
 
 
@@ -101,7 +91,7 @@ def test_the_timer_paused_on_one_process_is_paused_on_the_other(
     dealer = new_phone()
     first.set_default_timer(TimerSettings(True, 60, 60), dealer)
     game = first.deal(seed=5, phone=dealer)
-    paused, _ = _heard(second, game.id)
+    paused, _ = told_of(second, game.id)
     first.pause_timer(dealer, game.id)
     assert paused.wait(5)
     timer = second.timer(game.id)
@@ -147,7 +137,7 @@ def test_sqlite_sends_no_notice_and_listens_to_nothing(tmp_path: Path) -> None:
     assert table.hub._listening is None
     dealer = new_phone()
     game = table.deal(seed=1, phone=dealer)
-    heard, _ = _heard(table, game.id)
+    heard, _ = told_of(table, game.id)
     table.act(dealer, game.id, Clue(A), game.version)
     assert heard.is_set()  # this process's phones, told at once as before
 

@@ -61,13 +61,6 @@ class GameScreen:
         return mine[-1] if mine else None
 
 
-def read_screen(unit: Unit, games: WorkedGames, game_id: int, phone: str) -> GameScreen | None:
-    """Everything this phone's screen of the game needs, read in the caller's unit (None for
-    no such game); it changes nothing."""
-    records = read_records(unit, games, game_id)
-    return screen_of(records, phone) if records is not None else None
-
-
 def read_records(unit: Unit, games: WorkedGames, game_id: int) -> GameRecords | None:
     """Everything any phone's screen of the game needs, read in the caller's unit (None for
     no such game); it changes nothing."""
