@@ -5,6 +5,7 @@ whole (issue 36: the watching phone's read was a fifth of its process's CPU)."""
 
 from __future__ import annotations
 
+import json
 import threading
 from collections.abc import Callable, Iterator
 from functools import partial
@@ -15,7 +16,7 @@ from gadget.engine import Action, Clue, Guess, Player
 from gadget.engine.timing import TimerSettings
 from gadget.services.phone_game import PhoneGame, read_records
 from gadget.services.table import Table
-from gadget.store import Store
+from gadget.store import StaleGameError, Store
 from gadget.store.notices import Listener, announce
 from tests.conftest import empty_postgres
 from tests.seated import Seated, new_phone
@@ -173,3 +174,45 @@ def test_a_units_second_change_after_its_move_is_told_plain(store: Store) -> Non
         assert heard == ['{"v":1}', None]
     finally:
         listener.stop()
+
+
+def test_a_forged_move_shows_until_the_real_move_of_its_version_and_no_longer(
+    tables: Tables,
+) -> None:
+    """An outsider's: news of a legal touch at the next version, sent on the channel, was
+    shown on every phone; the real touch of that version was then taken for it (the same
+    version) and never drawn. Now the real move's news, or records, unlike the forged ones
+    kept at that version, make every phone of both processes read the game whole."""
+    watching = Watching(tables)
+    seated, game_id = watching.seated, watching.game_id
+    _here, told_here = told_of(tables.first, game_id)
+    card = seated.game.log.card
+    watching.read_whole()
+    version = watching.after(partial(seated.act, Clue(A, "tree", 2)))
+    assert version is not None
+    tables.first.phone_game(game_id, seated.phones[A])  # the moving process keeps them too
+    forged, real = [cell for cell, colour in enumerate(card.a) if colour == "G"][:2]
+    news = json.dumps({"v": version + 1, "a": {"guess": {"by": "b", "cell": forged}}})
+
+    def forge() -> None:
+        with tables.first.store.engine.begin() as connection:
+            announce(connection, game_id, "stranger", news)
+
+    assert watching.after(forge) == version + 1  # believed: a legal move at the next version
+    assert told_here[-1] == version + 1
+    assert watching.after(partial(seated.act, Guess(B, real), version)) is None  # read whole
+    assert told_here[-1] is None  # the moving process's other phones too
+    shown, opened = watching.drawn(None)
+    assert opened == 1 and shown == tables.second.phone_game(game_id, watching.phone_b)
+    assert shown.seen is not None and shown.seen.view.found == frozenset({real})
+
+
+def test_a_move_refused_as_stale_makes_its_process_read_the_game_whole(tables: Tables) -> None:
+    """A phone that saw a version the game never had (a forged notice) is refused; the
+    screens of its process may show that version too, and read the game whole."""
+    watching = Watching(tables)
+    _here, told_here = told_of(tables.first, watching.game_id)
+    phone_a, version = watching.seated.phones[A], watching.seated.game.version
+    with pytest.raises(StaleGameError):
+        tables.first.act(phone_a, watching.game_id, Clue(A, "tree", 2), version + 1)
+    assert told_here == [None]

@@ -41,16 +41,23 @@ class KeptGames:
         with self._lock:
             return self._changes
 
-    def keep(self, records: GameRecords, started: int) -> None:
+    def keep(self, records: GameRecords, started: int) -> bool:
         """Records read from the store in one go, from `started` on: kept unless the game
-        changed otherwise meanwhile, or newer ones are kept already."""
+        changed otherwise meanwhile, or newer ones are kept already. True when the records
+        kept at their version were another game: news no move made (a forged notice), which
+        this process's screens may show; they must read the game whole."""
         game_id = records.game.id
         with self._lock:
             if self._forgotten.get(game_id, self._forgotten_before) > started:
-                return
+                return False
             kept = self._kept.get(game_id)
             if kept is None or kept.game.version <= records.game.version:
                 self._put(game_id, records)
+        return (
+            kept is not None
+            and kept.game.version == records.game.version
+            and not (kept.game.log == records.game.log and kept.timer == records.timer)
+        )
 
     def screen(self, game_id: int, phone: str, at_least: int) -> GameScreen | None:
         """This phone's screen from the kept records, if they are of this version or newer."""
@@ -96,8 +103,13 @@ class KeptGames:
         is refused, forgotten."""
         with self._lock:
             kept = self._kept.get(game_id)
-        if kept is None or kept.game.version >= move.version:
-            return kept is not None and kept.game.version == move.version
+        if kept is None:
+            return False
+        if kept.game.version == move.version and not _made(kept, move):
+            self._drop(game_id, kept)  # another game than this move made (news forged)
+            return False
+        if kept.game.version >= move.version:  # read after the move: its version, or later
+            return kept.game.version == move.version
         game = kept.game
         state = None
         if game.version == move.version - 1 and game.attempt_id is None:
@@ -132,3 +144,11 @@ class KeptGames:
     def __len__(self) -> int:
         with self._lock:
             return len(self._kept)
+
+
+def _made(kept: GameRecords, move: MoveNews) -> bool:
+    """Whether the kept records are the ones this move made: its action last (a game at
+    this version is one move on from the version before it), and its timer."""
+    actions = kept.game.log.actions
+    timer_as_told = move.timer is None or move.timer == kept.timer
+    return bool(actions) and actions[-1] == move.action and timer_as_told

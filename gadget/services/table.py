@@ -39,6 +39,7 @@ from gadget.store import (
     GameRecord,
     SavedTimer,
     SeatError,
+    StaleGameError,
     Store,
     Team,
     Unit,
@@ -192,7 +193,13 @@ class Table(Seats, SideInvites, TeamWordLists, AppPartner):
     def _move(self, phone: Phone, game_id: int, action: Action | None, version: int) -> PhoneGame:
         """One action or undo as one unit of work; the watching phones hear of it once it
         is saved (this one, handed its screen, need not read it again)."""
-        return once_more_if_lost(lambda: self._move_once(phone, game_id, action, version))
+        try:
+            return once_more_if_lost(lambda: self._move_once(phone, game_id, action, version))
+        except StaleGameError:
+            # What this process's screens show may be no version ever saved (news forged on
+            # the notices' channel): they read the game whole.
+            self.hub.changed(game_id)
+            raise
 
     def _move_once(
         self, phone: Phone, game_id: int, action: Action | None, version: int
@@ -210,8 +217,8 @@ class Table(Seats, SideInvites, TeamWordLists, AppPartner):
             game = save_played(unit, self.worked, played, news=news, timer=retimed)
             records = read_records(unit, self.worked, game_id)
         assert records is not None  # it just moved
-        self.kept.keep(records, started)
-        self.hub.changed(game_id, game.version)
+        diverged = self.kept.keep(records, started)  # from records no move made: read whole
+        self.hub.changed(game_id, None if diverged else game.version)
         screen = screen_of(records, phone.key)
         assert screen.side is not None  # it just moved, seated
         return seated_screen(screen, screen.side, phone.key, records.timer)
