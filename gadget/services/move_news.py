@@ -6,7 +6,7 @@ notice says that is not news of this form, they read whole. This module owns the
 from __future__ import annotations
 
 import json
-from dataclasses import astuple, dataclass, fields
+from dataclasses import dataclass, fields
 
 from gadget.engine import Action, GameLogError, GameState
 from gadget.engine.gamelog import action_from_dict, action_to_dict
@@ -34,7 +34,7 @@ def move_news(
         return None
     news: dict[str, object] = {"v": version, "a": action_to_dict(action)}
     if timer is not None:
-        news["t"] = list(astuple(timer))
+        news["t"] = [getattr(timer, name) for name in _TIMER_FIELDS]  # (astuple: 3x the time)
     return json.dumps(news, ensure_ascii=False, separators=(",", ":"))
 
 
