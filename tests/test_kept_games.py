@@ -145,11 +145,11 @@ def test_records_read_before_a_change_are_not_kept_after_it(store: Store) -> Non
     assert len(table.kept) == 0
 
 
-def test_a_units_second_change_after_its_move_is_told_plain(store: Store) -> None:
+def test_a_units_second_change_after_its_move_is_told_plain() -> None:
     """A move's news tells all of the move; a unit that then changes the game otherwise
-    (none does yet) sends a plain notice after it, which forgets the records."""
-    if store.engine.dialect.name != "postgresql":
-        pytest.skip("notices cross processes on PostgreSQL only")
+    (none does yet) sends a plain notice after it, which forgets the records (notices cross
+    processes on PostgreSQL only)."""
+    store = Store(empty_postgres())
     table = Table(store)
     seated = Seated.deal(table, seed=5)
     heard: list[str | None] = []
@@ -174,6 +174,7 @@ def test_a_units_second_change_after_its_move_is_told_plain(store: Store) -> Non
         assert heard == ['{"v":1}', None]
     finally:
         listener.stop()
+        store.close()
 
 
 def test_a_forged_move_shows_until_the_real_move_of_its_version_and_no_longer(
