@@ -134,6 +134,22 @@ async def test_the_other_phone_acting_first_is_explained_and_nothing_is_lost(tab
 
 
 @at_the_table
+async def test_a_refusal_goes_once_the_game_moves_on(table: Table) -> None:
+    """An outsider's: the loser of two phones tapping at once kept "the other phone acted
+    first ... look at the table again" through every move after, which a fresh tab lacks."""
+    phone_a, phone_b, code = await deal_and_join(table)
+    game = games.games_in_progress(table.store)[-1]
+    games.record_action(table.store, game.id, Clue(B, "ocean", 2), game.version)  # unseen by A yet
+    await give_clue(phone_a, "salad")
+    assert phone_a.says("The other phone acted first")
+    green = card_of(table, code).b.index("G")  # B's clue: B's phone records A's touches
+    await phone_b.tap_cell(*seat_of(B, green))
+    await phone_a.settle()
+    assert phone_a.says("You found an agent.")
+    assert not phone_a.says("The other phone acted first")
+
+
+@at_the_table
 async def test_undo_asks_first_and_then_both_phones_go_back(table: Table) -> None:
     phone_a, phone_b, _ = await deal_and_join(table)
     await give_clue(phone_a, "salad")

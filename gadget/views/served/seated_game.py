@@ -228,8 +228,8 @@ def doings(
     side's chosen word (shown on all its phones by the notice); a refusal said in one line."""
 
     def tell(text: str) -> None:
-        set_message(text)
         show(table.phone_game(game_id, phone))
+        set_message(text)  # said about the game as it now stands
 
     def act(action: Action) -> None:
         def record() -> None:
@@ -262,7 +262,10 @@ def GameTable(following: Following, set_shown: Callable[[PhoneGame], None]) -> f
     page = ft.context.page
     phone = use_phone()
     game_id = game.id
-    message, set_message = use_value(lambda: "")
+    # The last refusal, and the version it was said at: said of a moment, it goes once the
+    # game moves on (two phones tapping at once: the loser's line stayed through the moves).
+    said, set_said = use_value(lambda: ("", game.version))
+    message = said[0] if said[1] == game.version else ""
     hidden, set_hidden = use_value(lambda: False)
     # The code folds away once B has joined; phone A can show it again. Only phone A of a
     # game still being played asks whether B is here.
@@ -286,6 +289,9 @@ def GameTable(following: Following, set_shown: Callable[[PhoneGame], None]) -> f
     # look like the other phone acting first, so it follows the last answer, not the render.
     version = use_kept(game.version)
     version.current = game.version
+
+    def set_message(text: str) -> None:
+        set_said((text, version.current))
 
     def show(now: PhoneGame) -> None:
         if now.game is not None:
