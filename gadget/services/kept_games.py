@@ -1,6 +1,6 @@
 """The newest records of each game this process's phones read, kept and moved on by the moves
 it hears of: after a move, every watching phone's screen is drawn from them instead of from
-a read of the game each (a fifth of a watching process's CPU, sampled with 100 tables)."""
+a read of the game each (0.2-0.3 ms of CPU a watching phone at every move, in-process)."""
 
 from __future__ import annotations
 
