@@ -92,7 +92,7 @@ def test_any_other_change_forgets_the_records_and_the_game_is_read_whole(
     assert version is not None
     renamed = watching.after(lambda: tables.first.name_phone(watching.phone_b, "Bea"))
     assert renamed is None  # a name is no move: no version told
-    assert tables.second.kept.screen(watching.game_id, watching.phone_b.key, version) is None
+    assert tables.second.kept.records(watching.game_id, version) is None
     shown, opened = watching.drawn(version)
     assert opened == 1 and shown.side_names == ("Bea",)
 
@@ -121,7 +121,7 @@ def test_news_the_watching_process_cannot_follow_is_read_whole(tables: Tables, n
             announce(connection, watching.game_id, "stranger", text)
 
     assert watching.after(forge) is None
-    assert tables.second.kept.screen(watching.game_id, watching.phone_b.key, 0) is None
+    assert tables.second.kept.records(watching.game_id, 0) is None
     shown, opened = watching.drawn(version)
     assert opened == 1 and shown.game is not None
     assert shown.game.version == version - 1  # what is saved, nothing made up
@@ -138,9 +138,9 @@ def test_records_read_before_a_change_are_not_kept_after_it(store: Store) -> Non
     assert records is not None
     table.hub.changed(seated.game.id)  # a change heard while the read was under way
     table.kept.keep(records, started)
-    assert table.kept.screen(seated.game.id, seated.phones[B].key, 0) is None
+    assert table.kept.records(seated.game.id, 0) is None
     table.kept.keep(records, table.kept.started())  # a read started after it is kept
-    assert table.kept.screen(seated.game.id, seated.phones[B].key, 0) is not None
+    assert table.kept.records(seated.game.id, 0) is not None
     table.hub._read_again()  # the notices' connection was lost: anything may have changed
     assert len(table.kept) == 0
 

@@ -199,13 +199,13 @@ def test_a_restart_found_through_the_orm_leaves_the_reads_no_dead_connection() -
         with pytest.raises(ConnectionLostError):
             table.store.set_setting("timer", "off 30 0")
         attempts: list[int] = []
-        real = table._read_screen
+        real = table._read_records
 
         def counted(*args: Any) -> Any:
             attempts.append(1)
             return real(*args)
 
-        table._read_screen = counted  # type: ignore[method-assign]
+        table._read_records = counted  # type: ignore[method-assign]
         assert table.phone_game(seated.game.id, seated.phones[B]).seen is not None
         assert attempts == [1], attempts
 

@@ -13,7 +13,7 @@ from gadget.engine import GadgetError, apply
 from gadget.services.games import KEPT_GAMES, Worked, WorkedGames
 from gadget.services.hub import Subject
 from gadget.services.move_news import MoveNews, read_news
-from gadget.services.phone_game import GameRecords, GameScreen, screen_of
+from gadget.services.phone_game import GameRecords
 
 
 class KeptGames:
@@ -59,13 +59,11 @@ class KeptGames:
             and not (kept.game.log == records.game.log and kept.timer == records.timer)
         )
 
-    def screen(self, game_id: int, phone: str, at_least: int) -> GameScreen | None:
-        """This phone's screen from the kept records, if they are of this version or newer."""
+    def records(self, game_id: int, at_least: int) -> GameRecords | None:
+        """The kept records of the game, if they are of this version or newer."""
         with self._lock:
             kept = self._kept.get(game_id)
-        if kept is None or kept.game.version < at_least:
-            return None
-        return screen_of(kept, phone)
+        return kept if kept is not None and kept.game.version >= at_least else None
 
     def heard(self, subject: Subject, news: str | None) -> int | None:
         """A change another process told of, or this one made (no news: it is no move, or

@@ -41,20 +41,6 @@ class GameRecords:
     # Played apart: each side's chosen word and the version it was chosen at.
     choices: Mapping[Player, tuple[int, int]] = field(default_factory=dict)
 
-
-@dataclass(frozen=True, slots=True)
-class GameScreen:
-    """Every record one phone's screen of a game is drawn from, as of one moment."""
-
-    game: SavedGame
-    side: Player | None  # the side this phone holds, if any
-    seats: Seats  # who holds each side
-    requests: tuple[SeatRequest, ...]  # every take-over request of the game, oldest first
-    members: frozenset[str]  # the phones of the game's team (none outside a team)
-    timer: SavedTimer | None
-    finished: FinishedMission | None  # a finished mission game's campaign
-    choice: tuple[int, int] | None = None  # played apart: the side's chosen word, its version
-
     def latest_request(self, phone: str) -> SeatRequest | None:
         """This phone's newest request (waiting, allowed or refused)."""
         mine = [request for request in self.requests if request.phone == phone]
@@ -86,21 +72,6 @@ def read_records(unit: Unit, games: WorkedGames, game_id: int) -> GameRecords | 
         finished,
         # Played apart only (a game at one table chooses nothing): one read more.
         unit.side_choices(game_id) if apart(game.log) else {},
-    )
-
-
-def screen_of(records: GameRecords, phone: str) -> GameScreen:
-    """One phone's screen of the game from its records: the side it holds, and its choice."""
-    side = records.seats.side_of(phone)
-    return GameScreen(
-        records.game,
-        side,
-        records.seats,
-        records.requests,
-        records.members,
-        records.timer,
-        records.finished,
-        records.choices.get(side) if side is not None else None,
     )
 
 
@@ -162,12 +133,10 @@ def finished_mission(game: SavedGame, finished: FinishedMission) -> MissionResul
     return result_on_map(finished.mission_map, before, game.mission_id, won)
 
 
-def seated_screen(
-    screen: GameScreen, side: Player, phone: str, timer: SavedTimer | None
-) -> PhoneGame:
-    """The screen of a phone that holds `side`: everything from the one read (no timer
+def seated_screen(screen: GameRecords, side: Player, phone: str) -> PhoneGame:
+    """The screen of a phone that holds `side`: everything from the records (no timer
     saved yet: a game from before timers, timed from its next move)."""
-    game = screen.game
+    game, timer = screen.game, screen.timer
     seated = screen.seats.holders
     running = timer is not None and timer.stretch is not None and timer.enabled
     result = finished_mission(game, screen.finished) if screen.finished is not None else None
@@ -197,22 +166,23 @@ def seated_screen(
         in_team=game.team_id is not None and phone in screen.members,
         side_names=screen.seats.named(side),
         place_on_side=screen.seats.of(side).index(phone) if phone in screen.seats.of(side) else 0,
-        chosen=still_chosen(screen, seen.view.mine_to_touch),
+        chosen=still_chosen(screen, side, seen.view.mine_to_touch),
         with_the_app=app,
         app_to_act=app and app_to_act(game),
     )
 
 
-def still_chosen(screen: GameScreen, to_touch: frozenset[int]) -> int | None:
+def still_chosen(screen: GameRecords, side: Player, to_touch: frozenset[int]) -> int | None:
     """The side's chosen word while it may still be touched: chosen at this very version of
     the game (any move since ends it), and still one of the side's to touch."""
-    if screen.choice is None:
+    choice = screen.choices.get(side)
+    if choice is None:
         return None
-    cell, version = screen.choice
+    cell, version = choice
     return cell if version == screen.game.version and cell in to_touch else None
 
 
-def unseated_screen(screen: GameScreen, phone: str) -> PhoneGame:
+def unseated_screen(screen: GameRecords, phone: str) -> PhoneGame:
     """The screen of a phone without a side: its own request, and the sides it may ask for."""
     game = screen.game
     askable = (

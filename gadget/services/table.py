@@ -18,11 +18,10 @@ from gadget.services.hub import Hub
 from gadget.services.kept_games import KeptGames
 from gadget.services.move_news import move_news
 from gadget.services.phone_game import (
-    GameScreen,
+    GameRecords,
     PhoneGame,
     read_records,
     saved_timer,
-    screen_of,
     seated_screen,
     settings_of,
     stretch_of,
@@ -219,9 +218,9 @@ class Table(Seats, SideInvites, TeamWordLists, AppPartner):
         assert records is not None  # it just moved
         diverged = self.kept.keep(records, started)  # from records no move made: read whole
         self.hub.changed(game_id, None if diverged else game.version)
-        screen = screen_of(records, phone.key)
-        assert screen.side is not None  # it just moved, seated
-        return seated_screen(screen, screen.side, phone.key, records.timer)
+        side = records.seats.side_of(phone.key)
+        assert side is not None  # it just moved, seated
+        return seated_screen(records, side, phone.key)
 
     def _undo_allowed(self, unit: Unit, game_id: int, phone: Phone, version: int) -> None:
         """Played apart, the end is final (`may_undo`); the seat and version are checked
@@ -252,26 +251,26 @@ class Table(Seats, SideInvites, TeamWordLists, AppPartner):
         """What this phone's screen of this game shows now, from one read that changes
         nothing (a seat whose take-over wait is over is claimed by `claim_side`); after
         moves alone up to version `moved_to`, from the records kept here if they have it."""
-        kept = self.kept.screen(game_id, phone.key, moved_to) if moved_to is not None else None
+        kept = self.kept.records(game_id, moved_to) if moved_to is not None else None
         try:
-            screen = kept or once_more_if_lost(lambda: self._read_screen(game_id, phone))
+            records = kept or once_more_if_lost(lambda: self._read_records(game_id))
         except games.UNREADABLE as wrong:  # said on the screen, which reads on
             return PhoneGame(None, None, unreadable=wrong.said)
-        if screen is None:
+        if records is None:
             return PhoneGame(None, None)
-        if screen.side is None:
-            return unseated_screen(screen, phone.key)
-        return seated_screen(screen, screen.side, phone.key, screen.timer)
+        side = records.seats.side_of(phone.key)
+        if side is None:
+            return unseated_screen(records, phone.key)
+        return seated_screen(records, side, phone.key)
 
-    def _read_screen(self, game_id: int, phone: Phone) -> GameScreen | None:
+    def _read_records(self, game_id: int) -> GameRecords | None:
         """The screen's one read, in a unit that changes nothing; its records kept."""
         started = self.kept.started()
         with self.store.unit(reads_only=True) as unit:
             records = read_records(unit, self.worked, game_id)
-        if records is None:
-            return None
-        self.kept.keep(records, started)
-        return screen_of(records, phone.key)
+        if records is not None:
+            self.kept.keep(records, started)
+        return records
 
     def accept_invite(self, invite: str, phone: Phone) -> Team | None:
         """The team whose invite link this is, with this phone now one of its; None for a
