@@ -12,7 +12,12 @@ from contextlib import contextmanager
 
 import pytest
 
+from gadget.engine import Player
 from gadget.serve.collector import Pace, SteadyCollector
+from gadget.services.table import Table
+from tests.screens import at_the_table, card_of, deal_and_join, give_clue, seat_of
+
+A, B = Player.A, Player.B
 
 
 class Node:
@@ -194,3 +199,35 @@ def test_a_stopped_pace_gives_python_its_own_back() -> None:
         assert pace.task is not None and pace.task.done()
         assert gc.get_threshold() == threshold
         assert gc.get_freeze_count() == 0
+
+
+@at_the_table
+async def test_moves_played_under_the_pace_leave_their_survivors_to_its_step(
+    table: Table,
+) -> None:
+    """What a move leaves alive (its screens' new hooks, the kept records) waits for the
+    collector's step, which scans it once: at Python's own pace, a young collection came
+    every few moves and scanned it first, thousands of objects each time."""
+    phone_a, phone_b, code = await deal_and_join(table)
+    await give_clue(phone_a, "tree")
+    await phone_b.settle()
+    greens = [cell for cell, colour in enumerate(card_of(table, code).a) if colour == "G"]
+    scans: list[int] = []
+
+    def seen(phase: str, info: dict[str, int]) -> None:
+        if phase == "start":
+            scans.append(info["generation"])
+
+    with pythons_pace_after():
+        SteadyCollector()
+        gc.collect()
+        gc.callbacks.append(seen)
+        try:
+            for green in greens[:8]:
+                await phone_a.tap_cell(*seat_of(A, green))
+                await phone_b.settle()
+                await phone_a.settle()
+        finally:
+            gc.callbacks.remove(seen)
+    assert phone_b.cell(*seat_of(B, greens[7])).label.count("agent found") == 1
+    assert scans == []

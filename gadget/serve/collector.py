@@ -15,6 +15,13 @@ GROWTH: Final = 0.25  # how much the heap may grow before all of it is scanned a
 SETTLED: Final = 0.1  # growth between two steps, in shares of `growth`: the heap is not growing
 WHOLE_SECONDS: Final = 60.0  # at most one scan of the whole heap in this time
 WHOLE_AT_LEAST_SECONDS: Final = 600.0  # and at least one, grown or not
+# New objects, net of those freed, before Python scans the young ones on its own (its own
+# pace: 700). A move leaves about 150 objects that outlive it on each process (the screen's
+# new hooks, the kept records): at 700, a young scan came every few moves and took them in
+# again before each step did; and as every old object freed counts against the 700, each
+# scanned thousands (2-3 ms of the server's CPU, 5% of a move's: docs/benchmarks.md). Here
+# the step is the one scan in play, and a flood of garbage cycles still waits for no step.
+YOUNG: Final = 20_000
 
 
 class SteadyCollector:
@@ -45,8 +52,8 @@ class SteadyCollector:
         self.whole_at_least_seconds = whole_at_least_seconds
         self.scanned_whole_when = time.monotonic()
         gc.freeze()  # what exists at start-up (modules, the app)
-        first, second, _ = gc.get_threshold()
-        gc.set_threshold(first, second, 1_000_000)  # never a full collection on its own
+        _, second, _ = gc.get_threshold()
+        gc.set_threshold(YOUNG, second, 1_000_000)  # never a full collection on its own
         self.scanned_whole_at = self.stepped_at = sys.getallocatedblocks()
         # The first growth after start-up is every phone coming back after a restart: what
         # it set aside is alive, and a scan of the whole heap, once it settled, found 154 and
