@@ -135,6 +135,25 @@ def test_a_move_and_a_watching_phones_read_make_no_orm_session_on_postgresql(
         assert len(made) == 2, made  # one a unit
 
 
+def test_a_touch_is_saved_alone_in_no_transaction_of_its_own_on_postgresql(store: Store) -> None:
+    """On PostgreSQL a move's unit reads in autocommit, then saves in one statement, which is
+    its own transaction: BEGIN and COMMIT were two of four round trips, 0.1 ms of a move's
+    CPU. A move that writes more (a new stretch's timer, the end's attempt) begins one.
+    SQLite's transaction is one snapshot: kept."""
+    table = Table(store)
+    seated = Seated.deal(table, seed=3)
+    seated.act(Clue(A, "tree", 1))
+    touch = Guess(B, seated.game.log.card.a.index("G"))
+    with transactions_ended() as ended:
+        moved = table.act(seated.phones[A], seated.game.id, touch, seated.game.version)
+    assert moved.game is not None and moved.game.version == seated.game.version + 1
+    assert moved.seen is not None and touch.cell in moved.seen.view.found
+    with transactions_ended() as ended_by_undo:
+        table.undo(seated.phones[A], seated.game.id, seated.game.version + 1)
+    if store.engine.dialect.name == "postgresql":
+        assert ended and not any(ended + ended_by_undo), (ended, ended_by_undo)
+
+
 def test_an_undo_reads_its_games_row_and_seats_once(store: Store) -> None:
     table = Table(store)
     seated = Seated.deal(table, seed=3)

@@ -7,12 +7,13 @@ from __future__ import annotations
 
 import pytest
 
-from gadget.engine import Player
+from gadget.engine import Clue, Player
 from gadget.services.table import Table
-from gadget.store import Store, StoreError
+from gadget.store import Store, StoreError, driver
+from gadget.store.orm_rows import OrmRows
 from gadget.store.unit import Unit
 from tests.clocks import FakeClock
-from tests.seated import new_phone
+from tests.seated import Seated, new_phone
 from tests.test_one_read import transactions
 
 A, B = Player.A, Player.B
@@ -54,3 +55,37 @@ def test_a_join_reads_and_takes_side_b_in_one_transaction(table: Table) -> None:
         with transactions(table.store) as opened:
             assert table.join(game.id, phone) is side
         assert len(opened) == units, (phone, side)
+
+
+def test_a_clue_whose_timer_cannot_be_saved_leaves_the_game_as_it_was(
+    table: Table, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    """A move that starts a stretch of the timer writes two rows: on PostgreSQL its unit
+    begins a transaction for them (a touch's one save is sent alone), so both or neither."""
+    seated = Seated.deal(table, seed=3)
+    before = seated.game.version
+
+    def full(*args: object) -> None:
+        raise StoreError("the disk is full")
+
+    monkeypatch.setattr(driver.DriverRows, "save_timer", full)
+    monkeypatch.setattr(OrmRows, "save_timer", full)
+    with pytest.raises(StoreError, match="the disk is full"):
+        table.act(seated.phones[A], seated.game.id, Clue(A, "tree", 1), before)
+    monkeypatch.undo()
+    assert table.game(seated.game.id).version == before
+    moved = table.act(seated.phones[A], seated.game.id, Clue(A, "tree", 1), before)
+    assert moved.game is not None and moved.game.version == before + 1
+
+
+def test_a_unit_writes_nothing_after_the_write_it_said_was_its_last(table: Table) -> None:
+    """A save said to be the unit's last is sent alone on PostgreSQL, its own transaction: a
+    write after it could not be taken back with it, so it is refused (a mistake in the
+    services, for their tests to find)."""
+    seated = Seated.deal(table, seed=3)
+    with pytest.raises(AssertionError, match="its last"), table.store.unit() as unit:
+        unit.read_together(seated.game.id)
+        game, timer = unit.game(seated.game.id), unit.timer(seated.game.id)
+        assert game is not None and timer is not None
+        unit.save_game(game, game.log, game.attempt_id, expected=game.version, last=True)
+        unit.save_timer(game.id, timer)

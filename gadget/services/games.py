@@ -354,9 +354,10 @@ def save_played(
     *,
     news: str | None,
     timer: SavedTimer | None = None,
+    last: bool = False,
 ) -> SavedGame:
     """The move's log saved (with the timer it starts, if any), its notice carrying `news`
-    (`move_news`), and kept worked out."""
+    (`move_news`), and kept worked out; `last`: the unit writes nothing after it."""
     text = played.log.to_json()
     saved = unit.save_game(
         played.record,
@@ -365,6 +366,7 @@ def save_played(
         expected=played.record.version,
         news=news,
         timer=timer,
+        last=last,
     )
     now = Worked(text, played.log, played.state, played.before)
     games.keep(saved.id, now)

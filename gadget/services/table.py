@@ -213,7 +213,7 @@ class Table(Seats, SideInvites, TeamWordLists, AppPartner):
             played = play(unit, self.worked, game_id, version, action, phone=phone.key)
             retimed = self._timer_follows(unit, game_id, played.state)
             news = move_news(version + 1, action, played.state, retimed)
-            game = save_played(unit, self.worked, played, news=news, timer=retimed)
+            game = save_played(unit, self.worked, played, news=news, timer=retimed, last=True)
             records = read_records(unit, self.worked, game_id)
         assert records is not None  # it just moved
         diverged = self.kept.keep(records, started)  # from records no move made: read whole

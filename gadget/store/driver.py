@@ -3,7 +3,7 @@ through PostgreSQL's driver itself, in the unit's own transaction: a watching ph
 of a game (its row, seats, take-over requests and timer) cost the server 1.8 ms of CPU
 through SQLAlchemy's ORM, four statements, and costs 0.5 ms in one statement here
 (docs/benchmarks.md). Only on PostgreSQL, the database of a server with many tables;
-elsewhere the ORM reads and writes them (`store/unit.py`'s `OrmRows`), behind the same
+elsewhere the ORM reads and writes them (`store/orm_rows.py`), behind the same
 `HotRows`: a unit picks one when it starts, and nothing else tells them apart."""
 
 from __future__ import annotations

@@ -142,7 +142,7 @@ class Repository:
 
         with _said_when_lost(), self._connection(reads_only) as connection:
             origin = self.origin if self.serves_several_processes else None
-            unit = Unit(connection, self.now(), self._tell_others, origin)
+            unit = Unit(connection, self.now(), self._tell_others, origin, self._begins_late)
             try:
                 yield unit
                 unit.flush()
@@ -153,14 +153,23 @@ class Repository:
             finally:
                 unit.close()
 
+    @property
+    def _begins_late(self) -> bool:
+        """Whether a unit's transaction begins at its first write (`Unit.writing`): on
+        PostgreSQL through psycopg, whose commit ends a transaction begun by hand (in
+        autocommit, psycopg2's does nothing)."""
+        return self._reads is not self.engine and self._reads.dialect.driver == "psycopg"
+
     @contextmanager
     def _connection(self, reads_only: bool) -> Iterator[Connection]:
-        """A unit's connection: in a transaction, or for reads on PostgreSQL, in autocommit."""
+        """A unit's connection: in a transaction, or on PostgreSQL in autocommit, where a
+        unit that writes begins its own (`Unit.writing`) and the end commits it if it did."""
         if reads_only and self._reads is not self.engine:
             with self._reads.connect() as connection:
                 yield connection
             return
-        with self.engine.connect() as connection, connection.begin():
+        engine = self._reads if self._begins_late else self.engine
+        with engine.connect() as connection, connection.begin():
             yield connection
 
     @contextmanager

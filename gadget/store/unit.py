@@ -5,115 +5,38 @@ from __future__ import annotations
 
 import secrets
 from collections.abc import Callable, Sequence
-from dataclasses import fields
 from datetime import datetime
 from functools import cached_property
 from typing import Any, cast
 
-from sqlalchemy import update
+from sqlalchemy import event
 from sqlalchemy.dialects.postgresql import insert as pg_insert
 from sqlalchemy.dialects.sqlite import insert as sqlite_insert
 from sqlalchemy.engine import Connection
 from sqlalchemy.exc import IntegrityError
+from sqlalchemy.orm import ORMExecuteState
 from sqlmodel import Session, col, select
 
 from gadget.engine.keycard import Player
 from gadget.store import driver, notices
 from gadget.store.campaign_rows import CampaignRows
 from gadget.store.errors import SeatError, StaleGameError
-from gadget.store.phones import SeatRequest, seat_request_record
+from gadget.store.orm_rows import OrmRows
+from gadget.store.phones import SeatRequest
 from gadget.store.records import (
     GameRecord,
     Seats,
     game_record,
     players_json,
-    seats_of,
 )
 from gadget.store.rows import (
     GameRow,
-    PhoneNameRow,
-    SeatRequestRow,
     SeatRow,
     SettingRow,
     TeamMemberRow,
-    TimerRow,
 )
 from gadget.store.side_invites import SideRows
-from gadget.store.timers import SavedTimer, timer_record
-
-
-class OrmRows:
-    """A game's hot rows through SQLAlchemy's ORM, one statement each (PostgreSQL's driver
-    reads them at once: `driver.DriverRows`)."""
-
-    tells = False
-
-    def __init__(self, session: Session) -> None:
-        self.session = session
-        self._timer_rows: dict[int, TimerRow | None] = {}  # as read, for a save to write
-
-    def together(self, game_id: int) -> driver.Together | None:
-        game = self.game(game_id)
-        if game is None:
-            return None
-        return driver.Together(
-            game, self.seats(game_id), self.requests(game_id), self.timer(game_id)
-        )
-
-    def game(self, game_id: int) -> GameRecord | None:
-        row = self.session.get(GameRow, game_id)
-        return game_record(row) if row is not None else None
-
-    def seats(self, game_id: int) -> Seats:
-        """Who holds each side, with the names their phones were given (one statement)."""
-        found = self.session.exec(
-            select(SeatRow, PhoneNameRow.name)
-            .join(PhoneNameRow, col(PhoneNameRow.phone) == col(SeatRow.phone), isouter=True)
-            .where(SeatRow.game_id == game_id)
-        ).all()
-        return seats_of([seat for seat, _name in found], {seat.phone: name for seat, name in found})
-
-    def requests(self, game_id: int) -> tuple[SeatRequest, ...]:
-        rows = self.session.exec(
-            select(SeatRequestRow)
-            .where(SeatRequestRow.game_id == game_id)
-            .order_by(col(SeatRequestRow.id))
-        ).all()
-        return tuple(seat_request_record(row) for row in rows)
-
-    def timer(self, game_id: int) -> SavedTimer | None:
-        row = self._timer_rows[game_id] = self.session.get(TimerRow, game_id)
-        return timer_record(row) if row is not None else None
-
-    def save_game(
-        self,
-        game_id: int,
-        log: str,
-        attempt_id: int | None,
-        *,
-        now: datetime,
-        expected: int,
-        notice: str | None = None,
-    ) -> bool:
-        assert notice is None, "the ORM's save sends no notice: the unit tells them"
-        changed = self.session.execute(
-            update(GameRow)
-            .where(col(GameRow.id) == game_id, col(GameRow.version) == expected)
-            .values(log=log, version=expected + 1, updated_at=now, attempt_id=attempt_id)
-            .execution_options(synchronize_session=False)
-        )
-        return bool(changed.rowcount == 1)  # type: ignore[attr-defined]
-
-    def save_timer(self, game_id: int, timer: SavedTimer) -> None:
-        # The row this unit read, if it did (a save after a read asks nothing again).
-        row = (
-            self._timer_rows.get(game_id)
-            or self.session.get(TimerRow, game_id)
-            or TimerRow(game_id=game_id)
-        )
-        for kept in fields(timer):  # a saved timer's fields are its row's columns
-            setattr(row, kept.name, getattr(timer, kept.name))
-        self.session.add(row)
+from gadget.store.timers import SavedTimer
 
 
 class Unit(SideRows, CampaignRows):
@@ -126,8 +49,15 @@ class Unit(SideRows, CampaignRows):
         now: datetime,
         tell: Callable[[Connection, notices.Subject, str | None], None],
         origin: str | None = None,
+        begins_late: bool = False,
     ) -> None:
         self.connection = connection
+        # On PostgreSQL the connection autocommits until the unit's first write begins the
+        # transaction (`writing`): a move reads, then saves alone, in two round trips where
+        # BEGIN and COMMIT made four (0.1 ms of a move's CPU: docs/benchmarks.md). Under
+        # READ COMMITTED a read sees the same rows in a transaction or out of it.
+        self._unbegun = begins_late
+        self._written_last = False  # the unit said its last write was made
         self.now = now  # the moment of the whole unit
         self._tell = tell
         self._origin = origin  # this process's name in its notices; None: no one to tell
@@ -147,8 +77,24 @@ class Unit(SideRows, CampaignRows):
     # making, its transaction and its connection's lookups took 8.6% of a touch's CPU).
     @cached_property
     def session(self) -> Session:
-        """The ORM's session, in this unit's transaction."""
-        return Session(bind=self.connection, expire_on_commit=False)
+        """The ORM's session, in this unit's transaction (begun at its first write)."""
+        session = Session(bind=self.connection, expire_on_commit=False)
+        event.listen(session, "before_flush", lambda *_: self.writing())
+        event.listen(session, "do_orm_execute", self._executing)
+        return session
+
+    def _executing(self, state: ORMExecuteState) -> None:
+        if not state.is_select:
+            self.writing()
+
+    def writing(self, alone: bool = False) -> None:
+        """Before a write: the unit's transaction begun, unless this write is its last and
+        its first, which is then a transaction of its own. Nothing is written after that."""
+        if self._written_last:
+            raise AssertionError("a unit wrote after the write it said was its last")
+        if self._unbegun and not alone:
+            self._unbegun = False
+            self.connection.exec_driver_sql("BEGIN")
 
     def flush(self) -> None:
         """Whatever the ORM holds unwritten goes to the database (before the unit commits)."""
@@ -174,6 +120,7 @@ class Unit(SideRows, CampaignRows):
             return
         if subject in self._told_news:
             news = None
+        self.writing()  # sent when the unit's writes commit, never before
         self._mark_told(subject, news)
         self._tell(self.connection, subject, news)
 
@@ -241,16 +188,21 @@ class Unit(SideRows, CampaignRows):
         expected: int,
         news: str | None = None,
         timer: SavedTimer | None = None,
+        last: bool = False,
     ) -> GameRecord:
         """The game's new log, one version on from `expected`: refused (StaleGameError) when
         another phone saved that version first, whatever this unit read before. Its notice
         carries `news` (opaque here: the services' word of what changed, `timer` included
-        when given, which is saved with it)."""
+        when given, which is saved with it). `last`: the unit writes nothing after it."""
         # On PostgreSQL's driver, the notice goes in the save's own statement.
         notice = None
         if self._origin is not None and game.id not in self._told and self._rows.tells:
             news = news if game.id not in self._told_news else None
             notice = notices.notice(game.id, self._origin, news)
+        told_apart = notice is None and self._origin is not None and game.id not in self._told
+        if last:
+            self.flush()  # what the ORM holds (the end's attempt) first: it begins
+        self.writing(alone=last and timer is None and not told_apart)
         saved_now = self._rows.save_game(
             game.id, log, attempt_id, now=self.now, expected=expected, notice=notice
         )
@@ -262,6 +214,9 @@ class Unit(SideRows, CampaignRows):
             self._mark_told(game.id, news)  # told in the save itself
         else:
             self.tell_others(game.id, news)  # else now: once a unit, either way
+        if last:
+            self.flush()  # the ORM's rows written now (SQLite's timer), none after
+            self._written_last = True
         saved = GameRecord(
             game.id,
             game.public_id,
@@ -361,6 +316,7 @@ class Unit(SideRows, CampaignRows):
         self.tell_others(game_id)
 
     def _write_timer(self, game_id: int, timer: SavedTimer) -> None:
+        self.writing()
         self._rows.save_timer(game_id, timer)
         self._read["timer", game_id] = timer  # what the row now holds
 
