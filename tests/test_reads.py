@@ -22,6 +22,7 @@ from gadget.store.errors import ConnectionLostError
 from tests.clocks import FakeClock
 from tests.conftest import empty_postgres
 from tests.games import log_of
+from tests.phones import PATIENCE
 from tests.seated import Seated, new_phone
 from tests.test_permissions import READS
 
@@ -174,6 +175,27 @@ def test_after_a_database_restart_the_next_read_and_move_both_work(first: str) -
         assert store.game_by_public_id(seated.game.public_id) is not None
         assert table.phone_game(seated.game.id, seated.phones[A]).seen is not None
         table.pause_timer(seated.phones[A], seated.game.id)
+
+
+def test_after_a_database_restart_a_page_opened_once_the_notices_listen_again_opens() -> None:
+    """Listening again after a cut, a server's notices start both pools afresh: a phone
+    opening a game's page then reads on a fresh connection. An outsider restarted PostgreSQL
+    and opened a game on each of two processes: the first page on each showed the error
+    screen (that read is not made twice, and the pools still held the dead connections)."""
+    with _a_game_with_full_pools() as (url, table, seated):
+        store = table.store
+        listened = threading.Event()
+        listener = store.listen(lambda *_: None, listened.set)
+        assert listener is not None
+        try:
+            assert listened.wait(PATIENCE)
+            listened.clear()
+            _fill_both_pools(store, seated.game.id)  # (listening started them afresh)
+            assert _cut_every_connection(url) >= 3  # the listener's and both pools'
+            assert listened.wait(PATIENCE)  # listening again
+            assert store.game_by_public_id(seated.game.public_id) is not None
+        finally:
+            listener.stop()
 
 
 def test_after_a_database_restart_a_call_through_the_orm_says_so_in_one_line() -> None:

@@ -122,7 +122,16 @@ class Repository:
         it listens again after missing some); None on SQLite."""
         if not self.serves_several_processes:
             return None
-        return notices.Listener(self.url, heard, read_again)
+
+        def afresh_then_read_again() -> None:
+            # Listening again after a cut: the database may have restarted, and then every
+            # pooled connection is as dead as the listener's was. They go before a phone
+            # opening a page meets one (an outsider's first page on each process after a
+            # restart showed the error screen: that read is not made twice).
+            self._start_afresh()
+            read_again()
+
+        return notices.Listener(self.url, heard, afresh_then_read_again)
 
     def healthy(self) -> bool:
         """Whether the database answers now (the health check a proxy asks)."""
