@@ -50,7 +50,8 @@ class Repository:
             if self.engine.dialect.name == "sqlite":
                 configure_sqlite(self.engine)
             migrate(self.engine)
-            # Reads that change nothing, on PostgreSQL: each statement in its own transaction.
+            # Reads that change nothing, on PostgreSQL: each statement in its own transaction
+            # (and, through psycopg, every unit of work until its first write: `_begins_late`).
             # Under READ COMMITTED a statement sees its own snapshot inside a transaction too,
             # so one of them held nothing together; it cost two round trips (BEGIN, COMMIT) and
             # the ORM's transaction, 0.15-0.2 ms of the server's CPU at every watching phone's
