@@ -1,7 +1,8 @@
 """`gadget serve` as shipped, but stopping dead at the point a test arms, so that the test
-can kill it exactly there: inside a recorded action's transaction before its commit
-("write"), or after that commit before anything else happens ("notice"): the unit of work
-that saves an action, whatever service runs it.
+can kill it exactly there: inside a recorded action's unit, its writes sent, before the unit
+commits ("write"; on PostgreSQL a touch's save is its own transaction, committed by then),
+or after that commit before anything else happens ("notice"): the unit of work that saves
+an action, whatever service runs it.
 
 The test arms a point by writing its name into the file GADGET_TEST_PAUSE_FILE names (read
 only here, never by the app); the next action recorded stops there and says so by making
