@@ -4,12 +4,13 @@ saved or none (the service plays the game; this only keeps and finds its rows)."
 from __future__ import annotations
 
 import secrets
+import weakref
 from collections.abc import Callable, Sequence
 from datetime import datetime
 from functools import cached_property
-from typing import Any, cast
+from typing import Any, Final, cast
 
-from sqlalchemy import event
+from sqlalchemy import event, orm
 from sqlalchemy.dialects.postgresql import insert as pg_insert
 from sqlalchemy.dialects.sqlite import insert as sqlite_insert
 from sqlalchemy.engine import Connection
@@ -37,6 +38,29 @@ from gadget.store.rows import (
 )
 from gadget.store.side_invites import SideRows
 from gadget.store.timers import SavedTimer
+
+WRITING: Final = "gadget unit writing"  # in a unit's session's `info`: its unit's `writing`
+
+
+class UnitSession(Session):
+    """A unit's ORM session: each of its writes first begins the unit's transaction."""
+
+
+def _begin_for(session: orm.Session) -> None:
+    """The session's unit told that it writes (`Unit.writing`), if it is still there."""
+    writing = session.info.get(WRITING)
+    told = writing() if writing is not None else None
+    if told is not None:
+        told()
+
+
+def _executing(state: ORMExecuteState) -> None:
+    if not state.is_select:  # an insert, update or delete sent as a statement
+        _begin_for(state.session)
+
+
+event.listen(UnitSession, "before_flush", lambda session, *_: _begin_for(session))
+event.listen(UnitSession, "do_orm_execute", _executing)
 
 
 class Unit(SideRows, CampaignRows):
@@ -78,14 +102,8 @@ class Unit(SideRows, CampaignRows):
     @cached_property
     def session(self) -> Session:
         """The ORM's session, in this unit's transaction (begun at its first write)."""
-        session = Session(bind=self.connection, expire_on_commit=False)
-        event.listen(session, "before_flush", lambda *_: self.writing())
-        event.listen(session, "do_orm_execute", self._executing)
-        return session
-
-    def _executing(self, state: ORMExecuteState) -> None:
-        if not state.is_select:
-            self.writing()
+        writing = weakref.WeakMethod(self.writing)  # the unit holds it: no cycle to collect
+        return UnitSession(bind=self.connection, expire_on_commit=False, info={WRITING: writing})
 
     def writing(self, alone: bool = False) -> None:
         """Before a write: the unit's transaction begun, unless this write is its last and
