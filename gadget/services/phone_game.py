@@ -133,16 +133,16 @@ def finished_mission(game: SavedGame, finished: FinishedMission) -> MissionResul
     return result_on_map(finished.mission_map, before, game.mission_id, won)
 
 
-def seated_screen(screen: GameRecords, side: Player, phone: str) -> PhoneGame:
+def seated_screen(records: GameRecords, side: Player, phone: str) -> PhoneGame:
     """The screen of a phone that holds `side`: everything from the records (no timer
     saved yet: a game from before timers, timed from its next move)."""
-    game, timer = screen.game, screen.timer
-    seated = screen.seats.holders
+    game, timer = records.game, records.timer
+    seated = records.seats.holders
     running = timer is not None and timer.stretch is not None and timer.enabled
-    result = finished_mission(game, screen.finished) if screen.finished is not None else None
+    result = finished_mission(game, records.finished) if records.finished is not None else None
     # The app's seat, read in place (with_app's rule): a call here would lengthen the path of
     # every tap of every game (tests/test_tap_path.py).
-    app = APP.key in screen.seats.of(APP_SIDE)
+    app = APP.key in records.seats.of(APP_SIDE)
     seen = seen_by(game, side, result, shares=not app)
     return PhoneGame(
         facts_of(game),
@@ -150,49 +150,51 @@ def seated_screen(screen: GameRecords, side: Player, phone: str) -> PhoneGame:
         seen,
         requests=tuple(
             request
-            for request in screen.requests
+            for request in records.requests
             if request.answer is None
-            and may_answer(request, phone, approvers(screen.seats, screen.members, request.side))
+            and may_answer(request, phone, approvers(records.seats, records.members, request.side))
         ),
         pending=tuple(
             request
-            for request in screen.requests
+            for request in records.requests
             if request.answer == "allowed" and request.side is side and request.phone not in seated
         ),
-        partner_here=bool(screen.seats.of(Player.B)),
+        partner_here=bool(records.seats.of(Player.B)),
         timer=timer_state(timer) if running and timer is not None else None,
         timer_settings=settings_of(timer) if timer is not None else TimerSettings(),
         result=result,
-        in_team=game.team_id is not None and phone in screen.members,
-        side_names=screen.seats.named(side),
-        place_on_side=screen.seats.of(side).index(phone) if phone in screen.seats.of(side) else 0,
-        chosen=still_chosen(screen, side, seen.view.mine_to_touch),
+        in_team=game.team_id is not None and phone in records.members,
+        side_names=records.seats.named(side),
+        place_on_side=records.seats.of(side).index(phone) if phone in records.seats.of(side) else 0,
+        chosen=still_chosen(records, side, seen.view.mine_to_touch),
         with_the_app=app,
         app_to_act=app and app_to_act(game),
     )
 
 
-def still_chosen(screen: GameRecords, side: Player, to_touch: frozenset[int]) -> int | None:
+def still_chosen(records: GameRecords, side: Player, to_touch: frozenset[int]) -> int | None:
     """The side's chosen word while it may still be touched: chosen at this very version of
     the game (any move since ends it), and still one of the side's to touch."""
-    choice = screen.choices.get(side)
+    choice = records.choices.get(side)
     if choice is None:
         return None
     cell, version = choice
-    return cell if version == screen.game.version and cell in to_touch else None
+    return cell if version == records.game.version and cell in to_touch else None
 
 
-def unseated_screen(screen: GameRecords, phone: str) -> PhoneGame:
+def unseated_screen(records: GameRecords, phone: str) -> PhoneGame:
     """The screen of a phone without a side: its own request, and the sides it may ask for."""
-    game = screen.game
+    game = records.game
     askable = (
         ()
         if game.state.is_over
         else tuple(
-            side for side in Player if approvers(screen.seats, screen.members, side) - {phone}
+            side for side in Player if approvers(records.seats, records.members, side) - {phone}
         )
     )
-    return PhoneGame(facts_of(game), None, my_request=screen.latest_request(phone), askable=askable)
+    return PhoneGame(
+        facts_of(game), None, my_request=records.latest_request(phone), askable=askable
+    )
 
 
 def stretch_of(state: GameState) -> tuple[Stretch, int] | None:
