@@ -19,7 +19,7 @@ WHOLE_AT_LEAST_SECONDS: Final = 600.0  # and at least one, grown or not
 # pace: 700). A move leaves about 150 objects that outlive it on each process (the screen's
 # new hooks, the kept records): at 700, a young scan came every few moves and took them in
 # again before each step did; and as every old object freed counts against the 700, each
-# scanned thousands (2-3 ms of the server's CPU, 5% of a move's: docs/benchmarks.md). Here
+# scanned thousands (2-3 ms each, 3-4% of a process's CPU: docs/benchmarks.md). Here
 # the step is the one scan in play, and a flood of garbage cycles still waits for no step.
 YOUNG: Final = 20_000
 
