@@ -10,6 +10,7 @@ import gc
 import pytest
 
 from gadget.engine import Clue, Player
+from gadget.engine.timing import TimerSettings
 from gadget.services.table import Table
 from gadget.store import Store, StoreError, driver
 from gadget.store.orm_rows import OrmRows
@@ -62,9 +63,11 @@ def test_a_join_reads_and_takes_side_b_in_one_transaction(table: Table) -> None:
 def test_a_clue_whose_timer_cannot_be_saved_leaves_the_game_as_it_was(
     table: Table, monkeypatch: pytest.MonkeyPatch
 ) -> None:
-    """A move that starts a stretch of the timer writes two rows: on PostgreSQL its unit
-    begins a transaction for them (a touch's one save is sent alone), so both or neither."""
+    """A move that starts a stretch of the timer (switched on) writes two rows: on
+    PostgreSQL its unit begins a transaction for them (a touch's one save is sent alone),
+    so both or neither."""
     seated = Seated.deal(table, seed=3)
+    table.set_timer(seated.phones[A], seated.game.id, TimerSettings(enabled=True))
     before = seated.game.version
 
     def full(*args: object) -> None:

@@ -239,8 +239,13 @@ class Table(Seats, SideInvites, TeamWordLists, AppPartner):
 
     def _timer_follows(self, unit: Unit, game_id: int, state: GameState) -> SavedTimer | None:
         """After a move, the timer of a stretch it does not time yet, starting now (for the
-        caller to save); None when it times this one already."""
+        caller to save); None when it times this one already, or is switched off: switched
+        on, it starts the stretch then (`set_timer`), so a clue or a turn's end of a game
+        without a timer is saved alone, as a touch is (it wrote the timer's row too, in a
+        transaction of its own)."""
         timer = unit.timer(game_id)
+        if timer is not None and not timer.enabled:
+            return None
         timed = None if timer is None or timer.stretch is None else (timer.stretch, timer.turn)
         if timer is not None and stretch_of(state) == timed:
             return None
