@@ -215,8 +215,9 @@ class Phone:
         return phone_from_token(self.storage.get(STORAGE_KEY))
 
     def controls(self) -> Iterator[BaseControl]:
-        """Every control mounted on this phone's page now."""
-        return iter(list(self.session.index.values()))
+        """Every control this phone's page shows now: mounted, and in no hidden part (a
+        phone draws nothing of a control whose `visible` is false, nor of what it holds)."""
+        return iter([c for c in list(self.session.index.values()) if _shown(c)])
 
     def texts(self) -> list[str]:
         """Every piece of text and every accessible label on the screen."""
@@ -331,6 +332,16 @@ class Phone:
     def close(self) -> None:
         self.session.close()
         self.connection.executor.shutdown(wait=False)
+
+
+def _shown(control: BaseControl) -> bool:
+    """Whether the phone draws this control: neither it nor a control holding it is hidden."""
+    climbing: BaseControl | None = control
+    while climbing is not None:
+        if getattr(climbing, "visible", True) is False:
+            return False
+        climbing = climbing.parent
+    return True
 
 
 def new_device() -> dict[str, Any]:

@@ -16,7 +16,6 @@ import flet as ft
 from gadget.engine import (
     Deal,
     GadgetError,
-    Phase,
     Player,
     ShareCode,
     ShareCodeError,
@@ -259,8 +258,7 @@ def use_site_timer() -> SiteTimer:
     ]
     clock: tuple[ft.Control, ...] = ()
     if settings.enabled:
-        phase = Phase.GUESSING if timer and timer.stretch is Stretch.GUESS else Phase.CLUE
-        clock = (TimerBar(phase, timer, TimerControls(now, pause, resume, reset)),)
+        clock = (TimerBar(True, timer, TimerControls(now, pause, resume, reset)),)
         controls += [
             ft.Row(
                 [

@@ -65,8 +65,14 @@ class TimerControls:
     reset: Callable[[], object]
 
 
+def timed(phase: Phase) -> bool:
+    """Whether a turn timer runs in this phase: the bar and the switch follow this, not the
+    phase (made again at each clue and each turn's end, on both phones, for nothing)."""
+    return phase not in (Phase.OVER, Phase.SUDDEN_DEATH)
+
+
 @component
-def TimerBar(phase: Phase, timer: TimerState | None, controls: TimerControls) -> ft.Control:
+def TimerBar(in_timed_phase: bool, timer: TimerState | None, controls: TimerControls) -> ft.Control:
     """Time left for this stretch of the turn, ticking on its own (only this bar re-renders).
 
     The timer's state is a prop: a pause, resume, reset or switch on the other phone changes
@@ -74,8 +80,7 @@ def TimerBar(phase: Phase, timer: TimerState | None, controls: TimerControls) ->
     """
     _ticks, set_ticks = ft.use_state(0)  # set with a function of the last count
     alarmed, set_alarmed = use_value(lambda: (0, "", 0.0))
-    timed = timer is not None and phase not in (Phase.OVER, Phase.SUDDEN_DEATH)
-    running = timed and timer is not None and not timer.paused
+    running = in_timed_phase and timer is not None and not timer.paused
 
     async def tick() -> None:
         """Re-render every tick while the clock runs (nothing to count otherwise)."""
@@ -84,7 +89,7 @@ def TimerBar(phase: Phase, timer: TimerState | None, controls: TimerControls) ->
             set_ticks(lambda n: n + 1)
 
     use_task(tick, [running])
-    if timer is None or not timed:
+    if timer is None or not in_timed_phase:
         return ft.Container(visible=False)
     left = timer.seconds_left(controls.now())
     key = (timer.turn, timer.stretch.value, timer.started_at)

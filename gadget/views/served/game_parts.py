@@ -28,9 +28,9 @@ from gadget.services.words import Tone
 from gadget.views.parts.apart import clue_number
 from gadget.views.parts.boundary import component
 from gadget.views.parts.events import Tap
-from gadget.views.parts.fields import text_of, typed_field, use_typed, whole_number
-from gadget.views.parts.hooks import made_by, use_kept
-from gadget.views.parts.language import _, say
+from gadget.views.parts.fields import forget, text_of, typed_field, use_typed, whole_number
+from gadget.views.parts.hooks import Kept, Retain, made_by, use_kept
+from gadget.views.parts.language import _, say, spoken
 from gadget.views.parts.layout import dead_end, panel, share_panel
 
 TONE_COLOURS = {  # what the last action's line is coloured by: green only for good news
@@ -50,27 +50,58 @@ def SharePanel(code: ShareCode, hide: Callable[[], None]) -> ft.Control:
 
 
 @component
-def ClueForm(on_clue: Callable[[str, int | None], None]) -> ft.Control:
+def ClueForm(on_clue: Callable[[str, int | None], None], shown: bool = True) -> ft.Control:
     """A word and a number; both optional, since the clue is said aloud at the table.
 
     Both keep what was typed and are drawn with it (`typed_field`): a tap just after the
     last keystroke sends the whole word, and the partner's phone acting meanwhile never
     empties the field.
+
+    Kept under the card while the game is played, hidden (`shown`) when this phone may not
+    give a clue: a clue hides it and a turn's end shows it, one field told, where taking
+    it away made Flet walk the 600 fields of its controls on both phones at every clue.
+    Hidden, it forgets what was typed, and the phone's fields are emptied with it, as they
+    were when it was taken away.
     """
     word = use_typed()
     number = use_kept("")
+    # The form is kept: a tap gives the clue of the latest render (not a function as the
+    # first value: Flet would call it).
+    latest: Kept[Callable[[str, int | None], None] | None] = use_kept(None)
+    latest.current = on_clue
+    drawn: Kept[tuple[str, list[ft.Control]] | None] = use_kept(None)
 
     def give(_event: Tap) -> None:
-        on_clue(text_of(word).strip(), whole_number(number.current))
+        if latest.current is not None:
+            latest.current(text_of(word).strip(), whole_number(number.current))
 
-    return ft.Row(
-        [
+    if not shown and (word.current is not None or number.current):
+        forget(word)  # drawn again empty: the phone's field still held the word
+        number.current = ""
+        drawn.current = None
+    language = spoken().code
+    if drawn.current is None or drawn.current[0] != language:
+        fields = [
             typed_field(word, _("Clue"), expand=True, on_submit=give),
             clue_number(number),
             ft.Button(_("Give clue"), on_click=give),
-        ],
-        vertical_alignment=ft.CrossAxisAlignment.CENTER,
-    )
+        ]
+        drawn.current = (language, fields)
+    # The same fields, or fields that changed: a Row of the very same ones is not compared.
+    return ft.Row(drawn.current[1], vertical_alignment=ft.CrossAxisAlignment.CENTER, visible=shown)
+
+
+def clue_form(
+    view: PlayerView, act: Callable[[Action], None], names: tuple[str, ...], retain: Retain
+) -> ft.Control | None:
+    """The clue form under the card while the game is played, shown when `names` offer a
+    clue: the very same component while it stays shown or hidden (a row of buttons made
+    again around it passes over it), never taken away (`ClueForm`)."""
+    if view.phase is Phase.OVER:
+        return None
+    shown = "clue" in names
+    give = lambda word, number: act(Clue(view.player, word, number))  # noqa: E731
+    return retain("clue form", (spoken().code, shown), made_by(ClueForm, give, shown))
 
 
 def offered(view: PlayerView, can_undo: bool) -> tuple[str, ...]:
@@ -95,13 +126,13 @@ def action_buttons(
     act: Callable[[Action], None],
     ask_undo: Callable[[ft.Event[ft.OutlinedButton]], None],
     names: tuple[str, ...],
+    form: ft.Control | None = None,
 ) -> list[ft.Control]:
-    """The buttons `offered` names; what they call is the same at every render (`act` and
-    `ask_undo` act on the game as it is when tapped), so a kept row stays right."""
+    """The buttons `offered` names, after the clue `form` (`clue_form`: kept, shown or
+    hidden); what they call is the same at every render (`act` and `ask_undo` act on the
+    game as it is when tapped), so a kept row stays right."""
     partner = view.player.partner
-    buttons: list[ft.Control] = []
-    if "clue" in names:
-        buttons.append(ClueForm(lambda word, number: act(Clue(view.player, word, number))))
+    buttons: list[ft.Control] = [form] if form is not None else []
     if "stop" in names:
         buttons.append(
             ft.Button(
@@ -184,13 +215,13 @@ def timer_switch(
     table: Table,
     phone: Phone,
     game_id: int,
-    phase: Phase,
+    in_timed_phase: bool,
     settings: TimerSettings,
     *,
     key: str | None = None,
 ) -> ft.Control:
     """Turn the turn timer on or off for this game (both phones at once)."""
-    if phase in (Phase.OVER, Phase.SUDDEN_DEATH):
+    if not in_timed_phase:
         return ft.Container(visible=False, key=key)
 
     def switch(_event: ft.Event[ft.TextButton]) -> None:

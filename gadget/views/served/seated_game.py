@@ -35,12 +35,13 @@ from gadget.views.parts.language import _, say, spoken
 from gadget.views.parts.layout import loading, screen, use_wide
 from gadget.views.parts.phone import use_phone
 from gadget.views.parts.shared import guarded
-from gadget.views.parts.timer import TimerBar, TimerControls
+from gadget.views.parts.timer import TimerBar, TimerControls, timed
 from gadget.views.served.game_parts import (
     NoSuchGame,
     SharePanel,
     UnreadableGame,
     action_buttons,
+    clue_form,
     end_panel,
     notices,
     offered,
@@ -125,10 +126,13 @@ def _moves(
     and an undo asked then was closed by it)."""
     if not seen.played_apart:
         names = offered(seen.view, seen.may_undo)
+        form = clue_form(seen.view, act, names, retain)  # new only when these are
         return retain(
             "actions",
             (spoken().code, names),
-            lambda key: ft.Row(action_buttons(seen.view, act, ask_undo, names), wrap=True, key=key),
+            lambda key: ft.Row(
+                action_buttons(seen.view, act, ask_undo, names, form), wrap=True, key=key
+            ),
         )
     buttons = [
         *apart_buttons(seen.view, act, seen.visible_words, words_language(seen), app_to_act),
@@ -161,6 +165,7 @@ def _under_way(
     turn = say(turn_words(view, seen.played_apart))
     bank = say(bank_words(view))
     settings = shown.timer_settings
+    in_timed_phase = timed(view.phase)
     return [
         retain("turn", turn, lambda key: ft.Text(turn, weight=ft.FontWeight.W_600, key=key)),
         *([_app_line(shown.app_to_act, retain)] if shown.with_the_app else []),
@@ -172,13 +177,13 @@ def _under_way(
         retain("bank words", bank, lambda key: ft.Text(bank, size=14, key=key)),
         retain(
             "timer",
-            (said, view.phase, shown.timer, controls),
-            made_by(TimerBar, view.phase, shown.timer, controls),
+            (said, in_timed_phase, shown.timer, controls),
+            made_by(TimerBar, in_timed_phase, shown.timer, controls),
         ),
         retain(
             "timer switch",
-            (said, view.phase, settings),
-            lambda key: timer_switch(table, phone, game.id, view.phase, settings, key=key),
+            (said, in_timed_phase, settings),
+            lambda key: timer_switch(table, phone, game.id, in_timed_phase, settings, key=key),
         ),
         *[
             retain(f"notice {n}", line, made_by(ft.Text, line[0], color=line[1]))

@@ -1,0 +1,87 @@
+"""The clue form and the timer's parts at a clue (issue 36): kept on both phones, shown or
+hidden, never taken away and made again; the form, hidden, forgets what was typed."""
+
+from __future__ import annotations
+
+from typing import Any
+
+import flet as ft
+from flet.controls import object_patch
+
+from gadget.engine import Player
+from gadget.services.table import Table
+from gadget.views.parts import storage
+from tests.phones import Phone, sent_changes
+from tests.screens import at_the_table, card_of, deal_and_join, give_clue, seat_of
+from tests.test_move_cost import watched
+
+A, B = Player.A, Player.B
+
+
+def _timer_switch(phone: Phone) -> ft.Control:
+    return phone._find(ft.TextButton, content="Turn timer on")
+
+
+@at_the_table
+async def test_a_clue_takes_no_control_away_and_keeps_the_timers_parts(table: Table) -> None:
+    """A clue hides the clue form on both phones where it took it away, and Flet walked the
+    600 fields of its controls on each (1,170 steps a clue); the timer's bar and switch,
+    which follow whether the phase is timed and not the phase, are the very same controls."""
+    phone_a, phone_b, _code = await deal_and_join(table)
+    assert phone_a.says("Give clue") and phone_b.says("Give clue")  # either may start
+    switches = [_timer_switch(phone) for phone in (phone_a, phone_b)]
+    walked: list[Any] = []
+    with watched(object_patch.DiffBuilder, "_removed_controls", lambda *a: walked.append(a)):
+        await phone_a.tap("Give clue")
+        await phone_b.settle()
+        await phone_a.settle()
+    assert phone_b.says("A gave the clue. You guess.")
+    assert not phone_a.says("Give clue") and not phone_b.says("Give clue")  # hidden
+    left = [args[1] for args in walked]  # what the diffs found taken away, and walked
+    assert len(left) <= 10 and not any(isinstance(c, ft.TextField) for c in left), left
+    assert [_timer_switch(phone) for phone in (phone_a, phone_b)] == switches
+    assert all(a is b for a, b in zip(switches, [_timer_switch(p) for p in (phone_a, phone_b)]))
+
+
+@at_the_table
+async def test_a_hidden_clue_form_forgets_what_was_typed(table: Table) -> None:
+    """Phone B types a word and picks a number while A gives the clue first: B's form hides,
+    and when B's turn to give one comes, its fields are empty, on the phone too (the phone
+    still held the word: it is told the empty text), as when the form was taken away."""
+    phone_a, phone_b, code = await deal_and_join(table)
+    await phone_b.type("Clue", "ocean")
+    await phone_b.choose("No.", "3")
+    sent_before = len(phone_b.connection.frames)
+    await give_clue(phone_a, "tree")
+    await phone_b.settle()
+    assert phone_b.says("A gave the clue: tree. You guess.") and not phone_b.says("ocean")
+    colours = card_of(table, code)
+    tan = next(c for c in range(25) if colours.a[c] == "-" and colours.b[c] != "X")
+    await phone_a.tap_cell(*seat_of(A, tan))  # a bystander: the turn ends, B gives the next
+    await phone_b.settle()
+    assert phone_a.says("B gives the next clue.") and phone_b.says("Give clue")
+    word = phone_b._find(ft.TextField, label="Clue")
+    number = phone_b._find(ft.Dropdown, label="No.")
+    assert word.value == "" and number.value is None
+    told = sent_changes(phone_b.connection.frames[sent_before:])
+    emptied = {change.value for change in told if change.path[-1:] == ["value"]}
+    assert "" in emptied and None in emptied, told
+    await phone_b.tap("Give clue")  # an empty form gives a clue of no word
+    await phone_a.settle()
+    assert phone_a.says("B gave the clue. You guess.")
+
+
+@at_the_table
+async def test_a_phone_asks_its_storage_through_one_service(table: Table) -> None:
+    """A phone's identity and language are read through one storage service, kept for its
+    page's life: each one made for a question was sent to the phone, and taken away at its
+    next tap with the page's services sent again (6% of a served phone's first move)."""
+    made: list[Any] = []
+    with watched(ft.SharedPreferences, "init", lambda *a: made.append(a)):
+        phone_a, phone_b, _code = await deal_and_join(table)
+        await phone_a.tap("Give clue")
+        await phone_b.settle()
+    assert phone_b.says("A gave the clue. You guess.")
+    assert len(made) == 2, made  # one a phone
+    kept = storage._services.get(phone_a.session)
+    assert kept is not None and kept in phone_a.session.page._services._services
