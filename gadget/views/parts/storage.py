@@ -8,11 +8,9 @@ from __future__ import annotations
 
 import contextlib
 import json
-import weakref
 from typing import Final
 
 import flet as ft
-from flet.messaging.session import Session
 
 from gadget.views.parts.asking import asked
 
@@ -43,20 +41,6 @@ class PageRead:
 
 
 _page = [PageRead()]  # what the page read: the one this Python was given last
-
-#: Each phone's one storage service, kept while its session lives: one made for a question
-#: and dropped was sent to the phone, and at its next tap taken away with the page's
-#: services sent again (6% of a served phone's first move, its clue).
-_services: weakref.WeakKeyDictionary[Session, ft.SharedPreferences] = weakref.WeakKeyDictionary()
-
-
-def preferences() -> ft.SharedPreferences:
-    """The phone's storage, through the one service its page keeps."""
-    session = ft.context.page.session
-    kept = _services.get(session)
-    if kept is None:
-        kept = _services[session] = ft.SharedPreferences()
-    return kept
 
 
 def give(told: str) -> None:
@@ -91,7 +75,7 @@ async def stored(key: str) -> object:
     if not isinstance(value, Unknown):
         return value
     with contextlib.suppress(Exception):
-        return await asked(lambda: preferences().get(key))
+        return await asked(lambda: ft.SharedPreferences().get(key))
     return None
 
 
@@ -99,11 +83,11 @@ async def write(key: str, value: str) -> None:
     """Write `value` under `key` (raises where the browser keeps nothing); what the page
     read of it is stale from now on."""
     _page[0].taken.add(key)
-    await asked(lambda: preferences().set(key, value))
+    await asked(lambda: ft.SharedPreferences().set(key, value))
 
 
 async def forget(key: str) -> None:
     """Remove `key` from the phone's storage (raises where the browser keeps nothing); what
     the page read of it is stale from now on."""
     _page[0].taken.add(key)
-    await asked(lambda: preferences().remove(key))
+    await asked(lambda: ft.SharedPreferences().remove(key))
