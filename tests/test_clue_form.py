@@ -10,7 +10,6 @@ from flet.controls import object_patch
 
 from gadget.engine import Player
 from gadget.services.table import Table
-from gadget.views.parts import storage
 from tests.phones import Phone, sent_changes
 from tests.screens import at_the_table, card_of, deal_and_join, give_clue, seat_of
 from tests.test_move_cost import watched
@@ -39,8 +38,8 @@ async def test_a_clue_takes_no_control_away_and_keeps_the_timers_parts(table: Ta
     assert not phone_a.says("Give clue") and not phone_b.says("Give clue")  # hidden
     left = [args[1] for args in walked]  # what the diffs found taken away, and walked
     assert len(left) <= 10 and not any(isinstance(c, ft.TextField) for c in left), left
-    assert [_timer_switch(phone) for phone in (phone_a, phone_b)] == switches
-    assert all(a is b for a, b in zip(switches, [_timer_switch(p) for p in (phone_a, phone_b)]))
+    kept = [_timer_switch(phone) for phone in (phone_a, phone_b)]
+    assert all(a is b for a, b in zip(switches, kept, strict=True))  # the very same
 
 
 @at_the_table
@@ -69,19 +68,3 @@ async def test_a_hidden_clue_form_forgets_what_was_typed(table: Table) -> None:
     await phone_b.tap("Give clue")  # an empty form gives a clue of no word
     await phone_a.settle()
     assert phone_a.says("B gave the clue. You guess.")
-
-
-@at_the_table
-async def test_a_phone_asks_its_storage_through_one_service(table: Table) -> None:
-    """A phone's identity and language are read through one storage service, kept for its
-    page's life: each one made for a question was sent to the phone, and taken away at its
-    next tap with the page's services sent again (6% of a served phone's first move)."""
-    made: list[Any] = []
-    with watched(ft.SharedPreferences, "init", lambda *a: made.append(a)):
-        phone_a, phone_b, _code = await deal_and_join(table)
-        await phone_a.tap("Give clue")
-        await phone_b.settle()
-    assert phone_b.says("A gave the clue. You guess.")
-    assert len(made) == 2, made  # one a phone
-    kept = storage._services.get(phone_a.session)
-    assert kept is not None and kept in phone_a.session.page._services._services
