@@ -217,7 +217,8 @@ class Phone:
     def controls(self) -> Iterator[BaseControl]:
         """Every control this phone's page shows now: mounted, and in no hidden part (a
         phone draws nothing of a control whose `visible` is false, nor of what it holds)."""
-        return iter([c for c in list(self.session.index.values()) if _shown(c)])
+        known: dict[int, bool] = {}  # each control's answer, once: a climb stops at one known
+        return iter([c for c in list(self.session.index.values()) if _shown(c, known)])
 
     def texts(self) -> list[str]:
         """Every piece of text and every accessible label on the screen."""
@@ -334,14 +335,24 @@ class Phone:
         self.connection.executor.shutdown(wait=False)
 
 
-def _shown(control: BaseControl) -> bool:
-    """Whether the phone draws this control: neither it nor a control holding it is hidden."""
+def _shown(control: BaseControl, known: dict[int, bool]) -> bool:
+    """Whether the phone draws this control: neither it nor a control holding it is hidden
+    (`known`: the controls already answered, by id, filled in on the way up)."""
+    climbed: list[int] = []
     climbing: BaseControl | None = control
+    shown = True
     while climbing is not None:
+        if id(climbing) in known:
+            shown = known[id(climbing)]
+            break
+        climbed.append(id(climbing))
         if getattr(climbing, "visible", True) is False:
-            return False
+            shown = False
+            break
         climbing = climbing.parent
-    return True
+    for each in climbed:  # below a hidden control, every one climbed is hidden too
+        known[each] = shown
+    return shown
 
 
 def new_device() -> dict[str, Any]:
