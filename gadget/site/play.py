@@ -258,7 +258,8 @@ def use_site_timer() -> SiteTimer:
     ]
     clock: tuple[ft.Control, ...] = ()
     if settings.enabled:
-        clock = (TimerBar(True, timer, TimerControls(now, pause, resume, reset)),)
+        controls_of = TimerControls(now, pause, resume, reset)
+        clock = (TimerBar(in_timed_phase=True, timer=timer, controls=controls_of),)
         controls += [
             ft.Row(
                 [

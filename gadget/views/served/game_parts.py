@@ -59,7 +59,7 @@ def ClueForm(on_clue: Callable[[str, int | None], None], shown: bool = True) -> 
 
     Kept under the card while the game is played, hidden (`shown`) when this phone may not
     give a clue: a clue hides it and a turn's end shows it, one field told, where taking
-    it away made Flet walk the 600 fields of its controls on both phones at every clue.
+    it away made Flet walk some 600 fields of its controls on both phones at every clue.
     Hidden, it forgets what was typed, and the phone's fields are emptied with it, as they
     were when it was taken away.
     """

@@ -126,7 +126,7 @@ def _moves(
     and an undo asked then was closed by it)."""
     if not seen.played_apart:
         names = offered(seen.view, seen.may_undo)
-        form = clue_form(seen.view, act, names, retain)  # new only when these are
+        form = clue_form(seen.view, act, names, retain)  # made again when shown or hidden
         return retain(
             "actions",
             (spoken().code, names),
