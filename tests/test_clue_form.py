@@ -9,6 +9,7 @@ import flet as ft
 from flet.controls import object_patch
 
 from gadget.engine import Player
+from gadget.services import games
 from gadget.services.table import Table
 from tests.phones import Phone, sent_changes
 from tests.screens import at_the_table, card_of, deal_and_join, give_clue, seat_of
@@ -68,3 +69,22 @@ async def test_a_hidden_clue_form_forgets_what_was_typed(table: Table) -> None:
     await phone_b.tap("Give clue")  # an empty form gives a clue of no word
     await phone_a.settle()
     assert phone_a.says("B gave the clue. You guess.")
+
+
+@at_the_table
+async def test_a_tap_sent_to_a_hidden_clue_form_gives_no_clue(table: Table) -> None:
+    """A hidden form is still on the page (hidden, not taken away): a client that sends a
+    tap to its button anyway, as a hostile one may, is refused by the rules, and nothing
+    of the game changes on either phone."""
+    phone_a, phone_b, code = await deal_and_join(table)
+    hidden = phone_b._find(ft.Button, content="Give clue")
+    await give_clue(phone_a, "tree")
+    await phone_b.settle()
+    assert phone_b.says("A gave the clue: tree. You guess.") and not phone_b.says("Give clue")
+    game = games.game_by_code(table.store, code)
+    assert game is not None
+    await phone_b._event(hidden, "click")
+    await phone_a.settle()
+    assert table.game(game.id).version == game.version
+    assert phone_a.says("You gave the clue: tree. B guesses.")
+    assert not phone_a.says("B gave the clue")
