@@ -16,12 +16,14 @@ errors, CPU a move on each process, memory a phone, and (Gadget) transactions a 
 
 First, on processes just started, `GADGET_BENCH_COLD` tables join at once (a restart: every
 phone coming back) and play at their pace as soon as their screens are up; then the ladder
-of `GADGET_BENCH_TABLES`, each app climbing until its p95 passes 250 ms; `GADGET_BENCH_ROUNDS`
-plays each rung that many times, the apps in turn, and each figure below is the rounds'
-median. Last, the ratios (issue 36): CPU a move, Gadget's over the floor's, in the same run
-(target at most 2); the most tables under 250 ms (at least 0.5); cold p95 over steady p95 at
-the same tables (at most 1.5); and the cold round's wait for the screens, Gadget's over the
-floor's (no target: what the restart costs the phones coming back).
+of `GADGET_BENCH_TABLES`, each app climbing until its p95 passes 250 ms;
+`GADGET_BENCH_ROUNDS` plays each rung that many times, the apps in turn, and each figure
+below is the rounds' median; `GADGET_BENCH_RESTARTS` plays the cold round that many times,
+both apps started anew before each, and its figure is the median. Last, the ratios (issue
+36): CPU a move, Gadget's over the floor's, in the same run (target at most 2); the most
+tables under 250 ms (at least 0.5); cold p95 over steady p95 at the same tables (at most
+1.5); and the cold round's wait for the screens, Gadget's over the floor's (no target: what
+the restart costs the phones coming back).
 `GADGET_BENCH_BUSY=1` keeps both cores busy (bench/busy.py) throughout.
 
 Needs GADGET_TEST_POSTGRES_URL (an empty database is made in it). Results: docs/benchmarks.md.
@@ -115,6 +117,15 @@ def start(name: str, database: str) -> Served:
             stop(worker)
         raise
     return Served(name, workers, [f"ws://127.0.0.1:{port}" for port in ports])
+
+
+def renew(served: Served, database: str) -> None:
+    """The app's two processes stopped and started anew: a restart, for another cold round."""
+    for worker in served.workers:
+        stop(worker)
+    served.workers = []  # none left to stop if the new ones never answer
+    again = start(served.name, database)
+    served.workers, served.urls = again.workers, again.urls
 
 
 def gadget_tables(count: int, database: str) -> list[tuple[SimulatedPhone, SimulatedPhone, Target]]:
@@ -301,12 +312,15 @@ def main() -> None:
         floor, *screens, gadget = apps
         with busy_cores(2) if settings.busy else contextlib.nullcontext():
             print(HEADER, flush=True)
-            for served in (floor, gadget) if settings.cold else ():  # first, just started
-                result = round_of(
-                    served, settings.cold, database, cold=True, interval=settings.interval
-                )
-                served.rounds.append(asyncio.run(result))
-                print(shown(served.rounds[-1], served.name), flush=True)
+            for restart in range(settings.restarts if settings.cold else 0):
+                for served in (floor, gadget):  # first, just started
+                    if restart:  # every phone comes back again, to processes started anew
+                        renew(served, database)
+                    result = round_of(
+                        served, settings.cold, database, cold=True, interval=settings.interval
+                    )
+                    served.rounds.append(asyncio.run(result))
+                    print(shown(served.rounds[-1], served.name), flush=True)
             for tables in settings.tables:
                 for _turn in range(settings.rounds):  # the apps in turn, each round of a rung
                     for served in (s for s in apps if s.climbing):
