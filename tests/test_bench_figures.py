@@ -105,17 +105,23 @@ def test_no_capacity_of_the_floor_is_no_ratio_not_a_measured_zero() -> None:
     assert "tables with p95 under 250 ms: 0 against 0: - (target at least 0.5)" in said
 
 
-def test_rounds_of_a_rung_are_read_and_a_wrong_count_refused_in_one_line() -> None:
-    assert read_settings({"GADGET_BENCH_ROUNDS": "3"}).rounds == 3
-    assert read_settings({}).rounds == 1
+@pytest.mark.parametrize(
+    ("named", "field", "counted"),
+    [
+        ("GADGET_BENCH_ROUNDS", "rounds", "rounds"),
+        ("GADGET_BENCH_RESTARTS", "restarts", "restarts"),
+    ],
+)
+def test_counts_of_rounds_are_read_and_a_wrong_count_refused_in_one_line(
+    named: str, field: str, counted: str
+) -> None:
+    assert getattr(read_settings({named: "3"}), field) == 3
+    assert getattr(read_settings({}), field) == 1
     for wrong in ("0", "x", "-1"):
         with pytest.raises(SystemExit) as refused:
-            read_settings({"GADGET_BENCH_ROUNDS": wrong})
+            read_settings({named: wrong})
         said = str(refused.value)
-        assert (
-            said.startswith(f"GADGET_BENCH_ROUNDS={wrong!r}: a count of rounds")
-            and "\n" not in said
-        )
+        assert said.startswith(f"{named}={wrong!r}: a count of {counted}") and "\n" not in said
 
 
 def test_a_rungs_rounds_give_the_median_ratio_and_each_round_beside_the_floors() -> None:
@@ -189,17 +195,6 @@ def test_the_screens_of_a_restart_are_said_over_the_floors() -> None:
         "screens of 100 tables joining at once, p95: Gadget's 2000 ms against the floor's"
         " 400 ms: 5.00x" in said
     )
-
-
-def test_restarts_are_read_and_a_wrong_count_refused_in_one_line() -> None:
-    assert read_settings({"GADGET_BENCH_RESTARTS": "5"}).restarts == 5
-    assert read_settings({}).restarts == 1
-    for wrong in ("0", "x", "-2"):
-        with pytest.raises(SystemExit) as refused:
-            read_settings({"GADGET_BENCH_RESTARTS": wrong})
-        said = str(refused.value)
-        assert said.startswith(f"GADGET_BENCH_RESTARTS={wrong!r}: a count of restarts")
-        assert "\n" not in said
 
 
 def test_the_cold_figure_is_the_median_of_its_restarts_each_said_beside_it() -> None:
