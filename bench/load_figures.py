@@ -32,9 +32,9 @@ class Settings:
     # for one app's round than the other's moves it less
     rounds: int = 1
     # GADGET_BENCH_RESTARTS: the cold round played this many times, each app's processes
-    # started anew before each; its figure is the median of theirs (one cold round moved
-    # from 1.07x to 4.9x of the steady state between runs of the same code, as long as a
-    # restart's joins took, 2.9 to 12 s, and with it how many moves came among them)
+    # started anew before each; its figure is the median of theirs (one cold round of the
+    # same code read 1.07x to 8.6x of the steady state from run to run: its p95 follows how
+    # long a restart's joins take, 2.9 to 12 s, and so how many moves come among them)
     restarts: int = 1
 
 
