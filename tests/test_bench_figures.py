@@ -198,7 +198,7 @@ def test_the_screens_of_a_restart_are_said_over_the_floors() -> None:
 
 
 def test_the_cold_figure_is_the_median_of_its_restarts_each_said_beside_it() -> None:
-    """One cold round of the same code read 1.07x to 4.9x of the steady state from one run to
+    """One cold round of the same code read 1.07x to 8.6x of the steady state from one run to
     the next (its restart's joins took 2.9 to 12 s, and the moves among them set its p95):
     played after several restarts, its figure is their median, each said beside it."""
     settings = Settings((100,), 100, 3.0, False, (), 1, 3)
