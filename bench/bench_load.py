@@ -331,8 +331,6 @@ def main() -> None:
                         served.rounds.append(result)
                         served.climbing = not result["errors"] and result["p95"] < TARGET_P95
                         print(shown(result, served.name), flush=True)
-                        for error in result["errors"][:5]:
-                            print(f"    {error}")
             print("\n".join(ratios(floor, gadget, settings)), flush=True)
             if screens:
                 print("\n".join(over_the_floor(floor, [*screens, gadget])), flush=True)

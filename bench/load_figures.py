@@ -90,8 +90,13 @@ def percentile(values: list[float], share: float) -> float:
     return ordered[int(share * (len(ordered) - 1))] if ordered else float("nan")
 
 
+#: A round's errors said under its line, the first of them: what went wrong, in any round.
+ERRORS_SHOWN = 5
+
+
 def shown(result: dict[str, Any], name: str) -> str:
-    """A round's line, under HEADER's columns."""
+    """A round's line, under HEADER's columns, and its first errors under it (a cold round's
+    were counted and never said: its failures could not be told from the output)."""
     cpu = " ".join(f"{c:5.1f}" for c in result["cpu_ms"])
     cores = ", ".join(f"{c:.2f}" for c in result["cores"])
     kind = "cold" if result["cold"] else "warm"
@@ -100,7 +105,7 @@ def shown(result: dict[str, Any], name: str) -> str:
         f" {result['p50'] * 1000:6.0f} {result['p95'] * 1000:6.0f} {len(result['errors']):6}"
         f" {result['transactions']:7.2f}  {cpu}  {result['mib_per_phone']:8.2f}"
         f" {result['join p95'] * 1000:7.0f}  {cores}"
-    )
+    ) + "".join(f"\n    {error}" for error in result["errors"][:ERRORS_SHOWN])
 
 
 HEADER = (

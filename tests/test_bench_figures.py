@@ -11,7 +11,7 @@ import pytest
 
 from bench import load_phones
 from bench.bench_load import floor_tables
-from bench.load_figures import Served, Settings, over_the_floor, ratios, read_settings
+from bench.load_figures import Served, Settings, over_the_floor, ratios, read_settings, shown
 
 
 @pytest.mark.parametrize(
@@ -221,3 +221,20 @@ def test_the_cold_figure_is_the_median_of_its_restarts_each_said_beside_it() -> 
     ), said
     assert "floor: 100 tables joining at once: p95 18 ms (the median of 3 restarts" in said
     assert "Gadget's 4300 ms against the floor's 400 ms: 10.75x" in said
+
+
+def test_a_cold_rounds_errors_are_said_under_its_line() -> None:
+    """The ladder's rounds said their first errors and the cold rounds only counted them (an
+    outsider's): a restart's failure could not be told from the output."""
+    errors = [f"table {n}: phone B had no screen in 30 s" for n in range(7)]
+    cold = _round(100, 0.05, cold=True) | {
+        "errors": errors,
+        "actions": 930,
+        "p50": 0.01,
+        "transactions": float("nan"),
+        "mib_per_phone": 0.5,
+        "cores": [0.1, 0.1, 0.0, 0.0],
+    }
+    line, *said = shown(cold, "gadget").split("\n")
+    assert line.split()[:3] == ["gadget", "cold", "100"] and line.split()[7] == "7"
+    assert said == [f"    {error}" for error in errors[:5]]
