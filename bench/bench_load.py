@@ -64,8 +64,9 @@ from bench.load_phones import (  # noqa: E402
     SimulatedPhone,
     Target,
     cpu_seconds,
+    database_cpu_seconds,
     play,
-    postgres_pids,
+    postmaster_of,
     rss_mib,
     until,
     until_healthy,
@@ -194,8 +195,8 @@ async def round_of(
     if counting:
         leave_autovacuum_nothing_to_do(database)
         transactions_before = await settled_transactions(database)
-    database_pids = postgres_pids()
-    cpu_before = [cpu_seconds([pid]) for pid in pids] + [cpu_seconds(database_pids)]
+    postmaster = database_server(database)
+    cpu_before = [cpu_seconds([pid]) for pid in pids] + [database_cpu_seconds(postmaster)]
     load_before, started = time.process_time(), time.monotonic()
     latencies: list[float] = []
     joins: list[float] = []
@@ -221,7 +222,7 @@ async def round_of(
         after - earlier
         for earlier, after in zip(
             cpu_before,
-            [cpu_seconds([pid]) for pid in pids] + [cpu_seconds(database_pids)],
+            [cpu_seconds([pid]) for pid in pids] + [database_cpu_seconds(postmaster)],
             strict=True,
         )
     ]
@@ -264,6 +265,17 @@ def leave_autovacuum_nothing_to_do(database: str) -> None:
         with engine.connect() as connection:
             connection.execute(text("ANALYZE"))
             connection.execute(text("VACUUM"))  # after ANALYZE: what it rewrote is left clean
+    finally:
+        engine.dispose()
+
+
+def database_server(database: str) -> int | None:
+    """The main process of the PostgreSQL server of this database: a connection's backend's
+    parent, read while it lives (None: the server is not on this machine)."""
+    engine = create_engine(database)
+    try:
+        with engine.connect() as connection:
+            return postmaster_of(connection.execute(text("SELECT pg_backend_pid()")).scalar_one())
     finally:
         engine.dispose()
 
@@ -341,4 +353,7 @@ def main() -> None:
 
 
 if __name__ == "__main__":
-    main()
+    try:
+        main()
+    except KeyboardInterrupt:  # the servers and busy cores were stopped on the way out
+        raise SystemExit("bench_load: stopped (Ctrl-C); no figure of this run is kept") from None

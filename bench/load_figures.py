@@ -12,6 +12,9 @@ from typing import Any
 # The card and two lines in bare Flet, by how a tap updates them (bench/floor_screens.py).
 SCREENS = ("whole", "parts", "controls")
 TARGET_P95 = 0.250  # s: an app "holds" this many tables while its p95 stays under it
+# Rounds a rung, or restarts: each is a minute or more with both cores busy, so a count past
+# this is a slip of the keyboard, not a day's run (an outsider's: none was refused)
+MOST_ROUNDS = 50
 
 
 @dataclass(frozen=True)
@@ -53,13 +56,16 @@ def read_settings(environ: Mapping[str, str]) -> Settings:
         screens = tuple(listed.split(",")) if listed else ()
         if set(screens) - set(SCREENS):  # an empty name between commas too, as the tables'
             raise ValueError(named)
-        named, wanted = "GADGET_BENCH_ROUNDS", "a count of rounds, at least 1"
+        named, wanted = "GADGET_BENCH_ROUNDS", f"a count of rounds, 1 to {MOST_ROUNDS}"
         rounds = int(environ.get(named, "1"))
-        if rounds < 1:
+        if not 1 <= rounds <= MOST_ROUNDS:
             raise ValueError(named)
-        named, wanted = "GADGET_BENCH_RESTARTS", "a count of restarts, at least 1"
+        named, wanted = "GADGET_BENCH_RESTARTS", f"a count of restarts, 1 to {MOST_ROUNDS}"
         restarts = int(environ.get(named, "1"))
-        if restarts < 1:
+        if not 1 <= restarts <= MOST_ROUNDS:
+            raise ValueError(named)
+        if restarts > 1 and cold == 0:  # no cold round to play again: said, not ignored
+            wanted = "restarts of no cold round (GADGET_BENCH_COLD=0): 1, or COLD above 0"
             raise ValueError(named)
     except ValueError:
         raise SystemExit(f"{named}={environ[named]!r}: {wanted}") from None

@@ -182,9 +182,33 @@ def cpu_seconds(pids: list[int]) -> float:
     return total / os.sysconf("SC_CLK_TCK")
 
 
-def postgres_pids() -> list[int]:
-    found = subprocess.run(["pgrep", "postgres"], capture_output=True, text=True, check=False)
-    return [int(pid) for pid in found.stdout.split()]
+def _stat(pid: int) -> list[str] | None:
+    """A process's /proc stat fields after its name (None: it is gone)."""
+    try:
+        return Path(f"/proc/{pid}/stat").read_text().rsplit(")", 1)[1].split()
+    except (OSError, IndexError):
+        return None
+
+
+def postmaster_of(backend: int) -> int | None:
+    """The PostgreSQL server that started this backend (None: not on this machine)."""
+    fields = _stat(backend)
+    return int(fields[1]) if fields is not None else None
+
+
+def database_cpu_seconds(postmaster: int | None) -> float:
+    """CPU time of one PostgreSQL server: its main process, what its backends that ended
+    used (added to it as each ends), and its backends alive now. Counting the `postgres`
+    processes alive before and after a round counted other servers of the machine, and lost
+    the backends that ended meanwhile: the column once went negative (an outsider's)."""
+    if postmaster is None or (main := _stat(postmaster)) is None:
+        return float("nan")
+    ticks = sum(int(main[n]) for n in (11, 12, 13, 14))  # utime, stime, cutime, cstime
+    for entry in Path("/proc").iterdir():
+        fields = _stat(int(entry.name)) if entry.name.isdigit() else None
+        if fields is not None and int(fields[1]) == postmaster:
+            ticks += int(fields[11]) + int(fields[12])
+    return ticks / os.sysconf("SC_CLK_TCK")
 
 
 def rss_mib(pid: int) -> float:

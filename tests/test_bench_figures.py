@@ -11,7 +11,15 @@ import pytest
 
 from bench import load_phones
 from bench.bench_load import floor_tables
-from bench.load_figures import Served, Settings, over_the_floor, ratios, read_settings, shown
+from bench.load_figures import (
+    MOST_ROUNDS,
+    Served,
+    Settings,
+    over_the_floor,
+    ratios,
+    read_settings,
+    shown,
+)
 
 
 @pytest.mark.parametrize(
@@ -117,11 +125,23 @@ def test_counts_of_rounds_are_read_and_a_wrong_count_refused_in_one_line(
 ) -> None:
     assert getattr(read_settings({named: "3"}), field) == 3
     assert getattr(read_settings({}), field) == 1
-    for wrong in ("0", "x", "-1"):
+    assert getattr(read_settings({named: str(MOST_ROUNDS)}), field) == MOST_ROUNDS
+    for wrong in ("0", "x", "-1", str(MOST_ROUNDS + 1), "1000000"):
         with pytest.raises(SystemExit) as refused:
             read_settings({named: wrong})
         said = str(refused.value)
         assert said.startswith(f"{named}={wrong!r}: a count of {counted}") and "\n" not in said
+
+
+def test_restarts_of_no_cold_round_are_refused_in_one_line() -> None:
+    """Restarts replay the cold round: with none (COLD=0) they were silently ignored."""
+    assert read_settings({"GADGET_BENCH_COLD": "0"}).restarts == 1
+    with pytest.raises(SystemExit) as refused:
+        read_settings({"GADGET_BENCH_COLD": "0", "GADGET_BENCH_RESTARTS": "3"})
+    said = str(refused.value)
+    assert said.startswith("GADGET_BENCH_RESTARTS='3': restarts of no cold round") and (
+        "\n" not in said
+    )
 
 
 def test_a_rungs_rounds_give_the_median_ratio_and_each_round_beside_the_floors() -> None:

@@ -9,10 +9,14 @@ import os
 import re
 import subprocess
 import sys
+import time
 from pathlib import Path
 
 import pytest
+from sqlalchemy import create_engine, text
 
+from bench.bench_load import database_server
+from bench.load_phones import database_cpu_seconds
 from tests.conftest import empty_postgres
 
 pytestmark = pytest.mark.process
@@ -144,3 +148,32 @@ def test_an_app_whose_second_process_never_answers_leaves_no_process_behind(
         bench_load.start("floor", "postgresql+psycopg://nobody@127.0.0.1/none")
     assert len(started) == 2
     assert all(process.poll() is not None for process in started)
+
+
+def test_the_databases_cpu_counts_the_backends_that_ended_meanwhile() -> None:
+    """A round's database column: the backends that end within it are counted (counting
+    the `postgres` processes alive before and after lost them, and once read negative)."""
+    database = empty_postgres()
+    server = database_server(database)
+    assert server is not None
+    before = database_cpu_seconds(server)
+    engine = create_engine(database)
+    try:
+        with engine.connect() as connection:
+            backend = connection.execute(text("SELECT pg_backend_pid()")).scalar_one()
+            connection.execute(text("SELECT count(*) FROM generate_series(1, 3000000)"))
+    finally:
+        engine.dispose()  # the backend ends: its time goes to the server's main process
+    assert until_gone(backend), backend
+    worked = database_cpu_seconds(server) - before
+    assert worked >= 0.05, worked  # the count itself: a few tenths of a second of CPU
+
+
+def until_gone(pid: int, patience: float = 30.0) -> bool:
+    """True once this process has ended (and been waited for by its parent)."""
+    deadline = time.monotonic() + patience
+    while Path(f"/proc/{pid}").exists():
+        if time.monotonic() > deadline:
+            return False
+        time.sleep(0.01)
+    return True

@@ -61,6 +61,49 @@ def test_on_a_desktop_the_code_sits_beside_a_card_of_cells_not_strips(
     assert 200 < column["x"] < 300  # the screen is centred, not hugging the left edge
 
 
+def _cell_box(page: Page, row: int, column: int) -> dict[str, float]:
+    """Where a cell is drawn: a text to a reader while it may not be tapped, a button once
+    it may."""
+    label = re.compile(rf"^row {row} column {column}: ")
+    found = page.get_by_text(label).or_(page.get_by_role("button", name=label)).first
+    found.wait_for(timeout=patience_ms())
+    box = found.bounding_box()
+    assert box is not None and box["width"] > 0, label
+    return box
+
+
+def test_a_clue_leaves_the_card_where_it_was_under_a_quick_second_tap(
+    server: str, browser: Browser
+) -> None:
+    """What an in-process test cannot check, where things are drawn: the line that comes
+    with a clue ("When B touches a word, tap it here") sits under the card, so the card does
+    not move down under the finger that gave the clue; above it, a quick second tap on
+    "Give clue" landed on a cell of the last row and recorded a touch (an outsider's)."""
+    phone_a = _dealt(browser, server, PHONE)
+    _type(phone_a, phone_a.get_by_role("textbox", name="Clue"), "tree")
+    give = phone_a.get_by_role("button", name="Give clue", exact=True)
+    give.scroll_into_view_if_needed()  # where the finger finds it; a click scrolls no more
+    button, card = give.bounding_box(), _card_from_the_top(phone_a)
+    give.click()
+    _see(phone_a, "When B touches a word, tap it here.")
+    _see(phone_a, "You gave the clue: tree. B guesses.")
+    assert _card_from_the_top(phone_a) == card
+    assert button is not None
+    x, y = button["x"] + button["width"] / 2, button["y"] + button["height"] / 2
+    for row, column in ((r, c) for r in range(1, 6) for c in range(1, 6)):
+        cell = _cell_box(phone_a, row, column)  # the spot tapped twice is on no cell
+        assert not (cell["x"] <= x <= cell["x"] + cell["width"]) or not (
+            cell["y"] <= y <= cell["y"] + cell["height"]
+        ), (row, column)
+
+
+def _card_from_the_top(page: Page) -> list[float]:
+    """Where the card's first and last rows are, from the top of the screen's column (the
+    page may scroll: its title scrolls with it)."""
+    top = _box(page, re.compile(r"^Side A$"))["y"]
+    return [round(_cell_box(page, n, n)["y"] - top, 1) for n in (1, 5)]
+
+
 def _cities(page: Page) -> dict[str, dict[str, float]]:
     buttons = page.get_by_role("button", name=re.compile(r", (open|locked|completed)$"))
     buttons.first.wait_for(timeout=patience_ms())

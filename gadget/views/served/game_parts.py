@@ -175,9 +175,19 @@ def notices(seen: SideSeen, message: str) -> list[tuple[str, str]]:
             rules.append(
                 _("{partner} has no words left: you give every clue.").format(partner=partner)
             )
-        if view.i_record_guesses and not seen.played_apart:  # apart, each phone its own
-            rules.append(_("When {partner} touches a word, tap it here.").format(partner=partner))
     return shown + [(text, palette.INK) for text in rules]
+
+
+def recording_hint(seen: SideSeen, retain: Retain) -> list[ft.Control]:
+    """How the clue giver's phone records the partner's touches, said under the card: above
+    it, the line came with the clue and moved the card down, so a quick second tap on "Give
+    clue" landed on a cell and recorded a touch (an outsider's)."""
+    view = seen.view
+    if view.phase is Phase.OVER or not view.i_record_guesses or seen.played_apart:
+        return []  # apart, each phone chooses its own touch
+    partner = view.player.partner.value.upper()
+    hint = _("When {partner} touches a word, tap it here.").format(partner=partner)
+    return [retain("hint", hint, made_by(ft.Text, hint, color=palette.INK))]
 
 
 def time_bank(view: PlayerView, key: str | None = None) -> ft.Control:
@@ -349,3 +359,15 @@ def UnreadableGame(wrong: Message) -> ft.Control:
     return dead_end(
         _("This game's saved record cannot be read."), say(wrong), _("Home"), addresses.HOME
     )
+
+
+def show_code(set_sharing: Callable[[bool], None], retain: Retain) -> list[ft.Control]:
+    """Phone A's way back to the folded code."""
+    again = _("Show the code for side B")
+    return [
+        retain(
+            "show code",
+            again,
+            lambda key: ft.TextButton(again, on_click=lambda _e: set_sharing(True), key=key),
+        )
+    ]

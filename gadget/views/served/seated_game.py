@@ -45,6 +45,8 @@ from gadget.views.served.game_parts import (
     end_panel,
     notices,
     offered,
+    recording_hint,
+    show_code,
     time_bank,
     timer_switch,
     undo_button,
@@ -362,10 +364,14 @@ def GameTable(following: Following, set_shown: Callable[[PhoneGame], None]) -> f
         if undo_asked == game.version  # a move since closes the question
         else _moves(seen, act, ask_undo, retain, shown.app_to_act),
     ]
-    # The question of a touch chosen sits between the card and the buttons.
-    body[-1:-1] = touch_question(view, seen.words, mine, act, lambda: choose(None))
+    # The question of a touch chosen sits between the card and the buttons; so does the line
+    # that comes with a clue, so that the card stays where it was.
+    body[-1:-1] = [
+        *touch_question(view, seen.words, mine, act, lambda: choose(None)),
+        *recording_hint(seen, retain),
+    ]
     body += _below_the_card(seen, side, game_id, (shown.side_names, shown.place_on_side), retain)
-    body += _show_code(set_sharing, retain) if shares and not showing_code else []
+    body += show_code(set_sharing, retain) if shares and not showing_code else []
     return use_same_whole(body, lambda parts: screen(parts, spacing=10))
 
 
@@ -385,15 +391,3 @@ def _below_the_card(
         return []
     shows = (spoken().code, game_id, side, phones)
     return [retain("side phones", shows, made_by(SidePhones, game_id, side, *phones))]
-
-
-def _show_code(set_sharing: Callable[[bool], None], retain: Retain) -> list[ft.Control]:
-    """Phone A's way back to the folded code."""
-    again = _("Show the code for side B")
-    return [
-        retain(
-            "show code",
-            again,
-            lambda key: ft.TextButton(again, on_click=lambda _e: set_sharing(True), key=key),
-        )
-    ]
