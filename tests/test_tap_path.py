@@ -1,5 +1,5 @@
 """A tap from phone A to phone B's screen, traced (issue 35): the chain of files it runs
-through is the one docs/architecture.md lists, 14 with the screens' own; the services and the
+through is the one docs/architecture.md lists, 15 with the screens' own; the services and the
 store add no detour; and no call goes back up a layer (the store calling a service)."""
 
 from __future__ import annotations
@@ -22,6 +22,7 @@ CHAIN = {
     "views/served/seated_game.py",  # A's handler; B's screen, drawn again
     "views/parts/shared.py",  # the guard that says a refusal on A's phone
     "services/table.py",
+    "services/turn_timer.py",  # the timer's stretch, after the move
     "store/repository.py",
     "store/unit.py",
     "services/games.py",

@@ -6,8 +6,7 @@ import time
 from collections.abc import Callable
 from typing import TypeVar
 
-from gadget.engine import Action, GadgetError, GameState, ShareCode
-from gadget.engine.timing import TimerSettings, TimerState
+from gadget.engine import Action, GadgetError, ShareCode
 from gadget.engine.words import WordsChoice, newest_list
 from gadget.services import games
 from gadget.services.app_partner import APP_LANGUAGES, PAUSE, AppPartner, thinks_in_worker
@@ -21,26 +20,22 @@ from gadget.services.phone_game import (
     GameRecords,
     PhoneGame,
     read_records,
-    saved_timer,
     seated_screen,
-    settings_of,
-    stretch_of,
-    timer_state,
     unseated_screen,
 )
 from gadget.services.phones import APP, APP_KIND, APP_SIDE, Phone, is_invite, is_public_id
 from gadget.services.seats import TAKE_OVER_WAIT, Seats
 from gadget.services.side_invites import SideInvites
 from gadget.services.side_seen import GameFacts, HeldGame, facts_of, held_games
+from gadget.services.turn_timer import TurnTimers
 from gadget.services.word_lists import TeamWordLists
 from gadget.store import (
     ConnectionLostError,
     GameRecord,
-    SavedTimer,
-    SeatError,
     StaleGameError,
     Store,
     Team,
+    TimerMovedError,
     Unit,
 )
 
@@ -54,39 +49,19 @@ class UndoRefusedError(GadgetError):
     """An undo the table does not take."""
 
 
-DEFAULT_TIMER = "off,120,120"  # a setting's text: on or off, the clue's and the guesses' time
-
-
-def _timer_settings(raw: str) -> TimerSettings:
-    """Timer settings as a setting keeps them (the default for anything else)."""
-    parts = raw.split(",")
-    try:
-        return TimerSettings(parts[0] == "on", int(parts[1]), int(parts[2]))
-    except (IndexError, ValueError):
-        return TimerSettings()
-
-
-def _server_timer(unit: Unit) -> TimerSettings:
-    """The server's own default, read in the caller's unit (a game no phone's default set)."""
-    return _timer_settings(unit.setting(_timer_key(None), DEFAULT_TIMER))
-
-
-def _timer_key(phone: Phone | None) -> str:
-    """Each phone's timer defaults are its own; "timer" alone is the server's (an older game's)."""
-    return f"timer:{phone.key}" if phone is not None else "timer"
-
-
 def once_more_if_lost(call: Callable[[], Done]) -> Done:
     """A call whose connection the database cut (a restart) is made once more, on a fresh
     one: nothing of it was saved, or, for a move saved just before the cut, its version
-    refuses it the second time. A phone watching, or tapping, then sees no error at all."""
+    refuses it the second time. A phone watching, or tapping, then sees no error at all. So
+    is a move whose game's timer was changed between its read and its save, on the timer
+    as changed (`TimerMovedError`)."""
     try:
         return call()
-    except ConnectionLostError:
+    except (ConnectionLostError, TimerMovedError):
         return call()
 
 
-class Table(Seats, SideInvites, TeamWordLists, AppPartner):
+class Table(Seats, SideInvites, TeamWordLists, AppPartner, TurnTimers):
     """Every game on this server: each write takes the phone and checks it may, each change is
     heard by every phone watching."""
 
@@ -237,21 +212,6 @@ class Table(Seats, SideInvites, TeamWordLists, AppPartner):
                 " be taken back; deal a new game"
             )
 
-    def _timer_follows(self, unit: Unit, game_id: int, state: GameState) -> SavedTimer | None:
-        """After a move, the timer of a stretch it does not time yet, starting now (for the
-        caller to save); None when it times this one already, or is switched off: switched
-        on, it starts the stretch then (`set_timer`), so a clue or a turn's end of a game
-        without a timer is saved alone, as a touch is (it wrote the timer's row too, in a
-        transaction of its own)."""
-        timer = unit.timer(game_id)
-        if timer is not None and not timer.enabled:
-            return None
-        timed = None if timer is None or timer.stretch is None else (timer.stretch, timer.turn)
-        if timer is not None and stretch_of(state) == timed:
-            return None
-        settings = settings_of(timer) if timer is not None else _server_timer(unit)
-        return self._timer_of(state, settings)
-
     def phone_game(self, game_id: int, phone: Phone, moved_to: int | None = None) -> PhoneGame:
         """What this phone's screen of this game shows now, from one read that changes
         nothing (a seat whose take-over wait is over is claimed by `claim_side`); after
@@ -292,98 +252,3 @@ class Table(Seats, SideInvites, TeamWordLists, AppPartner):
         """This phone's unfinished games, newest first, with the side it holds in each and
         what tells them apart (team, mission, partner, last move), read in one go."""
         return held_games(self.store, phone.key, newest)
-
-    # --- Turn timer -----------------------------------------------------------------------
-
-    def default_timer(self, phone: Phone | None = None) -> TimerSettings:
-        """The timer settings this phone's new games start with (each phone has its own)."""
-        return _timer_settings(self.store.setting(_timer_key(phone), DEFAULT_TIMER))
-
-    def set_default_timer(self, settings: TimerSettings, phone: Phone) -> None:
-        """Keep the settings for this phone's next games."""
-        flag = "on" if settings.enabled else "off"
-        self.store.set_setting(
-            _timer_key(phone), f"{flag},{settings.clue_seconds},{settings.guess_seconds}"
-        )
-
-    def timer(self, game_id: int) -> TimerState | None:
-        """The running timer of a game, or None when it is off or nothing is timed."""
-        return self._timer_and_settings(game_id)[0]
-
-    def timer_settings(self, game_id: int) -> TimerSettings:
-        """This game's timer settings (the saved default until changed)."""
-        return self._timer_and_settings(game_id)[1]
-
-    def _timer_and_settings(self, game_id: int) -> tuple[TimerState | None, TimerSettings]:
-        """Both from one read of the saved timer; a game from before timers were saved is
-        timed from its next move."""
-        with self.store.unit() as unit:
-            saved = unit.timer(game_id)
-            if saved is None:
-                return None, _server_timer(unit)
-        running = saved.stretch is not None and saved.enabled
-        return (timer_state(saved) if running else None), settings_of(saved)
-
-    def set_timer(self, phone: Phone, game_id: int, settings: TimerSettings) -> None:
-        """Switch the timer on or off or change its times for this game (from the next
-        stretch), from a phone that holds a side of it."""
-        with self.store.unit() as unit:
-            self._holds_a_side(unit, phone, game_id)
-            record = unit.game(game_id)
-            assert record is not None  # a side of it is held
-            game = self.worked.saved(record)
-            self._save_timer(unit, game_id, game.state, settings)
-        self.hub.changed(game_id)
-
-    def pause_timer(self, phone: Phone, game_id: int) -> None:
-        """Stop the clock until resumed."""
-        self._change_timer(phone, game_id, TimerState.paused_at)
-
-    def resume_timer(self, phone: Phone, game_id: int) -> None:
-        """Start the clock again where it stopped."""
-        self._change_timer(phone, game_id, TimerState.resumed_at)
-
-    def reset_timer(self, phone: Phone, game_id: int) -> None:
-        """Give this stretch its whole time again."""
-        self._change_timer(phone, game_id, TimerState.restarted_at)
-
-    def _change_timer(
-        self, phone: Phone, game_id: int, change: Callable[[TimerState, float], TimerState]
-    ) -> None:
-        with self.store.unit() as unit:
-            self._holds_a_side(unit, phone, game_id)
-            saved = unit.timer(game_id)
-            if saved is None or saved.stretch is None:
-                return
-            unit.save_timer(game_id, saved_timer(change(timer_state(saved), self.clock())))
-        self.hub.changed(game_id)
-
-    @staticmethod
-    def _holds_a_side(unit: Unit, phone: Phone, game_id: int) -> None:
-        """A phone without a side changes nothing of the game."""
-        if phone.key not in unit.seats(game_id).holders:
-            raise SeatError("this phone holds no side of this game: nothing was changed")
-
-    def _save_timer(
-        self, unit: Unit, game_id: int, state: GameState, settings: TimerSettings
-    ) -> None:
-        """Each turn's clue and guesses start their own time, by themselves, with these
-        settings (in the caller's unit)."""
-        unit.save_timer(game_id, self._timer_of(state, settings))
-
-    def _timer_of(self, state: GameState, settings: TimerSettings) -> SavedTimer:
-        """The timer of a game in this state with these settings, its stretch starting now."""
-        stretch = stretch_of(state)
-        if stretch is None:  # known: nothing to time (over, sudden death)
-            saved = SavedTimer(
-                settings.enabled,
-                settings.clue_seconds,
-                settings.guess_seconds,
-                None,
-                state.turns_played,
-                self.clock(),
-                None,
-            )
-        else:
-            saved = saved_timer(TimerState(settings, stretch[0], stretch[1], self.clock()))
-        return saved

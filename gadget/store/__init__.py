@@ -23,6 +23,7 @@ from gadget.store.errors import (
     StaleGameError,
     StoreError,
     TeamExistsError,
+    TimerMovedError,
 )
 from gadget.store.phones import SeatRequest
 from gadget.store.records import (
@@ -67,6 +68,7 @@ __all__ = [
     "Team",
     "TeamExistsError",
     "TextError",
+    "TimerMovedError",
     "Unit",
     "clean_name",
     "clean_notes",

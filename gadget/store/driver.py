@@ -70,7 +70,13 @@ SAVE_TIMER: Final = (
 )
 SAVE_GAME: Final = (
     "UPDATE games SET log = %s, version = %s, updated_at = %s, attempt_id = %s"
-    " WHERE id = %s AND version = %s"
+    " WHERE id = %s AND version = %s AND timer_revision = %s"
+)
+# A change of the timer apart from a move claims the game's row as it read it: a move's
+# save waits for it, then finds the count changed and is made again (`Unit.claim_timer`).
+CLAIM_TIMER: Final = (
+    "UPDATE games SET timer_revision = timer_revision + 1"
+    " WHERE id = %s AND version = %s AND timer_revision = %s"
 )
 # The same, with the notice that tells the other processes (`store/notices.py`): a move's
 # save and its notice were two round trips, 0.4 ms of the server's CPU at every move. The
@@ -110,8 +116,10 @@ class HotRows(Protocol):
         *,
         now: datetime,
         expected: int,
+        timer_revision: int,
         notice: str | None = None,
     ) -> bool: ...
+    def claim_timer(self, game_id: int, version: int, timer_revision: int) -> bool: ...
     def save_timer(self, game_id: int, timer: SavedTimer) -> None: ...
 
 
@@ -229,19 +237,26 @@ class DriverRows:
         *,
         now: datetime,
         expected: int,
+        timer_revision: int,
         notice: str | None = None,
     ) -> bool:
         """The game's new log, one version on from `expected`, with `notice` sent in the
-        same statement when given; False when that version is not the saved one (another
-        phone saved first)."""
+        same statement when given; False when that version or `timer_revision` is not the
+        saved one (another phone saved first, or changed the timer)."""
         values: tuple[object, ...] = (
-            log, expected + 1, now.astimezone(UTC), attempt_id, game_id, expected,
+            log, expected + 1, now.astimezone(UTC), attempt_id, game_id, expected, timer_revision,
         )  # fmt: skip
         if notice is not None:
             sql, values = SAVE_GAME_AND_TELL, (*values, notices.CHANNEL, notice)
         else:
             sql = SAVE_GAME
         with _run(self.connection, sql, values) as cursor:
+            return bool(cursor.rowcount == 1)
+
+    def claim_timer(self, game_id: int, version: int, timer_revision: int) -> bool:
+        """The game's row claimed for a change of its timer, one count on; False when the
+        game or its timer changed since it was read at `version` and `timer_revision`."""
+        with _run(self.connection, CLAIM_TIMER, (game_id, version, timer_revision)) as cursor:
             return bool(cursor.rowcount == 1)
 
     def save_timer(self, game_id: int, timer: SavedTimer) -> None:

@@ -19,6 +19,11 @@ class StaleGameError(StoreError):
     """The other phone acted first: this action was based on an older version of the game."""
 
 
+class TimerMovedError(StaleGameError):
+    """The game's timer was changed (settings, a pause) between a move's read and its save:
+    the move, refused whole, is made again on the timer as changed."""
+
+
 class SeatError(StoreError):
     """A seat this phone may not take, or a take-over it may not answer."""
 

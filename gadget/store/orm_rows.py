@@ -5,6 +5,7 @@ from __future__ import annotations
 
 from dataclasses import fields
 from datetime import datetime
+from typing import Any
 
 from sqlalchemy import update
 from sqlmodel import Session, col, select
@@ -35,7 +36,7 @@ class OrmRows:
         )
 
     def game(self, game_id: int) -> GameRecord | None:
-        row = self.session.get(GameRow, game_id)
+        row = self.session.get(GameRow, game_id, populate_existing=True)  # as saved now
         return game_record(row) if row is not None else None
 
     def seats(self, game_id: int) -> Seats:
@@ -67,13 +68,35 @@ class OrmRows:
         *,
         now: datetime,
         expected: int,
+        timer_revision: int,
         notice: str | None = None,
     ) -> bool:
         assert notice is None, "the ORM's save sends no notice: the unit tells them"
+        return self._claimed(
+            game_id,
+            expected,
+            timer_revision,
+            log=log,
+            version=expected + 1,
+            updated_at=now,
+            attempt_id=attempt_id,
+        )
+
+    def claim_timer(self, game_id: int, version: int, timer_revision: int) -> bool:
+        return self._claimed(
+            game_id, version, timer_revision, timer_revision=col(GameRow.timer_revision) + 1
+        )
+
+    def _claimed(self, game_id: int, version: int, timer_revision: int, /, **values: Any) -> bool:
+        """The game's row changed if it is still at `version` and `timer_revision`."""
         changed = self.session.execute(
             update(GameRow)
-            .where(col(GameRow.id) == game_id, col(GameRow.version) == expected)
-            .values(log=log, version=expected + 1, updated_at=now, attempt_id=attempt_id)
+            .where(
+                col(GameRow.id) == game_id,
+                col(GameRow.version) == version,
+                col(GameRow.timer_revision) == timer_revision,
+            )
+            .values(**values)
             .execution_options(synchronize_session=False)
         )
         return bool(changed.rowcount == 1)  # type: ignore[attr-defined]

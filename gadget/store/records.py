@@ -86,6 +86,7 @@ class GameRecord:
     version: int
     attempt_id: int | None
     updated_at: datetime
+    timer_revision: int = 0  # its timer's changes apart from moves (`Unit.claim_timer`)
 
 
 @dataclass(frozen=True, slots=True)
@@ -199,6 +200,7 @@ def game_record(row: GameRow) -> GameRecord:
         version=row.version,
         attempt_id=row.attempt_id,
         updated_at=row.updated_at,
+        timer_revision=row.timer_revision,
     )
 
 

@@ -4,7 +4,7 @@ from __future__ import annotations
 
 from datetime import datetime
 
-from sqlalchemy import Boolean, Column, Index, Text, UniqueConstraint, false
+from sqlalchemy import Boolean, Column, Index, Integer, Text, UniqueConstraint, false
 from sqlmodel import Field, SQLModel
 
 
@@ -114,6 +114,11 @@ class GameRow(SQLModel, table=True):
     created_at: datetime
     updated_at: datetime
     attempt_id: int | None = Field(default=None, foreign_key="attempts.id")
+    # The changes of its timer made apart from a move (settings, pause): a move's save names
+    # the count it read, as a change does with the version (`store/unit.py`).
+    timer_revision: int = Field(
+        default=0, sa_column=Column(Integer, nullable=False, server_default="0")
+    )
 
 
 class SeatRow(SQLModel, table=True):

@@ -3,6 +3,7 @@ saved or none (the service plays the game; this only keeps and finds its rows)."
 
 from __future__ import annotations
 
+import dataclasses
 import secrets
 import weakref
 from collections.abc import Callable, Sequence
@@ -21,7 +22,7 @@ from sqlmodel import Session, col, select
 from gadget.engine.keycard import Player
 from gadget.store import driver, notices
 from gadget.store.campaign_rows import CampaignRows
-from gadget.store.errors import SeatError, StaleGameError
+from gadget.store.errors import SeatError, StaleGameError, TimerMovedError
 from gadget.store.orm_rows import OrmRows
 from gadget.store.phones import SeatRequest
 from gadget.store.records import (
@@ -222,9 +223,18 @@ class Unit(SideRows, CampaignRows):
             self.flush()  # what the ORM holds (the end's attempt) first: it begins
         self.writing(alone=last and timer is None and not told_apart)
         saved_now = self._rows.save_game(
-            game.id, log, attempt_id, now=self.now, expected=expected, notice=notice
+            game.id,
+            log,
+            attempt_id,
+            now=self.now,
+            expected=expected,
+            timer_revision=game.timer_revision,
+            notice=notice,
         )
         if not saved_now:
+            now = self._rows.game(game.id)
+            if now is not None and now.version == expected:
+                raise TimerMovedError("the game's timer was changed meanwhile; try again")
             raise stale_error(expected + 1, expected)
         if timer is not None:
             self._write_timer(game.id, timer)
@@ -246,6 +256,7 @@ class Unit(SideRows, CampaignRows):
             expected + 1,
             attempt_id,
             self.now,
+            game.timer_revision,
         )
         self._read["game", game.id] = saved
         return saved
@@ -327,6 +338,17 @@ class Unit(SideRows, CampaignRows):
         """The game's saved timer; None before its first."""
         read = self._rows.timer
         return cast(SavedTimer | None, self._once("timer", game_id, lambda: read(game_id)))
+
+    def claim_timer(self, game: GameRecord) -> bool:
+        """Before a change of the game's timer apart from a move: the game's row claimed as
+        read, so that a move saved meanwhile is made again (`TimerMovedError`); False when
+        the game or its timer changed since (the caller reads them again)."""
+        self.writing()
+        if not self._rows.claim_timer(game.id, game.version, game.timer_revision):
+            return False
+        claimed = dataclasses.replace(game, timer_revision=game.timer_revision + 1)
+        self._read["game", game.id] = claimed
+        return True
 
     def save_timer(self, game_id: int, timer: SavedTimer) -> None:
         """Keep the game's timer as it now runs."""
