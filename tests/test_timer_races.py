@@ -24,16 +24,39 @@ from tests.seated import Seated
 
 A, B = Player.A, Player.B
 WAIT = 30.0  # seconds for the held unit to reach its hold: far more than it ever takes
+ON = TimerSettings(True, 60, 90)  # the settings a race changes to, or from
 
 
 @pytest.fixture
-def clock() -> FakeClock:
-    return FakeClock()
+def seated(store: Store) -> Seated:
+    """A game between two phones, dealt by A, its table on a clock that stands still."""
+    return Seated.deal(Table(store, clock=FakeClock()), seed=5)
 
 
-@pytest.fixture
-def table(store: Store, clock: FakeClock) -> Table:
-    return Table(store, clock=clock)
+def timed(seated: Seated) -> tuple[Stretch | None, float, bool, TimerSettings]:
+    """What the game's timer says once the race is over: the stretch, seconds left, whether
+    it is paused, and the settings."""
+    table, game_id = seated.table, seated.game.id
+    timer = table.timer(game_id)
+    assert timer is not None
+    seconds = timer.seconds_left(table.clock())
+    return timer.stretch, seconds, timer.paused, table.timer_settings(game_id)
+
+
+def clue(seated: Seated) -> Callable[[], Any]:
+    """A's first clue, seen at the version dealt."""
+    game = seated.game
+    return lambda: seated.table.act(seated.phones[A], game.id, Clue(A), game.version)
+
+
+def timer_set(seated: Seated, side: Player, settings: TimerSettings) -> Callable[[], None]:
+    """The timer's settings changed from a side's phone."""
+    return lambda: seated.table.set_timer(seated.phones[side], seated.game.id, settings)
+
+
+def paused(seated: Seated) -> Callable[[], None]:
+    """The timer paused from B's phone."""
+    return lambda: seated.table.pause_timer(seated.phones[B], seated.game.id)
 
 
 @contextmanager
@@ -65,88 +88,55 @@ def held_at(
 
 
 def test_a_clue_that_read_the_timer_off_times_the_guesses_once_switched_on_meanwhile(
-    table: Table, clock: FakeClock, monkeypatch: pytest.MonkeyPatch
+    seated: Seated, monkeypatch: pytest.MonkeyPatch
 ) -> None:
-    seated = Seated.deal(table, seed=5)
-    game = seated.game
-    clue = lambda: table.act(seated.phones[A], game.id, Clue(A), game.version)  # noqa: E731
-    with held_at(monkeypatch, Table, "_timer_follows", clue):
-        table.set_timer(seated.phones[B], game.id, TimerSettings(True, 60, 90))
-    timer = table.timer(game.id)
-    assert timer is not None
-    assert (timer.stretch, timer.seconds_left(clock())) == (Stretch.GUESS, 90)
-    assert table.timer_settings(game.id) == TimerSettings(True, 60, 90)
+    with held_at(monkeypatch, Table, "_timer_follows", clue(seated)):
+        timer_set(seated, B, ON)()
+    assert timed(seated) == (Stretch.GUESS, 90, False, ON)
 
 
 def test_a_clue_that_read_the_old_settings_times_the_guesses_with_the_new(
-    table: Table, clock: FakeClock, monkeypatch: pytest.MonkeyPatch
+    seated: Seated, monkeypatch: pytest.MonkeyPatch
 ) -> None:
-    seated = Seated.deal(table, seed=5)
-    game = seated.game
-    table.set_timer(seated.phones[A], game.id, TimerSettings(True, 60, 60))
-    clue = lambda: table.act(seated.phones[A], game.id, Clue(A), game.version)  # noqa: E731
-    with held_at(monkeypatch, Table, "_timer_follows", clue):
-        table.set_timer(seated.phones[B], game.id, TimerSettings(True, 30, 120))
-    timer = table.timer(game.id)
-    assert timer is not None
-    assert (timer.stretch, timer.seconds_left(clock())) == (Stretch.GUESS, 120)
-    assert table.timer_settings(game.id) == TimerSettings(True, 30, 120)
+    timer_set(seated, A, TimerSettings(True, 30, 30))()
+    with held_at(monkeypatch, Table, "_timer_follows", clue(seated)):
+        timer_set(seated, B, ON)()
+    assert timed(seated) == (Stretch.GUESS, 90, False, ON)
 
 
 def test_settings_that_read_the_game_before_a_clue_time_the_guesses(
-    table: Table, clock: FakeClock, monkeypatch: pytest.MonkeyPatch
+    seated: Seated, monkeypatch: pytest.MonkeyPatch
 ) -> None:
-    seated = Seated.deal(table, seed=5)
-    game = seated.game
-    change = lambda: table.set_timer(  # noqa: E731
-        seated.phones[B], game.id, TimerSettings(True, 60, 90)
-    )
-    with held_at(monkeypatch, Table, "_timer_of", change):
+    with held_at(monkeypatch, Table, "_timer_of", timer_set(seated, B, ON)):
         seated.act(Clue(A))
-    timer = table.timer(game.id)
-    assert timer is not None
-    assert (timer.stretch, timer.seconds_left(clock())) == (Stretch.GUESS, 90)
+    assert timed(seated) == (Stretch.GUESS, 90, False, ON)
 
 
 def test_a_pause_that_read_the_clues_stretch_pauses_the_guesses(
-    table: Table, clock: FakeClock, monkeypatch: pytest.MonkeyPatch
+    seated: Seated, monkeypatch: pytest.MonkeyPatch
 ) -> None:
-    seated = Seated.deal(table, seed=5)
-    game = seated.game
-    table.set_timer(seated.phones[A], game.id, TimerSettings(True, 60, 90))
-    clock.now += 10
-    pause = lambda: table.pause_timer(seated.phones[B], game.id)  # noqa: E731
-    with held_at(monkeypatch, TimerState, "paused_at", pause):
+    timer_set(seated, A, ON)()
+    with held_at(monkeypatch, TimerState, "paused_at", paused(seated)):
         seated.act(Clue(A))
-    timer = table.timer(game.id)
-    assert timer is not None and timer.paused
-    assert (timer.stretch, timer.seconds_left(clock())) == (Stretch.GUESS, 90)
+    assert timed(seated) == (Stretch.GUESS, 90, True, ON)
 
 
 def test_settings_and_a_pause_at_once_keep_both(
-    table: Table, clock: FakeClock, monkeypatch: pytest.MonkeyPatch
+    seated: Seated, monkeypatch: pytest.MonkeyPatch
 ) -> None:
-    seated = Seated.deal(table, seed=5)
-    game = seated.game
-    table.set_timer(seated.phones[A], game.id, TimerSettings(True, 60, 90))
-    clock.now += 10
-    pause = lambda: table.pause_timer(seated.phones[B], game.id)  # noqa: E731
-    with held_at(monkeypatch, TimerState, "paused_at", pause):
-        table.set_timer(seated.phones[A], game.id, TimerSettings(True, 45, 90))
-    timer = table.timer(game.id)
-    assert timer is not None and timer.paused
-    assert table.timer_settings(game.id) == TimerSettings(True, 45, 90)
+    timer_set(seated, A, TimerSettings(True, 30, 90))()
+    with held_at(monkeypatch, TimerState, "paused_at", paused(seated)):
+        timer_set(seated, A, ON)()
+    assert timed(seated) == (Stretch.CLUE, 60, True, ON)
 
 
 def test_a_clue_saved_while_new_settings_hold_the_games_row_waits_and_takes_them(
-    table: Table, clock: FakeClock, monkeypatch: pytest.MonkeyPatch
+    seated: Seated, monkeypatch: pytest.MonkeyPatch
 ) -> None:
     """The settings' unit held between its claim of the game's row and its commit: the clue,
     read before, waits at its save (PostgreSQL: the row's lock; SQLite: the writer's), then
     is made again on the settings."""
-    seated = Seated.deal(table, seed=5)
-    game = seated.game
-    table.set_timer(seated.phones[A], game.id, TimerSettings(True, 60, 60))
+    timer_set(seated, A, TimerSettings(True, 30, 30))()
     clue_read = threading.Event()
     follows = Table._timer_follows
 
@@ -155,16 +145,10 @@ def test_a_clue_saved_while_new_settings_hold_the_games_row_waits_and_takes_them
         return follows(self, *args)
 
     monkeypatch.setattr(Table, "_timer_follows", read_then_on)
-    change = lambda: table.set_timer(  # noqa: E731
-        seated.phones[B], game.id, TimerSettings(True, 30, 120)
-    )
     with ThreadPoolExecutor(1) as pool:
-        with held_at(monkeypatch, Unit, "save_timer", change):
-            clue = pool.submit(table.act, seated.phones[A], game.id, Clue(A), game.version)
+        with held_at(monkeypatch, Unit, "save_timer", timer_set(seated, B, ON)):
+            clued = pool.submit(clue(seated))
             assert clue_read.wait(WAIT)
             time.sleep(0.2)  # its save under way (if not yet, it reads the same, later)
-        clue.result(WAIT)
-    timer = table.timer(game.id)
-    assert timer is not None
-    assert (timer.stretch, timer.seconds_left(clock())) == (Stretch.GUESS, 120)
-    assert table.timer_settings(game.id) == TimerSettings(True, 30, 120)
+        clued.result(WAIT)
+    assert timed(seated) == (Stretch.GUESS, 90, False, ON)
