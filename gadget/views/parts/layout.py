@@ -93,11 +93,18 @@ def loading(title: str) -> ft.Control:
     return screen([ft.Text(title, size=24, weight=ft.FontWeight.BOLD), ft.ProgressRing()])
 
 
-def icon_button(icon: ft.IconData, label: str, on_click: Callable[[Tap], object]) -> ft.Control:
+def icon_button(
+    icon: ft.IconData,
+    label: str,
+    on_click: Callable[[Tap], object],
+    *,
+    key: str | None = None,
+) -> ft.Control:
     """An icon button with an accessible name, said once: the tooltip (for a mouse) is not
     a name, and without `exclude_semantics` a screen reader would say the label, the
     tooltip, then a nameless button."""
     return ft.Semantics(
+        key=key,
         label=label,
         button=True,
         exclude_semantics=True,

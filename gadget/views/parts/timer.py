@@ -106,10 +106,19 @@ def TimerBar(in_timed_phase: bool, timer: TimerState | None, controls: TimerCont
             ft.Icon(ft.Icons.TIMER, color=colour),
             ft.Text(clock, color=colour, weight=ft.FontWeight.BOLD),
             ft.Text(words, color=colour),
+            # Two buttons, not one that changes: a tap reaches the handler its control has
+            # when the tap reaches the server, so a Pause tapped as the other phone's pause
+            # arrived became a Resume (both paused at once: the timer ran). A tap on the
+            # button replaced meanwhile asks for what was done: it is dropped, or idempotent.
             icon_button(
-                ft.Icons.PLAY_ARROW if timer.paused else ft.Icons.PAUSE,
-                _("Resume the timer") if timer.paused else _("Pause the timer"),
-                lambda _e: (controls.resume if timer.paused else controls.pause)(),
+                ft.Icons.PLAY_ARROW,
+                _("Resume the timer"),
+                lambda _e: controls.resume(),
+                key="resume",
+            )
+            if timer.paused
+            else icon_button(
+                ft.Icons.PAUSE, _("Pause the timer"), lambda _e: controls.pause(), key="pause"
             ),
             icon_button(ft.Icons.RESTART_ALT, _("Reset the timer"), lambda _e: controls.reset()),
         ],

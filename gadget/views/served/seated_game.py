@@ -182,8 +182,8 @@ def _under_way(
             (said, in_timed_phase, shown.timer, controls),
             made_by(TimerBar, in_timed_phase, shown.timer, controls),
         ),
-        retain(
-            "timer switch",
+        retain(  # its own key on and off, as the timer bar's Pause and Resume (TimerBar)
+            "timer switch off" if settings.enabled else "timer switch on",
             (said, in_timed_phase, settings),
             lambda key: timer_switch(table, phone, game.id, in_timed_phase, settings, key=key),
         ),
