@@ -43,7 +43,7 @@ TIMER_TRIES = 5
 
 class TurnTimers:
     """Each game's timer (Table is one): read, set and changed by a phone that holds a side,
-    and started afresh by the moves that begin a stretch (`timer_follows`)."""
+    and started afresh by the moves that begin a stretch (`_timer_follows`)."""
 
     store: Store
     hub: Hub
