@@ -81,6 +81,12 @@ def face_look(look: CellLook) -> FaceLook:
     )
 
 
+def layered(face: FaceLook) -> bool:
+    """Whether the face carries something over its tile (tokens, the partner's colour): a
+    stack then, which a tap is taken around; otherwise the tile itself takes it."""
+    return bool(face.tokens) or face.partner_colour is not None
+
+
 def same_shape(before: FaceLook, after: FaceLook) -> bool:
     """Whether a face drawn for one look is changed into the other's field by field: the same
     parts, in the same places (a found agent whose word goes, a token put down, are not)."""
@@ -99,7 +105,7 @@ def face_fields(face: FaceLook) -> Fields:
     )
     border = None if face.border is None else ft.Border.all(3, face.border)
     tile = {"bgcolor": face.fill, "border": border, "content": inner}
-    return tile if not (face.tokens or face.partner_colour) else {"controls": {0: tile}}
+    return {"controls": {0: tile}} if layered(face) else tile
 
 
 def face_of(face: FaceLook, key: str | None = None) -> ft.Control:

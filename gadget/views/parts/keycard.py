@@ -18,6 +18,7 @@ from gadget.views.parts.cell_face import (
     face_fields,
     face_look,
     face_of,
+    layered,
     same_shape,
 )
 from gadget.views.parts.hooks import Kept, use_kept
@@ -128,16 +129,21 @@ def _look(
 def _key_cell(
     look: CellLook, face: ft.Control, tap: Callable[[int], None], key: str | None = None
 ) -> ft.Control:
-    """A cell: its face, and what takes the tap when it may be tapped; `tap` is the card's,
-    the same at every render."""
+    """A cell: its face, and what takes the tap when it may be tapped (the face's tile
+    itself, unless something lies over the tile: a control less for most of 25 cells, a
+    tenth of a first screen's); `tap` is the card's, the same at every render."""
+    on_click, ink = _taker(look, tap), look.touchable
+    if layered(face_look(look)):
+        taker = ft.Container(content=face, height=54, expand=True, on_click=on_click, ink=ink)
+    else:
+        taker = cast(ft.Container, face)  # a tile just made: nothing holds or drew it yet
+        taker.height, taker.on_click, taker.ink = 54, on_click, ink
     return ft.Semantics(
         label=look.label,
         button=look.touchable,
         exclude_semantics=True,  # the label says the tokens: "partner" is not said twice
         expand=True,
-        content=ft.Container(
-            content=face, height=54, expand=True, on_click=_taker(look, tap), ink=look.touchable
-        ),
+        content=taker,
         key=key,
     )
 
@@ -169,15 +175,16 @@ def _told(
         taker = cast(ft.Container, cell.content)
         set_held(cell, label=look.label, button=look.touchable)
         set_held(taker, on_click=_taker(look, tap), ink=look.touchable)
-        if face_was != face_now:
-            hold_fields(taker.content, face)  # the very values the phone is sent
+        if face_was != face_now:  # the very values the phone is sent
+            hold_fields(taker.content if layered(face_now) else taker, face)
     return {"controls": changed}
 
 
 def _cell_fields(look: CellLook, face: Fields) -> Fields:
     """A drawn cell's fields that a move may change, where they lie under it (its tap: on
     the phone, whether it takes one), with its face's."""
-    taker = {"on_click": look.touchable, "ink": look.touchable, "content": face}
+    tap = {"on_click": look.touchable, "ink": look.touchable}
+    taker = tap | {"content": face} if layered(face_look(look)) else tap | dict(face)
     return {"label": look.label, "button": look.touchable, "content": taker}
 
 
