@@ -151,8 +151,8 @@ async def test_a_plain_cell_is_taken_by_its_tile_and_a_cell_with_a_token_around_
 ) -> None:
     """A cell with nothing over its tile is three controls (what a reader hears, the tile,
     which takes the tap, and its symbol), not four: 25 controls fewer in each first screen
-    (issue 36). A bystander touched puts a token over the tile: the tap is taken around the
-    stack, and a tap on either is the touch it was."""
+    (issue 36). A bystander touched puts a token over the tile: the tap is then taken
+    around the stack, and a fresh tab draws the same."""
     phone_a, phone_b, code = await deal_and_join(table)
     await give_clue(phone_a, "tree")
     await phone_b.settle()
