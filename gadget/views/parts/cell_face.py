@@ -4,6 +4,7 @@ colour, not its parts)."""
 
 from __future__ import annotations
 
+from collections.abc import Callable
 from dataclasses import dataclass
 from functools import lru_cache
 from typing import Final, NamedTuple
@@ -24,6 +25,7 @@ CELL_LOOK: dict[Colour, tuple[str, str, ft.IconData, str]] = {
 # A word on its cell: upper case, as on the box's cards; tests/test_wordlists.py measures
 # every shipped word in this size against the cell's width on a 390 px phone.
 WORD_SIZE: Final = 11
+CELL_HEIGHT: Final = 54  # px; five rows and their gaps make the card's height
 
 
 @dataclass(frozen=True, slots=True)
@@ -108,9 +110,16 @@ def face_fields(face: FaceLook) -> Fields:
     return {"controls": {0: tile}} if layered(face) else tile
 
 
-def face_of(face: FaceLook, key: str | None = None) -> ft.Control:
+def face_of(
+    face: FaceLook,
+    key: str | None = None,
+    on_click: Callable[[object], None] | None = None,
+    ink: bool = False,
+) -> ft.Control:
     """The face's controls: its colour, its word, and over them its tokens and, after the
-    game, the partner's colour."""
+    game, the partner's colour; what takes a tap (`on_click`, rippling with `ink`) is the
+    tile itself, or, when something lies over it (`layered`), a container around the stack:
+    a control less for most of a card's 25 cells."""
     symbol = ft.Icon(face.icon, color=face.ink, size=face.size)
     layers: list[ft.Control] = []
     if face.partner_colour is not None:
@@ -132,17 +141,37 @@ def face_of(face: FaceLook, key: str | None = None) -> ft.Control:
             layers.append(ft.Column(tokens, spacing=1, left=2, bottom=2))
         else:
             layers.append(ft.Column(tokens, spacing=1, left=2, top=2))
-    tile = ft.Container(
-        content=symbol if face.word is None else _worded(symbol, face.word, face.word_ink),
+    content = symbol if face.word is None else _worded(symbol, face.word, face.word_ink)
+    if not layered(face):  # most cells carry nothing on the word: no Stack, no wrapper
+        return _tile(face, content, alone=True, key=key, on_click=on_click, ink=ink)
+    # The kept control's key is the stack's, as the tile's is when alone.
+    stack = ft.Stack([_tile(face, content, alone=False), *layers], expand=True, key=key)
+    return ft.Container(stack, height=CELL_HEIGHT, expand=True, on_click=on_click, ink=ink)
+
+
+def _tile(
+    face: FaceLook,
+    content: ft.Control,
+    *,
+    alone: bool,
+    key: str | None = None,
+    on_click: Callable[[object], None] | None = None,
+    ink: bool = False,
+) -> ft.Container:
+    """The face's coloured tile, with its symbol and word; `alone` (nothing over it), it is
+    the cell's outermost control: the cell's height, and it takes the tap."""
+    return ft.Container(
+        content=content,
         bgcolor=face.fill,
         border=None if face.border is None else ft.Border.all(3, face.border),
         border_radius=6,
         alignment=ft.Alignment.CENTER,
         expand=True,
-        key=None if layers else key,  # the kept control's key: the outermost's
+        height=CELL_HEIGHT if alone else None,
+        on_click=on_click,
+        ink=ink,
+        key=key,
     )
-    # Most cells carry nothing on the word: no Stack for them (fewer controls to diff).
-    return ft.Stack([tile, *layers], expand=True, key=key) if layers else tile
 
 
 def _token(label: str) -> ft.Control:

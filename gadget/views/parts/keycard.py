@@ -13,6 +13,7 @@ from gadget.engine import CELLS, Colour, PlayerView
 from gadget.services import palette
 from gadget.views.parts.boundary import component
 from gadget.views.parts.cell_face import (
+    CELL_HEIGHT,
     CELL_LOOK,
     CellLook,
     face_fields,
@@ -127,24 +128,18 @@ def _look(
 
 
 def _key_cell(
-    look: CellLook, face: ft.Control, tap: Callable[[int], None], key: str | None = None
+    look: CellLook, tap: Callable[[int], None], cell_key: str, face_key: str
 ) -> ft.Control:
-    """A cell: its face, and what takes the tap when it may be tapped (the face's tile
-    itself, unless something lies over the tile: a control less for most of 25 cells, a
-    tenth of a first screen's); `tap` is the card's, the same at every render."""
-    on_click, ink = _taker(look, tap), look.touchable
-    if layered(face_look(look)):
-        taker = ft.Container(content=face, height=54, expand=True, on_click=on_click, ink=ink)
-    else:
-        taker = cast(ft.Container, face)  # a tile just made: nothing holds or drew it yet
-        taker.height, taker.on_click, taker.ink = 54, on_click, ink
+    """A cell: what a reader hears of it over its face, which takes the tap when it may be
+    tapped; `tap` is the card's, the same at every render."""
+    face = face_of(face_look(look), face_key, _taker(look, tap), look.touchable)
     return ft.Semantics(
         label=look.label,
         button=look.touchable,
         exclude_semantics=True,  # the label says the tokens: "partner" is not said twice
         expand=True,
-        content=taker,
-        key=key,
+        content=face,
+        key=cell_key,
     )
 
 
@@ -224,8 +219,7 @@ def _key_row(
             if was != look:
                 told[place] = (was, look)
             continue
-        face = face_of(face_look(look), f"face {look.cell}")
-        cells.append(_key_cell(look, face, tap, f"cell {look.cell}"))
+        cells.append(_key_cell(look, tap, f"cell {look.cell}", f"face {look.cell}"))
     if last is None:
         return DrawnRow(looks, ft.Row(cells, spacing=4, key=key)), NOTHING_TOLD
     children_changed(last.row, cells)
@@ -289,7 +283,7 @@ def use_key_card(
             content=ft.Text(_("Card hidden"), size=18, color=palette.ON_DARK),
             bgcolor=palette.HIDDEN,
             border_radius=8,
-            height=5 * 54 + 4 * 4,
+            height=5 * CELL_HEIGHT + 4 * 4,
             alignment=ft.Alignment.CENTER,
             key=key,
         )
