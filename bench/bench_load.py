@@ -61,6 +61,7 @@ from bench.load_figures import (  # noqa: E402
 )
 from bench.load_phones import (  # noqa: E402
     JOIN_PATIENCE,
+    PortTakenError,
     SimulatedPhone,
     Target,
     cpu_seconds,
@@ -92,7 +93,20 @@ STATISTICS_DELAY = 11.0  # s of quiet before PostgreSQL's count of transactions 
 
 
 def start(name: str, database: str) -> Served:
-    """Two processes of the app, each answering its health check."""
+    """Two processes of the app, each answering its health check (on ports chosen again if
+    another process takes one first)."""
+    attempts = 0
+    while True:
+        attempts += 1
+        try:
+            return _started(name, database)
+        except PortTakenError as taken:
+            if attempts == 3:
+                raise SystemExit(f"{name}: port {taken} was taken by another process") from None
+
+
+def _started(name: str, database: str) -> Served:
+    """Two processes of the app on two ports free a moment ago, each answering."""
     ports = [_free_port(), _free_port()]
     if name == "gadget":
         command = [str(Path(sys.executable).with_name("gadget")), "serve", "--host", "127.0.0.1"]

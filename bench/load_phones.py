@@ -18,6 +18,8 @@ import msgpack
 import websockets
 from flet.messaging.protocol import decode_ext_from_msgpack
 
+from tests.processes import PortTakenError, _listening_sockets, holds_port
+
 PATIENCE = 5.0  # an update later than this is an error
 # s for both phones' first screens when a table joins with many others: measured, p95 3.6 s
 # idle and 7.7 s busy for 100 tables at once (docs/benchmarks.md); four times the worst.
@@ -219,14 +221,20 @@ def rss_mib(pid: int) -> float:
 
 
 def until_healthy(port: int, server: subprocess.Popen[bytes], patience: float = 300) -> None:
-    """Back once the server on this port answers its health check: a busy machine starts it
-    in its own time (a fixed wait of 8 s was refused connections under load)."""
+    """Back once the server on this port answers its health check and is the one started
+    here (another test worker's server on the same port answers too: CI's phones were served
+    by one and waited for changes that never came): a busy machine starts it in its own time
+    (a fixed wait of 8 s was refused connections under load). PortTakenError if it ended while
+    another process listens on the port."""
     deadline = time.monotonic() + patience
     while server.poll() is None and time.monotonic() < deadline:
         try:
             with urllib.request.urlopen(f"http://127.0.0.1:{port}/healthz", timeout=2) as answer:
-                if answer.status == 200:
+                if answer.status == 200 and holds_port(server.pid, port):
                     return
         except OSError:
-            time.sleep(0.2)
+            pass
+        time.sleep(0.2)
+    if server.poll() is not None and _listening_sockets(port):
+        raise PortTakenError(port)
     raise SystemExit(f"the server on port {port} did not answer its health check")

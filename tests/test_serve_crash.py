@@ -38,7 +38,7 @@ from tests.browsers import (
     _require_browser,
 )
 from tests.conftest import empty_postgres
-from tests.processes import _free_port, noted_start
+from tests.processes import _free_port, holds_port, noted_start
 
 pytestmark = pytest.mark.browser
 PAUSING_SERVER = Path(__file__).with_name("pausing_server.py")
@@ -96,7 +96,10 @@ class Server:
                 pytest.fail(f"gadget serve stopped (exit {self.process.returncode})")
             try:
                 with socket.create_connection(("127.0.0.1", self.port), timeout=1):
+                    pass
+                if holds_port(self.process.pid, self.port):  # not another worker's server
                     break
+                raise OSError(f"another process answers on port {self.port}")
             except OSError:
                 if time.monotonic() - started > 120:
                     pytest.fail(f"gadget serve did not listen on port {self.port} in 120 s")

@@ -33,7 +33,7 @@ from tests.browsers import (
     _touch,
 )
 from tests.conftest import empty_postgres
-from tests.processes import _free_port, noted_start, patience_ms
+from tests.processes import _free_port, holds_port, noted_start, patience_ms
 
 pytestmark = pytest.mark.browser
 CADDY = shutil.which("caddy")
@@ -58,9 +58,11 @@ def _listening(port: int, process: subprocess.Popen[bytes], what: str) -> None:
             pytest.fail(f"{what} stopped (exit {process.returncode})")
         try:
             with socket.create_connection(("127.0.0.1", port), timeout=1):
-                return
+                if holds_port(process.pid, port):  # not another worker's server on it
+                    return
         except OSError:
-            time.sleep(0.3)
+            pass
+        time.sleep(0.3)
     pytest.fail(f"{what} did not listen on port {port}")
 
 
