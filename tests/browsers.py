@@ -26,7 +26,7 @@ COLOUR_WORDS = {"agent": "G", "assassin": "X", "bystander": "-"}
 GAME_ADDRESS = re.compile(r"/game/[A-Za-z0-9_-]{22}$")
 
 try:
-    from playwright.sync_api import Browser, Locator, Page, Playwright, sync_playwright
+    from playwright.sync_api import Browser, Locator, Page, Playwright, expect, sync_playwright
     from playwright.sync_api import TimeoutError as PlaywrightTimeout
 except ImportError:  # pragma: no cover - the dev install has it
     sync_playwright = None  # type: ignore[assignment]
@@ -140,6 +140,14 @@ def _phone(
     page.wait_for_selector("flt-semantics-placeholder", state="attached")
     page.locator("flt-semantics-placeholder").dispatch_event("click")
     return page
+
+
+def taking_taps(control: Locator) -> Locator:
+    """The control once it is enabled: the part of a game's screen under its card is disabled
+    for a moment after a tap on one of its buttons (views/parts/shield.py), while a person
+    reads the answer; a field or a menu of it tapped before then does not take the tap."""
+    expect(control).to_be_enabled(timeout=patience_ms())
+    return control
 
 
 def _grid(page: Page) -> str:

@@ -9,7 +9,7 @@ import pytest
 from playwright.sync_api import Browser, Locator, Page
 
 from gadget.engine import Colour, ShareCode
-from tests.browsers import _open, _phone, _see, _shows_a_card, _type
+from tests.browsers import _open, _phone, _see, _shows_a_card, _type, taking_taps
 from tests.processes import patience_ms
 
 WORDS_CODE = re.compile(r"^[0-9A-Z]{5}-[0-9A-Z]{5}-[0-9A-Z]{5}$")
@@ -55,7 +55,8 @@ def _reveal(phone: Page, control: Locator) -> Locator:
 
 
 def _give(phone: Page, word: str, number: int) -> None:
-    """Type the clue, choose its number, give it."""
+    """Type the clue, choose its number, give it (once the form takes taps)."""
+    taking_taps(phone.get_by_role("button", name="Give clue", exact=True))
     _type(phone, _reveal(phone, phone.get_by_role("textbox", name="Clue (one word)")), word)
     _reveal(phone, phone.get_by_role("button", name="Number of words")).click()
     phone.get_by_role("button", name=str(number), exact=True).click()

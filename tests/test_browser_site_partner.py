@@ -22,7 +22,7 @@ from gadget.partner.pocket import pocket
 from gadget.partner.seat import Seat, turns_of
 from gadget.services.clue_check import clue_flags
 from gadget.site.alone import PAUSE, alone_key, state_of
-from tests.browsers import _see, _type
+from tests.browsers import _see, _type, taking_taps
 from tests.processes import _free_port, patience_ms, stop
 from tests.test_browser_apart import _reveal
 from tests.test_browser_site import BOOT, _phone, static_server
@@ -111,6 +111,7 @@ def _give(phone: Page, word: str, number: int, say: Any) -> None:
     """Type the clue, choose its number, give it; one the rule book may forbid (a word of
     the deal's) on the second tap, as players may agree (the served app's test gives its
     clues here too)."""
+    taking_taps(phone.get_by_role("button", name=say("Give clue"), exact=True))
     _type(phone, _reveal(phone, phone.get_by_role("textbox", name=say("Clue (one word)"))), word)
     _reveal(phone, phone.get_by_role("button", name=say("Number of words"))).click()
     phone.get_by_role("button", name=str(number), exact=True).click()

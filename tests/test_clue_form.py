@@ -38,7 +38,9 @@ async def test_a_clue_takes_no_control_away_and_keeps_the_timers_parts(table: Ta
     assert phone_b.says("A gave the clue. You guess.")
     assert not phone_a.says("Give clue") and not phone_b.says("Give clue")  # hidden
     left = [args[1] for args in walked]  # what the diffs found taken away, and walked
-    assert len(left) <= 10 and not any(isinstance(c, ft.TextField) for c in left), left
+    # 10 a clue, and the part under the card that holds the form, deaf to taps for a moment
+    # when its buttons change: its component, container and column on each phone (shield.py).
+    assert len(left) <= 16 and not any(isinstance(c, ft.TextField) for c in left), left
     kept = [_timer_switch(phone) for phone in (phone_a, phone_b)]
     assert all(a is b for a, b in zip(switches, kept, strict=True))  # the very same
 

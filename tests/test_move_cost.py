@@ -295,7 +295,9 @@ async def test_a_touch_draws_the_table_again_and_no_cell_on_each_phone(table: Ta
     assert "agent found" in phone_b.cell(*seat_of(B, green)).label
     assert "agent found" in phone_a.cell(*seat_of(A, green)).label
     assert made == [], made  # one a phone before: the cell found
-    assert drawn == {"GameTable": 2}, drawn  # the card's rows and cells are drawn in it
+    # The card's rows and cells are drawn in the table's render; on A, whose buttons changed
+    # (B may stop now), the part under the card too, deaf to taps for a moment (shield.py).
+    assert drawn == {"GameTable": 2, "_shielded": 1}, drawn
 
 
 @at_the_table
@@ -471,8 +473,8 @@ async def test_a_clue_tells_the_clue_givers_cells_in_place_that_they_may_be_tapp
     the turn makes them untappable again: each cell is kept, the very same control, and the
     phone is told, addressed to the cell's row, that it is a button, takes a tap and
     ripples, or no longer; the server's cell holds the same (a tap reaches it, or nothing).
-    Controls compared on the two phones at a clue: 153 at first, 78, 62, then 12; made:
-    67, then 17, none of them a cell."""
+    Controls compared on the two phones at a clue: 153 at first, 78, 62, then 12 (16 with
+    the part under the card kept apart); made: 67, then 17 (21), none of them a cell."""
     phone_a, phone_b, code = await deal_and_join(table)
     places = [seat_of(A, cell) for cell in range(25)]
     cells = [phone_a.cell(*place) for place in places]
@@ -481,9 +483,11 @@ async def test_a_clue_tells_the_clue_givers_cells_in_place_that_they_may_be_tapp
         await phone_a.tap("Give clue")
         await phone_b.settle()
         await phone_a.settle()
-    assert sum(counted.values()) <= 12, counted
+    # 16 and 21: the part under the card, deaf to taps for a moment, is a component, its
+    # container and its column on each phone, the last two made again (shield.py).
+    assert sum(counted.values()) <= 16, counted
     assert not counted["Semantics"] and not counted["Icon"], counted
-    assert len(made) <= 17, made
+    assert len(made) <= 21, made
     assert phone_b.says("A gave the clue. You guess.")
     assert all(cell is phone_a.cell(*place) for cell, place in zip(cells, places, strict=True))
     told = sent_changes(phone_a.connection.frames[sent_before:])

@@ -48,6 +48,7 @@ from gadget.views.parts.hooks import Kept, use_kept, use_task, use_value
 from gadget.views.parts.keycard import KeyCardGrid, Worded
 from gadget.views.parts.language import _, city, say
 from gadget.views.parts.layout import screen
+from gadget.views.parts.shield import counting, use_shielded
 from gadget.views.parts.storage import stored, write
 
 ALONE_KEY: Final = "gadget.site.alone"  # then ".en" or ".fr": the game of each language
@@ -315,6 +316,11 @@ def AloneTable(
             choose(-1)
             keep(game.then(action))
 
+    # The taps on the buttons above the card, counted: each answer is deaf for a moment (a
+    # quick second tap on "Touch WORD" pressed what moved up under it).
+    taps = use_kept(0)
+    button_act = counting(taps, act)
+
     where = city(mission.name) + " " + mission.parameters if mission is not None else ""
     shown: list[ft.Control] = [
         ft.Text(_("Playing with the app"), size=22, weight=ft.FontWeight.BOLD),
@@ -324,6 +330,7 @@ def AloneTable(
         ),
         *([ft.Text(trouble, color=palette.DANGER)] if trouble else []),
     ]
+    buttons: list[ft.Control] = []
     if state.is_over:
         told = end_words(game.log, state, PLAYER, None)
         shown += [
@@ -343,9 +350,12 @@ def AloneTable(
             ),
             ft.Text(say(bank_words(view)), size=14),
             *([ft.Text(message, color=palette.DANGER)] if message else []),
-            *touch_question(view, words, mine, act, lambda: choose(-1)),
-            *apart_buttons(view, act, _uncovered(words, state), language, app_to_act=thinking),
         ]
+        buttons = [
+            *touch_question(view, words, mine, button_act, counting(taps, lambda: choose(-1))),
+            *apart_buttons(view, button_act, _uncovered(words, state), language, thinking),
+        ]
+    shown.append(use_shielded(buttons, taps.current, spacing=12))
     shown.append(
         KeyCardGrid(view, on_touch, False, _struck(game.log, state), Worded(words, mine, True))
     )

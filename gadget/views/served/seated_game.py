@@ -3,6 +3,7 @@ address and the join link both show it)."""
 
 from __future__ import annotations
 
+import functools
 from collections.abc import Callable
 from dataclasses import dataclass
 from typing import Final, cast
@@ -16,7 +17,7 @@ from gadget.services.phones import Phone
 from gadget.services.records import SideSeen
 from gadget.services.table import Table
 from gadget.services.words import bank_words, turn_words
-from gadget.views.parts.apart import apart_buttons, own_touch, touch_question
+from gadget.views.parts.apart import own_touch, touch_question
 from gadget.views.parts.boundary import component
 from gadget.views.parts.card_header import header
 from gadget.views.parts.hooks import (
@@ -35,28 +36,24 @@ from gadget.views.parts.language import _, say, spoken
 from gadget.views.parts.layout import loading, screen, use_wide
 from gadget.views.parts.phone import use_phone
 from gadget.views.parts.shared import guarded
+from gadget.views.parts.shield import counting, use_shielded
 from gadget.views.parts.timer import TimerBar, TimerControls, timed
 from gadget.views.served.game_parts import (
     NoSuchGame,
     SharePanel,
     UnreadableGame,
-    action_buttons,
-    clue_form,
     end_panel,
     notices,
-    offered,
     recording_hint,
     show_code,
     time_bank,
     timer_switch,
-    undo_button,
     undo_question,
 )
 from gadget.views.served.live import tap_under_way, use_live
-from gadget.views.served.side_phones import SidePhones
-from gadget.views.served.story import StoryPanel, words_language
 from gadget.views.served.table_context import use_table
 from gadget.views.served.take_over import SeatRequestScreen, keep_panel, request_panel
+from gadget.views.served.under_the_card import below_the_card, moves
 
 WIDE_LAYOUT: Final = 680  # from this content width (a desktop), the code sits beside the card
 CARD_WIDTH: Final = 420  # the card on a desktop: cells a little wider than tall, not strips
@@ -114,33 +111,6 @@ def recording(view: PlayerView, act: Callable[[Action], None]) -> Callable[[int]
     if not view.i_record_guesses:
         return None
     return lambda cell: act(Guess(view.player.partner, cell))
-
-
-def _moves(
-    seen: SideSeen,
-    act: Callable[[Action], None],
-    ask_undo: Callable[[ft.Event[ft.OutlinedButton]], None],
-    retain: Retain,
-    app_to_act: bool = False,
-) -> ft.Control:
-    """The buttons under the card: at one table (kept while the same buttons are offered),
-    or played apart; while the app acts, no clue and no undo (either would race its move,
-    and an undo asked then was closed by it)."""
-    if not seen.played_apart:
-        names = offered(seen.view, seen.may_undo)
-        form = clue_form(seen.view, act, names, retain)  # made again when shown or hidden
-        return retain(
-            "actions",
-            (spoken().code, names),
-            lambda key: ft.Row(
-                action_buttons(seen.view, act, ask_undo, names, form), wrap=True, key=key
-            ),
-        )
-    buttons = [
-        *apart_buttons(seen.view, act, seen.visible_words, words_language(seen), app_to_act),
-        *undo_button(ask_undo, seen.may_undo and not app_to_act),
-    ]
-    return ft.Row(buttons, wrap=True, key="actions")
 
 
 def _app_line(thinking: bool, retain: Retain) -> ft.Control:
@@ -306,10 +276,15 @@ def GameTable(following: Following, set_shown: Callable[[PhoneGame], None]) -> f
         set_shown(now)
 
     act, choose = doings(table, phone, game_id, version, show=show, set_message=set_message)
+    # The taps on the buttons under the card, counted: each answer is deaf for a moment.
+    taps = use_kept(0)
+    button_act = counting(taps, act)
 
+    @functools.partial(counting, taps)
     def ask_undo(_event: ft.Event[ft.OutlinedButton]) -> None:  # the version when tapped
         set_undo_asked(version.current)
 
+    @functools.partial(counting, taps)
     def undo(asked: int) -> None:
         set_undo_asked(None)
         guarded(lambda: show(table.undo(phone, game_id, asked)), set_message)(None)
@@ -349,7 +324,7 @@ def GameTable(following: Following, set_shown: Callable[[PhoneGame], None]) -> f
     # of drawing them again whole (the card alone is 10 KB and 150 controls a phone).
     worded = Worded(seen.words, mine, seen.played_apart)
     card = use_key_card(view, on_touch, hidden, seen.struck_assassin, worded, key="card")
-    body += [
+    body.append(
         ft.Row(
             [ft.Container(card, width=CARD_WIDTH), share_slot],
             vertical_alignment=ft.CrossAxisAlignment.START,
@@ -357,37 +332,25 @@ def GameTable(following: Following, set_shown: Callable[[PhoneGame], None]) -> f
             key="wide card",
         )
         if wide
-        else card,
+        else card
+    )
+    # Under the card: the question of a touch chosen, or the line that comes with a clue (so
+    # that the card stays where it was), then the buttons; deaf to taps for a moment after a
+    # tap on them (`use_shielded`): a quick second tap pressed what the first one's answer
+    # drew where it had tapped.
+    asking = undo_asked == game.version  # a move since closes the question
+    under = [
+        *touch_question(view, seen.words, mine, button_act, counting(taps, lambda: choose(None))),
+        *recording_hint(seen, retain),
         # Asked in place, not in a dialog: a dialog's closing animation held the tapping
         # phone's new screen back 0.15 s, and its modal barrier hid it from the reader.
-        undo_question(over, lambda: set_undo_asked(None), lambda: undo(game.version))
-        if undo_asked == game.version  # a move since closes the question
-        else _moves(seen, act, ask_undo, retain, shown.app_to_act),
+        undo_question(
+            over, counting(taps, lambda: set_undo_asked(None)), lambda: undo(game.version)
+        )
+        if asking
+        else moves(seen, button_act, ask_undo, retain, shown.app_to_act),
+        *below_the_card(seen, side, game_id, (shown.side_names, shown.place_on_side), retain),
+        *(show_code(set_sharing, retain) if shares and not showing_code else []),
     ]
-    # The question of a touch chosen sits between the card and the buttons; so does the line
-    # that comes with a clue, so that the card stays where it was.
-    body[-1:-1] = [
-        *touch_question(view, seen.words, mine, act, lambda: choose(None)),
-        *recording_hint(seen, retain),
-    ]
-    body += _below_the_card(seen, side, game_id, (shown.side_names, shown.place_on_side), retain)
-    body += show_code(set_sharing, retain) if shares and not showing_code else []
+    body.append(use_shielded(under, taps.current, spacing=10))
     return use_same_whole(body, lambda parts: screen(parts, spacing=10))
-
-
-def _below_the_card(
-    seen: SideSeen,
-    side: Player,
-    game_id: int,
-    phones: tuple[tuple[str, ...], int],
-    retain: Retain,
-) -> list[ft.Control]:
-    """The story once the game is over; while it is played, this side's phones and a link
-    for more (the game of more than two: kept, not even compared, until a phone comes or
-    goes)."""
-    if seen.story is not None:
-        return [StoryPanel(seen.story, side)]
-    if seen.view.phase is Phase.OVER:
-        return []
-    shows = (spoken().code, game_id, side, phones)
-    return [retain("side phones", shows, made_by(SidePhones, game_id, side, *phones))]

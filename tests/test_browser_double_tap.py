@@ -1,0 +1,193 @@
+"""What an in-process test cannot check, where a screen puts its buttons after a move: a
+quick second tap (a double tap, or a finger that bounces) lands on the spot of the first,
+on the screen the first one's answer drew. Nothing else may be tappable there: an outsider's
+double tap on "Touch WORD" played apart landed on "Stop guessing" and ended the turn. Each
+move of a game is tapped once, at a phone's size, in English and in French (longer words
+wrap otherwise), and the spot is read after the answer."""
+
+from __future__ import annotations
+
+import functools
+import re
+from collections.abc import Callable, Iterator
+
+import pytest
+from playwright.sync_api import Browser, Locator, Page
+
+from gadget.engine import Colour, ShareCode
+from gadget.language import language
+from gadget.store import Store
+from tests.browsers import GAME_ADDRESS, _phone, _see, _type
+from tests.processes import patience_ms
+from tests.shared import Served
+from tests.test_browser_apart import _reveal
+
+pytestmark = pytest.mark.browser
+PHONE = (360, 740)  # the outsider's
+LOCALES = {"en": "en-US", "fr": "fr-FR"}
+WORDS_CODE = re.compile(r"^[0-9A-Z]{5}-[0-9A-Z]{5}-[0-9A-Z]{5}$")
+CODE = re.compile(r"^[0-9A-Z]{5}-[0-9A-Z]{5}$")
+
+
+class Phones:
+    """Two phones of one game in one language, and the words they are asked in."""
+
+    def __init__(self, browser: Browser, served: Served, store: Store, code: str, words: bool):
+        server = served.url
+        self.store = store  # what the phones' taps saved
+        self.say = language(code).gettext
+        self.agent = language(code).pgettext("cell", "agent")  # a cell's colour, said
+        self.a = _phone(browser, server + "/", PHONE, locale=LOCALES[code])
+        deal = "Deal with French words" if code == "fr" else "Deal with English words"
+        self.a.get_by_role(
+            "button", name=self.say(deal if words else "New game"), exact=True
+        ).click()
+        self.a.wait_for_url(GAME_ADDRESS, timeout=patience_ms())
+        self.public_id = self.a.url.rsplit("/", 1)[1]
+        shown = self.a.get_by_text(WORDS_CODE if words else CODE).first
+        shown.wait_for(timeout=patience_ms())
+        self.code = ShareCode.parse(shown.inner_text())
+        self.b = _phone(browser, f"{server}/join/{self.code.text}", PHONE, locale=LOCALES[code])
+        self.see(self.b, "Either player gives the next clue.")
+
+    def record(self) -> tuple[int, str]:
+        """The game as saved: its version and its log."""
+        game = self.store.game_by_public_id(self.public_id)
+        assert game is not None
+        return game.version, game.log
+
+    def asked(self, phone: Page) -> tuple[int, int]:
+        """The questions this phone shows: an undo's, a touch's."""
+        touch = self.say("Touch {word}").split("{", 1)[0]
+        return (
+            self.button(phone, "Take it back").count(),
+            phone.get_by_role("button", name=re.compile("^" + re.escape(touch))).count(),
+        )
+
+    def tapped_twice(self, phone: Page, button: Locator, answered: Callable[[], None]) -> None:
+        """Tap the button where it is on the screen and, once the move's answer is drawn, tap
+        the same spot again at once, as a double tap does: the second tap makes no move and
+        asks no question."""
+        box = _reveal(phone, button).bounding_box()
+        assert box is not None
+        spot = (box["x"] + box["width"] / 2, box["y"] + box["height"] / 2)
+        phone.mouse.click(*spot)
+        answered()
+        phone.mouse.click(*spot)  # on the screen the first tap's answer drew
+        after_one = self.record(), self.asked(phone)
+        phone.wait_for_timeout(1_500)  # longer than its buttons stay deaf, and an answer
+        assert (self.record(), self.asked(phone)) == after_one
+
+    def see(self, phone: Page, text: str, **values: str) -> None:
+        _see(phone, self.say(text).format(**values))
+
+    def seen(self, phone: Page, text: str, **values: str) -> Callable[[], None]:
+        """The wait until the phone says this."""
+        return functools.partial(self.see, phone, text, **values)
+
+    def button(self, phone: Page, name: str, **values: str) -> Locator:
+        return phone.get_by_role("button", name=self.say(name).format(**values), exact=True)
+
+    def cell(self, phone: Page, where: int) -> Locator:
+        """The cell at this place (0..24 from the phone's seat)."""
+        row, column = divmod(where, 5)
+        label = self.say("row {row} column {column}: {words}").format(
+            row=row + 1, column=column + 1, words=""
+        )
+        return phone.get_by_role("button", name=re.compile("^" + re.escape(label)))
+
+    def cells(self) -> list[list[str]]:
+        """What each cell of phone A says after its place (its word, if any, then its
+        colour), from A's seat."""
+        found = []
+        for where in range(25):
+            row, column = divmod(where, 5)
+            label = self.say("row {row} column {column}: {words}").format(
+                row=row + 1, column=column + 1, words=""
+            )
+            text = self.a.get_by_text(re.compile("^" + re.escape(label))).first
+            text.wait_for(state="attached", timeout=patience_ms())
+            found.append(text.inner_text().removeprefix(label).split(self.say(", ")))
+        return found
+
+    def give(self, phone: Page, word: str, number: int | None) -> Locator:
+        """The clue typed (and its number chosen): its button, not yet tapped."""
+        field = "Clue (one word)" if number is not None else "Clue"
+        _type(phone, _reveal(phone, phone.get_by_role("textbox", name=self.say(field))), word)
+        if number is not None:
+            _reveal(phone, self.button(phone, "Number of words")).click()
+            phone.get_by_role("button", name=str(number), exact=True).click()
+        return self.button(phone, "Give clue")
+
+
+@pytest.fixture
+def store(served: Served) -> Iterator[Store]:
+    """The served app's database, read by the test."""
+    opened = Store(f"sqlite:///{served.database}")
+    yield opened
+    opened.close()
+
+
+@pytest.fixture(params=list(LOCALES))
+def code(request: pytest.FixtureRequest) -> Iterator[str]:
+    yield str(request.param)
+
+
+def test_a_second_tap_at_the_table_changes_nothing(
+    served: Served, store: Store, browser: Browser, code: str
+) -> None:
+    phones = Phones(browser, served, store, code, words=False)
+    a, b, seen = phones.a, phones.b, phones.seen
+    gave = "You gave the clue: {clue}. {partner} guesses."
+    phones.tapped_twice(a, phones.give(a, "tree", None), seen(a, gave, clue="tree", partner="B"))
+    # A records B's touch of an agent: the cell is no button once found.
+    mine = next(n for n, said in enumerate(phones.cells()) if said[0] == phones.agent)
+    phones.tapped_twice(a, phones.cell(a, mine), seen(a, "{player} found an agent.", player="B"))
+    # B stops guessing, as A records it: the turn passes.
+    stop = phones.button(a, "{partner} stops guessing", partner="B")
+    phones.tapped_twice(a, stop, seen(a, "{player} stopped guessing.", player="B"))
+    # Undo asks first: the second tap does not answer it; the answer brings back "B stops
+    # guessing", and the second tap does not press it.
+    take = phones.button(a, "Take it back")
+    phones.tapped_twice(a, phones.button(a, "Undo"), take.wait_for)
+    phones.tapped_twice(a, take, stop.wait_for)
+    # B's turn to clue, recorded on B's phone; then A's, with Undo offered beside the form.
+    stop.click()
+    phones.give(b, "river", None).click()
+    phones.see(a, "{partner} gave the clue: {clue}. You guess.", partner="B", clue="river")
+    theirs = next(n for n in range(25) if phones.code.side_b[n] == Colour.GREEN and n != mine)
+    _reveal(b, phones.cell(b, 24 - theirs)).click()
+    _reveal(b, phones.button(b, "{partner} stops guessing", partner="A")).click()
+    phones.see(a, "You give the next clue.")
+    phones.tapped_twice(a, phones.give(a, "stone", None), seen(a, gave, clue="stone", partner="B"))
+
+
+def test_a_second_tap_played_apart_changes_nothing(
+    served: Served, store: Store, browser: Browser, code: str
+) -> None:
+    phones = Phones(browser, served, store, code, words=True)
+    a, b, seen = phones.a, phones.b, phones.seen
+    cells = phones.cells()
+    gave = "You gave the clue: {clue}. {partner} guesses."
+    phones.tapped_twice(a, phones.give(a, "quokka", 2), seen(a, gave, clue="quokka 2", partner="B"))
+    phones.see(b, "{partner} gave the clue: {clue}. You guess.", partner="A", clue="quokka 2")
+    first, second = [n for n, said in enumerate(cells) if said[1] == phones.agent][:2]
+    # B chooses a word, drops it, chooses it again and touches it: B's seat turns A's frame.
+    _reveal(b, phones.cell(b, 24 - first)).click()
+    touch = phones.button(b, "Touch {word}", word=cells[first][0])
+    dropped = functools.partial(touch.wait_for, state="detached")
+    phones.tapped_twice(b, phones.button(b, "Not this one"), dropped)
+    _reveal(b, phones.cell(b, 24 - first)).click()
+    phones.tapped_twice(b, touch, seen(b, "You found an agent."))
+    # The second touch, then Stop guessing: the turn passes to B's clue.
+    _reveal(b, phones.cell(b, 24 - second)).click()
+    touch = phones.button(b, "Touch {word}", word=cells[second][0])
+    phones.tapped_twice(b, touch, functools.partial(touch.wait_for, state="detached"))
+    phones.tapped_twice(b, phones.button(b, "Stop guessing"), seen(b, "You stopped guessing."))
+    # B clues; A touches one of B's bystanders: the turn ends under A's finger.
+    phones.tapped_twice(b, phones.give(b, "wombat", 1), seen(b, gave, clue="wombat 1", partner="A"))
+    covered = (first, second)
+    tan = next(n for n in range(25) if phones.code.side_b[n] == Colour.TAN and n not in covered)
+    _reveal(a, phones.cell(a, tan)).click()
+    touch = phones.button(a, "Touch {word}", word=cells[tan][0])
+    phones.tapped_twice(a, touch, seen(a, "You touched a bystander: the turn ends."))
