@@ -26,7 +26,7 @@ COLOUR_WORDS = {"agent": "G", "assassin": "X", "bystander": "-"}
 GAME_ADDRESS = re.compile(r"/game/[A-Za-z0-9_-]{22}$")
 
 try:
-    from playwright.sync_api import Browser, Locator, Page, Playwright, expect, sync_playwright
+    from playwright.sync_api import Browser, Locator, Page, Playwright, sync_playwright
     from playwright.sync_api import TimeoutError as PlaywrightTimeout
 except ImportError:  # pragma: no cover - the dev install has it
     sync_playwright = None  # type: ignore[assignment]
@@ -142,12 +142,13 @@ def _phone(
     return page
 
 
-def taking_taps(control: Locator) -> Locator:
-    """The control once it is enabled: the part of a game's screen under its card is disabled
+def taking_taps(button: Locator) -> Locator:
+    """The button once it takes taps: the part of a game's screen under its card takes none
     for a moment after a tap on one of its buttons (views/parts/shield.py), while a person
-    reads the answer; a field or a menu of it tapped before then does not take the tap."""
-    expect(control).to_be_enabled(timeout=patience_ms())
-    return control
+    reads the answer; a button of it is then no tappable node to Flutter (a cell and a
+    menu never say so: wait on a button beside them)."""
+    button.and_(button.page.locator("[flt-tappable]")).wait_for(timeout=patience_ms())
+    return button
 
 
 def _grid(page: Page) -> str:

@@ -11,7 +11,7 @@ from playwright.sync_api import Browser, Page
 
 from gadget.engine import Colour, ShareCode
 from gadget.engine.words import shipped_words
-from tests.browsers import _see
+from tests.browsers import _see, taking_taps
 from tests.processes import patience_ms
 from tests.test_browser_apart import COLOURS, WORDS_CODE, _cells, _give, _reveal, _touch
 from tests.test_topology import (
@@ -76,13 +76,17 @@ def test_phones_on_two_processes_play_a_whole_game_apart_with_the_words(
 
     # Undo on A's phone (process 1) takes the bystander back on B's (process 2).
     _reveal(phone_a, phone_a.get_by_role("button", name="Undo", exact=True)).click()
-    _reveal(phone_a, phone_a.get_by_role("button", name="Take it back", exact=True)).click()
+    _reveal(
+        phone_a, taking_taps(phone_a.get_by_role("button", name="Take it back", exact=True))
+    ).click()
     _see(phone_b, "Stop guessing")
     _label(phone_b, 24 - bystander, re.escape(b_said[bystander]))  # nothing on it any more
     _label(phone_a, bystander, re.escape(f"{words[bystander]}, bystander"))
 
     # B stops and types a clue on process 2; A touches one of B's assassins on process 1.
-    _reveal(phone_b, phone_b.get_by_role("button", name="Stop guessing", exact=True)).click()
+    _reveal(
+        phone_b, taking_taps(phone_b.get_by_role("button", name="Stop guessing", exact=True))
+    ).click()
     _give(phone_b, "winter", 1)
     _see(phone_a, "B gave the clue: winter 1. You guess.")
     assassin = next(c for c in range(25) if code.side_b[c] == Colour.BLACK and c != agent)

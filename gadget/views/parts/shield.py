@@ -53,7 +53,7 @@ def _shielded(parts: list[ft.Control], taps: int, spacing: int) -> ft.Control:
             page.run_task(lift)
 
     ft.use_effect(lift_later, [taps])
-    return ft.Container(ft.Column(parts, spacing=spacing), disabled=deaf)
+    return ft.Container(ft.Column(parts, spacing=spacing), ignore_interactions=deaf)
 
 
 Shielded = component(_shielded)
