@@ -73,8 +73,8 @@ class Phones:
         spot = (box["x"] + box["width"] / 2, box["y"] + box["height"] / 2)
         button.click()  # once nothing covers it (a menu closing over a clue's button)
         answered()
+        after_one = self.record(), self.asked(phone)  # saved before its answer was drawn
         phone.mouse.click(*spot)  # on the screen the first tap's answer drew
-        after_one = self.record(), self.asked(phone)
         phone.wait_for_timeout(1_500)  # longer than its buttons stay deaf, and an answer
         assert (self.record(), self.asked(phone)) == after_one
 
@@ -191,3 +191,24 @@ def test_a_second_tap_played_apart_changes_nothing(
     _reveal(a, phones.cell(a, tan)).click()
     touch = phones.button(a, "Touch {word}", word=cells[tan][0])
     phones.tapped_twice(a, touch, seen(a, "You touched a bystander: the turn ends."))
+
+
+def test_a_second_tap_does_not_give_a_clue_past_its_warning(
+    served: Served, store: Store, browser: Browser, code: str
+) -> None:
+    # An outsider's: with a first warning shown, the clue changed to another word on the
+    # table and Give clue tapped twice; the first tap drew the new warning in the old one's
+    # place, and the second gave the clue unread.
+    phones = Phones(browser, served, store, code, words=True)
+    a = phones.a
+    first, second = [said[0] for said in phones.cells() if said[0].isalpha()][:2]
+    phones.give(a, first.lower(), 1).click()
+    phones.see(a, "{word} is on the table", word=first)
+    field = a.get_by_role("textbox", name=phones.say("Clue (one word)"))
+    _type(a, _reveal(a, field), second.lower())
+    give = phones.button(a, "Give clue")
+    phones.tapped_twice(a, give, phones.seen(a, "{word} is on the table", word=second))
+    # Read, and tapped again: the players agreed to give it.
+    gave = "You gave the clue: {clue}. {partner} guesses."
+    taking_taps(give).click()
+    phones.see(a, gave, clue=f"{second.lower()} 1", partner="B")

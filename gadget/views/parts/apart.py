@@ -16,6 +16,7 @@ from gadget.views.parts.events import Tap
 from gadget.views.parts.fields import text_of, typed_field, use_typed, whole_number
 from gadget.views.parts.hooks import Kept, use_kept, use_value
 from gadget.views.parts.language import _, say
+from gadget.views.parts.shield import use_shielded
 
 
 @component
@@ -32,6 +33,7 @@ def ApartClueForm(
     word = use_typed()
     number = use_kept("")
     flagged, set_flagged = use_value(lambda: "")  # the clue the flags below were read for
+    warned = use_kept(0)  # warnings drawn: Give, in its place again, is deaf while one is read
     problem, set_problem = use_value(lambda: "")
 
     # Said of the clue last tapped, until the next tap: nothing is drawn again while the
@@ -50,6 +52,7 @@ def ApartClueForm(
             return
         set_problem("")
         if clue_flags(clue, visible, language) and flagged != clue:
+            warned.current += 1  # a second tap of a double tap is no "again"
             set_flagged(clue)  # shown first: the next tap on Give sends it anyway
             return
         set_flagged("")
@@ -81,7 +84,7 @@ def ApartClueForm(
                 size=13,
             )
         )
-    shown.append(ft.Button(_("Give clue"), on_click=give))
+    shown.append(use_shielded([ft.Button(_("Give clue"), on_click=give)], warned.current, 0))
     return ft.Column(shown, spacing=6)
 
 
