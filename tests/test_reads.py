@@ -129,7 +129,8 @@ def test_the_count_sees_a_write(store: Store, clock: FakeClock) -> None:
 
 def _cut_every_connection(url: str) -> int:
     """Terminate every connection to this test's database but the cutter's (never
-    another's): as a restart of the database server does."""
+    another's): as a restart of the database server does. Clients only: an autovacuum
+    worker on the database is the server's own, and only a superuser may end it."""
     engine = create_engine(url)
     try:
         with engine.connect() as connection:
@@ -137,6 +138,7 @@ def _cut_every_connection(url: str) -> int:
                 text(
                     "SELECT pg_terminate_backend(pid) FROM pg_stat_activity"
                     " WHERE datname = current_database() AND pid <> pg_backend_pid()"
+                    " AND backend_type = 'client backend'"
                 )
             ).all()
             connection.commit()

@@ -5,6 +5,7 @@ from __future__ import annotations
 
 import asyncio
 import contextlib
+import contextvars
 import traceback
 import weakref
 from collections.abc import Callable
@@ -54,16 +55,19 @@ def use_live(
         loop = asyncio.get_running_loop()
         heard = News(moves_on(loop), shown_version)
 
-        def notify(version: int | None) -> None:  # called on whichever thread made the change
-            loop.call_soon_threadsafe(heard.consider, version)
+        def read_here(moved_to: int | None) -> bool:
+            if back.done() or session.connection is None:
+                return False  # away: read once it comes back, in this task
+            read(moved_to)
+            return True
 
-        stop_watching = table.hub.watch(subject, notify)
+        stop_watching = table.hub.watch(subject, _listener(heard))
         back = asyncio.ensure_future(reconnection(session))
         news = asyncio.ensure_future(heard.changed.wait())
         shown = False
         try:
             await in_turn(read)  # the first read, here and not in a render
-            heard.opened()
+            heard.opened(read_here)
             _shown_live[loop] = _shown_live.get(loop, 0) + 1
             shown = True
             while True:
@@ -77,7 +81,7 @@ def use_live(
                     back = asyncio.ensure_future(reconnection(session))
                     heard.away()
                     await in_turn(read)
-                    heard.opened()
+                    heard.opened(read_here)
                     redraw(None)
         finally:  # the screen went, or its session was closed
             heard.stop()
@@ -88,6 +92,18 @@ def use_live(
             stop_watching()
 
     use_task(follow, [subject])
+
+
+def _listener(heard: News) -> Callable[[int | None], None]:
+    """What the hub calls, on whichever thread made the change: the notice considered on
+    this loop, in the screen's session (a read in it draws on that session's page)."""
+    loop = asyncio.get_running_loop()
+    here = contextvars.copy_context()
+
+    def notify(version: int | None) -> None:
+        loop.call_soon_threadsafe(heard.consider, version, context=here)
+
+    return notify
 
 
 #: Screens that may open in one turn of the loop. Measured with 100 tables joining at once
@@ -144,18 +160,24 @@ class News:
         self.shown_version = shown_version
         self.heard = True  # until the screen goes
         self.up = False  # until its first read
+        # While the screen is up: read a move at once (True), or not now (False: the phone is
+        # away, the task reads it when it comes back).
+        self.read_here: Callable[[int | None], bool] | None = None
         self.counted = False  # the news waiting is a move under way
         self.moved_to: int | None = None  # the newest version moves alone brought since read
         self.whole = False  # news other than moves came since read
 
-    def opened(self) -> None:
-        """The screen's first read is drawn: what it hears from now is a move to show."""
+    def opened(self, read_here: Callable[[int | None], bool] | None = None) -> None:
+        """The screen's first read is drawn: what it hears from now is a move to show, read
+        by `read_here` in the notice's own turn of the loop when it can."""
         self.up = True
+        self.read_here = read_here
 
     def away(self) -> None:
         """The phone came back, and its screen waits its turn to read again, as a first
         read does: that read shows what it heard meanwhile, which is no move under way."""
         self.up = False
+        self.read_here = None
         self.moved_to, self.whole = None, False  # read whole
         if self.counted:
             self.counted = False
@@ -169,10 +191,30 @@ class News:
                 self.whole = True
             else:
                 self.moved_to = max(version, self.moved_to or 0)
+            if self._read_at_once():
+                return
             if self.up and not self.counted:
                 self.counted = True
                 self.moves.begun()
             self.changed.set()
+
+    def _read_at_once(self) -> bool:
+        """Read the news here, in the notice's turn of the loop, if the screen is up, its
+        phone is here and its task has no news waiting: drawn in the next turn, a move among
+        a restart's first screens waits for those of two turns, not of five (a wake of the
+        task, of its wait, and of the task again, each a turn). Counted under way until
+        drawn."""
+        if not self.up or self.read_here is None or self.changed.is_set():
+            return False
+        moved_to = None if self.whole else self.moved_to
+        self.moves.begun()
+        try:
+            if not self.read_here(moved_to):
+                return False
+            self.moved_to, self.whole = None, False
+            return True
+        finally:
+            asyncio.get_running_loop().call_soon(self.moves.ended)  # after the session draws
 
     async def shown(self, read: Callable[[int | None], None] | None) -> None:
         """The news read (None: not now) and drawn (the scheduler it woke runs first): read
