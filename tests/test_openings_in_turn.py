@@ -283,13 +283,13 @@ def test_a_screen_waiting_for_its_first_read_counts_no_move_under_way() -> None:
 
 
 @at_the_table
-async def test_a_watching_phone_draws_a_move_in_the_second_turn_of_the_loop_after_it(
+async def test_a_watching_phone_draws_a_move_in_the_turn_of_the_loop_after_it(
     table: Table,
 ) -> None:
-    """A notice is read in its own turn of the loop and drawn in the next: each turn of a
-    move waits for what else the loop has ready then (a restart's first screens), and
-    through the screen's task (its wake, its wait's, its own again) the partner's screen
-    was drawn five turns after the move, not two."""
+    """A notice is read and drawn in its own turn of the loop: each turn of a move waits
+    for what else the loop has ready then (a restart's first screens), and through the
+    screen's task (its wake, its wait's, its own again) and the session's scheduler, the
+    partner's screen was drawn five turns after the move, not one."""
     phone_a, phone_b, code = await deal_and_join(table)
     await give_clue(phone_a, "tree")
     assert await phone_b.until_says("A gave the clue: tree. You guess.")
@@ -312,4 +312,4 @@ async def test_a_watching_phone_draws_a_move_in_the_second_turn_of_the_loop_afte
     loop.call_soon(count)  # in the turn after the tap's, which tells B's screen
     await phone_a.session.dispatch_event(cell._i, "click", None)
     assert await phone_b.until_says("You found an agent.")
-    assert drawn_at[0] <= 2, f"drawn {drawn_at[0]} turns after the move"
+    assert drawn_at[0] <= 1, f"drawn {drawn_at[0]} turns after the move"

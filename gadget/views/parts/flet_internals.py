@@ -154,3 +154,15 @@ def send_patch(holder: base_control.BaseControl, replaces: list[dict[str, object
         PatchControlBody(holder._i, object_patch.ObjectPatch(replaces).to_message()),
     )
     session._Session__send_message(message)  # type: ignore[attr-defined]  # Flet's own sender
+
+
+def draw_now(session: Any) -> None:
+    """Draw what the session's scheduler would draw in the next turn of the loop (Flet's
+    `Session.__updates_scheduler` updates each control waiting, then runs the effects
+    waiting: they stay for it), here: the controls a read outside any event changed."""
+    waiting: set[base_control.BaseControl] = session._Session__pending_updates
+    if waiting:
+        controls = list(waiting)
+        waiting.clear()
+        for control in controls:
+            control.update()

@@ -15,6 +15,7 @@ import flet as ft
 from gadget.services.hub import Subject
 from gadget.views.parts.asking import reconnection
 from gadget.views.parts.boundary import TROUBLE
+from gadget.views.parts.flet_internals import draw_now
 from gadget.views.parts.hooks import use_stable, use_task
 from gadget.views.served.table_context import use_table
 
@@ -59,6 +60,7 @@ def use_live(
             if back.done() or session.connection is None:
                 return False  # away: read once it comes back, in this task
             read(moved_to)
+            draw_now(session)  # in this turn too, not the scheduler's next
             return True
 
         stop_watching = table.hub.watch(subject, _listener(heard))
@@ -200,10 +202,10 @@ class News:
 
     def _read_at_once(self) -> bool:
         """Read the news here, in the notice's turn of the loop, if the screen is up, its
-        phone is here and its task has no news waiting: drawn in the next turn, a move among
-        a restart's first screens waits for those of two turns, not of five (a wake of the
-        task, of its wait, and of the task again, each a turn). Counted under way until
-        drawn."""
+        phone is here and its task has no news waiting (`read_here` draws it too): a move
+        among a restart's first screens waits for those of one turn, not of five (a wake of
+        the task, of its wait, of the task again, and of the session's scheduler, each a
+        turn). Counted under way until the turn's end."""
         if not self.up or self.read_here is None or self.changed.is_set():
             return False
         moved_to = None if self.whole else self.moved_to
@@ -214,7 +216,7 @@ class News:
             self.moved_to, self.whole = None, False
             return True
         finally:
-            asyncio.get_running_loop().call_soon(self.moves.ended)  # after the session draws
+            asyncio.get_running_loop().call_soon(self.moves.ended)
 
     async def shown(self, read: Callable[[int | None], None] | None) -> None:
         """The news read (None: not now) and drawn (the scheduler it woke runs first): read
