@@ -18,7 +18,7 @@ import msgpack
 import websockets
 from flet.messaging.protocol import decode_ext_from_msgpack
 
-from tests.processes import PortTakenError, _listening_sockets, holds_port
+from tests.processes import PortTakenError, _listening_sockets, holds_port, stat_fields
 
 PATIENCE = 5.0  # an update later than this is an error
 # s for both phones' first screens when a table joins with many others: measured, p95 3.6 s
@@ -176,25 +176,15 @@ def cpu_seconds(pids: list[int]) -> float:
     """User and system CPU time these processes have used (Linux /proc)."""
     total = 0
     for pid in pids:
-        try:
-            fields = Path(f"/proc/{pid}/stat").read_text().rsplit(")", 1)[1].split()
-        except OSError:
-            continue
-        total += int(fields[11]) + int(fields[12])  # utime, stime
+        fields = stat_fields(pid)
+        if fields is not None:
+            total += int(fields[11]) + int(fields[12])  # utime, stime
     return total / os.sysconf("SC_CLK_TCK")
-
-
-def _stat(pid: int) -> list[str] | None:
-    """A process's /proc stat fields after its name (None: it is gone)."""
-    try:
-        return Path(f"/proc/{pid}/stat").read_text().rsplit(")", 1)[1].split()
-    except (OSError, IndexError):
-        return None
 
 
 def postmaster_of(backend: int) -> int | None:
     """The PostgreSQL server that started this backend (None: not on this machine)."""
-    fields = _stat(backend)
+    fields = stat_fields(backend)
     return int(fields[1]) if fields is not None else None
 
 
@@ -203,11 +193,11 @@ def database_cpu_seconds(postmaster: int | None) -> float:
     used (added to it as each ends), and its backends alive now. Counting the `postgres`
     processes alive before and after a round counted other servers of the machine, and lost
     the backends that ended meanwhile: the column once went negative (an outsider's)."""
-    if postmaster is None or (main := _stat(postmaster)) is None:
+    if postmaster is None or (main := stat_fields(postmaster)) is None:
         return float("nan")
     ticks = sum(int(main[n]) for n in (11, 12, 13, 14))  # utime, stime, cutime, cstime
     for entry in Path("/proc").iterdir():
-        fields = _stat(int(entry.name)) if entry.name.isdigit() else None
+        fields = stat_fields(int(entry.name)) if entry.name.isdigit() else None
         if fields is not None and int(fields[1]) == postmaster:
             ticks += int(fields[11]) + int(fields[12])
     return ticks / os.sysconf("SC_CLK_TCK")

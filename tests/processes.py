@@ -69,16 +69,21 @@ def _listening_sockets(port: int) -> set[str] | None:
     return sockets
 
 
+def stat_fields(pid: int) -> list[str] | None:
+    """A process's /proc stat fields after its name (None: it is gone)."""
+    try:
+        return Path(f"/proc/{pid}/stat").read_text().rsplit(")", 1)[1].split()
+    except (OSError, IndexError):
+        return None
+
+
 def _family(pid: int) -> set[int]:
     """The process and every process it started, and they started (Linux /proc)."""
     parents: dict[int, int] = {}
     for entry in Path("/proc").iterdir():
-        try:
-            if entry.name.isdigit():
-                stat = (entry / "stat").read_text()
-                parents[int(entry.name)] = int(stat.rsplit(")", 1)[1].split()[1])
-        except (OSError, IndexError, ValueError):
-            continue  # ended meanwhile
+        fields = stat_fields(int(entry.name)) if entry.name.isdigit() else None
+        if fields is not None:  # (None: ended meanwhile)
+            parents[int(entry.name)] = int(fields[1])
     family, grown = {pid}, True
     while grown:
         born = {child for child, parent in parents.items() if parent in family} - family

@@ -9,6 +9,7 @@ from __future__ import annotations
 
 import functools
 import re
+import time
 from collections.abc import Callable, Iterator
 
 import pytest
@@ -17,6 +18,7 @@ from playwright.sync_api import Browser, Locator, Page
 from gadget.engine import Colour, ShareCode
 from gadget.language import language
 from gadget.store import Store
+from gadget.views.parts.shield import DEAF_SECONDS
 from tests.browsers import GAME_ADDRESS, _phone, _see, _type, taking_taps
 from tests.processes import patience_ms
 from tests.shared import Served
@@ -71,11 +73,15 @@ class Phones:
         box = _reveal(phone, button).bounding_box()
         assert box is not None
         spot = (box["x"] + box["width"] / 2, box["y"] + box["height"] / 2)
+        started = time.monotonic()
         button.click()  # once nothing covers it (a menu closing over a clue's button)
         answered()
+        answer_ms = 1000 * (time.monotonic() - started)  # a tap's, here and now
         after_one = self.record(), self.asked(phone)  # saved before its answer was drawn
         phone.mouse.click(*spot)  # on the screen the first tap's answer drew
-        phone.wait_for_timeout(1_500)  # longer than its buttons stay deaf, and an answer
+        # Past the moment its buttons stay deaf, then time for a move to be saved and drawn
+        # (a second move comes within that, if it comes at all).
+        phone.wait_for_timeout(1000 * DEAF_SECONDS + max(3 * answer_ms, 1_000))
         assert (self.record(), self.asked(phone)) == after_one
 
     def see(self, phone: Page, text: str, **values: str) -> None:

@@ -18,6 +18,7 @@ from flet.controls import base_control, object_patch
 from flet.controls.control_event import get_event_field_type as _flet_type_of
 from flet.messaging.protocol import Message as ClientMessage  # not a message to translate
 from flet.messaging.protocol import MessageAction, PatchControlBody
+from flet.messaging.session import Session
 
 #: The Flet these replacements were copied from and checked against.
 FLET_VERSION = "1.0.5"
@@ -156,11 +157,11 @@ def send_patch(holder: base_control.BaseControl, replaces: list[dict[str, object
     session._Session__send_message(message)  # type: ignore[attr-defined]  # Flet's own sender
 
 
-def draw_now(session: Any) -> None:
+def draw_now(session: Session) -> None:
     """Draw what the session's scheduler would draw in the next turn of the loop (Flet's
     `Session.__updates_scheduler` updates each control waiting, then runs the effects
     waiting: they stay for it), here: the controls a read outside any event changed."""
-    waiting: set[base_control.BaseControl] = session._Session__pending_updates
+    waiting: set[base_control.BaseControl] = session._Session__pending_updates  # type: ignore[attr-defined]
     if waiting:
         controls = list(waiting)
         waiting.clear()
