@@ -4,12 +4,15 @@ guesser's own phone, judged by the server, and the story at the end."""
 
 from __future__ import annotations
 
+import asyncio
+
 import pytest
 
 from gadget.engine import Colour, Player, ShareCode
 from gadget.engine.words import newest_list
 from gadget.services.table import Table, UndoRefusedError
 from gadget.store import SeatError
+from gadget.views.parts.shield import DEAF_SECONDS
 from tests.phones import Phone, decoded_strings, device_of, new_device, seated
 from tests.screens import at_the_table, seat_of
 
@@ -38,6 +41,7 @@ async def _give(phone: Phone, word: str, number: str) -> None:
     await phone.choose("No.", number)
     await phone.tap("Give clue")
     if phone.says("The rule book may forbid this clue:"):
+        await asyncio.sleep(DEAF_SECONDS)  # read
         await phone.tap("Give clue")
 
 
@@ -104,6 +108,7 @@ async def test_two_phones_play_apart_with_the_words_on_both(table: Table) -> Non
     assert phone_a.says("1. A's clue: OCEAN 2") and phone_a.says("2. B's clue: FOREST 1")
     assert phone_a.says(f"B touched {words.words[green[0]].upper()}")
     assert phone_b.says(f"A touched {words.words[black_b].upper()}")
+    assert phone_a.says("B stopped guessing.")  # named (French said "A arrêté de deviner.")
 
 
 @at_the_table
@@ -159,6 +164,10 @@ async def test_a_clue_that_echoes_a_visible_word_is_flagged_before_it_is_sent(ta
     await phone_a.tap("Give clue")
     assert await phone_a.until_says("The rule book may forbid this clue:")
     assert table.game(game.id).version == 0  # type: ignore[attr-defined]
+    await phone_a.tap("Give clue")  # at once: a double tap, or a bounce, is not "again"
+    await phone_a.submit("Clue (one word)", echo + "s")  # nor Enter
+    assert table.game(game.id).version == 0  # type: ignore[attr-defined]
+    await asyncio.sleep(DEAF_SECONDS)  # the warning read
     await phone_a.tap("Give clue")  # the same clue again: the players agreed
     assert await phone_b.until_says(f"A gave the clue: {echo}s 1. You guess.")
     await phone_b.tap("Invalid clue: discard a token")
@@ -176,6 +185,7 @@ async def test_a_clue_needs_one_word_and_a_number_played_apart(table: Table) -> 
     await phone_a.type("Clue (one word)", "sea")
     await phone_a.tap("Give clue")
     if phone_a.says("The rule book may forbid this clue:"):  # SEA, SEAL... on the table
+        await asyncio.sleep(DEAF_SECONDS)
         await phone_a.tap("Give clue")
     assert table.game(game.id).version == 1  # type: ignore[attr-defined]
 

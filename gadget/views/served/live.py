@@ -11,6 +11,7 @@ import weakref
 from collections.abc import Callable
 
 import flet as ft
+from flet.messaging.session import Session
 
 from gadget.services.hub import Subject
 from gadget.views.parts.asking import reconnection
@@ -56,13 +57,8 @@ def use_live(
         loop = asyncio.get_running_loop()
         heard = News(moves_on(loop), shown_version)
 
-        def read_here(moved_to: int | None) -> bool:
-            if back.done() or session.connection is None:
-                return False  # away: read once it comes back, in this task
-            read(moved_to)
-            draw_now(session)  # in this turn too, not the scheduler's next
-            return True
-
+        # `back` is made anew each time the phone comes back: read when the notice comes.
+        read_here = _reader_here(session, read, lambda: back.done())  # noqa: PLW0108
         stop_watching = table.hub.watch(subject, _listener(heard))
         back = asyncio.ensure_future(reconnection(session))
         news = asyncio.ensure_future(heard.changed.wait())
@@ -94,6 +90,22 @@ def use_live(
             stop_watching()
 
     use_task(follow, [subject])
+
+
+def _reader_here(
+    session: Session, read: Callable[[int | None], None], came_back: Callable[[], bool]
+) -> Callable[[int | None], bool]:
+    """A notice's read, and its draw in that turn too (not the scheduler's next), while the
+    phone is here; False if it is away (the task reads once it comes back)."""
+
+    def read_here(moved_to: int | None) -> bool:
+        if came_back() or session.connection is None:
+            return False
+        read(moved_to)
+        draw_now(session)
+        return True
+
+    return read_here
 
 
 def _listener(heard: News) -> Callable[[int | None], None]:
