@@ -17,7 +17,7 @@ from gadget.views.parts.events import Tap
 from gadget.views.parts.fields import text_of, typed_field, use_typed, whole_number
 from gadget.views.parts.hooks import Kept, use_kept, use_value
 from gadget.views.parts.language import _, say
-from gadget.views.parts.shield import DEAF_SECONDS, use_shielded
+from gadget.views.parts.shield import DEAF_SECONDS
 
 
 @component
@@ -34,8 +34,7 @@ def ApartClueForm(
     word = use_typed()
     number = use_kept("")
     flagged, set_flagged = use_value(lambda: "")  # the clue the flags below were read for
-    warned = use_kept(0)  # warnings drawn: Give, in its place again, is deaf while one is read
-    warned_at = use_kept(0.0)  # when the last one was drawn (time.monotonic)
+    warned_at = use_kept(0.0)  # when the last warning was drawn (time.monotonic)
     problem, set_problem = use_value(lambda: "")
 
     # Said of the clue last tapped, until the next tap: nothing is drawn again while the
@@ -54,13 +53,13 @@ def ApartClueForm(
             return
         set_problem("")
         if clue_flags(clue, visible, language) and flagged != clue:
-            warned.current += 1  # a second tap of a double tap is no "again"
             warned_at.current = time.monotonic()
             set_flagged(clue)  # shown first: the next tap on Give sends it anyway
             return
         if flagged and time.monotonic() - warned_at.current < DEAF_SECONDS:
-            # Nor is one that left the phone before the deaf button reached it (a slow
-            # network: an outsider's, 100 ms away), or Enter: the warning is read first.
+            # A tap this soon is not "again": a double tap's second (the warning drawn where
+            # the last one was, Give in its place), or Enter; judged here, where it arrives,
+            # since a phone 100 ms away sent it before any deaf button could reach it.
             return
         set_flagged("")
         on_clue(clue, count)
@@ -91,7 +90,7 @@ def ApartClueForm(
                 size=13,
             )
         )
-    shown.append(use_shielded([ft.Button(_("Give clue"), on_click=give)], warned.current, 0))
+    shown.append(ft.Button(_("Give clue"), on_click=give))
     return ft.Column(shown, spacing=6)
 
 
