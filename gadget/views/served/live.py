@@ -217,18 +217,13 @@ class News:
         phone is here and its task has no news waiting (`read_here` draws it too): a move
         among a restart's first screens waits for those of one turn, not of five (a wake of
         the task, of its wait, of the task again, and of the session's scheduler, each a
-        turn). Counted under way until the turn's end."""
+        turn). Read and drawn before the loop turns, it is never a move under way (`Moves`)."""
         if not self.up or self.read_here is None or self.changed.is_set():
             return False
-        moved_to = None if self.whole else self.moved_to
-        self.moves.begun()
-        try:
-            if not self.read_here(moved_to):
-                return False
-            self.moved_to, self.whole = None, False
-            return True
-        finally:
-            asyncio.get_running_loop().call_soon(self.moves.ended)
+        if not self.read_here(None if self.whole else self.moved_to):
+            return False
+        self.moved_to, self.whole = None, False
+        return True
 
     async def shown(self, read: Callable[[int | None], None] | None) -> None:
         """The news read (None: not now) and drawn (the scheduler it woke runs first): read

@@ -83,7 +83,7 @@ def _turn_lines(number: int, turn: Turn, seat: Player) -> list[ft.Control]:
         lines.append(ft.Text(_("Called invalid: a token discarded."), color=palette.SETBACK))
     lines += [_touch_line(touch, seat) for touch in turn.touches]
     if turn.stopped and turn.clue is not None:  # (sudden death has neither clue nor stop)
-        guesser = turn.clue.by.partner.value.upper()  # named: a French line without read as A
+        guesser = turn.clue.by.partner.value.upper()  # named: French put no one there, read "A"
         lines.append(ft.Text(_("{player} stopped guessing.").format(player=guesser), size=13))
     return lines
 
