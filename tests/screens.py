@@ -6,26 +6,16 @@ import asyncio
 from collections.abc import Awaitable, Callable
 from pathlib import Path
 
-import pytest
-
 from gadget.engine import KeyCard, Player, ShareCode
 from gadget.services import games
 from gadget.services.table import Table
 from gadget.store import Store
-from gadget.views.parts import shield
 from tests.cards import CODE_TEXT
 from tests.clocks import FakeClock
 from tests.phones import Phone, serve
 
 A, B = Player.A, Player.B
 Scenario = Callable[[Table], Awaitable[None]]
-
-
-def hold_deaf(monkeypatch: pytest.MonkeyPatch) -> None:
-    """Keep the part under a card deaf after a tap for the whole test: its lift, 0.4 s after
-    the tap, is a render and a diff of its own, and a counted stretch that outlasts it
-    (both cores busy, a clean clone's `make test`) counted one more (views/parts/shield.py)."""
-    monkeypatch.setattr(shield, "DEAF_SECONDS", 3600.0)
 
 
 def at_the_table(scenario: Scenario) -> Callable[[Path], None]:

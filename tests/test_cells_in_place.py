@@ -15,17 +15,13 @@ from flet.controls import object_patch
 from gadget.engine import Colour, Player
 from gadget.services.table import Table
 from tests.phones import Phone, Sent, encoded, sent_changes, told_to
-from tests.screens import at_the_table, card_of, deal_and_join, give_clue, hold_deaf, seat_of
+from tests.screens import at_the_table, card_of, deal_and_join, give_clue, seat_of
 from tests.test_apart_screens import _apart_game, _cells, _give
 from tests.test_move_cost import made_controls, watched
 
-
-@pytest.fixture(autouse=True)
-def _deaf_held(monkeypatch: pytest.MonkeyPatch) -> None:
-    hold_deaf(monkeypatch)
-
-
 A, B = Player.A, Player.B
+# A count of a move's work is counted over the move alone (tests/conftest.deaf_held).
+pytestmark = pytest.mark.usefixtures("deaf_held")
 
 
 async def fresh_tab(phone: Phone) -> Phone:

@@ -24,16 +24,13 @@ from gadget.services.table import Table
 from gadget.store import Store
 from gadget.views.parts import keycard
 from tests.phones import Phone, Sent, sent_changes, told_to
-from tests.screens import at_the_table, card_of, deal_and_join, give_clue, hold_deaf, seat_of
+from tests.screens import at_the_table, card_of, deal_and_join, give_clue, seat_of
 from tests.seated import Seated
 from tests.test_side_invites import clued_apart
 
 A, B = Player.A, Player.B
-
-
-@pytest.fixture(autouse=True)
-def _deaf_held(monkeypatch: pytest.MonkeyPatch) -> None:
-    hold_deaf(monkeypatch)
+# A count of a move's work is counted over the move alone (tests/conftest.deaf_held).
+pytestmark = pytest.mark.usefixtures("deaf_held")
 
 
 @contextmanager
