@@ -10,6 +10,9 @@ most at the budget's rates (a phone past them is slowed). A full queue stops the
 (the phone's messages wait in its own socket: backpressure), and a phone that keeps it full
 is closed with 1008 and a reason. A phone that leaves is ordinary: the sends that find it
 gone log nothing.
+
+A tap is a move under way on its process from the moment it is read (`live.Moves`: opening
+screens wait for it), not only once Flet's task for it runs, two turns of the loop later.
 """
 
 from __future__ import annotations
@@ -28,6 +31,7 @@ from starlette.types import ASGIApp, Message, Receive, Scope, Send
 from starlette.websockets import WebSocketDisconnect
 
 from gadget.views.parts.link import LINK, Link
+from gadget.views.served.live import moves_on
 
 log = logging.getLogger("gadget")
 
@@ -67,21 +71,41 @@ CONTROL_EVENT: Final = 3  # Flet's message actions (flet.messaging.protocol.Mess
 UPDATE_CONTROL_PROPS: Final = 4
 
 
-def typing(frame: bytes) -> bool:
-    """Whether a message is what typing sends (a field's "change", a property update), as
-    Flet frames it: [0x00][msgpack [action, body]]; a large one, whatever it is, counts as
-    typing (its bytes are what cost); one that is not Flet's counts as a tap."""
-    if len(frame) > 1024:
-        return True
-    if frame[:1] != b"\x00":
-        return False
+def _flets(frame: bytes) -> tuple[object, object] | None:
+    """A small message as Flet frames it, [0x00][msgpack [action, body]]: its action and
+    body (None: a large one, or not Flet's)."""
+    if len(frame) > 1024 or frame[:1] != b"\x00":
+        return None
     try:
         action, body = msgpack.unpackb(frame[1:], strict_map_key=False)
-    except Exception:  # anything that is not a Flet message: a tap's budget
+    except Exception:  # anything that is not a Flet message
+        return None
+    return action, body
+
+
+def typing(frame: bytes) -> bool:
+    """Whether a message is what typing sends (a field's "change", a property update); a
+    large one, whatever it is, counts as typing (its bytes are what cost); one that is not
+    Flet's counts as a tap."""
+    if len(frame) > 1024:
+        return True
+    flets = _flets(frame)
+    if flets is None:
         return False
+    action, body = flets
     return action == UPDATE_CONTROL_PROPS or (
         action == CONTROL_EVENT and isinstance(body, dict) and body.get("name") == "change"
     )
+
+
+def a_tap(frame: bytes) -> bool:
+    """Whether a message is a control's event other than typing's: a tap, which may be a
+    move (a method's answer, a property update or a field's "change" is none)."""
+    flets = _flets(frame)
+    if flets is None:
+        return False
+    action, body = flets
+    return action == CONTROL_EVENT and isinstance(body, dict) and body.get("name") != "change"
 
 
 class Meter:
@@ -160,7 +184,8 @@ class Connection:
         self.clock = clock
         self.meter = Meter(budget, clock)
         self.link = Link()
-        self.queue: deque[Message] = deque()
+        # Each message read, and whether it is a tap counted as a move under way (`_read`).
+        self.queue: deque[tuple[Message, bool]] = deque()
         self.queued_bytes = 0
         self.changed = asyncio.Event()  # a message queued, or one handed on
         self.reader: asyncio.Task[None] | None = None
@@ -177,12 +202,17 @@ class Connection:
         while not self.queue:
             self.changed.clear()
             await self.changed.wait()
-        message = self.queue.popleft()
+        message, counted = self.queue.popleft()
         self.changed.set()
         if message["type"] == "websocket.receive":
             frame = _frame(message)
             self.queued_bytes -= len(frame)
             self.wait = self.meter.charge(frame)
+        if counted:
+            # Flet makes the tap's task now, to run in the next turn: counted until the turn
+            # after, when that task has counted its move itself (`live.tap_under_way`).
+            loop = asyncio.get_running_loop()
+            loop.call_soon(loop.call_soon, moves_on(loop).ended)
         return message
 
     async def _read_ahead(self) -> None:
@@ -192,7 +222,7 @@ class Connection:
             await self._read_until_the_end()
         finally:
             if not self.link.ended.is_set():
-                self.queue.append({"type": "websocket.disconnect", "code": 1006})
+                self.queue.append(({"type": "websocket.disconnect", "code": 1006}, False))
                 self.changed.set()
                 self.link.end()
 
@@ -202,13 +232,10 @@ class Connection:
         full_since: float | None = None
         while True:
             message = await self._receive()
-            self.queue.append(message)
-            self.changed.set()
+            self._read(message)
             if message["type"] == "websocket.disconnect":
                 self.link.end()
                 return
-            if message["type"] == "websocket.receive":
-                self.queued_bytes += len(_frame(message))
             while self._full():
                 now = self.clock()
                 full_since = full_since or now
@@ -221,6 +248,27 @@ class Connection:
             if len(self.queue) <= self.budget.queued // 2:
                 full_since = None  # the phone paused long enough for half the queue to go
 
+    def _read(self, message: Message) -> None:
+        """Queue a message read. A tap that finds nothing queued before it (a phone playing,
+        not one flooding) is a move under way from now: during a restart, the opening screens
+        read in the two turns before Flet's task for it ran held it back at each (issue 36)."""
+        frame = _frame(message) if message["type"] == "websocket.receive" else b""
+        counted = not self.queue and a_tap(frame)
+        if counted:
+            moves_on(asyncio.get_running_loop()).begun()
+        self.queue.append((message, counted))
+        self.queued_bytes += len(frame)
+        self.changed.set()
+
+    def _dropped(self) -> None:
+        """What is queued will never be handed on: its taps are no moves under way."""
+        moves = moves_on(asyncio.get_running_loop())
+        for _message, counted in self.queue:
+            if counted:
+                moves.ended()
+        self.queue.clear()
+        self.queued_bytes = 0
+
     def _full(self) -> bool:
         """Whether the queue holds all the budget lets a phone have waiting."""
         return (
@@ -229,9 +277,10 @@ class Connection:
 
     async def _close_flood(self) -> None:
         """Close a flooding phone (1008, with the reason); what it queued is dropped."""
-        self.queue.clear()
-        self.queued_bytes = 0
-        self.queue.append({"type": "websocket.disconnect", "code": POLICY, "reason": FLOOD_REASON})
+        self._dropped()
+        self.queue.append(
+            ({"type": "websocket.disconnect", "code": POLICY, "reason": FLOOD_REASON}, False)
+        )
         self.changed.set()
         self.link.end()
         log.warning("closed the connection of %s: %s", _client(self.scope), FLOOD_REASON)
@@ -270,6 +319,7 @@ class Connection:
         """The app is done with this connection: stop reading it."""
         if self.reader is not None:
             self.reader.cancel()
+        self._dropped()
 
 
 def _frame(message: Message) -> bytes:

@@ -132,10 +132,10 @@ MOVES_FIRST_SECONDS = 0.05
 
 
 class Moves:
-    """The moves under way on one loop, from a tap's handling or a notice's arrival until
-    the screen it changes is drawn: opening screens read only once none is (up to
-    MOVES_FIRST_SECONDS), so a table that plays during a restart waits for a first screen
-    or two, not for each of its move's turns of the loop."""
+    """The moves under way on one loop, from a tap's reading (`serve.budget`) or a notice's
+    arrival until the screen it changes is drawn and sent: opening screens read only once
+    none is (up to MOVES_FIRST_SECONDS), so a table that plays during a restart waits for a
+    first screen or two, not for each of its move's turns of the loop."""
 
     def __init__(self) -> None:
         self.under_way = 0
@@ -217,12 +217,15 @@ class News:
         phone is here and its task has no news waiting (`read_here` draws it too): a move
         among a restart's first screens waits for those of one turn, not of five (a wake of
         the task, of its wait, of the task again, and of the session's scheduler, each a
-        turn). Read and drawn before the loop turns, it is never a move under way (`Moves`)."""
+        turn). Drawn, it is a move under way until the next turn, when the phone's send loop
+        sends it: opening screens read in that turn held it back there (issue 36)."""
         if not self.up or self.read_here is None or self.changed.is_set():
             return False
         if not self.read_here(None if self.whole else self.moved_to):
             return False
         self.moved_to, self.whole = None, False
+        self.moves.begun()
+        asyncio.get_running_loop().call_soon(self.moves.ended)
         return True
 
     async def shown(self, read: Callable[[int | None], None] | None) -> None:
