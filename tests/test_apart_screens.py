@@ -176,6 +176,22 @@ async def test_a_clue_that_echoes_a_visible_word_is_flagged_before_it_is_sent(ta
 
 
 @at_the_table
+async def test_a_clue_changed_right_after_a_warning_is_given_at_once(table: Table) -> None:
+    """Only the warned clue tapped again too soon is taken for a double tap: a clue with
+    nothing to warn of, typed (or pasted) and given within that moment, is sent (an
+    outsider's reading: it was dropped once, and a second tap gave it)."""
+    phone_a, phone_b, game = await _apart_game(table)
+    words = table.game(game.id).log.words  # type: ignore[attr-defined]
+    await phone_a.type("Clue (one word)", words.words[7] + "s")
+    await phone_a.choose("No.", "1")
+    await phone_a.tap("Give clue")
+    assert await phone_a.until_says("The rule book may forbid this clue:")
+    await phone_a.type("Clue (one word)", "zyzzyva")  # nothing on the table is like it
+    await phone_a.tap("Give clue")
+    assert await phone_b.until_says("A gave the clue: zyzzyva 1. You guess.")
+
+
+@at_the_table
 async def test_a_clue_needs_one_word_and_a_number_played_apart(table: Table) -> None:
     phone_a, _phone_b, game = await _apart_game(table)
     await phone_a.type("Clue (one word)", "sea shell")

@@ -56,10 +56,11 @@ def ApartClueForm(
             warned_at.current = time.monotonic()
             set_flagged(clue)  # shown first: the next tap on Give sends it anyway
             return
-        if flagged and time.monotonic() - warned_at.current < DEAF_SECONDS:
-            # A tap this soon is not "again": a double tap's second (the warning drawn where
-            # the last one was, Give in its place), or Enter; judged here, where it arrives,
-            # since a phone 100 ms away sent it before any deaf button could reach it.
+        if flagged == clue and time.monotonic() - warned_at.current < DEAF_SECONDS:
+            # The warned clue this soon is not "again": a double tap's second (the warning
+            # drawn where the last one was, Give in its place), or Enter; judged here, where
+            # it arrives, since a phone 100 ms away sent it before any deaf button could
+            # reach it. Another clue, one with nothing to warn of, is sent at once.
             return
         set_flagged("")
         on_clue(clue, count)
