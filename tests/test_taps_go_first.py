@@ -83,8 +83,8 @@ def test_a_tap_is_under_way_from_its_reading_until_its_task_counts_it() -> None:
 
 def test_typing_an_answer_and_a_flood_count_no_move() -> None:
     """A field's typing and a method's answer are no taps; a tap behind others not yet
-    handed on is a phone flooding, not one playing; what a closed connection leaves queued
-    is no move under way."""
+    handed on, or from a phone slowed to its budget's pace, is a phone flooding, not one
+    playing; what a closed connection leaves queued is no move under way."""
 
     async def sending() -> list[int]:
         phone, connection, moves = connected()
@@ -102,9 +102,17 @@ def test_typing_an_answer_and_a_flood_count_no_move() -> None:
         seen.append(moves.under_way)  # the first tap alone
         connection.stop()
         seen.append(moves.under_way)
+        paced, slowed, _moves = connected()
+        slowed.wait = 1 / BUDGET.taps  # past its budget: the next waits its turn
+        slowed.reader = asyncio.ensure_future(slowed._read_ahead())
+        paced.says(TAP)
+        await turns(5)
+        assert slowed.queue
+        seen.append(moves.under_way)
+        slowed.stop()
         return seen
 
-    assert asyncio.run(sending()) == [0, 1, 0]
+    assert asyncio.run(sending()) == [0, 1, 0, 0]
 
 
 def test_an_opening_screen_reads_after_a_tap_read_before_it() -> None:

@@ -249,11 +249,13 @@ class Connection:
                 full_since = None  # the phone paused long enough for half the queue to go
 
     def _read(self, message: Message) -> None:
-        """Queue a message read. A tap that finds nothing queued before it (a phone playing,
-        not one flooding) is a move under way from now: during a restart, the opening screens
-        read in the two turns before Flet's task for it ran held it back at each (issue 36)."""
+        """Queue a message read. A tap that finds nothing queued before it and its phone
+        within its budget (a phone playing, not one flooding) is a move under way from now:
+        during a restart, the opening screens read in the two turns before Flet's task for it
+        ran held it back at each (issue 36). A phone slowed to its budget's pace would keep
+        one counted all the time, and every opening screen of the process waiting."""
         frame = _frame(message) if message["type"] == "websocket.receive" else b""
-        counted = not self.queue and a_tap(frame)
+        counted = not self.queue and not self.wait and a_tap(frame)
         if counted:
             moves_on(asyncio.get_running_loop()).begun()
         self.queue.append((message, counted))
