@@ -192,17 +192,22 @@ class Connection:
         self.reader: asyncio.Task[None] | None = None
         self.wait = 0.0  # before the next message is handed on
         self.accepted = False
+        self.taking = False  # the app waits for a message now (`receive`)
 
     async def receive(self) -> Message:
         """The next message, once this connection's turn (and its budget) allows."""
         # Always yield once: the task Flet made for the last message runs before the next
         # is handed on, in turn with every other phone's work (never a burst queued ahead).
-        await asyncio.sleep(self.wait)
-        if self.reader is None and not self.queue:
-            await self._read_here()
-        while not self.queue:
-            self.changed.clear()
-            await self.changed.wait()
+        self.taking = True
+        try:
+            await asyncio.sleep(self.wait)
+            if self.reader is None and not self.queue:
+                await self._read_here()
+            while not self.queue:
+                self.changed.clear()
+                await self.changed.wait()
+        finally:
+            self.taking = False
         message, counted = self.queue.popleft()
         self.changed.set()
         if message["type"] == "websocket.receive":
@@ -271,9 +276,11 @@ class Connection:
         within its budget (a phone playing, not one flooding) is a move under way from now:
         during a restart, the opening screens read in the turns before Flet's task for it ran
         held it back at each (issue 36). A phone slowed to its budget's pace would keep
-        one counted all the time, and every opening screen of the process waiting."""
+        one counted all the time, and every opening screen of the process waiting; and a tap
+        read while the app takes no message (Flet's receive loop ended by a frame it could
+        not read, its handler left waiting: an outsider's) would stay counted for good."""
         frame = _frame(message) if message["type"] == "websocket.receive" else b""
-        counted = not self.queue and not self.wait and a_tap(frame)
+        counted = self.taking and not self.queue and not self.wait and a_tap(frame)
         if counted:
             moves_on(asyncio.get_running_loop()).begun()
         self.queue.append((message, counted))
