@@ -49,37 +49,11 @@ def connected() -> tuple[Phone, Connection, live.Moves]:
     return phone, connection, live.moves_on(asyncio.get_running_loop())
 
 
-def test_a_phone_within_its_budget_is_read_by_flets_own_receive_loop() -> None:
-    """A tap wakes Flet's receive loop in the turn after it arrives: through a reader's task
-    it took two, and each turn waits for what else the loop runs then."""
-
-    async def arriving() -> int:
-        phone, connection, _moves = connected()
-        loop = asyncio.get_running_loop()
-        receiving = asyncio.ensure_future(connection.receive())
-        await turns(3)  # Flet's receive loop waits for the phone
-        counted = [0]
-
-        def count() -> None:  # once a turn, until the tap is handed on
-            counted[0] += 1
-            if not receiving.done():
-                loop.call_soon(count)
-
-        phone.says(TAP)
-        loop.call_soon(count)
-        await receiving
-        connection.stop()
-        return counted[0]
-
-    assert asyncio.run(arriving()) == 1
-
-
 def test_a_tap_is_under_way_until_the_turn_after_its_task_counts_it() -> None:
-    """Handed on to Flet, a tap is a move under way through the turn in which the task Flet
-    makes for it runs (that task counts its move itself), no longer; read ahead (a phone
-    once past its budget), from its reading."""
+    """Read, a tap is a move under way; handed on to Flet, it stays one through the turn in
+    which the task Flet makes for it runs (that task counts its move itself), no longer."""
 
-    async def playing(read_ahead: bool) -> list[int]:
+    async def playing() -> list[int]:
         phone, connection, moves = connected()
         loop = asyncio.get_running_loop()
         seen: list[int] = []
@@ -93,22 +67,18 @@ def test_a_tap_is_under_way_until_the_turn_after_its_task_counts_it() -> None:
             seen.append(moves.under_way)
             await asyncio.create_task(flets_task_for_the_tap())
 
-        if read_ahead:
-            connection.reader = asyncio.ensure_future(connection._read_ahead())
         receiving = asyncio.ensure_future(flets_receive_loop())
         await turns(3)
         phone.says(TAP)
-        if read_ahead:
-            while not connection.queue:
-                await asyncio.sleep(0)
-            seen.append(moves.under_way)  # read: under way before Flet has it
+        while not connection.queue:
+            await asyncio.sleep(0)
+        seen.append(moves.under_way)  # read: under way before Flet has it
         await receiving
         await turns(2)
         connection.stop()
         return seen
 
-    assert asyncio.run(playing(read_ahead=False)) == [1, 1, 0]
-    assert asyncio.run(playing(read_ahead=True)) == [1, 1, 1, 0]
+    assert asyncio.run(playing()) == [1, 1, 1, 0]
 
 
 def test_typing_an_answer_and_a_flood_count_no_move() -> None:
@@ -159,7 +129,7 @@ def test_a_tap_read_while_flet_takes_no_message_counts_no_move() -> None:
 
     async def abandoned() -> int:
         phone, connection, moves = connected()
-        connection.reader = asyncio.ensure_future(connection._read_ahead())  # past its budget
+        connection.reader = asyncio.ensure_future(connection._read_ahead())
         phone.says(b"\x00\xc1")
         await connection.receive()  # Flet's loop takes it, fails, and takes no more
         phone.says(TAP)

@@ -3,17 +3,16 @@ a process shares one event loop, and Flet reads a connection's messages as fast 
 and starts a task for each (one phone's flood of made-up taps once held every other table
 for seconds).
 
-An ASGI middleware around the app (no patch of Flet). It hands Flet a connection's messages
-one at a time, yielding the loop before each, so one phone's events take turns with
-everyone else's instead of queueing ahead of them, and at most at the budget's rates (a
-phone past them is slowed). A phone within its budget is read in Flet's own receive loop;
-one past it is read ahead into a short queue from then on. A full queue stops the reading
+An ASGI middleware around the app (no patch of Flet). It reads each connection ahead into a
+short queue and hands Flet its messages one at a time, yielding the loop before each, so one
+phone's events take turns with everyone else's instead of queueing ahead of them, and at
+most at the budget's rates (a phone past them is slowed). A full queue stops the reading
 (the phone's messages wait in its own socket: backpressure), and a phone that keeps it full
 is closed with 1008 and a reason. A phone that leaves is ordinary: the sends that find it
 gone log nothing.
 
 A tap is a move under way on its process from the moment it is read (`live.Moves`: opening
-screens wait for it), not only once Flet's task for it runs, a turn of the loop later.
+screens wait for it), not only once Flet's task for it runs, two turns of the loop later.
 """
 
 from __future__ import annotations
@@ -196,13 +195,13 @@ class Connection:
 
     async def receive(self) -> Message:
         """The next message, once this connection's turn (and its budget) allows."""
+        if self.reader is None:
+            self.reader = asyncio.create_task(self._read_ahead())
         # Always yield once: the task Flet made for the last message runs before the next
         # is handed on, in turn with every other phone's work (never a burst queued ahead).
         self.taking = True
         try:
             await asyncio.sleep(self.wait)
-            if self.reader is None and not self.queue:
-                await self._read_here()
             while not self.queue:
                 self.changed.clear()
                 await self.changed.wait()
@@ -214,29 +213,12 @@ class Connection:
             frame = _frame(message)
             self.queued_bytes -= len(frame)
             self.wait = self.meter.charge(frame)
-            if self.wait and self.reader is None:  # past its budget: read ahead from now
-                self.reader = asyncio.create_task(self._read_ahead())
         if counted:
             # Flet makes the tap's task now, to run in the next turn: counted until the turn
             # after, when that task has counted its move itself (`live.tap_under_way`).
             loop = asyncio.get_running_loop()
             loop.call_soon(loop.call_soon, moves_on(loop).ended)
         return message
-
-    async def _read_here(self) -> None:
-        """Read the phone's next message in Flet's own receive loop, while the phone keeps
-        within its budget: its message wakes that loop itself, a turn sooner than through a
-        reader's task (each turn a tap waits for what else the loop runs then, and during a
-        restart that was first screens: issue 36). Read so, no phone can queue ahead of
-        its turn; one past its budget is read ahead from then on (`_read_ahead`)."""
-        try:
-            message = await self._receive()
-        except Exception:  # as the reader would: the app told the connection is over
-            log.debug("a phone's connection ended in a read", exc_info=True)
-            message = {"type": "websocket.disconnect", "code": 1006}
-        self._read(message)
-        if message["type"] == "websocket.disconnect":
-            self.link.end()
 
     async def _read_ahead(self) -> None:
         """Read ahead until the phone leaves, and tell the app the connection is over however
@@ -274,8 +256,8 @@ class Connection:
     def _read(self, message: Message) -> None:
         """Queue a message read. A tap that finds nothing queued before it and its phone
         within its budget (a phone playing, not one flooding) is a move under way from now:
-        during a restart, the opening screens read in the turns before Flet's task for it ran
-        held it back at each (issue 36). A phone slowed to its budget's pace would keep
+        during a restart, the opening screens read in the two turns before Flet's task for it
+        ran held it back at each (issue 36). A phone slowed to its budget's pace would keep
         one counted all the time, and every opening screen of the process waiting; and a tap
         read while the app takes no message (Flet's receive loop ended by a frame it could
         not read, its handler left waiting: an outsider's) would stay counted for good."""
