@@ -18,6 +18,7 @@ from pathlib import Path
 
 import msgpack
 import pytest
+import websockets
 from starlette.testclient import TestClient
 
 from bench.bench_stall import Server, health, serve
@@ -103,6 +104,21 @@ def test_a_flood_is_closed_with_its_reason_and_the_health_check_answers_meanwhil
 
 
 @pytest.mark.process
+def test_a_message_flet_would_take_seconds_to_unpack_is_refused_at_once(
+    server: tuple[Server, float],
+) -> None:
+    """Four messages as long as a phone may send, each two million empty arrays, sent at
+    once: Flet built the lists of each in 1.7 s of the shared loop, /healthz waited 7 s, and
+    the phone stayed open (an outsider's); now the first closes it."""
+    served, start_up = server
+    baseline = asyncio.run(_baseline(served))
+    linger = str(max(30.0, 10 * start_up))
+    said, samples = asyncio.run(_probed(served, ["bombs", "--count", "4", "--linger", linger]))
+    assert re.search(r"closed by the server at [\d.]+ s: 1008 'a message the app cannot", said)
+    assert _quick_enough(samples, baseline), (said, sorted(samples)[-5:], baseline)
+
+
+@pytest.mark.process
 def test_importing_the_largest_backup_never_holds_the_health_check(
     server: tuple[Server, float],
 ) -> None:
@@ -146,6 +162,35 @@ def test_a_phone_that_leaves_logs_nothing_at_error_level(server: tuple[Server, f
     log = served.log.read_text()
     assert "Finished server process" in log, log[-2000:]
     assert "ERROR" not in log and "Traceback" not in log, log[-3000:]
+
+
+async def _gone_before_registering(server: Server) -> None:
+    """Phones that open Flet's socket and, before their page registers, leave, send what
+    Flet cannot read, or lose their network."""
+    for _ in range(10):
+        socket = await websockets.connect(server.ws + "/ws")
+        await socket.close()
+        socket = await websockets.connect(server.ws + "/ws")
+        await socket.send(b"\x00\xc1")
+        await asyncio.wait_for(socket.wait_closed(), PATIENCE)  # closed by the server
+        socket = await websockets.connect(server.ws + "/ws")
+        socket.transport.abort()
+
+
+@pytest.mark.process
+def test_connections_gone_before_registering_leave_nothing_running(
+    server: tuple[Server, float],
+) -> None:
+    """Flet's handler for each waited for good, a task with it: the server's stop cancelled
+    them after its 5 s grace, 80 tracebacks in its log for 60 connections (an outsider's)."""
+    served, start_up = server
+    asyncio.run(_gone_before_registering(served))
+    time.sleep(1.0)  # what the server does for them has been done
+    served.process.terminate()
+    served.process.wait(timeout=max(30.0, 10 * start_up))
+    log = served.log.read_text()
+    assert "Finished server process" in log, log[-2000:]
+    assert "Traceback" not in log and "Cancel" not in log, log[-3000:]
 
 
 def test_a_long_history_is_read_in_the_worker_and_comes_back_but_for_its_logs(

@@ -8,8 +8,9 @@ short queue and hands Flet its messages one at a time, yielding the loop before 
 phone's events take turns with everyone else's instead of queueing ahead of them, and at
 most at the budget's rates (a phone past them is slowed). A full queue stops the reading
 (the phone's messages wait in its own socket: backpressure), and a phone that keeps it full
-is closed with 1008 and a reason. A phone that leaves is ordinary: the sends that find it
-gone log nothing.
+is closed with 1008 and a reason, as is one that sends what Flet cannot read
+(`frames.read`). The app is called once the phone's page registers, never for a connection
+that ends first. A phone that leaves is ordinary: the sends that find it gone log nothing.
 
 A tap is a move under way on its process from the moment it is read (`live.Moves`: opening
 screens wait for it), not only once Flet's task for it runs, two turns of the loop later.
@@ -26,10 +27,10 @@ from collections.abc import Callable
 from dataclasses import dataclass
 from typing import Final
 
-import msgpack  # type: ignore[import-untyped]
 from starlette.types import ASGIApp, Message, Receive, Scope, Send
 from starlette.websockets import WebSocketDisconnect
 
+from gadget.serve.frames import Read, read
 from gadget.views.parts.link import LINK, Link
 from gadget.views.served.live import moves_on
 
@@ -42,6 +43,8 @@ MEBIBYTE: Final = 1024 * 1024
 MAX_MESSAGE: Final = 2 * MEBIBYTE
 POLICY: Final = 1008  # WebSocket close code: the connection broke the server's rules
 FLOOD_REASON: Final = "too many messages"
+FLETS_SOCKET: Final = "/ws"  # where Flet's client opens its WebSocket (Flet's default)
+UNREAD_REASON: Final = "a message the app cannot read"  # Flet would read none after it
 CLOSE_GRACE: Final = 5.0  # seconds a closed flood has to read its close frame (it is read no more)
 
 
@@ -67,45 +70,6 @@ class Budget:
 
 
 BUDGET: Final = Budget()
-CONTROL_EVENT: Final = 3  # Flet's message actions (flet.messaging.protocol.MessageAction)
-UPDATE_CONTROL_PROPS: Final = 4
-
-
-def _flets(frame: bytes) -> tuple[object, object] | None:
-    """A small message as Flet frames it, [0x00][msgpack [action, body]]: its action and
-    body (None: a large one, or not Flet's)."""
-    if len(frame) > 1024 or frame[:1] != b"\x00":
-        return None
-    try:
-        action, body = msgpack.unpackb(frame[1:], strict_map_key=False)
-    except Exception:  # anything that is not a Flet message
-        return None
-    return action, body
-
-
-def typing(frame: bytes) -> bool:
-    """Whether a message is what typing sends (a field's "change", a property update); a
-    large one, whatever it is, counts as typing (its bytes are what cost); one that is not
-    Flet's counts as a tap."""
-    if len(frame) > 1024:
-        return True
-    flets = _flets(frame)
-    if flets is None:
-        return False
-    action, body = flets
-    return action == UPDATE_CONTROL_PROPS or (
-        action == CONTROL_EVENT and isinstance(body, dict) and body.get("name") == "change"
-    )
-
-
-def a_tap(frame: bytes) -> bool:
-    """Whether a message is a control's event other than typing's: a tap, which may be a
-    move (a method's answer, a property update or a field's "change" is none)."""
-    flets = _flets(frame)
-    if flets is None:
-        return False
-    action, body = flets
-    return action == CONTROL_EVENT and isinstance(body, dict) and body.get("name") != "change"
 
 
 class Meter:
@@ -120,15 +84,15 @@ class Meter:
         self.bytes = budget.burst_bytes
         self.last = clock()
 
-    def charge(self, frame: bytes) -> float:
+    def charge(self, message: Read) -> float:
         """Take one message; the seconds to wait before handing on the next."""
         now = self.clock()
         elapsed, self.last = now - self.last, now
         budget = self.budget
         self.keys = min(budget.keys_burst, self.keys + elapsed * budget.keys)
         self.taps = min(budget.taps_burst, self.taps + elapsed * budget.taps)
-        self.bytes = min(budget.burst_bytes, self.bytes + elapsed * budget.bytes) - len(frame)
-        if typing(frame):
+        self.bytes = min(budget.burst_bytes, self.bytes + elapsed * budget.bytes) - message.size
+        if message.typing:
             self.keys -= 1
         else:
             self.taps -= 1
@@ -154,13 +118,14 @@ class ConnectionBudget:
         self.clock = clock
 
     async def __call__(self, scope: Scope, receive: Receive, send: Send) -> None:
-        if scope["type"] != "websocket":
-            await self.app(scope, receive, send)
+        if scope["type"] != "websocket" or not str(scope.get("path")).endswith(FLETS_SOCKET):
+            await self.app(scope, receive, send)  # any other WebSocket: refused there
             return
         connection = Connection(scope, receive, send, self.budget, self.clock)
         token = LINK.set(connection.link)  # Flet's event tasks, made inside, inherit it
         try:
-            await self.app(scope, connection.receive, connection.send)
+            if await connection.opened():
+                await self.app(scope, connection.receive, connection.send)
         except (WebSocketDisconnect, OSError) as gone:
             if not connection.link.ended.is_set():
                 raise
@@ -184,14 +149,33 @@ class Connection:
         self.clock = clock
         self.meter = Meter(budget, clock)
         self.link = Link()
-        # Each message read, and whether it is a tap counted as a move under way (`_read`).
-        self.queue: deque[tuple[Message, bool]] = deque()
+        # Each message read, what it is (None: the end), and whether it is a tap counted as a
+        # move under way (`_read`).
+        self.queue: deque[tuple[Message, Read | None, bool]] = deque()
         self.queued_bytes = 0
         self.changed = asyncio.Event()  # a message queued, or one handed on
         self.reader: asyncio.Task[None] | None = None
         self.wait = 0.0  # before the next message is handed on
         self.accepted = False
         self.taking = False  # the app waits for a message now (`receive`)
+        self.registered = False  # the page's register was read: Flet reads the rest
+
+    async def opened(self) -> bool:
+        """Accept the phone (as Flet would at once) and read it until its page registers: the
+        app is called then, and never for a connection that ends, or breaks the rules, first.
+        Without a session Flet's handler waits for good once its receive loop ends (its send
+        loop is never ended): a scanner's connections, closed or sending nonsense before they
+        register, each kept a handler and a task until the process stopped (an outsider's)."""
+        connect = await self._receive()
+        if connect["type"] != "websocket.connect":
+            return False
+        self.queue.append((connect, None, False))  # the app reads it first, as from uvicorn
+        await self.send({"type": "websocket.accept"})
+        self.reader = asyncio.create_task(self._read_ahead())
+        while not (self.registered or self.link.ended.is_set()):
+            self.changed.clear()
+            await self.changed.wait()
+        return self.registered
 
     async def receive(self) -> Message:
         """The next message, once this connection's turn (and its budget) allows."""
@@ -207,12 +191,11 @@ class Connection:
                 await self.changed.wait()
         finally:
             self.taking = False
-        message, counted = self.queue.popleft()
+        message, what, counted = self.queue.popleft()
         self.changed.set()
-        if message["type"] == "websocket.receive":
-            frame = _frame(message)
-            self.queued_bytes -= len(frame)
-            self.wait = self.meter.charge(frame)
+        if what is not None:
+            self.queued_bytes -= what.size
+            self.wait = self.meter.charge(what)
         if counted:
             # Flet makes the tap's task now, to run in the next turn: counted until the turn
             # after, when that task has counted its move itself (`live.tap_under_way`).
@@ -227,25 +210,31 @@ class Connection:
             await self._read_until_the_end()
         finally:
             if not self.link.ended.is_set():
-                self.queue.append(({"type": "websocket.disconnect", "code": 1006}, False))
+                self.queue.append(({"type": "websocket.disconnect", "code": 1006}, None, False))
                 self.changed.set()
                 self.link.end()
 
     async def _read_until_the_end(self) -> None:
         """Read the phone's messages into the queue until it is full, and close a phone that
-        keeps it full (only a program sends faster than it is read, for that long)."""
+        keeps it full (only a program sends faster than it is read, for that long), or sends
+        what the app cannot read."""
         full_since: float | None = None
         while True:
             message = await self._receive()
-            self._read(message)
-            if message["type"] == "websocket.disconnect":
+            kind = message["type"]
+            what = read(message, self.registered) if kind == "websocket.receive" else None
+            if what is None and kind == "websocket.receive":
+                await self._close(UNREAD_REASON)
+                return
+            self._read(message, what)
+            if kind == "websocket.disconnect":
                 self.link.end()
                 return
             while self._full():
                 now = self.clock()
                 full_since = full_since or now
                 if now - full_since > self.budget.patience:
-                    await self._close_flood()
+                    await self._close(FLOOD_REASON)
                     return
                 self.changed.clear()
                 with contextlib.suppress(TimeoutError):
@@ -253,7 +242,7 @@ class Connection:
             if len(self.queue) <= self.budget.queued // 2:
                 full_since = None  # the phone paused long enough for half the queue to go
 
-    def _read(self, message: Message) -> None:
+    def _read(self, message: Message, what: Read | None) -> None:
         """Queue a message read. A tap that finds nothing queued before it and its phone
         within its budget (a phone playing, not one flooding) is a move under way from now:
         during a restart, the opening screens read in the two turns before Flet's task for it
@@ -261,18 +250,20 @@ class Connection:
         one counted all the time, and every opening screen of the process waiting; and a tap
         read while the app takes no message (Flet's receive loop ended by a frame it could
         not read, its handler left waiting: an outsider's) would stay counted for good."""
-        frame = _frame(message) if message["type"] == "websocket.receive" else b""
-        counted = self.taking and not self.queue and not self.wait and a_tap(frame)
+        tap = what is not None and what.tap
+        counted = tap and self.taking and not self.queue and not self.wait
         if counted:
             moves_on(asyncio.get_running_loop()).begun()
-        self.queue.append((message, counted))
-        self.queued_bytes += len(frame)
+        self.queue.append((message, what, counted))
+        if what is not None:
+            self.queued_bytes += what.size
+            self.registered = self.registered or what.registers
         self.changed.set()
 
     def _dropped(self) -> None:
         """What is queued will never be handed on: its taps are no moves under way."""
         moves = moves_on(asyncio.get_running_loop())
-        for _message, counted in self.queue:
+        for _message, _what, counted in self.queue:
             if counted:
                 moves.ended()
         self.queue.clear()
@@ -284,17 +275,18 @@ class Connection:
             len(self.queue) >= self.budget.queued or self.queued_bytes >= self.budget.queued_bytes
         )
 
-    async def _close_flood(self) -> None:
-        """Close a flooding phone (1008, with the reason); what it queued is dropped."""
+    async def _close(self, reason: str) -> None:
+        """Close a phone that broke the rules (1008, with the reason); what it queued is
+        dropped."""
         self._dropped()
         self.queue.append(
-            ({"type": "websocket.disconnect", "code": POLICY, "reason": FLOOD_REASON}, False)
+            ({"type": "websocket.disconnect", "code": POLICY, "reason": reason}, None, False)
         )
         self.changed.set()
         self.link.end()
-        log.warning("closed the connection of %s: %s", _client(self.scope), FLOOD_REASON)
+        log.warning("closed the connection of %s: %s", _client(self.scope), reason)
         with contextlib.suppress(OSError, RuntimeError):  # the phone closed it first
-            await self._send({"type": "websocket.close", "code": POLICY, "reason": FLOOD_REASON})
+            await self._send({"type": "websocket.close", "code": POLICY, "reason": reason})
         # uvicorn would now read (and parse, only to discard) all the phone had already sent,
         # megabytes, seconds of the loop, until its answer or 10 s. Its socket is read no
         # more, and closed once the close frame has had a moment to reach it (uvicorn's own
@@ -311,6 +303,8 @@ class Connection:
         sending = message["type"] == "websocket.send"
         if sending and self.link.ended.is_set():
             return
+        if message["type"] == "websocket.accept" and self.accepted:
+            return  # the app's own accept, once `opened` had accepted the phone
         try:
             await self._send(message)
         except OSError:  # uvicorn: the phone disconnected
@@ -329,12 +323,6 @@ class Connection:
         if self.reader is not None:
             self.reader.cancel()
         self._dropped()
-
-
-def _frame(message: Message) -> bytes:
-    """What a received message carries, as bytes (Flet sends bytes; text counts as UTF-8)."""
-    data = message.get("bytes")
-    return data if isinstance(data, bytes) else str(message.get("text") or "").encode()
 
 
 def _client(scope: Scope) -> str:

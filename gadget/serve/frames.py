@@ -1,0 +1,92 @@
+"""What a phone's WebSocket message is, read once as it arrives and before Flet reads it: a
+tap, typing, anything else Flet reads, or what Flet cannot read. A message is read within
+bounds (`PARTS`): the budget lets a phone send 2 MiB at once, and 2 MiB of empty msgpack
+arrays, two million lists, held every table of a process for 1.7 s while Flet built them
+(an outsider's). Flet reads it only once it is known to be none of that."""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+from typing import Final
+
+import msgpack  # type: ignore[import-untyped]
+from starlette.types import Message
+
+SMALL: Final = 1024  # bytes: a tap, a route, a key typed; a longer message is its bytes' cost
+# Arrays and maps in one message, and items in each: a phone's messages hold a few (an event,
+# its data; a register of the page's size and route; one file picked, its bytes in one part).
+PARTS: Final = 256
+REGISTER_CLIENT: Final = 1  # Flet's message actions (flet.messaging.protocol.MessageAction)
+CONTROL_EVENT: Final = 3
+UPDATE_CONTROL_PROPS: Final = 4
+INVOKE_METHOD: Final = 5  # a method's answer, from the phone
+FROM_PHONES: Final = frozenset(
+    (REGISTER_CLIENT, CONTROL_EVENT, UPDATE_CONTROL_PROPS, INVOKE_METHOD)
+)
+FLETS: Final = 0x00  # a packet's first byte: msgpack of [action, body] (0x01: a data channel's)
+
+
+@dataclass(frozen=True, slots=True)
+class Read:
+    """A message Flet can read, as the budget charges it."""
+
+    size: int  # its bytes
+    typing: bool  # what typing sends (a field's "change", a property update), or a large one
+    tap: bool  # a control's event other than typing's, small: it may be a move
+    registers: bool  # the page registering: Flet reads nothing but this before it
+
+
+def frame_of(message: Message) -> bytes:
+    """What a received message carries, as bytes (Flet sends bytes; text counts as UTF-8)."""
+    data = message.get("bytes")
+    return data if isinstance(data, bytes) else str(message.get("text") or "").encode()
+
+
+def read(message: Message, registered: bool) -> Read | None:
+    """What a received message is; None for one Flet cannot read (a text frame, a packet of
+    Flet's that is not msgpack of [action, body] within `PARTS`, an action from the server,
+    or anything before the page registers), after which its connection would read no more."""
+    if message.get("bytes") is None:
+        return None
+    frame = frame_of(message)
+    size = len(frame)
+    if frame[:1] != bytes([FLETS]):
+        return Read(size, typing=size > SMALL, tap=False, registers=False)  # Flet's to drop
+    said = _unpacked(frame[1:])
+    if not (isinstance(said, list) and len(said) == 2 and isinstance(said[1], dict)):
+        return None
+    action, body = said
+    if action not in FROM_PHONES or not (registered or action == REGISTER_CLIENT):
+        return None
+    change = action == CONTROL_EVENT and body.get("name") == "change"
+    typing = size > SMALL or change or action == UPDATE_CONTROL_PROPS
+    tap = size <= SMALL and action == CONTROL_EVENT and not change
+    return Read(size, typing=typing, tap=tap, registers=action == REGISTER_CLIENT)
+
+
+class _TooManyPartsError(ValueError):
+    """A message of more arrays and maps than a phone sends."""
+
+
+def _unpacked(packed: bytes) -> object:
+    """The msgpack value, as Flet unpacks it, unless it is not one or holds more than
+    `PARTS` arrays or maps or items in one (None): read so far, some microseconds."""
+    parts = 0
+
+    def counted(part: object) -> object:
+        nonlocal parts
+        parts += 1
+        if parts > PARTS:
+            raise _TooManyPartsError
+        return part
+
+    try:
+        return msgpack.unpackb(
+            packed,
+            max_array_len=PARTS,
+            max_map_len=PARTS,
+            list_hook=counted,
+            object_hook=counted,
+        )
+    except Exception:  # anything msgpack cannot read, or will not, within the bounds
+        return None
