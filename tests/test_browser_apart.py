@@ -9,6 +9,7 @@ import pytest
 from playwright.sync_api import Browser, Locator, Page
 
 from gadget.engine import Colour, ShareCode
+from gadget.views.parts.shield import DEAF_SECONDS
 from tests.browsers import _open, _phone, _see, _shows_a_card, _type, taking_taps
 from tests.processes import patience_ms
 
@@ -68,6 +69,9 @@ def _give(phone: Page, word: str, number: int) -> None:
     shown = phone.get_by_text(given).or_(flagged).first
     shown.wait_for(state="attached", timeout=patience_ms())
     if flagged.count():
+        # Read, as a player does: the warned clue again within DEAF_SECONDS is a double tap's
+        # second, and changes nothing (views/parts/apart.py).
+        phone.wait_for_timeout(1000 * DEAF_SECONDS)
         _reveal(phone, phone.get_by_role("button", name="Give clue", exact=True)).click()
         phone.get_by_text(given).first.wait_for(state="attached", timeout=patience_ms())
 

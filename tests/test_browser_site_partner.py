@@ -22,6 +22,7 @@ from gadget.partner.pocket import pocket
 from gadget.partner.seat import Seat, turns_of
 from gadget.services.clue_check import clue_flags
 from gadget.site.alone import PAUSE, alone_key, state_of
+from gadget.views.parts.shield import DEAF_SECONDS
 from tests.browsers import _see, _type, taking_taps
 from tests.processes import _free_port, patience_ms, stop
 from tests.test_browser_apart import _reveal
@@ -125,6 +126,9 @@ def _give(phone: Page, word: str, number: int, say: Any) -> None:
     flagged = phone.get_by_text(say("The rule book may forbid this clue:"))
     given.or_(flagged).first.wait_for(state="attached", timeout=patience_ms())
     if flagged.count():
+        # Read, as a player does: the warned clue again within DEAF_SECONDS is a double tap's
+        # second, and changes nothing (views/parts/apart.py).
+        phone.wait_for_timeout(1000 * DEAF_SECONDS)
         _reveal(phone, give).click()
         given.first.wait_for(state="attached", timeout=patience_ms())
 
