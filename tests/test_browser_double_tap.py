@@ -135,6 +135,7 @@ def drawn(answer: Locator, gone: bool = False) -> Callable[[], None]:
         deadline = time.monotonic() + patience_ms() / 1000
         while (answer.count() == 0) != gone:
             assert time.monotonic() < deadline, f"{answer} never {'went' if gone else 'came'}"
+            time.sleep(0.01)  # not a loop of calls that takes the browser's CPU from it
 
     return wait
 
