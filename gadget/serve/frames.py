@@ -6,23 +6,31 @@ arrays, two million lists, held every table of a process for 1.7 s while Flet bu
 
 from __future__ import annotations
 
-from dataclasses import dataclass
+from dataclasses import dataclass, fields
 from typing import Final
 
 import msgpack  # type: ignore[import-untyped]
+from flet.messaging import protocol
 from starlette.types import Message
 
 SMALL: Final = 1024  # bytes: a tap, a route, a key typed; a longer message is its bytes' cost
 # Arrays and maps in one message, and items in each: a phone's messages hold a few (an event,
 # its data; a register of the page's size and route; one file picked, its bytes in one part).
 PARTS: Final = 256
-REGISTER_CLIENT: Final = 1  # Flet's message actions (flet.messaging.protocol.MessageAction)
-CONTROL_EVENT: Final = 3
-UPDATE_CONTROL_PROPS: Final = 4
-INVOKE_METHOD: Final = 5  # a method's answer, from the phone
-FROM_PHONES: Final = frozenset(
-    (REGISTER_CLIENT, CONTROL_EVENT, UPDATE_CONTROL_PROPS, INVOKE_METHOD)
-)
+REGISTER_CLIENT: Final = protocol.MessageAction.REGISTER_CLIENT.value
+CONTROL_EVENT: Final = protocol.MessageAction.CONTROL_EVENT.value
+UPDATE_CONTROL_PROPS: Final = protocol.MessageAction.UPDATE_CONTROL_PROPS.value
+# What a phone may send, and the fields of its body, every one of which Flet requires: a body
+# Flet cannot build ends its receive loop (before a session exists, its handler waits for good).
+BODIES: Final = {
+    action.value: frozenset(field.name for field in fields(body))
+    for action, body in (
+        (protocol.MessageAction.REGISTER_CLIENT, protocol.RegisterClientRequestBody),
+        (protocol.MessageAction.CONTROL_EVENT, protocol.ControlEventBody),
+        (protocol.MessageAction.UPDATE_CONTROL_PROPS, protocol.UpdateControlPropsBody),
+        (protocol.MessageAction.INVOKE_METHOD, protocol.InvokeMethodResponseBody),
+    )
+}
 # A page's register: Chromium's, 460-500 bytes; a register with a 2 MiB route was answered
 # with a first screen as long, 40 at once held /healthz 0.5 s and kept 134 MiB (an outsider's).
 REGISTER_BYTES: Final = 16 * 1024
@@ -39,20 +47,14 @@ class Read:
     registers: bool  # the page registering: Flet reads nothing but this before it
 
 
-def frame_of(message: Message) -> bytes:
-    """What a received message carries, as bytes (Flet sends bytes; text counts as UTF-8)."""
-    data = message.get("bytes")
-    return data if isinstance(data, bytes) else str(message.get("text") or "").encode()
-
-
 def read(message: Message, registered: bool) -> Read | None:
     """What a received message is; None for one Flet cannot read (a text frame, a packet of
     Flet's that is not msgpack of [action, body] within `PARTS`, an action from the server,
-    anything but a short register before the page registers), after which its connection
-    would read no more."""
-    if message.get("bytes") is None:
+    a body of other fields than Flet's), after which its connection would read no more, or
+    for anything but a short register before the page registers."""
+    frame = message.get("bytes")
+    if not isinstance(frame, bytes):
         return None
-    frame = frame_of(message)
     size = len(frame)
     if not registered and (frame[:1] != bytes([FLETS]) or size > REGISTER_BYTES):
         return None  # a register is all a page sends first, and it is short
@@ -62,7 +64,7 @@ def read(message: Message, registered: bool) -> Read | None:
     if not (isinstance(said, list) and len(said) == 2 and isinstance(said[1], dict)):
         return None
     action, body = said
-    if action not in FROM_PHONES or not (registered or action == REGISTER_CLIENT):
+    if BODIES.get(action) != frozenset(body) or not (registered or action == REGISTER_CLIENT):
         return None
     change = action == CONTROL_EVENT and body.get("name") == "change"
     typing = size > SMALL or change or action == UPDATE_CONTROL_PROPS
