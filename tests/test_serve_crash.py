@@ -262,6 +262,37 @@ def test_a_server_killed_in_an_action_loses_nothing_told_and_both_phones_agree(
     assert set(_saved_guesses(servers[0].database, phone_a)) == saved | {again}
 
 
+@pytest.fixture
+def one_process(tmp_path: Path) -> Iterator[list[Server]]:
+    with _running("sqlite", tmp_path) as started:
+        yield started
+
+
+def test_a_phone_left_on_its_first_screen_plays_on_after_a_restart(
+    one_process: list[Server], browser: Browser
+) -> None:
+    """A phone that opened Home and touched nothing holds its storage service (its identity
+    and language were read through it). The restarted process numbered its controls as the
+    last had, its service took the same id, and the browser, binding the new service before
+    unbinding the old, left every question to its storage unanswered: the phone stayed on
+    "Gadget…" for good (control_ids.py). Only a real browser's client binds services."""
+    server = one_process[0]
+    phone = _phone(browser, server.url + "/")
+    new_game = phone.get_by_role("button", name="New game", exact=True)
+    new_game.wait_for()
+    server.kill()
+    server.start()
+    deadline = time.monotonic() + _patience(one_process)
+    while not GAME_ADDRESS.search(phone.url):  # a tap while it reconnects is lost: again
+        if time.monotonic() > deadline:
+            shown = phone.locator("body").inner_text()
+            pytest.fail(f"no new game after the restart; the phone shows {shown!r}")
+        with suppress(PlaywrightTimeout):
+            new_game.click(timeout=1_000)
+        phone.wait_for_timeout(500)
+    phone.get_by_text(re.compile(r"/join/")).first.wait_for(timeout=_patience(one_process) * 1000)
+
+
 def _cut_every_listen(database: str, until: threading.Event, cuts: list[int]) -> None:
     """Terminate every LISTEN connection to this test's database (never another's), again
     and again, until told to stop: the server processes are deaf meanwhile."""

@@ -28,6 +28,7 @@ from gadget.serve.budget import MAX_MESSAGE, ConnectionBudget
 from gadget.serve.client import MADE, served_client
 from gadget.serve.collector import Pace
 from gadget.serve.compressed import CompressedOnce
+from gadget.serve.control_ids import number_apart
 from gadget.serve.opening import served_assets
 from gadget.services import addresses
 from gadget.services.table import Table
@@ -81,6 +82,7 @@ def asgi_app(table: Table | None = None) -> Any:
         table = Table(Store())
         table.hub.connect(table.store)  # hear the other processes (PostgreSQL)
     transport.install()
+    number_apart()  # ids no earlier process gave: a phone coming back holds those
     # Once, before any phone; kept in the data folder for the next start.
     web = Path(flet_web.get_package_web_dir())
     client = served_client(web, data_folder() / "client")

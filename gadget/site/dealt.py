@@ -20,7 +20,7 @@ from gadget.engine import Deal, Player, ShareCode, ShareCodeError
 from gadget.services import addresses
 from gadget.views.parts.asking import asked
 from gadget.views.parts.hooks import LOADING, Loading, use_value
-from gadget.views.parts.storage import stored, write
+from gadget.views.parts.storage import preferences, stored, write
 
 DEALT_KEY: Final = "gadget.site.dealt"
 KEPT_DEALS: Final = 200  # the newest games dealt here (about 15 kB); older ones are let go
@@ -48,8 +48,7 @@ def written_deals(deals: list[Deal]) -> str:
 async def remember(deal: Deal) -> None:
     """Keep a deal on this phone before its side A is shown (storage that fails keeps nothing:
     the card then cannot be shown again, which is safer than showing it to anyone)."""
-    preferences = ft.SharedPreferences()
-    kept = read_deals(await asked(lambda: preferences.get(DEALT_KEY)))
+    kept = read_deals(await asked(lambda: preferences().get(DEALT_KEY)))
     others = [d for d in kept if d.code.side_b != deal.code.side_b]
     await write(DEALT_KEY, written_deals([deal, *others][:KEPT_DEALS]))
 

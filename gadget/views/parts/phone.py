@@ -20,7 +20,7 @@ from gadget.views.parts.hooks import use_task, use_value
 from gadget.views.parts.language import STORAGE_KEY as LANGUAGE_KEY
 from gadget.views.parts.language import browser_languages, speak
 from gadget.views.parts.layout import opening
-from gadget.views.parts.storage import LANGUAGES, Unknown, given, stored, write
+from gadget.views.parts.storage import LANGUAGES, Unknown, given, preferences, stored, write
 
 PHONE = ft.create_context(cast(Phone | None, None))
 
@@ -58,7 +58,7 @@ async def identify() -> Phone:
     browser that cannot keep it (a private window) is a new phone on every visit: it can
     still ask for its seat back, with its partner's consent.
     """
-    storage = ft.SharedPreferences()
+    storage = preferences()
     for tried in range(1, READ_TRIES + 1):
         try:
             token = await asked(lambda: storage.get(STORAGE_KEY))

@@ -16,6 +16,7 @@ from gadget.views.parts.asking import asked
 
 LANGUAGES: Final = "navigator.languages"  # the browser's languages, as the page read them
 PREFIX: Final = "flutter."  # Flutter keeps each key under this prefix, its value in JSON
+KEPT: Final = "gadget.preferences"  # where a page's session keeps its one SharedPreferences
 
 
 class Unknown:
@@ -63,6 +64,21 @@ def give(told: str) -> None:
     _page[0] = read  # one page a Python: the site's, in its own worker
 
 
+def preferences() -> ft.SharedPreferences:
+    """The page's one SharedPreferences, kept as long as its session: each new one is a
+    service Flet adds to the page, then removes at the first event after it is dropped, a
+    diff and a message each time, landing in whichever move comes next."""
+    try:
+        kept = ft.context.page.session.store
+    except RuntimeError:  # no page: nothing to add it to
+        return ft.SharedPreferences()
+    service = kept.get(KEPT)
+    if not isinstance(service, ft.SharedPreferences):
+        service = ft.SharedPreferences()
+        kept.set(KEPT, service)
+    return service
+
+
 def given(key: str) -> object:
     """What the page read under `key` (None: the page found nothing there), the first time
     it is asked; UNKNOWN otherwise."""
@@ -75,7 +91,7 @@ async def stored(key: str) -> object:
     if not isinstance(value, Unknown):
         return value
     with contextlib.suppress(Exception):
-        return await asked(lambda: ft.SharedPreferences().get(key))
+        return await asked(lambda: preferences().get(key))
     return None
 
 
@@ -83,11 +99,11 @@ async def write(key: str, value: str) -> None:
     """Write `value` under `key` (raises where the browser keeps nothing); what the page
     read of it is stale from now on."""
     _page[0].taken.add(key)
-    await asked(lambda: ft.SharedPreferences().set(key, value))
+    await asked(lambda: preferences().set(key, value))
 
 
 async def forget(key: str) -> None:
     """Remove `key` from the phone's storage (raises where the browser keeps nothing); what
     the page read of it is stale from now on."""
     _page[0].taken.add(key)
-    await asked(lambda: ft.SharedPreferences().remove(key))
+    await asked(lambda: preferences().remove(key))
