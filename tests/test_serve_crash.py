@@ -273,9 +273,9 @@ def test_a_phone_left_on_its_first_screen_plays_on_after_a_restart(
 ) -> None:
     """A phone that opened Home and touched nothing holds its storage service (its identity
     and language were read through it). The restarted process numbered its controls as the
-    last had, its service took the same id, and the browser, binding the new service before
-    unbinding the old, left every question to its storage unanswered: the phone stayed on
-    "Gadget…" for good (control_ids.py). Only a real browser's client binds services."""
+    last had, its service took the same id, and the browser answered none of its questions:
+    the phone stayed on "Gadget…" for good (control_ids.py). Only a real browser's client
+    binds services: no in-process test can see it."""
     server = one_process[0]
     phone = _phone(browser, server.url + "/")
     new_game = phone.get_by_role("button", name="New game", exact=True)

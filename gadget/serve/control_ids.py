@@ -1,8 +1,8 @@
 """Each server process numbers its controls from a place of its own. Flet numbers them from 3
 in every process, so a phone coming back to a restarted process (or to another process of
-the same server) held its storage service under the very id the new page gave its own; its
-browser bound the new service, then unbound the old one of that id, and every question to
-the phone's storage went unanswered: the phone stayed on its first screen for good."""
+the same server) still held a storage service under the very id the new page gave its own,
+and its browser answered none of the new one's questions (Flet's client keeps its services
+by id): the phone stayed on its first screen for good."""
 
 from __future__ import annotations
 
