@@ -29,6 +29,7 @@ from gadget.serve.client import MADE, served_client
 from gadget.serve.collector import Pace
 from gadget.serve.compressed import CompressedOnce
 from gadget.serve.control_ids import number_apart
+from gadget.serve.kept_sessions import KEPT_SECONDS, KeptSessions
 from gadget.serve.opening import served_assets
 from gadget.services import addresses
 from gadget.services.table import Table
@@ -88,12 +89,13 @@ def asgi_app(table: Table | None = None) -> Any:
     client = served_client(web, data_folder() / "client")
     assets = served_assets(web, ASSETS, data_folder() / "page")  # Flet's page, watched
     pace = Pace()  # the garbage collector, paced while this process serves
+    kept = KeptSessions()  # the pages of phones gone, so many and so long
     site = flet_web.fastapi.FastAPI(
         docs_url=None,
         redoc_url=None,
         openapi_url=None,
-        on_startup=[pace.start],
-        on_shutdown=[table.hub.close, pace.stop],
+        on_startup=[pace.start, kept.start],
+        on_shutdown=[table.hub.close, pace.stop, kept.stop],
     )
 
     def health() -> JSONResponse:
@@ -118,7 +120,9 @@ def asgi_app(table: Table | None = None) -> Any:
     async def opened(page: ft.Page) -> None:  # Flet awaits a coroutine function's page
         await main_in_turn(page, table)
 
-    flet_app = flet_web.fastapi.app(opened, assets_dir=str(assets), no_cdn=True)
+    flet_app = flet_web.fastapi.app(
+        opened, assets_dir=str(assets), no_cdn=True, session_timeout_seconds=KEPT_SECONDS
+    )
     flet_app.router.routes = [
         route for route in flet_app.router.routes if getattr(route, "path", "") not in NOT_SERVED
     ]
