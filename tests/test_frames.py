@@ -13,8 +13,10 @@ import msgpack  # type: ignore[import-untyped]
 import pytest
 from starlette.types import Message, Receive, Scope, Send
 
+from gadget.serve import budget as budgets
 from gadget.serve.budget import (
     BUDGET,
+    LATE_REASON,
     MAX_MESSAGE,
     POLICY,
     UNREAD_REASON,
@@ -249,3 +251,23 @@ def test_another_websocket_goes_to_the_app_as_it_came() -> None:
     asyncio.run(asyncio.wait_for(ConnectionBudget(app)(scope, phone.receive, phone.send), 10))
     assert read_by_app == [{"type": "websocket.connect"}]
     assert phone.sent == [{"type": "websocket.close", "code": 1000}]
+
+
+def test_a_socket_whose_page_never_registers_is_closed_and_never_reaches_the_app(
+    monkeypatch: pytest.MonkeyPatch, caplog: pytest.LogCaptureFixture
+) -> None:
+    """Opened and silent, a socket kept a task reading it for as long as its peer kept it
+    open (a script answers uvicorn's pings): one a socket, without end."""
+    monkeypatch.setattr(budgets, "REGISTER_SECONDS", 0.1)
+    phone = Uvicorn(leaves=False)
+    with caplog.at_level(logging.WARNING, logger="gadget"):
+        assert served(phone) == []
+    assert phone.sent == [
+        {"type": "websocket.accept"},
+        {"type": "websocket.close", "code": POLICY, "reason": LATE_REASON},
+    ]
+    assert [r.getMessage() for r in caplog.records] == [
+        f"closed the connection of an unknown address: {LATE_REASON}"
+    ]
+    on_time = Uvicorn(REGISTER, TAP)  # a page that registers in time is served as ever
+    assert [m.get("bytes") for m in served(on_time)[1:3]] == [REGISTER, TAP]

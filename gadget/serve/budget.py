@@ -10,7 +10,8 @@ most at the budget's rates (a phone past them is slowed). A full queue stops the
 (the phone's messages wait in its own socket: backpressure), and a phone that keeps it full
 is closed with 1008 and a reason, as is one that sends what Flet cannot read
 (`frames.read`). The app is called once the phone's page registers, never for a connection
-that ends first. A phone that leaves is ordinary: the sends that find it gone log nothing.
+that ends first; one whose page does not register within REGISTER_SECONDS is closed. A
+phone that leaves is ordinary: the sends that find it gone log nothing.
 
 A tap is a move under way on its process from the moment it is read (`live.Moves`: opening
 screens wait for it), not only once Flet's task for it runs, two turns of the loop later.
@@ -45,6 +46,10 @@ POLICY: Final = 1008  # WebSocket close code: the connection broke the server's 
 FLOOD_REASON: Final = "too many messages"
 FLETS_SOCKET: Final = "/ws"  # where Flet's client opens its WebSocket (Flet's default)
 UNREAD_REASON: Final = "a message the app cannot read"  # Flet would read none after it
+#: Seconds a phone's page has to register once its socket is open (Flet's client sends its
+#: register the moment it connects).
+REGISTER_SECONDS: Final = 30.0
+LATE_REASON: Final = "no page registered"
 CLOSE_GRACE: Final = 5.0  # seconds a closed flood has to read its close frame (it is read no more)
 
 
@@ -172,10 +177,17 @@ class Connection:
         self.queue.append((connect, None, False))  # the app reads it first, as from uvicorn
         await self.send({"type": "websocket.accept"})
         self.reader = asyncio.create_task(self._read_ahead())
+        with contextlib.suppress(TimeoutError):
+            await asyncio.wait_for(self._registered(), REGISTER_SECONDS)
+        if not (self.registered or self.link.ended.is_set()):
+            await self._close(LATE_REASON)  # a socket held open for nothing, for good
+        return self.registered
+
+    async def _registered(self) -> None:
+        """Back once the page registered, or the connection ended."""
         while not (self.registered or self.link.ended.is_set()):
             self.changed.clear()
             await self.changed.wait()
-        return self.registered
 
     async def receive(self) -> Message:
         """The next message, once this connection's turn (and its budget) allows."""
