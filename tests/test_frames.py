@@ -132,6 +132,11 @@ def test_before_the_page_registers_only_its_register_is_read() -> None:
     route = "/" + "x" * (2 * 1024 * 1024 - 1024)
     long_register = packed([1, {"session_id": None, "page_name": "", "page": {"route": route}}])
     assert read(said(long_register), registered=False) is None
+    assert read(said(long_register), registered=True) is None  # nor later: a reconnection's
+    long_route = packed([3, {"target": 1, "name": "route_change", "data": {"route": route}}])
+    assert read(said(long_route), registered=True) is None  # a route change's route as long
+    route_change = packed([3, {"target": 1, "name": "route_change", "data": {"route": "/join/x"}}])
+    assert read(said(route_change), registered=True) is not None
     assert read(said(b"\x01\x00\x00\x00\x00data"), registered=False) is None
     assert read(said(msgpack.packb([1, {}])), registered=False) is None  # no 0x00 before it
 

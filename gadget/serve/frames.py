@@ -50,8 +50,9 @@ class Read:
 def read(message: Message, registered: bool) -> Read | None:
     """What a received message is; None for one Flet cannot read (a text frame, a packet of
     Flet's that is not msgpack of [action, body] within `PARTS`, an action from the server,
-    a body of other fields than Flet's), after which its connection would read no more, or
-    for anything but a short register before the page registers."""
+    a body of other fields than Flet's), after which its connection would read no more, for
+    anything but a short register before the page registers, and for a long register or
+    route change after."""
     frame = message.get("bytes")
     if not isinstance(frame, bytes):
         return None
@@ -66,6 +67,11 @@ def read(message: Message, registered: bool) -> Read | None:
     action, body = said
     if BODIES.get(action) != frozenset(body) or not (registered or action == REGISTER_CLIENT):
         return None
+    routes = action == REGISTER_CLIENT or (
+        action == CONTROL_EVENT and body.get("name") == "route_change"
+    )
+    if routes and size > REGISTER_BYTES:
+        return None  # a route its page keeps as long as the page lives, 2 MiB a page
     change = action == CONTROL_EVENT and body.get("name") == "change"
     typing = size > SMALL or change or action == UPDATE_CONTROL_PROPS
     tap = size <= SMALL and action == CONTROL_EVENT and not change
