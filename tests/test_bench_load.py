@@ -68,7 +68,10 @@ def test_the_bench_of_many_tables_plays_every_action_without_an_error() -> None:
     # values (docs/benchmarks.md has those).
     said = ran.stdout
     assert re.search(r"CPU a move at 3 tables: [\d.]+ ms against [\d.]+ ms: [\d.]+x", said), said
-    assert re.search(r"tables with p95 under 250 ms: \d+\+? against \d+\+?: [\d.]+", said), said
+    # "-": the floor held no tables under 250 ms (a run beside an outsider's browsers and
+    # busy loops, the machine's load at 23): the figures are there, their ratio has no sense.
+    held = r"tables with p95 under 250 ms: \d+\+? against \d+\+?: ([\d.]+|-) "
+    assert re.search(held, said), said
     assert re.search(r"at 3 tables: whole [\d.]+x, parts [\d.]+x, controls [\d.]+x, gadget", said)
     for app in ("floor", "gadget"):
         joined = (
