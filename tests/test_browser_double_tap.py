@@ -76,8 +76,13 @@ class Phones:
         button.click()  # once nothing covers it (a menu closing over a clue's button)
         answered()
         answer_ms = 1000 * (time.monotonic() - started)  # a tap's, here and now
-        after_one = self.record(), self.asked(phone)  # saved before its answer was drawn
+        saved = self.record()  # before its answer was drawn (a read of a few ms)
         phone.mouse.click(*spot)  # on the screen the first tap's answer drew
+        # What the phone asks, read after the second tap: it asks nothing new before the
+        # server has heard that tap and drawn again. Read before it, on a loaded machine (a
+        # clean run beside an outsider), the look took the second tap past DEAF_SECONDS, a
+        # deliberate tap, which made a move (after "Touch SOAP"; the version went 2 to 3).
+        after_one = saved, self.asked(phone)
         # Past the moment its buttons stay deaf, then time for a move to be saved and drawn
         # (a second move comes within that, if it comes at all).
         phone.wait_for_timeout(1000 * DEAF_SECONDS + max(3 * answer_ms, 1_000))
