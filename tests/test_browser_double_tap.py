@@ -140,7 +140,9 @@ def drawn(answer: Locator, gone: bool = False) -> Callable[[], None]:
     def wait() -> None:
         deadline = time.monotonic() + patience_ms() / 1000
         while (answer.count() == 0) != gone:
-            assert time.monotonic() < deadline, f"{answer} never {'went' if gone else 'came'}"
+            if time.monotonic() > deadline:  # what the phone showed instead says why
+                shown = answer.page.locator("body").inner_text()
+                raise AssertionError(f"{answer} never {'went' if gone else 'came'}: {shown!r}")
             time.sleep(0.01)  # not a loop of calls that takes the browser's CPU from it
 
     return wait
