@@ -8,7 +8,6 @@ from __future__ import annotations
 import asyncio
 import logging
 import time
-from typing import Any
 
 import msgpack  # type: ignore[import-untyped]
 import pytest
@@ -149,14 +148,13 @@ def test_a_phone_sending_the_unread_is_closed_and_flet_never_has_it(
     its reason, Flet is told the phone is gone, and what came after it is not read."""
 
     async def bombing() -> tuple[list[Message], list[Message], bool]:
-        scope: dict[str, Any] = {"type": "websocket"}
-        phone = Phone(scope)
+        phone = Phone()
         sent: list[Message] = []
 
         async def send(message: Message) -> None:
             sent.append(message)
 
-        connection = Connection(scope, phone.receive, send, BUDGET, time.monotonic)
+        connection = Connection({"type": "websocket"}, phone.receive, send, BUDGET, time.monotonic)
         phone.says(REGISTER)
         phone.says(TAP)
         handed = [await connection.receive() for _ in range(2)]

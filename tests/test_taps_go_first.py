@@ -7,14 +7,10 @@ from __future__ import annotations
 
 import asyncio
 import time
-from typing import Any
 
 import msgpack  # type: ignore[import-untyped]
-import uvicorn
 from starlette.types import Message
-from uvicorn.server import ServerState
 
-from gadget.serve.arrival import ARRIVED, Arrivals, TellingProtocol
 from gadget.serve.budget import BUDGET, Connection
 from gadget.views.served import live
 
@@ -26,11 +22,10 @@ ANSWER = b"\x00" + msgpack.packb(
 
 
 class Phone:
-    """What uvicorn hands the budget: a phone's messages as they come (each told to the
-    socket's connection as it arrives, as `TellingProtocol`'s are), and its sends."""
+    """What uvicorn hands the budget: a phone's messages as they come, and its sends."""
 
-    def __init__(self, scope: dict[str, Any]) -> None:
-        self.messages = Arrivals(lambda: scope)
+    def __init__(self) -> None:
+        self.messages: asyncio.Queue[Message] = asyncio.Queue()
 
     def says(self, frame: bytes) -> None:
         self.messages.put_nowait({"type": "websocket.receive", "bytes": frame})
@@ -50,8 +45,8 @@ async def turns(count: int) -> None:
 
 def connected() -> tuple[Phone, Connection, live.Moves]:
     """A phone's connection through the budget, and the moves under way on this loop."""
-    scope: dict[str, Any] = {"type": "websocket"}
-    phone = Phone(scope)
+    phone = Phone()
+    scope = {"type": "websocket"}
     connection = Connection(scope, phone.receive, phone.send, BUDGET, time.monotonic)
     connection.registered = True  # the page's register read: Flet reads its events
     return phone, connection, live.moves_on(asyncio.get_running_loop())
@@ -87,59 +82,6 @@ def test_a_tap_is_under_way_until_the_turn_after_its_task_counts_it() -> None:
         return seen
 
     assert asyncio.run(playing()) == [1, 1, 1, 0]
-
-
-def test_a_tap_is_under_way_from_the_turn_its_bytes_arrive() -> None:
-    """Told as it arrives, a tap is a move under way in that turn of the loop, before the
-    budget's reader reads it in the next (opening screens read in that turn held it back
-    there), and counted once; one that arrived and is never read is no move under way."""
-
-    async def arriving() -> list[int]:
-        phone, connection, moves = connected()
-        seen = []
-        taking = asyncio.ensure_future(connection.receive())  # Flet waits; the reader reads
-        await turns(2)
-        phone.says(TAP)
-        seen.append(moves.under_way)  # in the turn its bytes came
-        assert not connection.queue  # not yet read
-        await taking
-        await turns(3)  # Flet's task for it, and the turn after
-        seen.append(moves.under_way)
-        phone.says(TYPED)  # typing is no move
-        seen.append(moves.under_way)
-        taking = asyncio.ensure_future(connection.receive())
-        await taking
-        await turns(2)
-        taking = asyncio.ensure_future(connection.receive())
-        await turns(2)
-        phone.says(TAP)
-        seen.append(moves.under_way)
-        connection.stop()  # before the reader reads it
-        await turns(2)
-        seen.append(moves.under_way)
-        taking.cancel()
-        return seen
-
-    assert asyncio.run(arriving()) == [1, 0, 0, 1, 0]
-
-
-def test_uvicorns_protocol_tells_its_socket_of_each_message_alone() -> None:
-    """The served app's protocol tells the connection in its scope of a message that waits
-    alone, as it arrives; a message behind another is not told."""
-
-    async def told() -> list[object]:
-        config = uvicorn.Config(app=lambda *_: None, ws=TellingProtocol)
-        config.load()
-        protocol = TellingProtocol(config, ServerState(), {})
-        heard: list[object] = []
-        protocol.queue.put_nowait({"type": "websocket.receive", "bytes": TAP})  # no scope yet
-        protocol.scope = {"type": "websocket", ARRIVED: heard.append}  # type: ignore[typeddict-unknown-key]
-        await protocol.queue.get()
-        protocol.queue.put_nowait({"type": "websocket.receive", "bytes": TAP})
-        protocol.queue.put_nowait({"type": "websocket.receive", "bytes": TYPED})
-        return [message["bytes"] for message in heard]  # type: ignore[index]
-
-    assert asyncio.run(told()) == [TAP]
 
 
 def test_typing_an_answer_and_a_flood_count_no_move() -> None:

@@ -31,7 +31,6 @@ from typing import Final
 from starlette.types import ASGIApp, Message, Receive, Scope, Send
 from starlette.websockets import WebSocketDisconnect
 
-from gadget.serve.arrival import ARRIVED
 from gadget.serve.frames import Read, read
 from gadget.views.parts.link import LINK, Link
 from gadget.views.served.live import moves_on
@@ -51,7 +50,6 @@ UNREAD_REASON: Final = "a message the app cannot read"  # Flet would read none a
 #: register the moment it connects).
 REGISTER_SECONDS: Final = 30.0
 LATE_REASON: Final = "no page registered"
-EARLY: Final = "gadget.read"  # a message's key for what it was read as when it arrived
 CLOSE_GRACE: Final = 5.0  # seconds a closed flood has to read its close frame (it is read no more)
 
 
@@ -166,8 +164,6 @@ class Connection:
         self.accepted = False
         self.taking = False  # the app waits for a message now (`receive`)
         self.registered = False  # the page's register was read: Flet reads the rest
-        self.early = 0  # taps counted as they arrived (`_arrived`), not yet read
-        scope[ARRIVED] = self._arrived
 
     async def opened(self) -> bool:
         """Accept the phone (as Flet would at once) and read it until its page registers: the
@@ -225,9 +221,6 @@ class Connection:
         try:
             await self._read_until_the_end()
         finally:
-            for _ in range(self.early):  # taps that arrived and will never be read
-                moves_on(asyncio.get_running_loop()).ended()
-            self.early = 0
             if not self.link.ended.is_set():
                 self.queue.append(({"type": "websocket.disconnect", "code": 1006}, None, False))
                 self.changed.set()
@@ -241,16 +234,11 @@ class Connection:
         while True:
             message = await self._receive()
             kind = message["type"]
-            early: Read | None = message.pop(EARLY, None)
-            if early is not None:
-                self.early -= 1
-                what: Read | None = early
-            else:
-                what = read(message, self.registered) if kind == "websocket.receive" else None
+            what = read(message, self.registered) if kind == "websocket.receive" else None
             if what is None and kind == "websocket.receive":
                 await self._close(UNREAD_REASON)
                 return
-            self._read(message, what, early is not None)
+            self._read(message, what)
             if kind == "websocket.disconnect":
                 self.link.end()
                 return
@@ -266,19 +254,7 @@ class Connection:
             if len(self.queue) <= self.budget.queued // 2:
                 full_since = None  # the phone paused long enough for half the queue to go
 
-    def _arrived(self, message: Message) -> None:
-        """A message whose bytes arrived (uvicorn's protocol tells it, a turn before the
-        reader reads it): a tap `_read` will count counts from now, so that the opening
-        screens read in this turn wait for it too."""
-        if not (self.registered and self.taking and not self.queue and not self.wait):
-            return
-        what = read(message, True)
-        if what is not None and what.tap:
-            message[EARLY] = what  # read once: the reader takes it as it is
-            self.early += 1
-            moves_on(asyncio.get_running_loop()).begun()
-
-    def _read(self, message: Message, what: Read | None, early: bool = False) -> None:
+    def _read(self, message: Message, what: Read | None) -> None:
         """Queue a message read. A tap that finds nothing queued before it and its phone
         within its budget (a phone playing, not one flooding) is a move under way from now:
         during a restart, the opening screens read in the two turns before Flet's task for it
@@ -288,11 +264,8 @@ class Connection:
         not read, its handler left waiting: an outsider's) would stay counted for good."""
         tap = what is not None and what.tap
         counted = tap and self.taking and not self.queue and not self.wait
-        if counted != early:  # counted as it arrived (`_arrived`), or read only now
-            if counted:
-                moves_on(asyncio.get_running_loop()).begun()
-            else:
-                moves_on(asyncio.get_running_loop()).ended()
+        if counted:
+            moves_on(asyncio.get_running_loop()).begun()
         self.queue.append((message, what, counted))
         if what is not None:
             self.queued_bytes += what.size

@@ -24,7 +24,6 @@ from starlette.types import ASGIApp, Message, Receive, Scope, Send
 from gadget.engine import GadgetError
 from gadget.language import Language, from_environment
 from gadget.serve import transport
-from gadget.serve.arrival import TellingProtocol
 from gadget.serve.budget import MAX_MESSAGE, ConnectionBudget
 from gadget.serve.client import MADE, served_client
 from gadget.serve.collector import Pace
@@ -274,7 +273,7 @@ def serve(
     options: dict[str, Any] = {
         "host": host,
         "port": port,
-        "ws": TellingProtocol,  # uvicorn's sans-I/O one, as Flet serves itself, its taps told
+        "ws": "websockets-sansio",  # as Flet serves itself
         "ws_max_size": MAX_MESSAGE,  # a longer message closes its connection (1009), unread
         "log_level": os.environ.get("GADGET_LOG_LEVEL", "warning"),
         "timeout_graceful_shutdown": 5,
