@@ -185,6 +185,7 @@ def drawn(answer: Locator, gone: bool = False) -> Callable[[], None]:
 
 @pytest.mark.parametrize("code", list(LOCALES))
 def test_the_clues_given_here_clash_with_no_word_a_card_may_hold(code: str) -> None:
+    """A clue that clashed would be warned of at its first tap, and no double tap judged."""
     listed = {"en": english_words, "fr": french_words}[code].WORDS
     assert [clue_flags(clue, listed, code) for clue in APART_CLUES] == [(), ()]
 
