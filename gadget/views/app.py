@@ -111,7 +111,7 @@ def main(page: ft.Page, table: Table) -> None:
 
 async def main_in_turn(page: ft.Page, table: Table) -> None:
     """`main` as the server runs it: while a table plays on this process, phones that open at
-    once start their pages two at a time (`live.page_in_turn`), so its moves wait for a page
-    or two, not for a flood of them (300 tabs opened at once held them for a second: an
+    once start their pages one at a time (`live.page_in_turn`), so its moves wait for one page,
+    not for a flood of them (300 tabs opened at once held them for a second: an
     outsider's)."""
     await page_in_turn(lambda: main(page, table))

@@ -120,11 +120,12 @@ def _listener(heard: News) -> Callable[[int | None], None]:
     return notify
 
 
-#: Screens that may open in one turn of the loop. Measured with 100 tables joining at once
-#: (docs/benchmarks.md): one at a time, the moves meanwhile had a p95 of 101-140 ms idle and
-#: 412 ms with both cores busy, but the last screens waited 10 s busy (5 s before the gate);
-#: two at a time, 176 and 470 ms, and 3.1 and 7.0 s; all at once, 591 and 1,884 ms.
-OPENING_AT_ONCE = 2
+#: Screens that may open in one turn of the loop (docs/benchmarks.md, issue 36). All at once,
+#: 100 tables joining held their moves at a p95 of 591 ms idle; two at a time, a move among
+#: the joins waited for two first screens at each of its turns; one at a time, since first
+#: screens got cheaper, busy restarts' p95 read 22-46 ms (15 restarts) against 23-51 ms two
+#: at a time (20), the tables' screens a few percent later.
+OPENING_AT_ONCE = 1
 
 #: Seconds an opening screen waits for the moves under way on its process (`Moves`): they
 #: go first, but a process that is never without one still opens screens.
