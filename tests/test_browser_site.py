@@ -10,6 +10,7 @@ import os
 import re
 import subprocess
 import sys
+import time
 from collections.abc import Iterator
 from pathlib import Path
 from typing import Any
@@ -387,6 +388,19 @@ def _worded_cells(page: Page) -> tuple[list[str], str]:
     return words, "".join(colours)
 
 
+def _qr_codes_on_screen(page: Page) -> list[str]:
+    """The texts of the QR codes in the screen's pixels once one is drawn: the image is
+    decoded after the code's text is on the page, so a first screenshot may come before it
+    (CI's did, once)."""
+    deadline = time.monotonic() + patience_ms() / 1000
+    while True:
+        shot = Image.open(io.BytesIO(page.screenshot())).convert("L")
+        found = [result.text for result in zxingcpp.read_barcodes(shot)]
+        if found or time.monotonic() > deadline:
+            return found
+        page.wait_for_timeout(200)
+
+
 def test_own_words_dealt_on_phone_a_reach_phone_b_in_the_link_of_its_qr_code(
     site: Path, browser: Browser
 ) -> None:
@@ -410,8 +424,7 @@ def test_own_words_dealt_on_phone_a_reach_phone_b_in_the_link_of_its_qr_code(
         assert link.startswith(f"{address}#/join/{code.text}?words=")
         assert "?words=" in phone_a.url  # side A's own address carries them too
         # The QR code on phone A's screen, drawn larger for the longer link, reads back whole.
-        shot = Image.open(io.BytesIO(phone_a.screenshot())).convert("L")
-        assert [found.text for found in zxingcpp.read_barcodes(shot)] == [link]
+        assert _qr_codes_on_screen(phone_a) == [link]
         words_a, _colours = _worded_cells(phone_a)
         assert set(words_a) <= {word.upper() for word in OWN_WORDS} and len(set(words_a)) == 25
 
