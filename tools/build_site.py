@@ -89,7 +89,7 @@ PACKAGES = (
 # Modules the site imports when first needed, not as it starts: in the archive, not in the
 # Python snapshot (the clue checker's stemmers, 0.9 MB of it, for the game with the app).
 LATER = ("gadget.services.clue_check",)
-OPTIONAL = ("PIL",)  # qrcode uses Pillow only where it is installed; PyPNG does the QR codes
+OPTIONAL = ("PIL",)  # qrcode uses Pillow only where it is installed; it imports PyPNG if there
 LOCALES = ("root", "en", "fr")  # babel's data for the languages the app speaks
 
 
