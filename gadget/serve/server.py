@@ -30,6 +30,7 @@ from gadget.serve.collector import Pace
 from gadget.serve.compressed import CompressedOnce
 from gadget.serve.control_ids import number_apart
 from gadget.serve.kept_sessions import KEPT_SECONDS, KeptSessions
+from gadget.serve.odd_paths import OddPaths
 from gadget.serve.opening import served_assets
 from gadget.services import addresses
 from gadget.services.table import Table
@@ -116,6 +117,7 @@ def asgi_app(table: Table | None = None) -> Any:
     site.add_middleware(CompressedOnce, folder=compressed_folder())
     site.add_middleware(CacheHeaders)
     site.add_middleware(ConnectionBudget)
+    site.add_middleware(OddPaths)  # outermost: what the others see is the address mended
 
     async def opened(page: ft.Page) -> None:  # Flet awaits a coroutine function's page
         await main_in_turn(page, table)
