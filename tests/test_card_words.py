@@ -166,6 +166,14 @@ def test_a_quoted_field_is_its_words_and_a_marked_file_its_first_word() -> None:
         ("alpha,,beta\n" + LIST_OF_30, "word 2 of the list is empty"),
         (LIST_OF_30 + "\nword7", "“word7” is in the list twice"),
         (LIST_OF_30 + "\nÉcole\necole", "“ecole” is in the list twice (as “École”)"),
+        # A spreadsheet's field quoted for its comma gave two words with a quote each.
+        ('"a,b"\n' + LIST_OF_30, '"a,b" is in quotes with a comma, a semicolon or a tab inside'),
+        ('alpha; "rock; roll" ;beta\n' + LIST_OF_30, '"rock; roll" is in quotes with a comma'),
+        # Two words a card shows almost alike, that players call the same (an outsider's).
+        (
+            LIST_OF_30 + "\nice cream\nice  cream",
+            "“ice  cream” is in the list twice (as “ice cream”)",
+        ),
         (LIST_OF_30 + "\n" + "x" * 41, "has 41 characters; a word has at most 40"),
         (LIST_OF_30 + "\nbad\u200bword", "does not print (U+200B)"),
         (LIST_OF_30 + "\nbad\u200b\u200eword", "does not print (U+200B)"),  # the first named

@@ -171,6 +171,7 @@ def read_word_list(text: str) -> tuple[str, ...]:
     words: list[str] = []
     seen: dict[str, str] = {}
     for line in text.removeprefix("\ufeff").splitlines():  # the mark an editor may write first
+        _check_quotes(line)
         items = [_unquoted(item.strip()) for item in SEPARATORS.split(line)]
         while items and not items[-1]:  # a trailing comma, as a spreadsheet writes
             items.pop()
@@ -180,12 +181,13 @@ def read_word_list(text: str) -> tuple[str, ...]:
             place = len(words) + 1
             check_word(item, place)
             word = unicodedata.normalize("NFC", item)
-            twin = seen.get(folded(word))
+            called = folded(" ".join(word.split()))  # "ice  cream" is called "ice cream"
+            twin = seen.get(called)
             if twin is not None:
                 raise WordListError(
                     "{word!r} is in the list twice (as {twin!r})", word=word, twin=twin
                 )
-            seen[folded(word)] = word
+            seen[called] = word
             words.append(word)
     if not SHORTEST_LIST <= len(words) <= LONGEST_LIST:
         raise WordListError(
@@ -223,6 +225,26 @@ def _unlisted(place: int, word: str, of_where: Message) -> WordListError:
         of_where=of_where,
         word=word,
     )
+
+
+def _check_quotes(line: str) -> None:
+    """A field a spreadsheet quoted because it holds a separator ("a,b") is refused whole:
+    split, it gave two words with a stray quote each (an outsider's); no word holds one."""
+    cuts = list(SEPARATORS.finditer(line))
+    starts = [0] + [cut.end() for cut in cuts]
+    ends = [cut.start() for cut in cuts] + [len(line)]
+    parts = [line[start:end].strip() for start, end in zip(starts, ends, strict=True)]
+    for first, part in enumerate(parts):
+        if len(part) > 1 and part[0] == '"' and part[-1] != '"':
+            for last in range(first + 1, len(parts)):
+                if parts[last].endswith('"'):
+                    raise WordListError(
+                        "{field} is in quotes with a comma, a semicolon or a tab inside: "
+                        "a word holds none",
+                        field=line[starts[first] : ends[last]].strip(),
+                    )
+                if parts[last].startswith('"'):
+                    break
 
 
 def _unquoted(item: str) -> str:
