@@ -19,7 +19,7 @@ from gadget.engine import (
     Stop,
     replay,
 )
-from gadget.engine.errors import GameLogError, ShareCodeError, WordListError
+from gadget.engine.errors import GameLogError, Message, ShareCodeError, WordListError
 from gadget.engine.gamelog import parse_game_log
 from gadget.engine.rules import recorder
 from gadget.engine.sharecode import WORDS_LENGTH
@@ -30,6 +30,7 @@ from gadget.engine.words import (
     SHIPPED,
     CardWords,
     WordsKey,
+    check_listed,
     custom_words,
     deal_words,
     dealt_words,
@@ -435,3 +436,9 @@ def test_a_code_with_custom_words_is_the_same_for_ever_and_a_newer_list_is_named
 
 def test_a_list_of_the_most_words_allowed_is_read() -> None:
     assert len(read_word_list("\n".join(f"w{n}" for n in range(2000)))) == 2000
+
+
+def test_words_dealt_before_runs_of_spaces_made_twins_still_read() -> None:
+    """A game saved with both "ice cream" and "ice  cream" on its card stays readable."""
+    dealt = [f"w{n}" for n in range(23)] + ["ice cream", "ice  cream"]
+    check_listed(dealt, Message("of the log"))  # raised before: a word twice

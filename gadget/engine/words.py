@@ -164,7 +164,7 @@ def folded(word: str) -> str:
     return "".join(char for char in decomposed if not unicodedata.combining(char))
 
 
-def read_word_list(text: str) -> tuple[str, ...]:
+def read_word_list(text: str, spaces_alike: bool = True) -> tuple[str, ...]:
     """A pasted or uploaded list, one word a line or separated by commas (semicolons and
     tabs too, as spreadsheets write them; a field in double quotes is its words), checked:
     every refusal is one line naming the word at fault."""
@@ -181,7 +181,9 @@ def read_word_list(text: str) -> tuple[str, ...]:
             place = len(words) + 1
             check_word(item, place)
             word = unicodedata.normalize("NFC", item)
-            called = folded(" ".join(word.split()))  # "ice  cream" is called "ice cream"
+            # "ice  cream" is called "ice cream" (not for words already dealt: a game saved
+            # with both must stay readable)
+            called = folded(" ".join(word.split()) if spaces_alike else word)
             twin = seen.get(called)
             if twin is not None:
                 raise WordListError(
@@ -212,7 +214,7 @@ def check_listed(words: Sequence[str], of_where: Message) -> None:
             raise WordListError("word {place} {of_where} is empty", place=place, of_where=of_where)
         if word != word.strip() or SEPARATORS.search(word):
             raise _unlisted(place, word, of_where)
-    listed = read_word_list("\n".join(words))  # each word checked as a list's: one line
+    listed = read_word_list("\n".join(words), spaces_alike=False)  # each checked as a list's
     for place, (word, read) in enumerate(zip(words, listed, strict=False), start=1):
         if word != read:  # another line break inside it, or not in Unicode's composed form
             raise _unlisted(place, word, of_where)
