@@ -20,6 +20,8 @@ from flet.messaging.protocol import Message as ClientMessage  # not a message to
 from flet.messaging.protocol import MessageAction, PatchControlBody
 from flet.messaging.session import Session
 
+from gadget.views.parts.flet_construction import build_faster
+
 #: The Flet these replacements were copied from and checked against.
 FLET_VERSION = "1.0.5"
 
@@ -105,6 +107,7 @@ def _configure(
         item_cls = cast(Any, item.__class__)  # Flet stamps its classes
         if getattr(item_cls, "__flet_control_cls__", None) is None:
             item_cls.__flet_control_cls__ = control_cls
+        build_faster(item_cls)  # its next controls built without a setter call a field
 
         a_control = bool(control_cls) and isinstance(item, control_cls)
         if a_control:
