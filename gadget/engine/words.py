@@ -14,7 +14,7 @@ from collections.abc import Sequence
 from dataclasses import dataclass
 from typing import Final
 
-from gadget.engine.errors import Message, WordListError, plural
+from gadget.engine.errors import IllegalActionError, Message, WordListError, plural
 from gadget.engine.keycard import CELLS
 from gadget.engine.prng import SplitMix64
 from gadget.engine.wordlists import en_1, fr_1
@@ -256,7 +256,7 @@ def _unquoted(item: str) -> str:
     return item
 
 
-def _undrawn(item: str) -> str | None:
+def undrawn(item: str) -> str | None:
     """The first character of a word that the phones' font cannot draw, if any."""
     for char in item:
         category = unicodedata.category(char)
@@ -286,14 +286,14 @@ def check_word(item: str, place: int) -> None:
             word=item,
             char=f"U+{ord(hidden[0]):04X}",
         )
-    undrawn = _undrawn(item)
-    if undrawn is not None:
+    lacking = undrawn(item)
+    if lacking is not None:
         raise WordListError(
             "word {place}, {word!r}, holds {char}, which phones cannot draw: their font has"
             " Latin, Greek and Cyrillic letters, and no emoji",
             place=place,
             word=item[:LONGEST_WORD],
-            char=f"U+{ord(undrawn):04X}",
+            char=f"U+{ord(lacking):04X}",
         )
     if len(item) > LONGEST_WORD:
         raise WordListError(
@@ -302,4 +302,17 @@ def check_word(item: str, place: int) -> None:
             word=item[:LONGEST_WORD] + "...",
             count=len(item),
             longest=LONGEST_WORD,
+        )
+
+
+def check_clue_drawn(word: str) -> None:
+    """A new clue's word, which the partner's phone shows: nothing the phones' font lacks,
+    as in a word list (a clue already saved is not held to it: its game stays readable)."""
+    lacking = undrawn(word)
+    if lacking is not None:
+        raise IllegalActionError(
+            "the clue {word!r} holds {char}, which phones cannot draw: their font has Latin,"
+            " Greek and Cyrillic letters, and no emoji",
+            word=word[:20],
+            char=f"U+{ord(lacking):04X}",
         )

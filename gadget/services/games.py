@@ -13,6 +13,7 @@ from weakref import WeakKeyDictionary
 
 from gadget.engine import (
     Action,
+    Clue,
     GameLog,
     GameLogError,
     GameState,
@@ -26,6 +27,7 @@ from gadget.engine import (
     recorder,
     replay_with_before,
 )
+from gadget.engine.words import check_clue_drawn
 from gadget.missions.names import SidesNamed
 from gadget.services.attempts import finish, take_back
 from gadget.services.move_news import move_news
@@ -322,6 +324,8 @@ def play(
         raise stale_error(record.version, expected_version)
     before: GameState | None
     if action is not None:
+        if isinstance(action, Clue):
+            check_clue_drawn(action.word)
         state, before, log = apply(kept.state, action), kept.state, kept.log.then(action)
     else:
         if record.attempt_id is not None:
