@@ -155,6 +155,8 @@ async def test_undo_asks_first_and_then_both_phones_go_back(table: Table) -> Non
     await give_clue(phone_a, "salad")
     await phone_a.tap("Undo")
     assert phone_a.says("Undo the last action?")
+    # Not "both phones": a side may be held by several (an outsider's, with three).
+    assert phone_a.says("Every phone of this game goes back one step.")
     await phone_a.tap("Change nothing")
     assert phone_b.says("A gave the clue: salad. You guess.")
     await phone_a.tap("Undo")

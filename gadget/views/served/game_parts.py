@@ -322,11 +322,11 @@ def undo_question(
             ft.Text(_("Undo the last action?"), weight=ft.FontWeight.W_600),
             ft.Text(
                 _(
-                    "Both phones go back one step. The result leaves the history, and what it"
-                    " completed is taken back."
+                    "Every phone of this game goes back one step. The result leaves the history,"
+                    " and what it completed is taken back."
                 )
                 if over
-                else _("Both phones go back one step.")
+                else _("Every phone of this game goes back one step.")
             ),
             ft.Row(
                 [
