@@ -217,7 +217,9 @@ def _told(argv: list[str], store: Store) -> Expected:
 
 def _integer(option: str, typed: str) -> int | Expected:
     """A number as argparse reads it (int(): "٣" and " 7 " are numbers), or its refusal."""
+    if len(typed) > 30:
+        return Expected(f"argument {option}: {typed[:12]}... has {len(typed)} characters")
     try:
         return int(typed)
     except ValueError:
-        return Expected(f"argument {option}: invalid int value: {typed!r}")
+        return Expected(f"argument {option}: {typed!r} is not a whole number")

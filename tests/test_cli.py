@@ -112,7 +112,13 @@ def test_replay_reads_standard_input(
         (["keycard"], "gadget: the following arguments are required: code"),
         (["new", "--tokens", "0"], "gadget: --tokens 0 is outside 1..15"),
         (["new", "--tokens", "9", "--mistakes", "10"], "gadget: --mistakes 10 is outside 0..9"),
-        (["new", "--tokens", "nine"], "gadget: argument --tokens: invalid int value: 'nine'"),
+        (["new", "--tokens", "nine"], "gadget: argument --tokens: 'nine' is not a whole number"),
+        (  # an outsider's: argparse quoted all 5,000 digits (and Python refused them as
+            # past its own limit); one short line
+            ["print", "keycards", "--games", "9" * 5000, "-o", "cards.pdf"],
+            "gadget: argument --games: 999999999999... has 5000 characters: not a number this"
+            " command takes\n",
+        ),
         (["replay", "/no/such/game.json"], "gadget: /no/such/game.json: no such file"),
         (["frobnicate"], "gadget: argument command: invalid choice: 'frobnicate'"),
         ([], "gadget: the following arguments are required: command"),

@@ -8,7 +8,7 @@ import json
 import secrets
 from typing import Any
 
-from gadget.cli.io import UsageError, _, read_input
+from gadget.cli.io import UsageError, _, read_input, whole_number
 from gadget.engine import (
     Deal,
     GameLogError,
@@ -38,9 +38,14 @@ def add_commands(commands: Any) -> None:
         default=DUET,
         help=_("duet (side A and a code for side B), classic or pictures (the one key card)"),
     )
-    new.add_argument("--tokens", type=int, default=None, help=_("timer tokens in the bank (9)"))
     new.add_argument(
-        "--mistakes", type=int, default=None, help=_("tokens bystander side up (all of them)")
+        "--tokens", type=whole_number, default=None, help=_("timer tokens in the bank (9)")
+    )
+    new.add_argument(
+        "--mistakes",
+        type=whole_number,
+        default=None,
+        help=_("tokens bystander side up (all of them)"),
     )
     new.add_argument("--json", action="store_true", help=_("print a JSON object"))
     new.set_defaults(run=new_code)

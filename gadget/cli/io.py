@@ -67,6 +67,27 @@ class Parser(argparse.ArgumentParser):
         raise UsageError(message)
 
 
+#: Characters a number on the command line may have (a 64-bit seed has 20 digits).
+LONGEST_NUMBER = 30
+
+
+def whole_number(text: str) -> int:
+    """A number given on the command line, or a refusal in one short line: argparse quoted a
+    wrong one whole, and one of 5,000 digits filled the terminal."""
+    if len(text) > LONGEST_NUMBER:
+        raise argparse.ArgumentTypeError(
+            gettext("{start}... has {count} characters: not a number this command takes").format(
+                start=text[:12], count=len(text)
+            )
+        )
+    try:
+        return int(text)
+    except ValueError:
+        raise argparse.ArgumentTypeError(
+            gettext("{value!r} is not a whole number").format(value=text)
+        ) from None
+
+
 def read_input(path: str) -> str:
     """A file's text (or standard input's, for -), or one line saying why it cannot be read.
 

@@ -7,7 +7,7 @@ import secrets
 import sys
 from typing import Any
 
-from gadget.cli.io import Parser, _, spoken, write_bytes
+from gadget.cli.io import Parser, _, spoken, whole_number, write_bytes
 from gadget.engine.classic import Game
 from gadget.language import codes
 from gadget.services.printing import WORD_LISTS, words_for
@@ -26,8 +26,8 @@ def add_commands(commands: Any) -> None:
     _language_option(print_map)
     print_map.set_defaults(run=map_pdf)
     booklet = prints.add_parser("booklet", help=_("play-by-paper booklets, one per player"))
-    booklet.add_argument("--games", type=int, required=True, help=_("how many games"))
-    booklet.add_argument("--seed", type=int, help=_("the same seed prints the same games"))
+    booklet.add_argument("--games", type=whole_number, required=True, help=_("how many games"))
+    booklet.add_argument("--seed", type=whole_number, help=_("the same seed prints the same games"))
     _language_option(booklet)
     booklet.add_argument(
         "--words",
@@ -45,8 +45,10 @@ def add_commands(commands: Any) -> None:
         default=KEYCARD_GAMES[0],
         help=_("duet (two sides), classic or pictures (the spymasters' card)"),
     )
-    keycards.add_argument("--games", type=int, required=True, help=_("how many cards"))
-    keycards.add_argument("--seed", type=int, help=_("the same seed prints the same cards"))
+    keycards.add_argument("--games", type=whole_number, required=True, help=_("how many cards"))
+    keycards.add_argument(
+        "--seed", type=whole_number, help=_("the same seed prints the same cards")
+    )
     keycards.add_argument("-o", "--output", required=True, help=_("the PDF to write"))
     _language_option(keycards)
     keycards.set_defaults(run=keycards_pdf)

@@ -8,7 +8,7 @@ import socket
 from pathlib import Path
 from typing import Any, Final
 
-from gadget.cli.io import UsageError, _
+from gadget.cli.io import UsageError, _, whole_number
 
 MAX_PORT: Final = 65535
 
@@ -17,7 +17,7 @@ def add_commands(commands: Any) -> None:
     """serve."""
     serve = commands.add_parser("serve", help=_("serve the app to phones on this network"))
     serve.add_argument("--host", default="0.0.0.0", help=_("address to listen on (all)"))
-    serve.add_argument("--port", type=int, default=8550, help=_("port (8550)"))
+    serve.add_argument("--port", type=whole_number, default=8550, help=_("port (8550)"))
     serve.add_argument(
         "--tls",
         action="store_true",
@@ -30,7 +30,7 @@ def add_commands(commands: Any) -> None:
     serve.add_argument("--keyfile", type=Path, help=_("... and this private key (PEM)"))
     serve.add_argument(
         "--workers",
-        type=int,
+        type=whole_number,
         default=1,
         help=_("server processes (more than 1 needs PostgreSQL: GADGET_DATABASE_URL)"),
     )
