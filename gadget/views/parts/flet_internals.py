@@ -20,6 +20,7 @@ from flet.messaging.protocol import Message as ClientMessage  # not a message to
 from flet.messaging.protocol import MessageAction, PatchControlBody
 from flet.messaging.session import Session
 
+from gadget.views.parts import flet_validation
 from gadget.views.parts.flet_construction import build_faster
 
 #: The Flet these replacements were copied from and checked against.
@@ -34,10 +35,11 @@ _PLAIN = frozenset({str, int, float, bool, type(None)})
 
 
 def speed_up_flet() -> None:
-    """Install both (once a process): Flet's own are kept for the tests that compare."""
+    """Install them (once a process): Flet's own are kept for the tests that compare."""
     if getattr(base_control, _WHERE_FLET_ASKS) is not type_of:
         setattr(base_control, _WHERE_FLET_ASKS, type_of)
         object_patch.DiffBuilder._configure_dataclass = configure  # type: ignore[method-assign]
+        base_control.validate = flet_validation.validate  # type: ignore[attr-defined]
 
 
 def type_of(control: object, field_name: str) -> object:
