@@ -1,7 +1,8 @@
 """Flet's web transport (flet-web 1.0.5) wrote every message it sent into a debug line,
 whether or not anyone logs them: the whole patch, every control in it, as text. That was
 2-3% of a served process's CPU at every move (docs/benchmarks.md, the sixth pass). Here the
-line is written only when its logger would keep it; the bytes sent are Flet's own. And a
+line is written only when its logger would keep it; the bytes sent are Flet's own (packed by
+`serve/packing.py`, which reads each control class's tables once). And a
 phone's late answer to a control the server no longer holds is dropped, not an error that
 ends the phone's connection."""
 
@@ -11,10 +12,11 @@ import logging
 from typing import Any, Final
 
 import msgpack  # type: ignore[import-untyped]
-from flet.controls.base_control import BaseControl
-from flet.messaging.protocol import Message, configure_encode_object_for_msgpack
+from flet.messaging.protocol import Message
 from flet.messaging.session import Session
 from flet_web.fastapi import flet_app  # type: ignore[import-untyped]
+
+from gadget.serve import packing
 
 #: The flet-web whose `FletApp.send_message` this copies (tests/test_transport.py checks).
 FLET_WEB_VERSION: Final = "1.0.5"
@@ -37,10 +39,7 @@ def send_message(self: Any, message: Message) -> None:
         return
     if flet_app.transport_log.isEnabledFor(logging.DEBUG):
         flet_app.transport_log.debug("send_message: %s", message)
-    body = msgpack.packb(
-        [message.action, message.body],
-        default=configure_encode_object_for_msgpack(BaseControl),  # type: ignore[no-untyped-call]
-    )
+    body = msgpack.packb([message.action, message.body], default=packing.encode)
     queue.put_nowait(b"\x00" + body)
 
 
