@@ -7,8 +7,11 @@ from __future__ import annotations
 
 import asyncio
 import functools
+import socket
 from collections.abc import Callable
 from typing import Any
+
+import pytest
 
 from gadget.engine import Player
 from gadget.services import games
@@ -141,6 +144,62 @@ async def opening_five() -> None:
             and f"drawn {m}" not in happened[:read_by_then]
         ]
         assert len(waiting) <= at_once, happened
+
+
+def test_a_tap_whose_bytes_came_while_a_screen_drew_goes_before_the_next_screen() -> None:
+    """The tap's bytes are handed to its phone's reader in the turn after they arrive, and
+    counted as a move under way in the turn after that: the gate leaves those turns to the
+    sockets after each screen's draw. With none left, the next screen read first, and the
+    tap waited for a whole screen, its read and its draw (issue 36)."""
+    order = asyncio.run(tap_during_a_draw())
+    assert order[:4] == ["drawn 0", "bytes read", "tap counted", "read 1"], order
+
+
+@pytest.mark.parametrize("free_turns", [0, 1])
+def test_with_fewer_turns_left_free_the_next_screen_read_before_the_tap_was_counted(
+    monkeypatch: pytest.MonkeyPatch, free_turns: int
+) -> None:
+    monkeypatch.setattr(live, "FREE_TURNS", free_turns)
+    order = asyncio.run(tap_during_a_draw())
+    assert order.index("read 1") < order.index("tap counted"), order
+
+
+async def tap_during_a_draw() -> list[str]:
+    """Two screens open while a tap's bytes arrive on a socket during the first one's draw;
+    what runs, in order (the move, counted, ends once the second screen has read)."""
+    happened: list[str] = []
+    loop = asyncio.get_running_loop()
+    moves = live.moves_on(loop)
+    phone, server = socket.socketpair()
+
+    def counted() -> None:  # the phone's reader, a turn after the bytes were handed to it
+        happened.append("tap counted")
+        moves.begun()
+        loop.call_later(0.001, moves.ended)
+
+    def bytes_read() -> None:  # the socket's callback: the loop's select, the next turn
+        server.recv(16)
+        happened.append("bytes read")
+        loop.call_soon(counted)
+
+    def drawn(n: int) -> None:
+        happened.append(f"drawn {n}")
+        if n == 0:  # the tap's bytes come while it draws
+            phone.send(b"tap")
+
+    def read(n: int) -> None:
+        happened.append(f"read {n}")
+        loop.call_soon(drawn, n)  # as a new state wakes the session's scheduler
+
+    loop.add_reader(server, bytes_read)
+    try:
+        await asyncio.gather(*(live.in_turn(lambda n=n: read(n)) for n in range(2)))
+        await asyncio.sleep(0.01)
+    finally:
+        loop.remove_reader(server)
+        phone.close()
+        server.close()
+    return [event for event in happened if event != "read 0"]
 
 
 def test_the_gate_is_one_a_loop() -> None:

@@ -127,6 +127,12 @@ def _listener(heard: News) -> Callable[[int | None], None]:
 #: at a time (20), the tables' screens a few percent later.
 OPENING_AT_ONCE = 1
 
+#: Turns of the loop left to the sockets after each opening screen is drawn: a tap whose
+#: bytes arrived while it drew is handed to its phone's reader in the first and counted as a
+#: move under way in the second (`serve/budget.py`), before the next screen reads; it waited
+#: for that screen too, both its read and its draw (issue 36).
+FREE_TURNS = 2
+
 #: Seconds an opening screen waits for the moves under way on its process (`Moves`): they
 #: go first, but a process that is never without one still opens screens.
 MOVES_FIRST_SECONDS = 0.05
@@ -303,8 +309,10 @@ async def in_turn(read: Callable[[], None], gate_of: str = "screens") -> None:
         await moves_on(asyncio.get_running_loop()).awaited()
         read()
         # The session's scheduler was woken by the read's new state: it draws before this
-        # task runs again, and the loop looks at its sockets before the next screens read.
-        await asyncio.sleep(0)
+        # task runs again; then the turns a tap needs to be counted (`FREE_TURNS`) pass
+        # before the next screen reads.
+        for _turn in range(1 + FREE_TURNS):
+            await asyncio.sleep(0)
 
 
 async def page_in_turn(start: Callable[[], None]) -> None:
