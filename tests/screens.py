@@ -42,6 +42,17 @@ async def give_clue(phone: Phone, word: str) -> None:
     await phone.tap("Give clue")
 
 
+async def a_clue_given(table: Table) -> tuple[Phone, str]:
+    """A game joined and a clue given ("tree"): phone B, and the game's address (a test
+    opens it again, as a phone coming back does)."""
+    phone_a, phone_b, code = await deal_and_join(table)
+    await give_clue(phone_a, "tree")
+    await phone_b.settle()
+    game = games.game_by_code(table.store, code)
+    assert game is not None, f"no game for {code.text}"
+    return phone_b, f"/game/{game.public_id}"
+
+
 def card_of(table: Table, code: ShareCode) -> KeyCard:
     """The whole card of the game a code joins: only the server (and a test) holds it."""
     game = games.game_by_code(table.store, code)

@@ -14,12 +14,11 @@ import flet as ft
 import msgpack
 from flet.controls import object_patch
 
-from gadget.services import games
 from gadget.services.table import Table
 from gadget.views.parts import flet_construction
 from gadget.views.parts.flet_construction import FLETS_INITS, fast_init
 from tests.phones import Phone
-from tests.screens import at_the_table, deal_and_join, give_clue
+from tests.screens import a_clue_given, at_the_table
 from tests.test_flet_internals import every_flet_class
 
 
@@ -149,12 +148,7 @@ def normalised(frames: list[bytes]) -> list[str]:
 async def test_a_first_screen_is_sent_as_flets_own_controls_send_it(table: Table) -> None:
     """The same game opened on a phone built with Flet's `__init__`s and with the
     replacements: the same messages, control for control."""
-    phone_a, phone_b, code = await deal_and_join(table)
-    await give_clue(phone_a, "tree")
-    await phone_b.settle()
-    game = games.game_by_code(table.store, code)
-    assert game is not None
-    route = f"/game/{game.public_id}"
+    phone_b, route = await a_clue_given(table)
     replaced = dict(FLETS_INITS)
     assert ft.Container in replaced  # the phones above were drawn with the replacement
     await Phone(route, storage=phone_b.storage).open()  # what the process keeps, kept

@@ -18,11 +18,10 @@ from flet.controls import object_patch
 from flet.controls.control_event import get_event_field_type
 
 from gadget.engine import Player
-from gadget.services import games
 from gadget.services.table import Table
 from gadget.views.parts import flet_internals
 from tests.phones import Phone
-from tests.screens import at_the_table, card_of, deal_and_join, give_clue, seat_of
+from tests.screens import a_clue_given, at_the_table, card_of, deal_and_join, give_clue, seat_of
 
 FLETS_CONFIGURE = flet_internals.FLETS_CONFIGURE
 
@@ -126,11 +125,7 @@ async def test_a_phones_first_screen_walks_the_fields_its_controls_set(table: Ta
     """A game screen's first draw (a restart: every phone comes back at once) walked 10,000
     fields of its 170 controls; then the 2,000 steps of generators that walked the fields
     its controls set, each control handed up a generator a level; now 500 calls."""
-    phone_a, phone_b, code = await deal_and_join(table)
-    await give_clue(phone_a, "tree")
-    await phone_b.settle()
-    game = games.game_by_code(table.store, code)
-    assert game is not None
+    phone_b, route = await a_clue_given(table)
     walked = 0
 
     def seen(frame: FrameType, event: str, _arg: object) -> None:
@@ -140,7 +135,7 @@ async def test_a_phones_first_screen_walks_the_fields_its_controls_set(table: Ta
 
     sys.setprofile(seen)  # Flet's own or the replacement, however reached
     try:
-        again = await Phone(f"/game/{game.public_id}", storage=phone_b.storage).open()
+        again = await Phone(route, storage=phone_b.storage).open()
         await again.settle()
     finally:
         sys.setprofile(None)

@@ -11,12 +11,11 @@ from typing import Any
 import pytest
 from flet.utils.validation import FieldRule
 
-from gadget.services import games
 from gadget.services.table import Table
 from gadget.views.parts import flet_validation
 from gadget.views.parts.flet_validation import FLETS_VALIDATE
 from tests.phones import Phone
-from tests.screens import at_the_table, deal_and_join, give_clue
+from tests.screens import a_clue_given, at_the_table
 from tests.test_flet_construction import arguments, control_classes
 
 #: Where Flet keeps, on a control, the refusals it has reported (each is reported once).
@@ -91,11 +90,7 @@ def outcome_kept(check: Callable[..., None], control: object) -> str | None:
 
 @at_the_table
 async def test_a_game_screens_first_draw_runs_few_of_flets_rules(table: Table) -> None:
-    phone_a, phone_b, code = await deal_and_join(table)
-    await give_clue(phone_a, "tree")
-    await phone_b.settle()
-    game = games.game_by_code(table.store, code)
-    assert game is not None
+    phone_b, route = await a_clue_given(table)
     ran = 0
     flets = FieldRule.validate
 
@@ -106,7 +101,7 @@ async def test_a_game_screens_first_draw_runs_few_of_flets_rules(table: Table) -
 
     FieldRule.validate = counted  # type: ignore[method-assign]
     try:
-        again = await Phone(f"/game/{game.public_id}", storage=phone_b.storage).open()
+        again = await Phone(route, storage=phone_b.storage).open()
     finally:
         FieldRule.validate = flets  # type: ignore[method-assign]
     assert again.says("A gave the clue: tree. You guess.")
