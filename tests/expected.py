@@ -216,10 +216,13 @@ def _told(argv: list[str], store: Store) -> Expected:
 
 
 def _integer(option: str, typed: str) -> int | Expected:
-    """A number as argparse reads it (int(): "٣" and " 7 " are numbers), or its refusal."""
+    """A number as the command line reads it (int(): "٣" and " 7 " are numbers, "1_0" is
+    not), or its refusal."""
     if len(typed) > 30:
         return Expected(f"argument {option}: {typed[:12]}... has {len(typed)} characters")
     try:
+        if "_" in typed:  # Python's grouping, refused as a typo
+            raise ValueError(typed)
         return int(typed)
     except ValueError:
         return Expected(f"argument {option}: {typed!r} is not a whole number")

@@ -113,6 +113,8 @@ def test_replay_reads_standard_input(
         (["new", "--tokens", "0"], "gadget: --tokens 0 is outside 1..15"),
         (["new", "--tokens", "9", "--mistakes", "10"], "gadget: --mistakes 10 is outside 0..9"),
         (["new", "--tokens", "nine"], "gadget: argument --tokens: 'nine' is not a whole number"),
+        # an outsider's: Python reads 1_0 as 10; here it is a typo
+        (["new", "--tokens", "1_0"], "gadget: argument --tokens: '1_0' is not a whole number"),
         (  # an outsider's: argparse quoted all 5,000 digits (and Python refused them as
             # past its own limit); one short line
             ["print", "keycards", "--games", "9" * 5000, "-o", "cards.pdf"],

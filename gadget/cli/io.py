@@ -81,6 +81,8 @@ def whole_number(text: str) -> int:
             )
         )
     try:
+        if "_" in text:  # Python's grouping (1_0 is 10) reads as a typo here
+            raise ValueError(text)
         return int(text)
     except ValueError:
         raise argparse.ArgumentTypeError(
