@@ -35,6 +35,20 @@ async def test_a_clue_the_phones_cannot_draw_is_refused_and_the_turn_waits(table
 
 
 @at_the_table
+async def test_a_clue_holding_a_character_that_does_not_print_is_refused(table: Table) -> None:
+    """An outsider's: a right-to-left override turned B's whole line around (".sseug uoY
+    .live"), and a zero-width space made two clues look alike."""
+    phone_a, phone_b, _code = await deal_and_join(table)
+    for clue, code in (("\u202eevil", "U+202E"), ("ab\u200bc", "U+200B")):
+        await give_clue(phone_a, clue)
+        line = refusal_on(phone_a, "does not print")
+        assert code in line and "\u202e" not in line, line
+    assert not phone_b.says("A gave the clue")
+    await give_clue(phone_a, "evil")
+    assert await phone_b.until_says("A gave the clue: evil. You guess.")
+
+
+@at_the_table
 async def test_the_refusal_is_in_french_on_a_french_phone(table: Table) -> None:
     phone_a = await Phone("/", languages=["fr-FR"]).open()
     await phone_a.tap("Nouvelle partie")

@@ -31,6 +31,7 @@ SEPARATORS: Final = re.compile(r"[,;\t]")
 # a word in another script, or an emoji, would show as empty boxes on the card.
 _DRAWN_ALPHABETS: Final = ("LATIN ", "GREEK ", "CYRILLIC ")
 _FIRST_PICTOGRAPH: Final = 0x2190  # arrows; below are punctuation, ©, ™, № and €
+_UNPRINTED: Final = frozenset({"Cc", "Cf", "Cs", "Co", "Cn"})  # controls, formats, unassigned
 _ACCENTS: Final = range(0x300, 0x370)  # the combining accents the alphabets above take
 # Mixed into the word seed so that a word seed never draws the same numbers as a card's seed.
 _WORDS_DOMAIN: Final = 0x57_4F_52_44_53_00_00_01  # "WORDS", version 1
@@ -256,6 +257,12 @@ def _unquoted(item: str) -> str:
     return item
 
 
+def unprinted(item: str) -> str | None:
+    """The first character of a word that does not print (a control, a format character
+    such as a bidi override or a zero-width space, one unassigned), if any."""
+    return next((char for char in item if unicodedata.category(char) in _UNPRINTED), None)
+
+
 def undrawn(item: str) -> str | None:
     """The first character of a word that the phones' font cannot draw, if any."""
     for char in item:
@@ -278,13 +285,13 @@ def check_word(item: str, place: int) -> None:
     the phones cannot draw."""
     if not item:
         raise WordListError("word {place} of the list is empty (two commas in a row?)", place=place)
-    hidden = [char for char in item if unicodedata.category(char) in ("Cc", "Cf", "Cs", "Co", "Cn")]
-    if hidden:
+    hidden = unprinted(item)
+    if hidden is not None:
         raise WordListError(
             "word {place}, {word!r}, holds a character that does not print ({char})",
             place=place,
             word=item,
-            char=f"U+{ord(hidden[0]):04X}",
+            char=f"U+{ord(hidden):04X}",
         )
     lacking = undrawn(item)
     if lacking is not None:
@@ -308,6 +315,11 @@ def check_word(item: str, place: int) -> None:
 def check_clue_drawn(word: str) -> None:
     """A new clue's word, which the partner's phone shows: nothing the phones' font lacks,
     as in a word list (a clue already saved is not held to it: its game stays readable)."""
+    hidden = unprinted(word)
+    if hidden is not None:  # a bidi override turned the partner's whole line around
+        raise IllegalActionError(
+            "the clue holds a character that does not print ({char})", char=f"U+{ord(hidden):04X}"
+        )
     lacking = undrawn(word)
     if lacking is not None:
         raise IllegalActionError(
