@@ -5,6 +5,7 @@ every phone of the process waits it out."""
 from __future__ import annotations
 
 import asyncio
+import contextlib
 import gc
 import sys
 import time
@@ -20,7 +21,8 @@ WHOLE_AT_LEAST_SECONDS: Final = 600.0  # and at least one, grown or not
 # new hooks, the kept records): at 700, a young scan came every few moves and took them in
 # again before each step did; and as every old object freed counts against the 700, each
 # scanned thousands (2-3 ms each, 3-4% of a process's CPU: docs/benchmarks.md). Here
-# the step is the one scan in play, and a flood of garbage cycles still waits for no step.
+# the step is the one scan in play, and a flood of garbage cycles still waits for no step;
+# what a young scan leaves alive is set aside there and then, as a step's survivors are.
 YOUNG: Final = 20_000
 
 
@@ -55,6 +57,7 @@ class SteadyCollector:
         _, second, _ = gc.get_threshold()
         gc.set_threshold(YOUNG, second, 1_000_000)  # never a full collection on its own
         self.scanned_whole_at = self.stepped_at = sys.getallocatedblocks()
+        self.scanning = False  # a step's own collection: what it sets aside is its to say
         # The first growth after start-up is every phone coming back after a restart: what
         # it set aside is alive, and a scan of the whole heap, once it settled, found 154 and
         # 280 dead objects of 400,000 at 100 tables, and held every move back 0.2-0.3 s for
@@ -71,10 +74,14 @@ class SteadyCollector:
         whole = (
             grown and not self.first_fill and (settled or since >= self.whole_seconds)
         ) or since >= self.whole_at_least_seconds
-        if whole:
-            gc.unfreeze()
-        gc.collect()
-        gc.freeze()
+        self.scanning = True
+        try:
+            if whole:
+                gc.unfreeze()
+            gc.collect()
+            gc.freeze()
+        finally:
+            self.scanning = False
         self.stepped_at = sys.getallocatedblocks()
         if filled:
             self.first_fill = False
@@ -82,6 +89,14 @@ class SteadyCollector:
             self.scanned_whole_at = self.stepped_at
             self.scanned_whole_when = time.monotonic()
         return whole
+
+    def young_set_aside(self, phase: str, info: dict[str, int]) -> None:
+        """After a young collection Python runs between steps (`gc.callbacks`), set its
+        survivors aside as a step does: left to Python they were scanned again by the middle
+        generation's collection and by the next step, and after a restart's joins those held
+        every move of the process back 50-70 ms each (docs/benchmarks.md, issue 36)."""
+        if phase == "stop" and info["generation"] < 2 and not self.scanning:
+            gc.freeze()
 
     async def run(self) -> None:
         """A step every STEP_SECONDS, for as long as the server runs."""
@@ -98,15 +113,22 @@ class Pace:
     def __init__(self) -> None:
         self.task: asyncio.Task[None] | None = None
         self.threshold = gc.get_threshold()
+        self.collector: SteadyCollector | None = None
 
     def start(self) -> None:
         """A collector's steps on the running loop."""
         self.threshold = gc.get_threshold()
-        self.task = asyncio.get_running_loop().create_task(SteadyCollector().run())
+        self.collector = SteadyCollector()
+        gc.callbacks.append(self.collector.young_set_aside)
+        self.task = asyncio.get_running_loop().create_task(self.collector.run())
 
     def stop(self) -> None:
         """No more steps; Python collects on its own again."""
         if self.task is not None:
             self.task.cancel()
+        if self.collector is not None:
+            with contextlib.suppress(ValueError):  # stopped twice
+                gc.callbacks.remove(self.collector.young_set_aside)
+            self.collector = None
         gc.unfreeze()
         gc.set_threshold(*self.threshold)
