@@ -410,7 +410,7 @@ async def test_secrecy_nothing_sent_to_b_depends_on_as_hidden_colours(table: Tab
         phone_b.close()
     assert len(seen[0]) == len(seen[1]) == 7
     for step, (first, second) in enumerate(zip(*seen, strict=True)):
-        assert first == second, f"B's page differs after step {step}"
+        assert first == second, f"B's page differs after step {step}: {difference(first, second)}"
     assert seen[0][0] != seen[0][-1]  # the states did change as the game went on
 
 
@@ -448,6 +448,20 @@ async def test_the_turn_timer_counts_warns_and_rings_the_same_on_both_phones(tab
     assert await phone_b.until_says("2:00 for the clue")
     await give_clue(phone_a, "go")
     assert await phone_b.until_says("2:00 for the guesses")  # each stretch starts its own time
+
+
+def difference(first: object, second: object, where: str = "") -> str:
+    """Where two encoded pages first differ, and how: a failure names the control's field
+    (one seen once under load said only that the pages differed)."""
+    if isinstance(first, dict) and isinstance(second, dict):
+        for key in sorted(set(first) | set(second), key=str):
+            if first.get(key) != second.get(key):
+                return difference(first.get(key), second.get(key), f"{where}.{key}")
+    elif isinstance(first, list) and isinstance(second, list) and len(first) == len(second):
+        for place, (one, other) in enumerate(zip(first, second, strict=True)):
+            if one != other:
+                return difference(one, other, f"{where}[{place}]")
+    return f"{where or 'the page'}: {str(first)[:300]} against {str(second)[:300]}"
 
 
 def ticking() -> int:
