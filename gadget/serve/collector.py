@@ -23,7 +23,7 @@ FILL_SECONDS: Final = 60.0  # a restart's phones are back in this time: growth a
 # again before each step did; and as every old object freed counts against the 700, each
 # scanned thousands (2-3 ms each, 3-4% of a process's CPU: docs/benchmarks.md). Here
 # the step is the one scan in play, and a flood of garbage cycles still waits for no step;
-# what a young scan leaves alive is set aside there and then, as a step's survivors are.
+# while a restart's phones come back, what a young scan leaves alive is set aside at once.
 YOUNG: Final = 20_000
 
 
@@ -104,8 +104,8 @@ class SteadyCollector:
         generation's collection and by the next step, 50-70 ms each, every move of the
         process waiting (issue 36). After it, they are left to Python: among them is what
         dies within seconds in cycles (a screen left for another), which the middle
-        generation gives back (set aside, 1,700 phones opening a game and leaving held
-        765 MiB against 473 MiB: an outsider's)."""
+        generation gives back; set aside, it waited for the next whole scan (an outsider's
+        pages opened and left, docs/benchmarks.md)."""
         if phase == "stop" and info["generation"] < 2 and self.first_fill and not self.scanning:
             gc.freeze()
 
